@@ -1,0 +1,98 @@
+// The web app's client of the district API. Loaders and actions call it from the server with the
+// person's bearer token; replies are parsed with the shared contract schemas.
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { z } from "zod";
+import { ErrorReply } from "@domain/contract/common";
+import { t } from "@domain/messages";
+import { getSession, sessionStorage, validStaff, validStudent } from "./session";
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      hint?: string;
+      errorCode?: number;
+      /** True when the call did not answer within its time limit. */
+      timedOut?: boolean;
+    };
+
+export interface ApiCall<T> {
+  path: string;
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  /** Whose token to send: the family session, the staff session, or none. */
+  auth: "student" | "staff" | "none";
+  reply: z.ZodType<T, z.ZodTypeDef, unknown>;
+  /** Spec: register and program calls time out after 10 seconds. */
+  timeoutMs?: number;
+}
+
+interface Caller {
+  request: Request;
+  context: Pick<AppLoadContext, "apiBaseUrl" | "clientIp">;
+}
+
+/** Clears both sessions and sends the person to / (spec 01 §4: a 401 on any authenticated call). */
+async function signedOutRedirect(request: Request): Promise<Response> {
+  const session = await getSession(request);
+  session.unset("student");
+  session.unset("staff");
+  return redirect("/", {
+    headers: { "Set-Cookie": await sessionStorage().commitSession(session) },
+  });
+}
+
+export async function fetchApi(
+  { request, context }: Caller,
+  path: string,
+  init: { method?: string; body?: unknown; auth: "student" | "staff" | "none"; timeoutMs?: number },
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (context.clientIp) headers["X-Forwarded-For"] = context.clientIp;
+  if (init.auth !== "none") {
+    const session = await getSession(request);
+    const s = init.auth === "student" ? validStudent(session) : validStaff(session);
+    if (!s) throw await signedOutRedirect(request);
+    headers.Authorization = `Bearer ${s.accessToken}`;
+  }
+  if (init.body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(new URL(path, context.apiBaseUrl), {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(init.timeoutMs ?? 10_000),
+  });
+  if (res.status === 401 && init.auth !== "none") throw await signedOutRedirect(request);
+  return res;
+}
+
+export async function callApi<T>(caller: Caller, call: ApiCall<T>): Promise<ApiResult<T>> {
+  let res: Response;
+  try {
+    res = await fetchApi(caller, call.path, call);
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    const timedOut = err instanceof Error && err.name === "TimeoutError";
+    return { ok: false, status: timedOut ? 504 : 502, message: t("error.generic"), timedOut };
+  }
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok) {
+    const parsed = ErrorReply.safeParse(json);
+    return parsed.success
+      ? { ok: false, status: res.status, ...parsed.data }
+      : { ok: false, status: res.status, message: t("error.invalidResponse") };
+  }
+  const parsed = call.reply.safeParse(json);
+  if (!parsed.success) {
+    return { ok: false, status: 502, message: t("error.invalidResponse") };
+  }
+  return { ok: true, status: res.status, data: parsed.data };
+}

@@ -1,0 +1,58 @@
+// Refreshes tokens that are near their end before Remix sees the request, so that every loader
+// and action works with a live token. A failed refresh clears that session (spec 01 §4).
+import type { NextFunction, Request, Response } from "express";
+import { RefreshTokenReply } from "@domain/contract/identity";
+import { shouldRefreshToken } from "@domain/rules/session";
+import { commitSession, getSession } from "./session";
+
+function expiryOf(token: string): number {
+  const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+  return Number(payload.exp) * 1000;
+}
+
+async function refresh(apiBaseUrl: string, token: string): Promise<string | null> {
+  try {
+    const res = await fetch(new URL("/v1/identity/refresh-token", apiBaseUrl), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) return null;
+    const parsed = RefreshTokenReply.safeParse(await res.json());
+    return parsed.success ? parsed.data.accessToken : null;
+  } catch {
+    return null;
+  }
+}
+
+export function refreshSessionMiddleware(apiBaseUrl: () => string) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const cookie = req.headers.cookie;
+    if (!cookie?.includes("__session=")) return next();
+    void (async () => {
+      const session = await getSession(cookie);
+      const now = Date.now();
+      let changed = false;
+      for (const key of ["student", "staff"] as const) {
+        const s = session.get(key);
+        if (!s || !shouldRefreshToken(s.expires, now)) continue;
+        const token = await refresh(apiBaseUrl(), s.accessToken);
+        if (token)
+          session.set(key, { ...s, accessToken: token, expires: expiryOf(token) } as never);
+        else session.unset(key);
+        changed = true;
+      }
+      if (changed) {
+        const setCookie = await commitSession(session);
+        res.append("Set-Cookie", setCookie);
+        const fresh = setCookie.split(";")[0]!;
+        req.headers.cookie = cookie.replace(/__session=[^;]*/, fresh);
+      }
+    })().then(
+      () => next(),
+      () => next(),
+    );
+  };
+}
+
+export { expiryOf };

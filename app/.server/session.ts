@@ -1,0 +1,88 @@
+// Sessions live in one signed, httpOnly, SameSite=Lax cookie. Student and staff sessions may
+// coexist, as the spec allows; each keeps its bearer token for the district API.
+import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { isSessionExpired } from "@domain/rules/session";
+
+export interface StudentSession {
+  accessToken: string;
+  /** Expiry in ms since the epoch. */
+  expires: number;
+  userType: "student" | "community_member" | "guest_user";
+  studentId: string;
+  nameFirst: string;
+  nameLast: string;
+  desktop?: boolean;
+}
+
+export interface StaffSession {
+  accessToken: string;
+  expires: number;
+  role: string[];
+  employeeID: string;
+  displayName: string;
+  desktop?: boolean;
+}
+
+export interface Notice {
+  kind: "success" | "error" | "info" | "warning";
+  text: string;
+}
+
+export interface SessionData {
+  student?: StudentSession;
+  staff?: StaffSession;
+}
+
+export interface FlashData {
+  notice: Notice;
+}
+
+export type AppSession = Session<SessionData, FlashData>;
+
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>> | null = null;
+
+export function sessionStorage() {
+  if (!storage) {
+    const secret = process.env.SESSION_SECRET;
+    if (!secret) throw new Error("SESSION_SECRET is not set");
+    storage = createCookieSessionStorage<SessionData, FlashData>({
+      cookie: {
+        name: "__session",
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secure: process.env.COOKIE_SECURE === "true",
+        secrets: [secret],
+        maxAge: 60 * 60 * 12,
+      },
+    });
+  }
+  return storage;
+}
+
+export function getSession(request: Request | string | null | undefined): Promise<AppSession> {
+  const cookie = typeof request === "string" || !request ? request : request.headers.get("Cookie");
+  return sessionStorage().getSession(cookie ?? null);
+}
+
+export function commitSession(session: AppSession): Promise<string> {
+  return sessionStorage().commitSession(session);
+}
+
+/** The student session when present and not counted as expired (60 s early). */
+export function validStudent(session: AppSession, now = Date.now()): StudentSession | null {
+  const s = session.get("student");
+  return s && !isSessionExpired(s.expires, now) ? s : null;
+}
+
+export function validStaff(session: AppSession, now = Date.now()): StaffSession | null {
+  const s = session.get("staff");
+  return s && !isSessionExpired(s.expires, now) ? s : null;
+}
+
+/** Adds a one-time notice and returns the Set-Cookie header to send with the redirect. */
+export async function flashNotice(request: Request, notice: Notice): Promise<string> {
+  const session = await getSession(request);
+  session.flash("notice", notice);
+  return commitSession(session);
+}

@@ -1,0 +1,23 @@
+// Settings texts change rarely; each instance keeps them for a minute.
+import type { AppLoadContext } from "@remix-run/node";
+import { Settings } from "@domain/contract/identity";
+
+let cached: { at: number; settings: Settings } | null = null;
+const TTL_MS = 60_000;
+
+export async function loadSettings(
+  context: Pick<AppLoadContext, "apiBaseUrl">,
+): Promise<Settings | null> {
+  if (cached && Date.now() - cached.at < TTL_MS) return cached.settings;
+  try {
+    const res = await fetch(new URL("/v1/settings", context.apiBaseUrl), {
+      signal: AbortSignal.timeout(5000),
+    });
+    const parsed = Settings.safeParse(await res.json());
+    if (!parsed.success) return cached?.settings ?? null;
+    cached = { at: Date.now(), settings: parsed.data };
+    return parsed.data;
+  } catch {
+    return cached?.settings ?? null;
+  }
+}

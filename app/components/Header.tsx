@@ -1,0 +1,62 @@
+import { Form, NavLink } from "@remix-run/react";
+import { t } from "@domain/messages";
+import { cartHref, navigationFor } from "@domain/rules/navigation";
+
+interface HeaderProps {
+  user: {
+    student: { userType: "student" | "community_member" | "guest_user"; name: string } | null;
+    staff: { role: string[]; displayName: string } | null;
+  };
+  cartCount: number;
+}
+
+function NavItems({ user, cartCount }: HeaderProps) {
+  const items = navigationFor(user);
+  const cart = cartHref(user);
+  const signedIn = Boolean(user.student || user.staff);
+  return (
+    <>
+      {items.map((item) => (
+        <NavLink key={item.href + item.key} to={item.href} prefetch="none">
+          {t(item.key)}
+        </NavLink>
+      ))}
+      {cart ? (
+        <NavLink to={cart} aria-label={t("nav.cartItems", { count: cartCount })}>
+          {t("nav.cart")}
+          <span className="cart-badge" aria-hidden="true">
+            {cartCount}
+          </span>
+        </NavLink>
+      ) : null}
+      {signedIn ? (
+        <Form method="post" action="/signout">
+          <button type="submit" className="link">
+            {t("nav.signOut")}
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+export function Header(props: HeaderProps) {
+  return (
+    <header className="app-header">
+      <div className="app-header-inner">
+        <a href="/" className="app-logo">
+          {t("app.title")}
+        </a>
+        <nav className="app-nav wide" aria-label={t("nav.mainNavigation")}>
+          <NavItems {...props} />
+        </nav>
+        <details className="app-drawer">
+          <summary>{t("nav.menu")}</summary>
+          <nav className="app-nav" aria-label={t("nav.mainNavigation")}>
+            <NavItems {...props} />
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

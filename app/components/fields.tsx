@@ -1,0 +1,46 @@
+// Form fields wired to conform metadata: label, value kept after a failed post, error announced.
+import type { FieldMetadata } from "@conform-to/react";
+import { TextInput, PasswordInput, type TextInputProps } from "@mantine/core";
+
+type FieldProps = {
+  meta: FieldMetadata<string | undefined> | FieldMetadata<string>;
+  label: string;
+} & Omit<TextInputProps, "name" | "defaultValue" | "error" | "id" | "label">;
+
+export function TextField({ meta, label, ...rest }: FieldProps) {
+  return (
+    <TextInput
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      label={label}
+      defaultValue={meta.initialValue as string | undefined}
+      error={meta.errors?.[0]}
+      {...rest}
+    />
+  );
+}
+
+export function PasswordField({ meta, label, ...rest }: FieldProps) {
+  return (
+    <PasswordInput
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      label={label}
+      defaultValue={meta.initialValue as string | undefined}
+      error={meta.errors?.[0]}
+      {...(rest as object)}
+    />
+  );
+}
+
+/** The form-level error (e.g. "Invalid Student ID or Birth Date."), announced to screen readers. */
+export function FormError({ errors, id }: { errors?: string[]; id?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="field-error">
+      {errors.join(" ")}
+    </div>
+  );
+}

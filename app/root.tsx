@@ -1,0 +1,145 @@
+import "./.server/context";
+import {
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import mantineStyles from "@mantine/core/styles.css";
+import appStyles from "./styles/app.css";
+import { theme } from "./theme";
+import { t } from "@domain/messages";
+import { commitSession, getSession, validStaff, validStudent } from "./.server/session";
+import { loadCartCount } from "./.server/cart-count";
+import { readStatus } from "./.server/maintenance";
+import { Header } from "./components/Header";
+import { NoticeBar } from "./components/NoticeBar";
+import { NotFound } from "./components/NotFound";
+import { useNonce } from "./components/nonce";
+import { DesktopBridge } from "./islands/DesktopBridge";
+import { SessionKeepAlive } from "./islands/SessionKeepAlive";
+import { MaintenanceWatch } from "./islands/MaintenanceWatch";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: mantineStyles },
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: t("app.title") }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getSession(request);
+  const student = validStudent(session);
+  const staff = validStaff(session);
+  const notice = session.get("notice") ?? null;
+  const [cartCount, status] = await Promise.all([
+    loadCartCount(request, context, staff ? "staff" : student ? "student" : null),
+    readStatus(context.apiBaseUrl, context.statusPollMs),
+  ]);
+  return json(
+    {
+      user: {
+        student: student
+          ? {
+              userType: student.userType,
+              studentId: student.studentId,
+              name: `${student.nameFirst} ${student.nameLast}`.trim(),
+              expires: student.expires,
+              desktop: Boolean(student.desktop),
+            }
+          : null,
+        staff: staff
+          ? {
+              role: staff.role,
+              employeeID: staff.employeeID,
+              displayName: staff.displayName,
+              expires: staff.expires,
+              desktop: Boolean(staff.desktop),
+            }
+          : null,
+      },
+      notice,
+      cartCount,
+      maintenance: { start: status.start, end: status.end, state: status.state },
+    },
+    notice ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
+  );
+}
+
+export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+function Document({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#631d79" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  const signedIn = Boolean(data.user.student || data.user.staff);
+  return (
+    <Document>
+      <a className="skip-link" href="#main">
+        {t("app.skipToContent")}
+      </a>
+      <Header user={data.user} cartCount={data.cartCount} />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {data.notice ? <NoticeBar notice={data.notice} /> : null}
+      <DesktopBridge signedIn={signedIn} />
+      <SessionKeepAlive
+        expires={[data.user.student?.expires, data.user.staff?.expires].filter(
+          (e): e is number => typeof e === "number",
+        )}
+      />
+      <MaintenanceWatch start={data.maintenance.start} end={data.maintenance.end} />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Document>
+      <main id="main" className="app-main">
+        {notFound ? <NotFound /> : <p role="alert">{t("error.generic")}</p>}
+      </main>
+    </Document>
+  );
+}

@@ -1,0 +1,14 @@
+// Any other path: "File not found" inside the normal site shell.
+import { NotFound } from "~/components/NotFound";
+
+export async function loader() {
+  throw new Response("Not Found", { status: 404 });
+}
+
+export default function CatchAll() {
+  return <NotFound />;
+}
+
+export function ErrorBoundary() {
+  return <NotFound />;
+}

@@ -1,0 +1,64 @@
+// Two-step questionnaire (spec 01 §2). Each step is a URL, so it works without JavaScript.
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Anchor, Button, Paper, Stack, Title } from "@mantine/core";
+import { t } from "@domain/messages";
+import { QUESTIONNAIRE_ACTIONS, skipToLogin, type Persona } from "@domain/rules/destinations";
+
+const PERSONAS = ["student", "community", "faculty"] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const persona = new URL(request.url).searchParams.get("persona");
+  if (persona === "guest") throw redirect("/register-guest");
+  const chosen = PERSONAS.find((p) => p === persona) ?? null;
+  return json({ persona: chosen });
+}
+
+export default function Questionnaire() {
+  const { persona } = useLoaderData<typeof loader>();
+  if (!persona) {
+    const choices: { persona: Persona; label: string }[] = [
+      { persona: "student", label: t("questionnaire.step1.student") },
+      { persona: "community", label: t("questionnaire.step1.community") },
+      { persona: "faculty", label: t("questionnaire.step1.staff") },
+      { persona: "guest", label: t("questionnaire.step1.guest") },
+    ];
+    return (
+      <Paper className="center-narrow" p="lg" withBorder>
+        <Title order={1} size="h2" mb="md">
+          {t("questionnaire.step1.title")}
+        </Title>
+        <Stack>
+          {choices.map((c) => (
+            <Button key={c.persona} component={Link} to={`/?persona=${c.persona}`} size="md">
+              {c.label}
+            </Button>
+          ))}
+          <Anchor component={Link} to={skipToLogin(null)} ta="center">
+            {t("questionnaire.step1.skip")}
+          </Anchor>
+        </Stack>
+      </Paper>
+    );
+  }
+  return (
+    <Paper className="center-narrow" p="lg" withBorder>
+      <Title order={1} size="h2" mb="md">
+        {t("questionnaire.step2.title")}
+      </Title>
+      <Stack>
+        {QUESTIONNAIRE_ACTIONS[persona].map((a) => (
+          <Button key={a.href} component={Link} to={a.href} size="md">
+            {t(a.labelKey)}
+          </Button>
+        ))}
+        <Anchor component={Link} to={skipToLogin(persona)} ta="center">
+          {t("questionnaire.step1.skip")}
+        </Anchor>
+        <Button component={Link} to="/" variant="default">
+          {t("questionnaire.back")}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,55 @@
+// The desktop client pushes a session into the page; the district API checks the token before it
+// becomes the cookie session, and marks it as a desktop session.
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { DesktopSessionReply } from "@domain/contract/identity";
+import { familyDestination, staffDestination } from "@domain/rules/destinations";
+import { callApi } from "~/.server/api";
+import { commitSession, getSession } from "~/.server/session";
+
+const Body = z.object({ accessToken: z.string().min(10).max(4000) });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const parsed = Body.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return json({ ok: false }, { status: 400 });
+  const res = await callApi(
+    { request, context },
+    {
+      path: "/v1/identity/desktop-session",
+      method: "POST",
+      body: parsed.data,
+      auth: "none",
+      reply: DesktopSessionReply,
+    },
+  );
+  if (!res.ok) return json({ ok: false }, { status: 401 });
+  const { claims, accessToken, nameFirst, nameLast } = res.data;
+  const session = await getSession(request);
+  let redirectTo: string;
+  if (claims.kind === "staff") {
+    session.set("staff", {
+      accessToken,
+      expires: claims.exp * 1000,
+      role: claims.role,
+      employeeID: claims.employeeID ?? claims.sub,
+      displayName: `${nameFirst} ${nameLast}`.trim(),
+      desktop: true,
+    });
+    redirectTo = staffDestination(claims.role, null);
+  } else {
+    session.set("student", {
+      accessToken,
+      expires: claims.exp * 1000,
+      userType: claims.kind,
+      studentId: claims.studentId ?? claims.sub,
+      nameFirst,
+      nameLast,
+      desktop: true,
+    });
+    redirectTo = claims.kind === "guest_user" ? "/fees" : familyDestination(null);
+  }
+  return json(
+    { ok: true, redirectTo },
+    { headers: { "Set-Cookie": await commitSession(session) } },
+  );
+}

@@ -1,0 +1,43 @@
+// Instructions: markdown for families (not guests); a dialog with the staff instructions for staff.
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Paper, Title } from "@mantine/core";
+import { t } from "@domain/messages";
+import { currentUsers } from "~/.server/auth";
+import { loadSettings } from "~/.server/settings";
+import { markdownToSafeHtml } from "~/.server/markdown";
+import { PageDialog } from "~/components/PageDialog";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { student, staff } = await currentUsers(request);
+  if (!student && !staff) throw redirect("/signin?redirectTo=%2Finstructions");
+  if (!staff && student?.userType === "guest_user") throw redirect("/fees");
+  const settings = await loadSettings(context);
+  const text = staff ? settings?.instructorInstructions : settings?.instructions;
+  return json({ staff: Boolean(staff), html: await markdownToSafeHtml(text ?? "") });
+}
+
+export default function Instructions() {
+  const { staff, html } = useLoaderData<typeof loader>();
+  // The markdown is rendered and sanitised on the server.
+  const body = <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+  if (staff) {
+    return (
+      <PageDialog
+        title={t("instructions.title")}
+        closeHref="/instructor/"
+        closeLabel={t("instructions.close")}
+      >
+        {body}
+      </PageDialog>
+    );
+  }
+  return (
+    <Paper p="lg" withBorder>
+      <Title order={1} size="h2">
+        {t("instructions.title")}
+      </Title>
+      {body}
+    </Paper>
+  );
+}

@@ -1,0 +1,108 @@
+// Staff login (spec 01 §2). A signed-in staff user is sent to /instructor/.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { decodeJwt } from "jose";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { t } from "@domain/messages";
+import { StaffSigninForm } from "@domain/forms/signin";
+import { staffDestination } from "@domain/rules/destinations";
+import { InstructorLoginReply, TokenClaims } from "@domain/contract/identity";
+import { fetchApi } from "~/.server/api";
+import { commitSession, getSession, validStaff } from "~/.server/session";
+import { loadSettings } from "~/.server/settings";
+import { FormError, PasswordField, TextField } from "~/components/fields";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (validStaff(await getSession(request))) throw redirect("/instructor/");
+  const settings = await loadSettings(context);
+  return json({ message: settings?.instructorLogInMessage ?? null });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: StaffSigninForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const res = await fetchApi({ request, context }, "/v1/instructor", {
+    method: "POST",
+    body: submission.value,
+    auth: "none",
+  }).catch(() => null);
+  if (!res || res.status !== 200) {
+    const message = res?.status === 429 ? t("error.tooManyAttempts") : t("staffSignin.failed");
+    return json(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  const reply = InstructorLoginReply.safeParse(await res.json().catch(() => null));
+  const claims = reply.success ? TokenClaims.safeParse(decodeJwt(reply.data.accessToken)) : null;
+  if (!reply.success || !claims?.success) {
+    return json(
+      { result: submission.reply({ formErrors: [t("error.invalidResponse")] }) },
+      { status: 502 },
+    );
+  }
+  // Role and expiry are read from the token (spec 01 §3).
+  const session = await getSession(request);
+  session.set("staff", {
+    accessToken: reply.data.accessToken,
+    expires: claims.data.exp * 1000,
+    role: claims.data.role,
+    employeeID: reply.data.employeeID,
+    displayName: reply.data.displayName,
+  });
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return redirect(staffDestination(claims.data.role, redirectTo), {
+    headers: { "Set-Cookie": await commitSession(session) },
+  });
+}
+
+export default function StaffSignIn() {
+  const { message } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "staff-signin",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffSigninForm }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Paper className="center-narrow" p="lg" withBorder>
+      <Title order={1} size="h2" mb="sm">
+        {t("staffSignin.title")}
+      </Title>
+      {message ? (
+        <Text size="sm" mb="md">
+          {message}
+        </Text>
+      ) : null}
+      <Form method="post" {...getFormProps(form)}>
+        <Stack>
+          <FormError errors={form.errors} id={form.errorId} />
+          <TextField
+            meta={fields.username}
+            label={t("staffSignin.username")}
+            autoComplete="username"
+          />
+          <PasswordField
+            meta={fields.password}
+            label={t("staffSignin.password")}
+            autoComplete="current-password"
+          />
+          <Group justify="space-between">
+            <Button component={Link} to="/" variant="default">
+              {t("signin.back")}
+            </Button>
+            <Button type="submit" loading={navigation.state === "submitting"}>
+              {t("staffSignin.login")}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}

@@ -1,0 +1,104 @@
+// Guest login: first name, last name, e-mail; then /fees with the category (spec 01 §2).
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { t } from "@domain/messages";
+import { GuestForm } from "@domain/forms/signin";
+import { GuestReply } from "@domain/contract/identity";
+import { callApi } from "~/.server/api";
+import { commitSession, getSession } from "~/.server/session";
+import { loadSettings } from "~/.server/settings";
+import { FormError, TextField } from "~/components/fields";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const category = new URL(request.url).searchParams.get("category");
+  const settings = await loadSettings(context);
+  return json({
+    category: category && category.length < 30 ? category : null,
+    message: settings?.guestLogInMessage ?? null,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: GuestForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const { category, ...body } = submission.value;
+  const res = await callApi(
+    { request, context },
+    { path: "/v1/community/register-guest", method: "PUT", body, auth: "none", reply: GuestReply },
+  );
+  if (!res.ok) {
+    return json({ result: submission.reply({ formErrors: [t("guest.failed")] }) }, { status: 400 });
+  }
+  const session = await getSession(request);
+  session.set("student", {
+    accessToken: res.data.accessToken,
+    expires: Date.parse(res.data.expires),
+    userType: "guest_user",
+    studentId: res.data.studentId,
+    nameFirst: res.data.nameFirst,
+    nameLast: res.data.nameLast,
+  });
+  const to = category ? `/fees?category=${encodeURIComponent(category)}` : "/fees";
+  return redirect(to, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+export default function RegisterGuest() {
+  const { category, message } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "guest-login",
+    lastResult: actionData?.result,
+    defaultValue: { category: category ?? undefined },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: GuestForm }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Paper className="center-narrow" p="lg" withBorder>
+      <Title order={1} size="h2" mb="sm">
+        {t("guest.title")}
+      </Title>
+      {message ? (
+        <Text size="sm" mb="md">
+          {message}
+        </Text>
+      ) : null}
+      <Form method="post" {...getFormProps(form)}>
+        {category ? <input type="hidden" name="category" value={category} /> : null}
+        <Stack>
+          <FormError errors={form.errors} id={form.errorId} />
+          <TextField
+            meta={fields.nameFirst}
+            label={t("guest.nameFirst")}
+            autoComplete="given-name"
+          />
+          <TextField
+            meta={fields.nameLast}
+            label={t("guest.nameLast")}
+            autoComplete="family-name"
+          />
+          <TextField
+            meta={fields.email}
+            label={t("guest.email")}
+            type="email"
+            autoComplete="email"
+          />
+          <Group justify="space-between">
+            <Button component={Link} to="/" variant="default">
+              {t("signin.back")}
+            </Button>
+            <Button type="submit" loading={navigation.state === "submitting"}>
+              {t("guest.submit")}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}

@@ -1,0 +1,26 @@
+// Sign out is a post (no GET changes state). A GET shows the button, for links and bookmarks.
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { Form } from "@remix-run/react";
+import { Button, Paper, Title } from "@mantine/core";
+import { t } from "@domain/messages";
+import { getSession, sessionStorage } from "~/.server/session";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await getSession(request);
+  return redirect("/", {
+    headers: { "Set-Cookie": await sessionStorage().destroySession(session) },
+  });
+}
+
+export default function SignOut() {
+  return (
+    <Paper className="center-narrow" p="lg" withBorder>
+      <Title order={1} size="h2" mb="md">
+        {t("nav.signOut")}
+      </Title>
+      <Form method="post">
+        <Button type="submit">{t("nav.signOut")}</Button>
+      </Form>
+    </Paper>
+  );
+}

@@ -1,0 +1,74 @@
+import {
+  bigserial,
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+export const schools = pgTable("schools", {
+  id: serial("id").primaryKey(),
+  shortName: text("short_name").notNull(),
+  fullName: text("full_name").notNull(),
+});
+
+export const participants = pgTable("participants", {
+  id: integer("id").primaryKey(),
+  kind: text("kind").$type<"student" | "community_member">().notNull(),
+  nameFirst: text("name_first").notNull(),
+  nameLast: text("name_last").notNull(),
+  dob: date("dob", { mode: "string" }).notNull(),
+  grade: text("grade"),
+  gender: text("gender").$type<"M" | "F">(),
+  email: text("email"),
+  custodianEmails: text("custodian_emails").array().notNull().default([]),
+  emergencyName: text("emergency_name"),
+  emergencyPhone: text("emergency_phone"),
+  emergencyRelationship: text("emergency_relationship"),
+  financialAid: text("financial_aid").$type<"free" | "reduced">(),
+  activityPass: boolean("activity_pass").notNull().default(false),
+  schoolId: integer("school_id").references(() => schools.id),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const guests = pgTable("guests", {
+  id: serial("id").primaryKey(),
+  nameFirst: text("name_first").notNull(),
+  nameLast: text("name_last").notNull(),
+  email: text("email").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const staff = pgTable("staff", {
+  id: serial("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  employeeId: text("employee_id").notNull().unique(),
+  displayName: text("display_name").notNull(),
+  nameFirst: text("name_first").notNull(),
+  nameLast: text("name_last").notNull(),
+  email: text("email"),
+  roles: text("roles").array().notNull().default([]),
+  active: boolean("active").notNull().default(true),
+});
+
+export const loginFailures = pgTable("login_failures", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  key: text("key").notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull(),
+});
+
+export const settings = pgTable("settings", {
+  id: integer("id").primaryKey().default(1),
+  data: jsonb("data").notNull(),
+});
+
+export const maintenance = pgTable("maintenance", {
+  id: integer("id").primaryKey().default(1),
+  startsAt: timestamp("starts_at", { withTimezone: true }),
+  endsAt: timestamp("ends_at", { withTimezone: true }),
+});

@@ -1,0 +1,2 @@
+// Drizzle mirror of the SQL migrations, one file per area.
+export * from "./core";

@@ -1,0 +1,4 @@
+// Demo data of this area (filled in by the issue that builds it).
+import type { Db } from "../client";
+
+export async function seedPrograms(_db: Db): Promise<void> {}

@@ -1,0 +1,19 @@
+import type { Clock } from "./clock";
+import type { Db } from "./db/client";
+import type { Logger } from "./logger";
+import type { Mailer } from "./services/mail";
+
+/** What every route and service of the district API is given; nothing is read from globals. */
+export interface ApiDeps {
+  db: Db;
+  dbKind: "pglite" | "postgres";
+  clock: Clock;
+  mailer: Mailer;
+  logger: Logger;
+  /** Key that signs access tokens. */
+  tokenKey: Uint8Array;
+  /** Name printed on mail, receipts and reports. */
+  districtName: string;
+  /** District time zone (IANA), e.g. America/Chicago. */
+  timeZone: string;
+}

@@ -1,0 +1,50 @@
+// The district API as an Express app: mounted under /v1 by server.ts, or run on its own.
+import express, { type Express } from "express";
+import type { ApiDeps } from "../deps";
+import { errorHandler } from "./kit";
+import { identityRoutes } from "./identity";
+import { settingsRoutes, statusRoute } from "./settings";
+import { communityRoutes } from "./community";
+import { programsRoutes } from "./programs";
+import { registrationRoutes } from "./registration";
+import { feesRoutes } from "./fees";
+import { cartRoutes } from "./cart";
+import { paymentsRoutes } from "./payments";
+import { staffRoutes } from "./staff";
+import { feeRequestsRoutes } from "./fee-requests";
+
+/** Body limit: a drawn signature PNG is far below this; anything larger is refused with 413. */
+export const BODY_LIMIT = "1mb";
+
+export function createDistrictApi(deps: ApiDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  // The web app calls from this machine and forwards the person's address for throttling.
+  app.set("trust proxy", "loopback");
+  app.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    next();
+  });
+
+  const v1 = express.Router();
+  v1.use(express.json({ limit: BODY_LIMIT, strict: false }));
+  v1.use(identityRoutes(deps));
+  v1.use(settingsRoutes(deps));
+  v1.use(communityRoutes(deps));
+  v1.use(programsRoutes(deps));
+  v1.use(registrationRoutes(deps));
+  v1.use(feesRoutes(deps));
+  v1.use(cartRoutes(deps));
+  v1.use(paymentsRoutes(deps));
+  v1.use(staffRoutes(deps));
+  v1.use(feeRequestsRoutes(deps));
+  v1.use((_req, res) => {
+    res.status(404).json({ message: "Not found." });
+  });
+
+  app.get("/status.json", statusRoute(deps));
+  app.use("/v1", v1);
+  app.use(errorHandler(deps));
+  return app;
+}

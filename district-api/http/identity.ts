@@ -1,0 +1,224 @@
+// Sign-in for every kind of user, token refresh, ID recovery and guest sessions (spec 01 §7).
+import { Router } from "express";
+import { and, eq, sql } from "drizzle-orm";
+import {
+  DesktopSessionRequest,
+  GuestRequest,
+  InstructorLoginRequest,
+  RecoverRequest,
+  StudentLoginRequest,
+  type TokenClaims,
+} from "@domain/contract/identity";
+import { t } from "@domain/messages";
+import type { ApiDeps } from "../deps";
+import { guests, participants, staff } from "../db/schema";
+import { ApiError, handle, readClaims } from "./kit";
+import { issueToken, verifyToken } from "../services/tokens";
+import { clearFailures, isThrottled, recordFailure } from "../services/throttle";
+import { verifyPassword } from "../services/passwords";
+import { sendInBackground } from "../services/mail";
+
+function clientAddress(req: { ip?: string }): string {
+  return `ip:${req.ip ?? "unknown"}`;
+}
+
+export function identityRoutes(deps: ApiDeps): Router {
+  const r = Router();
+  const { db, clock } = deps;
+
+  async function participantSession(p: typeof participants.$inferSelect) {
+    const claims: Omit<TokenClaims, "exp"> = {
+      sub: String(p.id),
+      kind: p.kind,
+      role: [],
+      studentId: String(p.id),
+    };
+    const { token, expires } = await issueToken(deps.tokenKey, claims, clock.now());
+    return {
+      accessToken: token,
+      expires: expires.toISOString(),
+      userType: p.kind,
+      studentId: String(p.id),
+      nameFirst: p.nameFirst,
+      nameLast: p.nameLast,
+    };
+  }
+
+  r.post(
+    "/student",
+    handle(deps, { access: "public", body: StudentLoginRequest }, async ({ req, body }) => {
+      const now = clock.now();
+      const keys = [`student:${body.studentId}`, clientAddress(req)];
+      if (await isThrottled(db, keys, now)) throw new ApiError(429, t("error.tooManyAttempts"));
+      const id = Number(body.studentId);
+      const [p] = Number.isSafeInteger(id)
+        ? await db
+            .select()
+            .from(participants)
+            .where(and(eq(participants.id, id), eq(participants.dob, body.dob)))
+        : [];
+      if (!p) {
+        await recordFailure(db, keys, now);
+        throw new ApiError(401, t("signin.failed"));
+      }
+      await clearFailures(db, keys[0]!);
+      return participantSession(p);
+    }),
+  );
+
+  r.post(
+    "/instructor",
+    handle(deps, { access: "public", body: InstructorLoginRequest }, async ({ req, body }) => {
+      const now = clock.now();
+      const keys = [`staff:${body.username.toLowerCase()}`, clientAddress(req)];
+      if (await isThrottled(db, keys, now)) throw new ApiError(429, t("error.tooManyAttempts"));
+      const [user] = await db
+        .select()
+        .from(staff)
+        .where(
+          and(
+            eq(sql`lower(${staff.username})`, body.username.toLowerCase()),
+            eq(staff.active, true),
+          ),
+        );
+      const ok = user ? await verifyPassword(body.password, user.passwordHash) : false;
+      if (!user || !ok) {
+        await recordFailure(db, keys, now);
+        throw new ApiError(401, t("staffSignin.failed"));
+      }
+      await clearFailures(db, keys[0]!);
+      const { token } = await issueToken(
+        deps.tokenKey,
+        { sub: user.employeeId, kind: "staff", role: user.roles, employeeID: user.employeeId },
+        now,
+      );
+      return { accessToken: token, employeeID: user.employeeId, displayName: user.displayName };
+    }),
+  );
+
+  r.post(
+    "/identity/refresh-token",
+    handle(deps, { access: "any" }, async ({ claims }) => {
+      const { exp: _exp, ...rest } = claims!;
+      const { token } = await issueToken(deps.tokenKey, rest, clock.now());
+      return { accessToken: token };
+    }),
+  );
+
+  // The desktop client pushes a token it got itself; the web app asks here whether it is genuine
+  // before making it the cookie session, and marks it as a desktop session.
+  r.post(
+    "/identity/desktop-session",
+    handle(deps, { access: "public", body: DesktopSessionRequest }, async ({ body }) => {
+      const claims = await verifyToken(deps.tokenKey, body.accessToken, clock.now());
+      if (!claims) throw new ApiError(401, t("error.unauthorized"));
+      let names = { nameFirst: "", nameLast: "" };
+      if (claims.kind === "staff") {
+        const [u] = await db.select().from(staff).where(eq(staff.employeeId, claims.sub));
+        if (u) names = { nameFirst: u.nameFirst, nameLast: u.nameLast };
+      } else if (claims.kind === "guest_user") {
+        const [g] = await db
+          .select()
+          .from(guests)
+          .where(eq(guests.id, Number(claims.sub)));
+        if (g) names = { nameFirst: g.nameFirst, nameLast: g.nameLast };
+      } else {
+        const [p] = await db
+          .select()
+          .from(participants)
+          .where(eq(participants.id, Number(claims.sub)));
+        if (p) names = { nameFirst: p.nameFirst, nameLast: p.nameLast };
+      }
+      const { exp: _exp, ...rest } = claims;
+      const { token } = await issueToken(deps.tokenKey, { ...rest, desktop: true }, clock.now());
+      const desktopClaims = await verifyToken(deps.tokenKey, token, clock.now());
+      return { claims: desktopClaims!, accessToken: token, ...names };
+    }),
+  );
+
+  // Recovery never says whether the address matched, and never makes the caller wait for mail.
+  function recoverRoute(kind: "student" | "community_member") {
+    return handle(deps, { access: "public", body: RecoverRequest }, async ({ body }) => {
+      const address = body.email.trim().toLowerCase();
+      if (address.length > 3 && address.includes("@")) {
+        const matches = await db
+          .select()
+          .from(participants)
+          .where(
+            and(
+              eq(participants.kind, kind),
+              sql`(lower(${participants.email}) = ${address} or ${address} = any(select lower(x) from unnest(${participants.custodianEmails}) x))`,
+            ),
+          )
+          .limit(10);
+        for (const p of matches) {
+          sendInBackground(deps.mailer, deps.logger, {
+            to: address,
+            subject: t(
+              kind === "student" ? "recover.mailSubjectStudent" : "recover.mailSubjectMember",
+            ),
+            text: t("recover.mailBody", {
+              name: `${p.nameFirst} ${p.nameLast}`,
+              kind: t(kind === "student" ? "recover.titleStudent" : "recover.titleMember"),
+              id: p.id,
+              district: deps.districtName,
+            }),
+          });
+        }
+      }
+      return { ok: true as const };
+    });
+  }
+  r.put("/student/recover-student", recoverRoute("student"));
+  r.put("/community/recover-member", recoverRoute("community_member"));
+
+  r.put(
+    "/community/register-guest",
+    handle(deps, { access: "public", body: GuestRequest }, async ({ body }) => {
+      const now = clock.now();
+      const email = body.email.toLowerCase();
+      let [guest] = await db
+        .select()
+        .from(guests)
+        .where(eq(sql`lower(${guests.email})`, email));
+      if (guest) {
+        // The same person coming back gets a session; another name on that address does not.
+        const same =
+          guest.nameFirst.toLowerCase() === body.nameFirst.toLowerCase() &&
+          guest.nameLast.toLowerCase() === body.nameLast.toLowerCase();
+        if (!same) throw new ApiError(409, t("guest.failed"));
+      } else {
+        [guest] = await db
+          .insert(guests)
+          .values({ nameFirst: body.nameFirst, nameLast: body.nameLast, email: body.email })
+          .onConflictDoNothing()
+          .returning();
+        if (!guest) throw new ApiError(409, t("guest.failed"));
+      }
+      const { token, expires } = await issueToken(
+        deps.tokenKey,
+        { sub: String(guest.id), kind: "guest_user", role: [] },
+        now,
+      );
+      return {
+        accessToken: token,
+        expires: expires.toISOString(),
+        userType: "guest_user" as const,
+        studentId: String(guest.id),
+        nameFirst: guest.nameFirst,
+        nameLast: guest.nameLast,
+      };
+    }),
+  );
+
+  // Who am I: lets the web app check a token and read names for the header.
+  r.get(
+    "/identity/me",
+    handle(deps, { access: "any" }, async ({ req }) => {
+      const claims = await readClaims(req, deps);
+      return { claims };
+    }),
+  );
+
+  return r;
+}

@@ -1,0 +1,166 @@
+// Small helpers every route module uses: validated input, authorisation, typed refusals.
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { z, ZodError } from "zod";
+import type { TokenClaims } from "@domain/contract/identity";
+import { t } from "@domain/messages";
+import type { ApiDeps } from "../deps";
+import { verifyToken } from "../services/tokens";
+
+/** A refusal with a status, a message and an optional hint the user sees. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly hint?: string,
+    readonly errorCode?: number,
+  ) {
+    super(message);
+  }
+}
+
+export type Access =
+  | "public"
+  /** any signed-in user */
+  | "any"
+  /** students and community members */
+  | "participant"
+  /** students, community members and guests */
+  | "family"
+  | "staff";
+
+export interface HandlerContext<B, Q, P> {
+  req: Request;
+  res: Response;
+  body: B;
+  query: Q;
+  params: P;
+  claims: TokenClaims | null;
+  deps: ApiDeps;
+}
+
+interface HandlerOptions<B extends z.ZodTypeAny, Q extends z.ZodTypeAny, P extends z.ZodTypeAny> {
+  access: Access;
+  /** Staff roles, any of which allows the call. */
+  roles?: string[];
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+const kindsFor: Record<Exclude<Access, "public" | "any">, TokenClaims["kind"][]> = {
+  participant: ["student", "community_member"],
+  family: ["student", "community_member", "guest_user"],
+  staff: ["staff"],
+};
+
+export async function readClaims(req: Request, deps: ApiDeps): Promise<TokenClaims | null> {
+  const header = req.headers.authorization;
+  if (!header?.startsWith("Bearer ")) return null;
+  return verifyToken(deps.tokenKey, header.slice(7), deps.clock.now());
+}
+
+/**
+ * Wraps a route: checks the bearer token and role, parses body, query and params with their
+ * schemas (400 with the issues on failure), and sends the returned value as JSON.
+ */
+export function handle<
+  B extends z.ZodTypeAny = z.ZodUndefined,
+  Q extends z.ZodTypeAny = z.ZodUndefined,
+  P extends z.ZodTypeAny = z.ZodUndefined,
+>(
+  deps: ApiDeps,
+  options: HandlerOptions<B, Q, P>,
+  fn: (ctx: HandlerContext<z.infer<B>, z.infer<Q>, z.infer<P>>) => Promise<unknown>,
+): RequestHandler {
+  return (req, res, next) => {
+    void (async () => {
+      let claims: TokenClaims | null = null;
+      if (options.access !== "public") {
+        claims = await readClaims(req, deps);
+        if (!claims) throw new ApiError(401, t("error.unauthorized"));
+        if (options.access !== "any" && !kindsFor[options.access].includes(claims.kind)) {
+          throw new ApiError(403, t("error.forbidden"));
+        }
+        if (options.roles && !options.roles.some((r) => claims!.role.includes(r))) {
+          throw new ApiError(403, t("error.forbidden"));
+        }
+      } else {
+        claims = await readClaims(req, deps);
+      }
+      const body = options.body ? options.body.parse(req.body ?? {}) : undefined;
+      const query = options.query ? options.query.parse(req.query) : undefined;
+      const params = options.params ? options.params.parse(req.params) : undefined;
+      const result = await fn({ req, res, body, query, params, claims, deps });
+      if (!res.headersSent) {
+        if (result === undefined) res.status(204).end();
+        else res.json(result);
+      }
+    })().catch(next);
+  };
+}
+
+/** Turns every failure into a JSON reply; bad input is always a 4xx, never a 5xx. */
+export function errorHandler(deps: ApiDeps) {
+  return (err: unknown, _req: Request, res: Response, _next: NextFunction): void => {
+    if (err instanceof ApiError) {
+      res.status(err.status).json({
+        message: err.message,
+        ...(err.hint !== undefined ? { hint: err.hint } : {}),
+        ...(err.errorCode !== undefined ? { errorCode: err.errorCode } : {}),
+      });
+      return;
+    }
+    if (err instanceof ZodError) {
+      const issues = err.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+      const first = issues[0];
+      res.status(400).json({
+        message: t("error.badRequest"),
+        hint: first ? `${first.path ? `${first.path}: ` : ""}${first.message}` : undefined,
+        issues,
+      });
+      return;
+    }
+    const type = (err as { type?: string } | null)?.type;
+    if (type === "entity.parse.failed") {
+      res.status(400).json({ message: t("error.malformedJson") });
+      return;
+    }
+    if (type === "entity.too.large") {
+      res.status(413).json({ message: t("error.payloadTooLarge") });
+      return;
+    }
+    const status = (err as { status?: number } | null)?.status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      res.status(status).json({ message: t("error.badRequest") });
+      return;
+    }
+    deps.logger.error(
+      { err: err instanceof Error ? err.stack : String(err) },
+      "district api error",
+    );
+    res.status(500).json({ message: t("error.generic") });
+  };
+}
+
+/** Claims of a staff user, or a 403. */
+export function staffClaims(claims: TokenClaims | null): TokenClaims & { employeeID: string } {
+  if (!claims || claims.kind !== "staff" || !claims.employeeID) {
+    throw new ApiError(403, t("error.forbidden"));
+  }
+  return claims as TokenClaims & { employeeID: string };
+}
+
+/** The participant (student or community member) ID of the caller, or a 403. */
+export function participantId(claims: TokenClaims | null): number {
+  if (!claims || (claims.kind !== "student" && claims.kind !== "community_member")) {
+    throw new ApiError(403, t("error.forbidden"));
+  }
+  return Number(claims.studentId);
+}
+
+export const NoBody = z.undefined();
+
+/** Who owns a cart, a payment or a purchase: one key per signed-in person of any kind. */
+export function ownerKey(claims: TokenClaims): string {
+  return `${claims.kind}:${claims.sub}`;
+}

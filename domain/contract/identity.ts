@@ -1,0 +1,99 @@
+// Wire contract of sign-in, sessions, settings and status (spec 01 §7).
+import { z } from "zod";
+import { email, isoDate, requiredText } from "./common";
+
+export const UserType = z.enum(["student", "community_member", "guest_user"]);
+export type UserType = z.infer<typeof UserType>;
+
+/** Claims every district API token carries. Role and expiry are read from the token (spec 01 §3). */
+export const TokenClaims = z.object({
+  sub: z.string(),
+  kind: z.enum(["student", "community_member", "guest_user", "staff"]),
+  role: z.array(z.string()),
+  exp: z.number(),
+  studentId: z.string().optional(),
+  employeeID: z.string().optional(),
+  /** Set when the session was pushed in by the desktop database client. */
+  desktop: z.boolean().optional(),
+});
+export type TokenClaims = z.infer<typeof TokenClaims>;
+
+export const StudentLoginRequest = z.object({
+  studentId: requiredText(20).regex(/^\d+$/, "must be digits"),
+  dob: isoDate,
+});
+export const StudentLoginReply = z.object({
+  accessToken: z.string(),
+  expires: z.string(),
+  userType: UserType,
+  studentId: z.string(),
+  nameFirst: z.string(),
+  nameLast: z.string(),
+});
+export type StudentLoginReply = z.infer<typeof StudentLoginReply>;
+
+export const InstructorLoginRequest = z.object({
+  username: z.string().max(100),
+  password: z.string().max(200),
+});
+export const InstructorLoginReply = z.object({
+  accessToken: z.string(),
+  employeeID: z.string(),
+  displayName: z.string(),
+});
+export type InstructorLoginReply = z.infer<typeof InstructorLoginReply>;
+
+export const RefreshTokenReply = z.object({ accessToken: z.string() });
+
+export const RecoverRequest = z.object({
+  // A null e-mail becomes an empty string (spec 01 §5); an empty one simply matches nobody.
+  email: z
+    .string()
+    .max(254)
+    .nullable()
+    .transform((v) => v ?? ""),
+});
+export const RecoverReply = z.object({ ok: z.literal(true) });
+
+export const GuestRequest = z.object({
+  nameFirst: requiredText(60),
+  nameLast: requiredText(60),
+  email,
+});
+export const GuestReply = StudentLoginReply;
+
+export const Settings = z.object({
+  homeMessage: z.object({ show: z.boolean(), message: z.string() }),
+  instructions: z.string(),
+  logInMessage: z.string(),
+  guestLogInMessage: z.string(),
+  gradeLabel: z.string(),
+  gradeDescription: z.string(),
+  registrationPaymentConfirmed: z.string(),
+  waitlistPaymentConfirmed: z.string(),
+  cancelPaymentRegistration: z.string(),
+  programCancellationMessage: z.string(),
+  instructorLogInMessage: z.string(),
+  instructorInstructions: z.string(),
+  cartCountdownTimer: z.string(),
+  partiallyCompletedPaymentMessage: z.string(),
+  feeRequestInstructions: z.string(),
+});
+export type Settings = z.infer<typeof Settings>;
+
+/** /status.json: 1 normal, 2 an HTML page came back, -1 error, -2 invalid (spec 01 §4). */
+export const MaintenanceStatus = z.object({
+  state: z.number().int(),
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+});
+export type MaintenanceStatus = z.infer<typeof MaintenanceStatus>;
+
+/** The desktop client pushes a session it obtained itself; the API checks it before use. */
+export const DesktopSessionRequest = z.object({ accessToken: z.string().min(10).max(4000) });
+export const DesktopSessionReply = z.object({
+  claims: TokenClaims,
+  accessToken: z.string(),
+  nameFirst: z.string(),
+  nameLast: z.string(),
+});

@@ -1,0 +1,2 @@
+// Texts of this area (filled in by the issue that builds it).
+export const fees = {} as const;

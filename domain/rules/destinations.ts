@@ -1,0 +1,71 @@
+// Where people land after signing in, and the questionnaire's choices (spec 01 §2).
+
+const FAMILY_STAY = ["/fees", "/cart", "/programs", "/my-registrations", "/instructions"];
+
+/** After a student login: /programs, unless the person was already on one of the family pages. */
+export function familyDestination(redirectTo: string | null | undefined): string {
+  const target = safeLocalPath(redirectTo);
+  if (target && FAMILY_STAY.some((p) => pathOf(target) === p)) return target;
+  return "/programs";
+}
+
+const STAFF_STAY = ["/instructor", "/instructor/", "/instructor/fee-proposals", "/instructor/fees"];
+
+/** After a staff login: /instructor/ for instructors, /instructor/fee-proposals for fee admins. */
+export function staffDestination(roles: string[], redirectTo: string | null | undefined): string {
+  const target = safeLocalPath(redirectTo);
+  if (target && STAFF_STAY.includes(pathOf(target))) return target;
+  if (roles.includes("instructor")) return "/instructor/";
+  if (roles.includes("fee_admin")) return "/instructor/fee-proposals";
+  return "/instructor/fees";
+}
+
+function pathOf(target: string): string {
+  return target.split(/[?#]/)[0] ?? target;
+}
+
+/** Only same-site paths are followed; anything else is dropped. */
+export function safeLocalPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\"))
+    return null;
+  return value;
+}
+
+export type Persona = "student" | "community" | "faculty" | "guest" | "skip";
+
+export interface QuestionnaireAction {
+  labelKey:
+    | "questionnaire.faculty.activities"
+    | "questionnaire.faculty.feeRequest"
+    | "questionnaire.faculty.payFees"
+    | "questionnaire.community.payFees"
+    | "questionnaire.community.programs"
+    | "questionnaire.student.payFees"
+    | "questionnaire.student.programs";
+  href: string;
+}
+
+/** Step 2 of the questionnaire for each persona. Guests go straight to /register-guest. */
+export const QUESTIONNAIRE_ACTIONS: Record<
+  "student" | "community" | "faculty",
+  QuestionnaireAction[]
+> = {
+  faculty: [
+    { labelKey: "questionnaire.faculty.activities", href: "/instructor/" },
+    { labelKey: "questionnaire.faculty.feeRequest", href: "/instructor/fee-proposals" },
+    { labelKey: "questionnaire.faculty.payFees", href: "/instructor/fees" },
+  ],
+  community: [
+    { labelKey: "questionnaire.community.payFees", href: "/fees" },
+    { labelKey: "questionnaire.community.programs", href: "/programs" },
+  ],
+  student: [
+    { labelKey: "questionnaire.student.payFees", href: "/fees" },
+    { labelKey: "questionnaire.student.programs", href: "/programs" },
+  ],
+};
+
+/** "Skip to login": staff sign-in for faculty, /programs for everyone else. */
+export function skipToLogin(persona: Persona | null): string {
+  return persona === "faculty" ? "/instructor/sign-in" : "/programs";
+}

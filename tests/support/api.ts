@@ -1,0 +1,133 @@
+// Starts the district API over HTTP on a fresh database for one test file: embedded PGlite in
+// memory, or (INTEGRATION_DB=postgres) a database created on TEST_DATABASE_URL and dropped after.
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import pg from "pg";
+import { startDistrictApi, type DistrictApiRuntime } from "../../district-api/runtime";
+import { TestClock } from "../../district-api/clock";
+import { createLogger } from "../../district-api/logger";
+
+export interface TestApi {
+  baseUrl: string;
+  clock: TestClock;
+  runtime: DistrictApiRuntime;
+  outboxDir: string;
+  /** Messages written to the outbox so far. */
+  outbox(): Promise<{ to: string; subject: string; text: string }[]>;
+  close(): Promise<void>;
+}
+
+export const usingPostgres = process.env.INTEGRATION_DB === "postgres";
+
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("INTEGRATION_DB=postgres needs TEST_DATABASE_URL");
+  const name = `it_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApi(opts: { seed?: boolean } = {}): Promise<TestApi> {
+  const outboxDir = await mkdtemp(path.join(tmpdir(), "outbox-"));
+  const clock = new TestClock();
+  const pgDb = usingPostgres ? await createPgDatabase() : null;
+  const runtime = await startDistrictApi({
+    databaseUrl: pgDb?.url,
+    outboxDir,
+    secret: randomBytes(16).toString("hex"),
+    clock,
+    logger: createLogger("silent"),
+    seed: opts.seed,
+    poolSize: 20,
+  });
+  const server = runtime.app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    clock,
+    runtime,
+    outboxDir,
+    async outbox() {
+      // Mail is sent in the background; give it a moment to land.
+      await new Promise((r) => setTimeout(r, 50));
+      const files = (await readdir(outboxDir)).sort();
+      return Promise.all(
+        files.map(async (f) => JSON.parse(await readFile(path.join(outboxDir, f), "utf8"))),
+      );
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runtime.close();
+      await pgDb?.drop();
+      await rm(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** One JSON call to the district API. `body` of a string is sent as is (for malformed JSON). */
+export async function call<T = any>(
+  api: { baseUrl: string },
+  method: string,
+  pathname: string,
+  opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers["Content-Type"] ??= "application/json";
+    body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
+  }
+  const res = await fetch(api.baseUrl + pathname, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+export async function studentToken(api: TestApi, studentId = "100001", dob = "2012-01-15") {
+  const r = await call(api, "POST", "/v1/student", { body: { studentId, dob } });
+  if (r.status !== 200) throw new Error(`student login failed: ${r.status}`);
+  return r.body.accessToken as string;
+}
+
+export async function staffToken(api: TestApi, username: string, password = `${username}-demo`) {
+  const r = await call(api, "POST", "/v1/instructor", { body: { username, password } });
+  if (r.status !== 200) throw new Error(`staff login failed: ${r.status}`);
+  return r.body.accessToken as string;
+}
+
+export async function guestToken(api: TestApi, email = "guest@example.org") {
+  const r = await call(api, "PUT", "/v1/community/register-guest", {
+    body: { nameFirst: "Gail", nameLast: "Guest", email },
+  });
+  if (r.status !== 200) throw new Error(`guest login failed: ${r.status}`);
+  return r.body.accessToken as string;
+}

@@ -1,0 +1,108 @@
+// Browser tests: the whole product on a fresh in-memory database, driven by Debian's Chromium.
+// Every family flow runs twice: with JavaScript and without.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { startServer, type RunningServer } from "../../server";
+import { TestClock } from "../../district-api/clock";
+
+export const MODES = [
+  { name: "with JavaScript", js: true },
+  { name: "without JavaScript", js: false },
+] as const;
+export type Mode = (typeof MODES)[number];
+
+export interface TestApp {
+  server: RunningServer;
+  url: string;
+  clock: TestClock;
+  browser: Browser;
+  dataDir: string;
+  newContext(
+    mode: Pick<Mode, "js">,
+    opts?: { viewport?: { width: number; height: number } },
+  ): Promise<BrowserContext>;
+  newPage(mode: Pick<Mode, "js">): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+}
+
+export async function startTestApp(opts: { statusPollMs?: number } = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "e2e-"));
+  process.env.LOG_LEVEL ??= "silent";
+  const clock = new TestClock();
+  const server = await startServer({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    inMemory: true,
+    clock,
+    statusPollMs: opts.statusPollMs,
+  });
+  const browser = await launchChromium();
+  const contexts: BrowserContext[] = [];
+  const app: TestApp = {
+    server,
+    url: server.url,
+    clock,
+    browser,
+    dataDir,
+    async newContext(mode, o = {}) {
+      const ctx = await browser.newContext({
+        baseURL: server.url,
+        javaScriptEnabled: mode.js,
+        viewport: o.viewport ?? { width: 1280, height: 900 },
+      });
+      ctx.setDefaultTimeout(15_000);
+      contexts.push(ctx);
+      return ctx;
+    },
+    async newPage(mode) {
+      const ctx = await app.newContext(mode);
+      return ctx.newPage();
+    },
+    async close() {
+      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      await browser.close();
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return app;
+}
+
+/** Signs in as a student or community member through the login form. */
+export async function signInFamily(page: Page, studentId = "100001", dob = "01/15/2012") {
+  await page.goto("/signin");
+  await page.getByLabel("Student or Community Member ID Number").fill(studentId);
+  await page.getByLabel("Birth Date (MM/DD/YYYY)").fill(dob);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith("/signin"));
+}
+
+/** Signs in as staff through the staff login form. */
+export async function signInStaff(page: Page, username: string, password = `${username}-demo`) {
+  await page.goto("/instructor/sign-in");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith("/instructor/sign-in"));
+}

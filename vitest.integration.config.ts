@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+import { alias } from "./vitest.shared";
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    include: ["tests/integration/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+  },
+});

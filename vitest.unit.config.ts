@@ -1,0 +1,7 @@
+import { defineConfig } from "vitest/config";
+import { alias } from "./vitest.shared";
+
+export default defineConfig({
+  resolve: { alias },
+  test: { include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
+});
