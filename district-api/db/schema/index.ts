@@ -1,2 +1,3 @@
 // Drizzle mirror of the SQL migrations, one file per area.
 export * from "./core";
+export * from "./catalog";

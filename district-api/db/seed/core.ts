@@ -1,7 +1,15 @@
 // Demo people, staff, schools, settings and maintenance (DESIGN.md "Demo data").
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { maintenance, participants, schools, settings, staff } from "../schema";
+import {
+  feeCategories,
+  maintenance,
+  participants,
+  schools,
+  schoolYears,
+  settings,
+  staff,
+} from "../schema";
 import { hashPassword } from "../../services/passwords";
 
 const FIRST = [
@@ -174,6 +182,14 @@ export async function seedCore(db: Db): Promise<void> {
       roles: s.roles,
     });
   }
+  await db.insert(schoolYears).values([{ year: "2026-2027" }, { year: "2027-2028" }]);
+  await db
+    .insert(feeCategories)
+    .values(
+      ["Athletics", "Clubs", "Donations", "Field Trips", "Supplies", "Yearbook"].map((name) => ({
+        name,
+      })),
+    );
   await db.insert(settings).values({ id: 1, data: DEMO_SETTINGS });
   // A past window: the site is online.
   await db.insert(maintenance).values({
