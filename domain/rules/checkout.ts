@@ -1,0 +1,128 @@
+// Checkout rules of the cart (spec 02 §4 "Cart checkout", §5 "Checkout payment form").
+import { t } from "../messages";
+import { formatUsd } from "./money";
+import { cartMinimumPartialCents, type CartLine } from "./partial-payment";
+
+export type PaymentMethod = "stripe" | "mail" | "cash" | "inPersonCheck" | "terminal";
+export type PaymentType = "full" | "partial";
+
+export const ONLINE_MINIMUM_CENTS = 50;
+export const TENDERED_MAX_OVER_CENTS = 10_000;
+
+export interface CartFacts {
+  lines: (CartLine & { itemType: "fee" | "registration" })[];
+  /** Inside the desktop cash-register wrapper (terminal, cash, in-person check). */
+  desktop: boolean;
+  readerConnected?: boolean;
+}
+
+export function cartTotalCents(lines: CartLine[]): number {
+  return lines.reduce((s, l) => s + l.costCents, 0);
+}
+
+/** The partial option shows only when an item allows it; it is disabled below $0.50 or 10%. */
+export function partialOption(lines: CartLine[]): { shown: boolean; enabled: boolean } {
+  const eligible = lines.filter((l) => l.allowPartial);
+  if (eligible.length === 0) return { shown: false, enabled: false };
+  const total = cartTotalCents(lines);
+  const remaining = total - cartMinimumPartialCents(lines);
+  const enabled = remaining >= 50 && remaining * 10 >= total;
+  return { shown: true, enabled };
+}
+
+export interface MethodAvailability {
+  method: PaymentMethod;
+  shown: boolean;
+  enabled: boolean;
+}
+
+/** Which methods are shown and enabled for an amount to pay now. */
+export function methodAvailability(
+  facts: CartFacts,
+  paymentType: PaymentType | null,
+  payNowCents: number,
+): MethodAvailability[] {
+  const hasFees = facts.lines.some((l) => l.itemType === "fee");
+  return [
+    { method: "stripe", shown: true, enabled: payNowCents >= ONLINE_MINIMUM_CENTS },
+    { method: "mail", shown: paymentType !== "partial" && !hasFees, enabled: payNowCents > 0 },
+    {
+      method: "terminal",
+      shown: facts.desktop,
+      enabled: payNowCents >= ONLINE_MINIMUM_CENTS && !!facts.readerConnected,
+    },
+    { method: "cash", shown: facts.desktop, enabled: payNowCents > 0 },
+    { method: "inPersonCheck", shown: facts.desktop, enabled: payNowCents > 0 },
+  ];
+}
+
+export function methodAllowed(
+  facts: CartFacts,
+  paymentType: PaymentType | null,
+  payNowCents: number,
+  method: PaymentMethod,
+): boolean {
+  const m = methodAvailability(facts, paymentType, payNowCents).find((x) => x.method === method);
+  return !!m && m.shown && m.enabled;
+}
+
+/** 'Pay $X Now' on the cart page, 'Proceed to Checkout' elsewhere, 'Submit Order' at $0. */
+export function payButtonText(totalCents: number, payNowCents: number, onCartPage: boolean) {
+  if (totalCents === 0) return t("checkout.submitOrder");
+  return onCartPage
+    ? t("checkout.payNow", { amount: formatUsd(payNowCents) })
+    : t("checkout.proceed");
+}
+
+/** Parses a money input: truncated to cents; null when not a number. */
+export function hasAtMostTwoDecimals(text: string): boolean {
+  return /^\d*(\.\d{0,2})?$/.test(text.trim()) && text.trim() !== "" && text.trim() !== ".";
+}
+
+/** The message for a partial amount, or null when valid. */
+export function partialAmountError(text: string, lines: CartLine[]): string | null {
+  const v = text.trim();
+  if (!/^\d*(\.\d*)?$/.test(v) || v === "" || v === ".") {
+    return t("checkout.error.minimum", { amount: formatUsd(cartMinimumPartialCents(lines)) });
+  }
+  if (!hasAtMostTwoDecimals(v)) return t("checkout.error.decimals");
+  const cents = Math.round(Number(v) * 100);
+  const min = cartMinimumPartialCents(lines);
+  if (cents < min) return t("checkout.error.minimum", { amount: formatUsd(min) });
+  const total = cartTotalCents(lines);
+  if (cents > total) return t("checkout.error.maximum", { amount: formatUsd(total) });
+  return null;
+}
+
+/** Cash tendered: required, at least the amount, at most $100 over. */
+export function tenderedError(text: string | undefined, payNowCents: number): string | null {
+  const v = (text ?? "").trim();
+  if (v === "" || !/^\d*(\.\d*)?$/.test(v) || v === ".")
+    return t("checkout.error.tenderedRequired");
+  const [whole = "0", frac = ""] = v.split(".");
+  const cents = Number(whole || "0") * 100 + Number(frac.slice(0, 2).padEnd(2, "0"));
+  if (cents < payNowCents) return t("checkout.error.tenderedLow");
+  if (cents > payNowCents + TENDERED_MAX_OVER_CENTS) return t("checkout.error.tenderedHigh");
+  return null;
+}
+
+export function checkNumberError(text: string | undefined): string | null {
+  return (text ?? "").trim().length >= 3 ? null : t("checkout.error.checkNumber");
+}
+
+/** Where the person goes after paying (spec 02 §4): 'purchased' set on the last two. */
+export function afterPaymentDestination(opts: {
+  userKind: "student" | "community_member" | "guest_user" | "staff";
+  cartId: number;
+  hadFees: boolean;
+}): string {
+  if (opts.userKind === "guest_user") return `/cart-receipt/${opts.cartId}`;
+  if (opts.userKind === "staff") return "/instructor/fees";
+  return opts.hadFees ? "/fees?purchased=1" : "/my-registrations?purchased=1";
+}
+
+/** m:ss of a countdown. */
+export function formatCountdown(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}

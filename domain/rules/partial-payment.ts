@@ -1,0 +1,54 @@
+// Minimum partial payments (spec 02 §5 "Minimum partial payment"), in cents.
+
+export interface CartLine {
+  costCents: number;
+  allowPartial: boolean;
+}
+
+/**
+ * Cart: the required (non-partial) total plus 1% of the partial-eligible total when that exceeds
+ * $0.50; otherwise the whole total when it is under $1, else $0.50 on top of the required total.
+ * Never more than the total. 1% is rounded up to the cent so the minimum is never under 1%.
+ */
+export function cartMinimumPartialCents(lines: CartLine[]): number {
+  const total = lines.reduce((s, l) => s + l.costCents, 0);
+  const required = lines.filter((l) => !l.allowPartial).reduce((s, l) => s + l.costCents, 0);
+  const eligible = total - required;
+  const onePercent = Math.ceil(eligible / 100);
+  let min: number;
+  if (onePercent > 50) min = required + onePercent;
+  else if (total < 100) min = total;
+  else min = required + 50;
+  return Math.min(min, total);
+}
+
+/** Activity dialog: cost/100 when cost is $50 or more, the cost itself below $1, else $0.50. */
+export function activityMinimumPartialCents(costCents: number): number {
+  if (costCents >= 5000) return Math.ceil(costCents / 100);
+  if (costCents < 100) return costCents;
+  return 50;
+}
+
+/**
+ * Splits a payment over the lines: lines that do not allow partial payment are paid in full
+ * first, the rest goes to partial-eligible lines in order. Returns cents per line.
+ */
+export function allocatePayment(lines: CartLine[], payCents: number): number[] {
+  const out = lines.map(() => 0);
+  let left = payCents;
+  lines.forEach((l, i) => {
+    if (!l.allowPartial) {
+      const take = Math.min(l.costCents, left);
+      out[i] = take;
+      left -= take;
+    }
+  });
+  lines.forEach((l, i) => {
+    if (l.allowPartial) {
+      const take = Math.min(l.costCents, left);
+      out[i] = take;
+      left -= take;
+    }
+  });
+  return out;
+}
