@@ -1,0 +1,123 @@
+// Server throughput of /programs (issue 9): a signed-in student with 100 activities, rendered by
+// the app, against the same HTML sent as a static file by Express in the same process. Both at
+// 32 concurrent connections. Usage: npm run bench:ssr [-- --seconds 10 --connections 32]
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import compression from "compression";
+import { Agent, request } from "undici";
+import { addManyActivities, startBenchServer } from "./support";
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+interface Result {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+): Promise<Result> {
+  const agent = new Agent({ connections, pipelining: 1 });
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = Date.now() + seconds * 1000;
+  async function worker() {
+    while (Date.now() < deadline) {
+      const t0 = performance.now();
+      try {
+        const res = await request(url, { dispatcher: agent, headers });
+        await res.body.arrayBuffer();
+        if (res.statusCode !== 200) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  }
+  const start = performance.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = (performance.now() - start) / 1000;
+  await agent.close();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / elapsed,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+  };
+}
+
+async function main() {
+  const seconds = arg("seconds", 10);
+  const connections = arg("connections", 32);
+  const server = await startBenchServer();
+  await addManyActivities(server, 100);
+
+  // Sign in as a student through the form post, keeping the session cookie.
+  const login = await fetch(`${server.url}/signin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    body: "intent=login&studentId=100012&dob=01%2F15%2F2012",
+  });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+  if (!cookie.startsWith("__session=")) throw new Error(`sign-in failed: ${login.status}`);
+  const headers = { cookie, "accept-encoding": "gzip" };
+  const page = await fetch(`${server.url}/programs`, { headers: { cookie } });
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`/programs answered ${page.status}`);
+  const cards = (html.match(/Benchmark Activity \d+/g) ?? []).length;
+
+  const dir = await mkdtemp(path.join(tmpdir(), "ssr-static-"));
+  await writeFile(path.join(dir, "programs.html"), html);
+  const staticApp = express();
+  staticApp.use(compression());
+  staticApp.use(express.static(dir));
+  const staticServer = staticApp.listen(0, "127.0.0.1");
+  await new Promise((r) => staticServer.once("listening", r));
+  const staticUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/programs.html`;
+
+  console.log(
+    `/programs HTML: ${(html.length / 1024).toFixed(1)} KB, ${cards} benchmark activities named in it`,
+  );
+  console.log(`load: ${connections} connections, ${seconds} s each\n`);
+  await load(`${server.url}/programs`, headers, 2, connections); // warm-up
+  const ssr = await load(`${server.url}/programs`, headers, seconds, connections);
+  const stat = await load(staticUrl, headers, seconds, connections);
+  const row = (name: string, r: Result) =>
+    console.log(
+      `${name.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   errors ${r.errors}`,
+    );
+  row("rendered /programs", ssr);
+  row("static same HTML", stat);
+  console.log(
+    `\nratio rendered/static: ${((ssr.rps / stat.rps) * 100).toFixed(1)} % (target at least 20 %)`,
+  );
+  staticServer.close();
+  await server.close();
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
