@@ -1,3 +1,4 @@
 // Drizzle mirror of the SQL migrations, one file per area.
 export * from "./core";
 export * from "./catalog";
+export * from "./community";

@@ -1,0 +1,239 @@
+// The community member registration / profile form and its guardians (spec 01 §3, §5). One
+// definition: conform parses it in the browser and in the action, and the wire contract of
+// register-member and profile/community is built from the same fields and rules.
+import { z } from "zod";
+import { t } from "../messages";
+import { isPastIsoDate, mmddyyyyToIso } from "../rules/dates";
+import { US_STATES } from "../rules/us-states";
+
+export const GRADES = [
+  "Pre-K",
+  "K",
+  "1",
+  "2",
+  "3",
+  "4",
+  "5",
+  "6",
+  "7",
+  "8",
+  "9",
+  "10",
+  "11",
+  "12",
+  "Adult",
+] as const;
+export const GENDERS = ["M", "F"] as const;
+export const RELATIONSHIPS = ["Mother", "Father", "Other"] as const;
+export const PHONE_TYPES = ["Home", "Work", "Mobile"] as const;
+export const MIN_GUARDIANS = 2;
+export const MAX_GUARDIANS = 10;
+
+/**
+ * What people type ("(555) 555-0100", "555.555.0100", "+1 555 555 0100") → "+15555550100", or
+ * null when it is not a full US number (10 digits, area code and exchange not starting 0 or 1).
+ */
+export function normalizeUsPhone(value: string): string | null {
+  const trimmed = value.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
+  let digits = trimmed.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
+  else if (trimmed.startsWith("+")) return null;
+  if (!/^[2-9]\d{2}[2-9]\d{6}$/.test(digits)) return null;
+  return `+1${digits}`;
+}
+
+/** "+15555550100" → "(555) 555-0100" for display in a form. */
+export function formatUsPhone(value: string | null | undefined): string {
+  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(value ?? "");
+  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : (value ?? "");
+}
+
+// A blank control arrives as undefined (conform) or "" / null (JSON): all mean "not given".
+const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+const noMarkup = (v: string) => !/[<>]/.test(v);
+
+function requiredName(message: string) {
+  return z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .max(60, t("community.textTooLong"))
+    .refine(noMarkup, t("community.nameNoMarkup"));
+}
+
+function requiredText(message: string, max: number) {
+  return z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .max(max, t("community.textTooLong"))
+    .refine(noMarkup, t("community.nameNoMarkup"));
+}
+
+function choice<T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.enum(values, { errorMap: () => ({ message }) });
+}
+
+export function usPhone() {
+  const message = t("community.phoneInvalid");
+  return z
+    .string({ required_error: message, invalid_type_error: message })
+    .max(40, message)
+    .transform((v, ctx) => {
+      const phone = normalizeUsPhone(v);
+      if (!phone) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+        return z.NEVER;
+      }
+      return phone;
+    });
+}
+
+const emailField = () => {
+  const message = t("community.emailInvalid");
+  return z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .max(254, message)
+    .email(message);
+};
+
+/** One guardian or contact; `id` is kept when a profile is edited. */
+export const GuardianSchema = z
+  .object({
+    id: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+    nameFirst: requiredName(t("community.nameFirstRequired")),
+    nameLast: requiredName(t("community.nameLastRequired")),
+    relationship: choice(RELATIONSHIPS, t("guardian.relationshipRequired")),
+    relationshipOther: z.preprocess(
+      blank,
+      z
+        .string()
+        .trim()
+        .max(60, t("community.textTooLong"))
+        .refine(noMarkup, t("community.nameNoMarkup"))
+        .optional(),
+    ),
+    phone1: usPhone(),
+    phone1Type: choice(PHONE_TYPES, t("guardian.phoneTypeRequired")),
+    phone2: z.preprocess(blank, usPhone().optional()),
+    phone2Type: z.preprocess(
+      blank,
+      choice(PHONE_TYPES, t("guardian.phoneTypeRequired")).optional(),
+    ),
+    email: z.preprocess(blank, emailField().optional()),
+  })
+  .superRefine((g, ctx) => {
+    if (g.relationship === "Other" && !g.relationshipOther) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["relationshipOther"],
+        message: t("guardian.relationshipOtherRequired"),
+      });
+    }
+    if (g.phone2 && !g.phone2Type) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["phone2Type"],
+        message: t("guardian.phone2TypeRequired"),
+      });
+    }
+  })
+  .transform((g) => ({
+    ...g,
+    // "Other" text and phone 2 type mean nothing without what they qualify.
+    relationshipOther: g.relationship === "Other" ? g.relationshipOther : undefined,
+    phone2Type: g.phone2 ? g.phone2Type : undefined,
+  }));
+export type Guardian = z.output<typeof GuardianSchema>;
+
+export const GuardiansSchema = z.preprocess(
+  (v) => (v === undefined || v === null ? [] : v),
+  z
+    .array(GuardianSchema)
+    .min(MIN_GUARDIANS, t("guardian.atLeastTwo"))
+    .max(MAX_GUARDIANS, t("guardian.tooMany")),
+);
+
+/** The member's own fields, except the birth date (typed MM/DD/YYYY, sent as YYYY-MM-DD). */
+export const memberFields = {
+  nameFirst: requiredName(t("community.nameFirstRequired")),
+  nameLast: requiredName(t("community.nameLastRequired")),
+  grade: choice(GRADES, t("community.gradeRequired")),
+  gender: choice(GENDERS, t("community.genderRequired")),
+  address: requiredText(t("community.addressRequired"), 120),
+  city: requiredText(t("community.cityRequired"), 60),
+  state: choice(US_STATES, t("community.stateInvalid")),
+  zip: z
+    .string({ required_error: t("community.zipInvalid") })
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, t("community.zipInvalid")),
+  homePhone: usPhone(),
+  email: emailField(),
+  printedSignature: requiredName(t("community.printedSignatureRequired")),
+  guardians: GuardiansSchema,
+};
+
+/** Birth date as typed in the form: MM/DD/YYYY, a real date in the past; becomes YYYY-MM-DD. */
+export const formDob = z
+  .string({ required_error: t("community.dobFormat") })
+  .transform((v, ctx) => {
+    const iso = mmddyyyyToIso(v);
+    if (!iso || !isPastIsoDate(iso)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("community.dobFormat") });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+/** Birth date on the wire: YYYY-MM-DD, a real date in the past. */
+export const wireDob = z.string({ required_error: t("community.dobFormat") }).refine((v) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  return !!m && mmddyyyyToIso(`${m[2]}/${m[3]}/${m[1]}`) === v && isPastIsoDate(v);
+}, t("community.dobFormat"));
+
+/** A chosen upload: a non-empty file (an empty file control means nothing was chosen). */
+function isChosenFile(v: unknown): v is Blob {
+  return typeof v === "object" && v !== null && "size" in v && (v as Blob).size > 0;
+}
+
+/**
+ * The page's form. The signature arrives one of three ways: drawn on the pad (a PNG data URL in
+ * `digitalSignature`, also used to carry a signature already received across a failed post),
+ * an uploaded PNG file, or a typed signature the server renders to PNG. Registration needs one;
+ * the profile keeps the signature on file when none is given.
+ */
+export function communityMemberForm(opts: { requireSignature: boolean }) {
+  return z
+    .object({
+      ...memberFields,
+      dob: formDob,
+      digitalSignature: z.preprocess(blank, z.string().max(400_000).optional()),
+      signatureTyped: z.preprocess(
+        blank,
+        z
+          .string()
+          .trim()
+          .max(60, t("community.textTooLong"))
+          .refine(noMarkup, t("community.nameNoMarkup"))
+          .optional(),
+      ),
+      signatureFile: z.unknown().optional(),
+    })
+    .superRefine((v, ctx) => {
+      const given = !!v.digitalSignature || !!v.signatureTyped || isChosenFile(v.signatureFile);
+      if (opts.requireSignature && !given) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["digitalSignature"],
+          message: t("community.signatureRequired"),
+        });
+      }
+    });
+}
+
+export const RegisterMemberForm = communityMemberForm({ requireSignature: true });
+export const ProfileForm = communityMemberForm({ requireSignature: false });
+export type CommunityMemberFormValue = z.input<typeof RegisterMemberForm>;
