@@ -10,6 +10,8 @@ import { createLogger, type Logger } from "./logger";
 import { outboxMailer, smtpMailer, type Mailer } from "./services/mail";
 import type { ApiDeps } from "./deps";
 import { createDistrictApi } from "./http/app";
+import { createPaymentProvider } from "./payments";
+import { startBackgroundJobs } from "./services/holds";
 
 export interface RuntimeOptions {
   databaseUrl?: string;
@@ -25,6 +27,8 @@ export interface RuntimeOptions {
   districtName?: string;
   timeZone?: string;
   poolSize?: number;
+  /** Run the expired-hold sweeper (default true); tests may turn it off and call expireHolds. */
+  backgroundJobs?: boolean;
 }
 
 export interface DistrictApiRuntime {
@@ -63,6 +67,16 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
     districtName: opts.districtName ?? "School District",
     timeZone: opts.timeZone ?? "America/Chicago",
   };
+  deps.payments = await createPaymentProvider(deps.db, deps.tokenKey);
   const app = createDistrictApi(deps);
-  return { app, deps, database, close: () => database.close() };
+  const jobs = opts.backgroundJobs === false ? null : startBackgroundJobs(deps);
+  return {
+    app,
+    deps,
+    database,
+    close: () => {
+      jobs?.stop();
+      return database.close();
+    },
+  };
 }

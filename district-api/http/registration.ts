@@ -1,7 +1,43 @@
-// /v1 routes of this area (built by the issue that covers it).
+// Register, cancel, join and leave a waitlist (spec 01 §7). The rules live in
+// services/registration.ts; this module only checks the caller and the input.
 import { Router } from "express";
+import { RegisterParams, RegisterRequest } from "@domain/contract/programs";
 import type { ApiDeps } from "../deps";
+import { handle, participantId } from "./kit";
+import {
+  cancelRegistration,
+  joinWaitlist,
+  leaveWaitlist,
+  register,
+} from "../services/registration";
 
-export function registrationRoutes(_deps: ApiDeps): Router {
-  return Router();
+export function registrationRoutes(deps: ApiDeps): Router {
+  const r = Router();
+  const opts = { access: "participant" as const, body: RegisterRequest, params: RegisterParams };
+
+  r.post(
+    "/register/waitlist/:courseSelectionUUID",
+    handle(deps, opts, ({ claims, params, body }) =>
+      joinWaitlist(deps, participantId(claims), params.courseSelectionUUID, body),
+    ),
+  );
+  r.delete(
+    "/register/waitlist/:courseSelectionUUID",
+    handle(deps, opts, ({ claims, params, body }) =>
+      leaveWaitlist(deps, participantId(claims), params.courseSelectionUUID, body.reason),
+    ),
+  );
+  r.post(
+    "/register/:courseSelectionUUID",
+    handle(deps, opts, ({ claims, params, body }) =>
+      register(deps, participantId(claims), params.courseSelectionUUID, body),
+    ),
+  );
+  r.delete(
+    "/register/:courseSelectionUUID",
+    handle(deps, opts, ({ claims, params, body }) =>
+      cancelRegistration(deps, participantId(claims), params.courseSelectionUUID, body.reason),
+    ),
+  );
+  return r;
 }

@@ -3,3 +3,4 @@ export * from "./core";
 export * from "./catalog";
 export * from "./community";
 export * from "./fee-requests";
+export * from "./programs";

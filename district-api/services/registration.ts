@@ -1,0 +1,667 @@
+// Registration: seats, payment windows, waitlists and offers. Every path that takes or frees a
+// seat locks the section row (SELECT … FOR UPDATE) in one transaction at READ COMMITTED, releases
+// expired holds there first, and takes a seat only with a guarded UPDATE, so a section is never
+// oversold whatever the concurrency (DESIGN.md "Correctness rules"; decisions 030–032).
+import { sql } from "drizzle-orm";
+import type { RegisterRequest, RegisterReply } from "@domain/contract/programs";
+import { RegisterErrorCode } from "@domain/contract/programs";
+import { t } from "@domain/messages";
+import { findTimeConflict } from "@domain/rules/time-conflict";
+import {
+  WAITLIST_OFFER_HOURS,
+  checkAnswers,
+  effectiveCostCents,
+  paymentWindowMinutes,
+  violatesOneSectionPerTerm,
+} from "@domain/rules/registration";
+import type { StoredAnswer } from "../db/schema";
+import { queryRows, type Db } from "../db/client";
+import type { ApiDeps } from "../deps";
+import { ApiError } from "../http/kit";
+import { sendInBackground, type MailMessage } from "./mail";
+
+/** Anything that runs SQL: the database or a transaction. */
+export type Exec = Pick<Db, "execute">;
+
+export const REASON_TIMEOUT = "Payment Timeout";
+export const REASON_OFFER_EXPIRED = "Waitlist Offer Expired";
+
+interface SectionRow {
+  id: string;
+  program_id: string;
+  course_id: string;
+  term_id: string;
+  capacity: number;
+  seats_taken: number;
+  waitlist_enabled: boolean;
+  cost_cents: number;
+  meeting_days: string[];
+  time_start: string | null;
+  time_end: string | null;
+  date_start: string;
+  date_end: string;
+  time_conflict_override: boolean;
+  one_section_per_term_override: boolean;
+  course_name: string;
+}
+
+interface RegRow {
+  id: string;
+  status: "registered" | "pending_payment" | "waitlisted" | "offered";
+  participant_id: number;
+  cost_cents: number;
+  paid_cents: number;
+  pending_cents: number;
+  hold_expires_at: Date | string | null;
+}
+
+const SECTION_COLUMNS = sql`s.id, s.program_id, s.course_id, s.term_id, s.capacity, s.seats_taken,
+  s.waitlist_enabled, s.cost_cents, s.meeting_days, to_char(s.time_start, 'HH24:MI') as time_start,
+  to_char(s.time_end, 'HH24:MI') as time_end, s.date_start::text as date_start,
+  s.date_end::text as date_end, s.time_conflict_override, s.one_section_per_term_override`;
+
+/** Minutes of the payment window, from the settings (cartCountdownTimer, default 15). */
+export async function paymentTimeoutMinutes(db: Exec): Promise<number> {
+  const [row] = await queryRows<{ v: string | null }>(
+    db,
+    sql`select data->>'cartCountdownTimer' as v from settings where id = 1`,
+  );
+  return paymentWindowMinutes(row?.v);
+}
+
+/** Locks the section row for the rest of the transaction; null when it does not exist. */
+async function lockSection(tx: Exec, sectionId: string): Promise<SectionRow | null> {
+  const [row] = await queryRows<SectionRow>(
+    tx,
+    sql`select ${SECTION_COLUMNS}, c.name as course_name
+        from course_sections s join courses c on c.id = s.course_id
+        where s.id = ${sectionId} for update of s`,
+  );
+  return row ?? null;
+}
+
+/**
+ * Cancels the section's holds whose deadline has passed (payment windows: "Payment Timeout";
+ * waitlist offers: "Waitlist Offer Expired") and gives their seats back. Caller holds the lock.
+ */
+async function releaseExpiredHolds(tx: Exec, sectionId: string, now: Date): Promise<number> {
+  const released = await queryRows<{ id: string }>(
+    tx,
+    sql`update registrations
+        set status = 'cancelled',
+            cancel_reason = case when status = 'offered' then ${REASON_OFFER_EXPIRED} else ${REASON_TIMEOUT} end,
+            cancelled_at = ${now}, updated_at = ${now}, in_cart = false
+        where course_section_id = ${sectionId}
+          and status in ('pending_payment', 'offered')
+          and hold_expires_at <= ${now}
+        returning id`,
+  );
+  if (released.length) {
+    await tx.execute(
+      sql`update course_sections set seats_taken = greatest(seats_taken - ${released.length}, 0)
+          where id = ${sectionId}`,
+    );
+  }
+  return released.length;
+}
+
+/** Takes one seat under the lock; false when the section is full. */
+async function takeSeat(tx: Exec, sectionId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update course_sections set seats_taken = seats_taken + 1
+        where id = ${sectionId} and seats_taken < capacity
+        returning id`,
+  );
+  return rows.length === 1;
+}
+
+async function freeSeat(tx: Exec, sectionId: string): Promise<void> {
+  await tx.execute(
+    sql`update course_sections set seats_taken = greatest(seats_taken - 1, 0) where id = ${sectionId}`,
+  );
+}
+
+/**
+ * Gives free seats to the people waiting, first come first served (decision 031): a free course
+ * (or financial aid "free") registers them at once; otherwise the seat is held for them as an
+ * offer for WAITLIST_OFFER_HOURS and they are e-mailed. Caller holds the section lock.
+ */
+async function offerFreedSeats(
+  tx: Exec,
+  deps: ApiDeps,
+  section: SectionRow,
+  now: Date,
+  mail: MailMessage[],
+): Promise<void> {
+  for (;;) {
+    const [next] = await queryRows<{
+      id: string;
+      email: string | null;
+      name_first: string;
+      financial_aid: string | null;
+    }>(
+      tx,
+      sql`select r.id, p.email, p.name_first, p.financial_aid
+          from registrations r join participants p on p.id = r.participant_id
+          where r.course_section_id = ${section.id} and r.status = 'waitlisted'
+          order by r.seq limit 1`,
+    );
+    if (!next) return;
+    if (!(await takeSeat(tx, section.id))) return;
+    const cost = effectiveCostCents(section.cost_cents, next.financial_aid);
+    const until = new Date(now.getTime() + WAITLIST_OFFER_HOURS * 3_600_000);
+    await tx.execute(
+      sql`update registrations
+          set status = ${cost > 0 ? "offered" : "registered"},
+              hold_expires_at = ${cost > 0 ? until : null},
+              cost_cents = ${cost}, financial_aid = ${next.financial_aid},
+              updated_at = ${now}
+          where id = ${next.id}`,
+    );
+    if (next.email) {
+      mail.push({
+        to: next.email,
+        subject: t("register.offerMailSubject", { course: section.course_name }),
+        text: t(cost > 0 ? "register.offerMailBody" : "register.promotedMailBody", {
+          name: next.name_first,
+          course: section.course_name,
+          until: new Intl.DateTimeFormat("en-US", {
+            timeZone: deps.timeZone,
+            dateStyle: "medium",
+            timeStyle: "short",
+          }).format(until),
+          district: deps.districtName,
+        }),
+      });
+    }
+  }
+}
+
+/** Runs fn in a transaction holding the section lock, after releasing expired holds there. */
+async function withSection<T>(
+  deps: ApiDeps,
+  sectionId: string,
+  fn: (tx: Exec, section: SectionRow, now: Date, mail: MailMessage[]) => Promise<T>,
+): Promise<T> {
+  const mail: MailMessage[] = [];
+  const now = deps.clock.now();
+  const result = await deps.db.transaction(async (tx) => {
+    const section = await lockSection(tx, sectionId);
+    if (!section)
+      throw new ApiError(
+        404,
+        t("register.failed"),
+        t("register.notFound"),
+        RegisterErrorCode.notFound,
+      );
+    if (await releaseExpiredHolds(tx, sectionId, now)) {
+      section.seats_taken = await currentSeats(tx, sectionId);
+      await offerFreedSeats(tx, deps, section, now, mail);
+      section.seats_taken = await currentSeats(tx, sectionId);
+    }
+    return fn(tx, section, now, mail);
+  });
+  for (const m of mail) sendInBackground(deps.mailer, deps.logger, m);
+  return result;
+}
+
+async function currentSeats(tx: Exec, sectionId: string): Promise<number> {
+  const [row] = await queryRows<{ seats_taken: number }>(
+    tx,
+    sql`select seats_taken from course_sections where id = ${sectionId}`,
+  );
+  return Number(row?.seats_taken ?? 0);
+}
+
+async function liveRegistration(
+  tx: Exec,
+  sectionId: string,
+  participantId: number,
+): Promise<RegRow | null> {
+  const [row] = await queryRows<RegRow>(
+    tx,
+    sql`select id, status, participant_id, cost_cents, paid_cents, pending_cents, hold_expires_at
+        from registrations
+        where course_section_id = ${sectionId} and participant_id = ${participantId}
+          and status <> 'cancelled'`,
+  );
+  return row ?? null;
+}
+
+async function waitingCount(tx: Exec, sectionId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from registrations
+        where course_section_id = ${sectionId} and status = 'waitlisted'`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+interface Eligibility {
+  participant: { id: number; kind: string; financial_aid: string | null };
+  program: { id: string; open: boolean; one_section_per_term: boolean; requires_survey: boolean };
+  questions: {
+    id: number;
+    question: string;
+    response_type: StoredAnswer["responseType"];
+    answer_list: string[];
+  }[];
+  finishedSurvey: boolean;
+}
+
+/**
+ * What the checks outside the lock need: the person may see this section (open program,
+ * community access, grade, school), its questions, and the survey state.
+ */
+async function loadEligibility(
+  db: Exec,
+  participantId: number,
+  sectionId: string,
+): Promise<Eligibility> {
+  const [row] = await queryRows<{
+    pid: number;
+    kind: string;
+    financial_aid: string | null;
+    program_id: string;
+    open: boolean;
+    one_section_per_term: boolean;
+    requires_survey: boolean;
+    finished: boolean;
+  }>(
+    db,
+    sql`select pa.id as pid, pa.kind, pa.financial_aid, p.id as program_id, p.open,
+          p.one_section_per_term, p.requires_survey,
+          exists(select 1 from survey_responses sr
+                 where sr.participant_id = pa.id and sr.program_id = p.id) as finished
+        from course_sections s
+        join programs p on p.id = s.program_id
+        join participants pa on pa.id = ${participantId}
+        where s.id = ${sectionId} and s.active and p.active
+          and (pa.kind = 'student' or s.allow_community)
+          and (s.eligible_grades is null or pa.grade = any(s.eligible_grades))
+          and (not s.restrict_to_school or s.school_id = pa.school_id)`,
+  );
+  if (!row) {
+    throw new ApiError(
+      404,
+      t("register.failed"),
+      t("register.notFound"),
+      RegisterErrorCode.notFound,
+    );
+  }
+  const questions = await queryRows<Eligibility["questions"][number]>(
+    db,
+    sql`select id, question, response_type, answer_list from course_questions
+        where course_section_id = ${sectionId} order by sort_order, id`,
+  );
+  return {
+    participant: { id: row.pid, kind: row.kind, financial_aid: row.financial_aid },
+    program: {
+      id: row.program_id,
+      open: row.open,
+      one_section_per_term: row.one_section_per_term,
+      requires_survey: row.requires_survey,
+    },
+    questions,
+    finishedSurvey: row.finished,
+  };
+}
+
+function storedAnswers(questions: Eligibility["questions"], body: RegisterRequest): StoredAnswer[] {
+  const given = new Map(
+    (body.activeCourse?.courseQuestions ?? []).map((a) => [a.id, a.userSubmittedAnswer ?? ""]),
+  );
+  return questions.map((q) => ({
+    questionId: q.id,
+    question: q.question,
+    responseType: q.response_type,
+    answer: (given.get(q.id) ?? "").trim(),
+  }));
+}
+
+/** Refuses unless the questions are answered and any waiver accepted (spec 01 §5). */
+function requireAnswers(
+  questions: Eligibility["questions"],
+  body: RegisterRequest,
+  failed: string,
+) {
+  if (!questions.length) return;
+  const problem = checkAnswers(
+    questions.map((q) => ({ id: q.id, responseType: q.response_type, answerList: q.answer_list })),
+    body.activeCourse?.courseQuestions ?? [],
+    body.activeCourse?.signature,
+    body.activeCourse?.legalName,
+  );
+  if (problem === "answersRequired") {
+    throw new ApiError(400, failed, t("register.answersRequired"), RegisterErrorCode.answers);
+  }
+  if (problem === "waiverRequired") {
+    throw new ApiError(400, failed, t("register.waiverRequired"), RegisterErrorCode.waiver);
+  }
+}
+
+function stale(message: string, hint = t("register.stale")): ApiError {
+  return new ApiError(406, message, hint, RegisterErrorCode.stale);
+}
+
+/** POST /v1/register/{courseSelectionUUID}. */
+export async function register(
+  deps: ApiDeps,
+  participantId: number,
+  sectionId: string,
+  body: RegisterRequest,
+): Promise<RegisterReply> {
+  const failed = t("register.failed");
+  const elig = await loadEligibility(deps.db, participantId, sectionId);
+  const seen = body.activeCourse?.status;
+  const timeout = await paymentTimeoutMinutes(deps.db);
+  return withSection(deps, sectionId, async (tx, section, now) => {
+    const existing = await liveRegistration(tx, sectionId, participantId);
+    const cost = effectiveCostCents(section.cost_cents, elig.participant.financial_aid);
+    // Accepting a seat offered from the waitlist: the seat is already held for this person.
+    if (existing?.status === "offered") {
+      const status = cost > 0 ? "pending_payment" : "registered";
+      const hold = cost > 0 ? new Date(now.getTime() + timeout * 60_000) : null;
+      await tx.execute(
+        sql`update registrations set status = ${status}, hold_expires_at = ${hold},
+              cost_cents = ${cost}, updated_at = ${now} where id = ${existing.id}`,
+      );
+      return {
+        registrationId: existing.id,
+        courseSectionID: sectionId,
+        timeout: cost > 0 ? timeout : 0,
+        status,
+      };
+    }
+    if (existing) {
+      throw stale(
+        failed,
+        existing.status === "waitlisted" ? t("register.alreadyWaitlisted") : t("register.already"),
+      );
+    }
+    if (!elig.program.open) throw stale(failed, t("register.notFound"));
+    if (seen && seen !== "open") throw stale(failed);
+    if (elig.program.requires_survey && !elig.finishedSurvey) {
+      throw new ApiError(409, failed, t("register.surveyRequired"), RegisterErrorCode.survey);
+    }
+    requireAnswers(elig.questions, body, failed);
+
+    const mine = await queryRows<{
+      id: string;
+      course_id: string;
+      term_id: string;
+      program_id: string;
+      meeting_days: string[];
+      time_start: string | null;
+      time_end: string | null;
+      date_start: string;
+      date_end: string;
+    }>(
+      tx,
+      sql`select s.id, s.course_id, s.term_id, s.program_id, s.meeting_days,
+            to_char(s.time_start, 'HH24:MI') as time_start, to_char(s.time_end, 'HH24:MI') as time_end,
+            s.date_start::text as date_start, s.date_end::text as date_end
+          from registrations r join course_sections s on s.id = r.course_section_id
+          where r.participant_id = ${participantId}
+            and (r.status = 'registered'
+                 or (r.status in ('pending_payment', 'offered') and r.hold_expires_at > ${now}))`,
+    );
+    const candidate = {
+      id: section.id,
+      courseId: section.course_id,
+      termId: section.term_id,
+      oneSectionPerTermOverride: section.one_section_per_term_override,
+    };
+    const sameProgram = mine
+      .filter((m) => m.program_id === section.program_id)
+      .map((m) => ({ id: m.id, courseId: m.course_id, termId: m.term_id }));
+    if (violatesOneSectionPerTerm(candidate, elig.program.one_section_per_term, sameProgram)) {
+      throw new ApiError(
+        409,
+        failed,
+        t("register.oneSectionPerTerm"),
+        RegisterErrorCode.oneSectionPerTerm,
+      );
+    }
+    const conflict = findTimeConflict(
+      {
+        id: section.id,
+        meetingDays: section.meeting_days,
+        timeStart: section.time_start,
+        timeEnd: section.time_end,
+        dateStart: section.date_start,
+        dateEnd: section.date_end,
+        timeConflictOverride: section.time_conflict_override,
+      },
+      mine.map((m) => ({
+        id: m.id,
+        meetingDays: m.meeting_days,
+        timeStart: m.time_start,
+        timeEnd: m.time_end,
+        dateStart: m.date_start,
+        dateEnd: m.date_end,
+      })),
+      "register",
+    );
+    if (conflict) {
+      throw new ApiError(409, failed, t("register.timeConflict"), RegisterErrorCode.timeConflict);
+    }
+    // People waiting come first: a free seat is theirs (it is offered to them under this lock).
+    if ((await waitingCount(tx, sectionId)) > 0 || !(await takeSeat(tx, sectionId))) {
+      throw new ApiError(406, t("register.full"), undefined, RegisterErrorCode.full);
+    }
+    const status = cost > 0 ? "pending_payment" : "registered";
+    const hold = cost > 0 ? new Date(now.getTime() + timeout * 60_000) : null;
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into registrations (course_section_id, participant_id, status, hold_expires_at,
+            cost_cents, financial_aid, answers, signature, legal_name, created_at, updated_at)
+          values (${sectionId}, ${participantId}, ${status}, ${hold}, ${cost},
+            ${elig.participant.financial_aid}, ${JSON.stringify(storedAnswers(elig.questions, body))}::jsonb,
+            ${body.activeCourse?.signature ?? null}, ${body.activeCourse?.legalName ?? null}, ${now}, ${now})
+          returning id`,
+    );
+    return {
+      registrationId: row!.id,
+      courseSectionID: sectionId,
+      timeout: cost > 0 ? timeout : 0,
+      status,
+    };
+  });
+}
+
+/** POST /v1/register/waitlist/{courseSelectionUUID}. The time-conflict check is skipped. */
+export async function joinWaitlist(
+  deps: ApiDeps,
+  participantId: number,
+  sectionId: string,
+  body: RegisterRequest,
+): Promise<RegisterReply> {
+  const failed = t("register.waitlistFailed");
+  const elig = await loadEligibility(deps.db, participantId, sectionId);
+  const seen = body.activeCourse?.status;
+  return withSection(deps, sectionId, async (tx, section, now) => {
+    const existing = await liveRegistration(tx, sectionId, participantId);
+    if (existing) {
+      throw stale(
+        failed,
+        existing.status === "waitlisted" ? t("register.alreadyWaitlisted") : t("register.already"),
+      );
+    }
+    if (!elig.program.open) throw stale(failed, t("register.notFound"));
+    if (!section.waitlist_enabled) throw stale(failed, t("register.noWaitlist"));
+    const waiting = await waitingCount(tx, sectionId);
+    if (section.seats_taken < section.capacity && waiting === 0) {
+      throw stale(failed, t("register.waitlistNotNeeded"));
+    }
+    if (seen && seen !== "waitlist") throw stale(failed);
+    if (elig.program.requires_survey && !elig.finishedSurvey) {
+      throw new ApiError(409, failed, t("register.surveyRequired"), RegisterErrorCode.survey);
+    }
+    requireAnswers(elig.questions, body, failed);
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into registrations (course_section_id, participant_id, status, cost_cents,
+            financial_aid, answers, signature, legal_name, created_at, updated_at)
+          values (${sectionId}, ${participantId}, 'waitlisted',
+            ${effectiveCostCents(section.cost_cents, elig.participant.financial_aid)},
+            ${elig.participant.financial_aid}, ${JSON.stringify(storedAnswers(elig.questions, body))}::jsonb,
+            ${body.activeCourse?.signature ?? null}, ${body.activeCourse?.legalName ?? null}, ${now}, ${now})
+          returning id`,
+    );
+    return {
+      registrationId: row!.id,
+      courseSectionID: sectionId,
+      timeout: 0,
+      status: "waitlisted",
+    };
+  });
+}
+
+/**
+ * DELETE /v1/register/{courseSelectionUUID}: cancels the caller's registration (held, offered or
+ * registered) with the reason given, frees the seat and offers it to the first person waiting.
+ * A registration with money paid or promised is not cancelled here (decision 032).
+ */
+export async function cancelRegistration(
+  deps: ApiDeps,
+  participantId: number,
+  sectionId: string,
+  reason: string | undefined,
+): Promise<RegisterReply> {
+  const failed = t("register.cancelFailed");
+  return withSection(deps, sectionId, async (tx, section, now, mail) => {
+    const existing = await liveRegistration(tx, sectionId, participantId);
+    if (!existing || existing.status === "waitlisted") {
+      throw new ApiError(404, failed, t("register.notRegistered"), RegisterErrorCode.stale);
+    }
+    if (existing.paid_cents > 0 || existing.pending_cents > 0) {
+      throw new ApiError(409, failed, t("register.cannotCancelPaid"));
+    }
+    await tx.execute(
+      sql`update registrations set status = 'cancelled', cancel_reason = ${reason ?? "Cancelled by participant"},
+            cancelled_at = ${now}, updated_at = ${now}, in_cart = false, hold_expires_at = null
+          where id = ${existing.id}`,
+    );
+    await freeSeat(tx, sectionId);
+    section.seats_taken -= 1;
+    await offerFreedSeats(tx, deps, section, now, mail);
+    return {
+      registrationId: existing.id,
+      courseSectionID: sectionId,
+      timeout: 0,
+      status: "cancelled",
+    };
+  });
+}
+
+/** DELETE /v1/register/waitlist/{courseSelectionUUID}. */
+export async function leaveWaitlist(
+  deps: ApiDeps,
+  participantId: number,
+  sectionId: string,
+  reason: string | undefined,
+): Promise<RegisterReply> {
+  const failed = t("register.waitlistCancelFailed");
+  return withSection(deps, sectionId, async (tx, _section, now) => {
+    const existing = await liveRegistration(tx, sectionId, participantId);
+    if (!existing || existing.status !== "waitlisted") {
+      throw new ApiError(404, failed, t("register.notWaitlisted"), RegisterErrorCode.stale);
+    }
+    await tx.execute(
+      sql`update registrations set status = 'cancelled', cancel_reason = ${reason ?? "Left waitlist"},
+            cancelled_at = ${now}, updated_at = ${now}
+          where id = ${existing.id}`,
+    );
+    return {
+      registrationId: existing.id,
+      courseSectionID: sectionId,
+      timeout: 0,
+      status: "cancelled",
+    };
+  });
+}
+
+/**
+ * For the payments area: records money for a registration and, when it covers the hold, turns a
+ * payment-window hold or a waitlist offer into a registration. A hold that already expired gets
+ * its seat back if one is free (under the lock); otherwise the result is "seat-lost" and the
+ * caller refunds (DESIGN.md "A payment that arrives for an expired hold").
+ */
+export async function confirmRegistrationPayment(
+  deps: ApiDeps,
+  registrationId: string,
+  amounts: { paidCents?: number; pendingCents?: number; creditsCents?: number },
+): Promise<{ result: "registered" | "seat-lost"; registrationId: string }> {
+  const [reg] = await queryRows<{ course_section_id: string }>(
+    deps.db,
+    sql`select course_section_id from registrations where id = ${registrationId}`,
+  );
+  if (!reg) throw new ApiError(404, t("error.notFound"));
+  return withSection(deps, reg.course_section_id, async (tx, _section, now) => {
+    const [row] = await queryRows<{ status: string; hold_expires_at: Date | null }>(
+      tx,
+      sql`select status, hold_expires_at from registrations where id = ${registrationId} for update`,
+    );
+    let status = row!.status;
+    if (status === "cancelled" || status === "waitlisted") {
+      // The hold lapsed before the money arrived: get the seat back if it is free.
+      const waiting = await waitingCount(tx, reg.course_section_id);
+      if (waiting > 0 || !(await takeSeat(tx, reg.course_section_id))) {
+        return { result: "seat-lost" as const, registrationId };
+      }
+      status = "pending_payment";
+    }
+    await tx.execute(
+      sql`update registrations
+          set paid_cents = paid_cents + ${amounts.paidCents ?? 0},
+              pending_cents = pending_cents + ${amounts.pendingCents ?? 0},
+              credits_applied_cents = credits_applied_cents + ${amounts.creditsCents ?? 0},
+              status = 'registered', hold_expires_at = null, in_cart = false,
+              cancel_reason = null, cancelled_at = null, updated_at = ${now}
+          where id = ${registrationId}`,
+    );
+    return { result: "registered" as const, registrationId };
+  });
+}
+
+/** For the payments area: marks a mailed payment as received (pending becomes paid). */
+export async function recordPaymentReceived(
+  db: Exec,
+  registrationId: string,
+  cents: number,
+): Promise<void> {
+  await db.execute(
+    sql`update registrations set paid_cents = paid_cents + ${cents},
+          pending_cents = greatest(pending_cents - ${cents}, 0)
+        where id = ${registrationId}`,
+  );
+}
+
+/** For the cart: marks a registration as in (or out of) the family's cart. */
+export async function setInCart(db: Exec, registrationId: string, inCart: boolean): Promise<void> {
+  await db.execute(sql`update registrations set in_cart = ${inCart} where id = ${registrationId}`);
+}
+
+/**
+ * Releases every hold whose deadline has passed, section by section under each section's lock,
+ * and offers the freed seats to people waiting. Returns the number of holds released. The
+ * sweeper runs this; tests call it after moving the clock.
+ */
+export async function releaseAllExpiredHolds(deps: ApiDeps): Promise<number> {
+  const now = deps.clock.now();
+  const sections = await queryRows<{ id: string; n: number }>(
+    deps.db,
+    sql`select course_section_id as id, count(*)::int as n from registrations
+        where status in ('pending_payment', 'offered') and hold_expires_at <= ${now}
+        group by course_section_id`,
+  );
+  let total = 0;
+  for (const s of sections) {
+    // withSection releases the expired holds and offers the seats; nothing else to do inside.
+    await withSection(deps, s.id, async () => undefined);
+    total += Number(s.n);
+  }
+  return total;
+}

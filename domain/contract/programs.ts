@@ -1,0 +1,156 @@
+// Wire contract of programs, the health survey and registration (spec 01 §3, §7). Money is in
+// dollars on the wire; the district API converts from integer cents at the edge.
+import { z } from "zod";
+import { uuid } from "./common";
+
+export const CourseStatus = z.enum([
+  "open",
+  "waitlist",
+  "closed-no-waitlist",
+  "registered",
+  "waitlisted",
+  "partial",
+  "registered-with-credits",
+  "registered-with-credits-pending-payment",
+]);
+export type CourseStatus = z.infer<typeof CourseStatus>;
+
+export const ResponseType = z.enum(["Value List", "Free Form", "Waiver", "Signature"]);
+export type ResponseType = z.infer<typeof ResponseType>;
+
+/** The person's live registration state for a section (null: none). */
+export const RegistrationStatus = z.enum([
+  "registered",
+  "pending_payment",
+  "waitlisted",
+  "offered",
+]);
+export type RegistrationStatus = z.infer<typeof RegistrationStatus>;
+
+export const CourseQuestion = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  responseType: ResponseType,
+  answerList: z.array(z.string()),
+  sortOrder: z.number().int(),
+  userSubmittedAnswer: z.string().optional(),
+});
+export type CourseQuestion = z.infer<typeof CourseQuestion>;
+
+export const Course = z.object({
+  courseSelectionUUID: uuid,
+  courseUUID: uuid,
+  programUUID: uuid,
+  programName: z.string(),
+  termID: z.string(),
+  category: z.string().nullable(),
+  courseNumber: z.string(),
+  name: z.string(),
+  description: z.string(),
+  sectionNumber: z.string(),
+  term: z.string(),
+  status: CourseStatus,
+  registrationStatus: RegistrationStatus.nullable(),
+  registrationId: uuid.nullable(),
+  dateStartFull: z.string(),
+  dateEndFull: z.string(),
+  meetingDays: z.string(),
+  meetingTime: z.string(),
+  deliveryMethod: z.string(),
+  credits: z.number(),
+  cost: z.number(),
+  originalCost: z.number(),
+  courseCredits: z.number(),
+  paidAmount: z.number(),
+  paidOrPendingAmount: z.number(),
+  requiresPayment: z.boolean(),
+  paymentDue: z.boolean(),
+  /** End of the payment window or waitlist offer (ISO), when one runs. */
+  paymentDeadline: z.string().nullable(),
+  isInCart: z.boolean(),
+  financialAid: z.string().nullable(),
+  programAllowPartial: z.boolean(),
+  programCancellationMessage: z.string(),
+  notes: z.string().nullable(),
+  school: z.object({ fullName: z.string() }).nullable(),
+  seatsAvailable: z.number().int(),
+  courseQuestions: z.array(CourseQuestion),
+  timeConflictOverride: z.boolean(),
+  oneSectionPerTermOverride: z.boolean(),
+  registrationError: z.boolean(),
+});
+export type Course = z.infer<typeof Course>;
+
+export const Program = z.object({
+  programUUID: uuid,
+  name: z.string(),
+  open: z.boolean(),
+  oneSectionPerTerm: z.boolean(),
+  requiresSurvey: z.boolean(),
+  finishedSurvey: z.boolean(),
+  courses: z.array(Course),
+});
+export type Program = z.infer<typeof Program>;
+
+export const ProgramsReply = z.array(Program);
+export type ProgramsReply = z.infer<typeof ProgramsReply>;
+
+/** GET /v1/program?scope=registrations: every program (open or not) with the person's live registrations only. */
+export const ProgramsQuery = z.object({ scope: z.enum(["eligible", "registrations"]).optional() });
+
+export const SurveyRequest = z.object({
+  isAtRisk: z.boolean(),
+  answers: z.record(z.string().max(100), z.string().max(2000)).optional(),
+});
+export type SurveyRequest = z.infer<typeof SurveyRequest>;
+export const SurveyReply = z.object({ programUUID: uuid, finishedSurvey: z.literal(true) });
+
+export const SubmittedAnswer = z.object({
+  id: z.number().int(),
+  userSubmittedAnswer: z.string().max(5000).optional(),
+});
+
+/**
+ * Body of every register call. activeCourse carries the answers, and the status the person's
+ * page showed: when the server's view differs the reply is 406 and the page reloads.
+ */
+export const RegisterRequest = z
+  .object({
+    reason: z.string().trim().max(200).optional(),
+    activeCourse: z
+      .object({
+        courseSelectionUUID: uuid.optional(),
+        status: CourseStatus.optional(),
+        courseQuestions: z.array(SubmittedAnswer).max(50).optional(),
+        /** Typed name or a PNG data URL of the drawn signature (waiver screen). */
+        signature: z.string().max(300_000).optional(),
+        legalName: z.string().trim().max(200).optional(),
+      })
+      .optional(),
+  })
+  .default({});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const RegisterParams = z.object({ courseSelectionUUID: uuid });
+
+export const RegisterReply = z.object({
+  registrationId: uuid,
+  courseSectionID: uuid,
+  /** Minutes of the payment window; 0 when no payment is needed. */
+  timeout: z.number(),
+  hint: z.string().optional(),
+  status: z.enum(["registered", "pending_payment", "waitlisted", "offered", "cancelled"]),
+});
+export type RegisterReply = z.infer<typeof RegisterReply>;
+
+/** errorCode values of register refusals, so the page can pick its message. */
+export const RegisterErrorCode = {
+  full: 1,
+  timeConflict: 2,
+  oneSectionPerTerm: 3,
+  answers: 4,
+  waiver: 5,
+  survey: 6,
+  stale: 7,
+  notFound: 8,
+} as const;
