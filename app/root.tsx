@@ -13,6 +13,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -108,11 +109,26 @@ function Document({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The generic loading view (spec 01 §2 "Loading ..."): shown while a page loads with JavaScript.
+ * The live region is always present so screen readers announce the text when it appears.
+ */
+function LoadingIndicator() {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading";
+  return (
+    <div className="app-loading" role="status" aria-live="polite" data-active={loading}>
+      {loading ? t("app.loading") : null}
+    </div>
+  );
+}
+
 export default function App() {
   const data = useLoaderData<typeof loader>();
   const signedIn = Boolean(data.user.student || data.user.staff);
   return (
     <Document>
+      <LoadingIndicator />
       <a className="skip-link" href="#main">
         {t("app.skipToContent")}
       </a>

@@ -1,0 +1,425 @@
+// Issue 2 in the browser, with and without JavaScript: the questionnaire, every sign-in, ID
+// recovery, sign out, navigation per role, the small-screen drawer, instructions and 404.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import {
+  MODES,
+  signInFamily,
+  signInStaff,
+  startTestApp,
+  type Mode,
+  type TestApp,
+} from "../support/browser";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+// Every page speaks from its own address (the app trusts the loopback proxy header), so the
+// per-address sign-in throttle of one test never reaches another.
+let nextAddress = 1;
+async function newPage(
+  mode: Pick<Mode, "js">,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const ctx = await app.newContext(mode, viewport ? { viewport } : undefined);
+  await ctx.setExtraHTTPHeaders({ "X-Forwarded-For": `203.0.113.${nextAddress++}` });
+  return ctx.newPage();
+}
+
+async function waitForPath(page: Page, pathname: string) {
+  await page.waitForURL((u) => u.pathname === pathname);
+}
+
+/** Where the page is: its path, and the page it will return to after signing in. */
+function where(page: Page): string {
+  const u = new URL(page.url());
+  const back = u.searchParams.get("redirectTo");
+  return back ? `${u.pathname} <- ${back}` : u.pathname;
+}
+
+/** The names of the main navigation's links and buttons, in order. */
+async function navItems(page: Page): Promise<string[]> {
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  return nav
+    .locator("a, button")
+    .evaluateAll((els) =>
+      els.map((e) => (e.getAttribute("aria-label") ?? e.textContent ?? "").trim()),
+    );
+}
+
+describe.each(MODES)("questionnaire $name", (mode) => {
+  const STUDENT = "Current student or parent";
+  const COMMUNITY = "Community member";
+  const STAFF = "Current staff member";
+  it.each([
+    [STUDENT, "Pay fees or purchase items", "/signin <- /fees"],
+    [STUDENT, "Register for programs", "/signin <- /programs"],
+    [STUDENT, "Skip to login", "/signin <- /programs"],
+    [COMMUNITY, "Pay fees", "/signin <- /fees"],
+    [COMMUNITY, "Register for programs", "/signin <- /programs"],
+    [COMMUNITY, "Skip to login", "/signin <- /programs"],
+    [STAFF, "View my activities", "/instructor/sign-in <- /instructor/"],
+    [STAFF, "Submit a fee request", "/instructor/sign-in <- /instructor/fee-proposals"],
+    [STAFF, "Pay fees", "/instructor/sign-in <- /instructor/fees"],
+    [STAFF, "Skip to login", "/instructor/sign-in"],
+  ])("%s → %s → %s", async (who, action, expected) => {
+    const page = await newPage(mode);
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Welcome! Who are you?" }).count(),
+    ).resolves.toBe(1);
+    await page.getByRole("link", { name: who, exact: true }).click();
+    await page.getByRole("heading", { name: "What would you like to do?" }).waitFor();
+    await page.getByRole("link", { name: action, exact: true }).click();
+    await page.waitForURL((u) => u.pathname !== "/");
+    await page.waitForLoadState();
+    expect(where(page)).toBe(expected);
+  });
+
+  it("Guest goes straight to /register-guest", async () => {
+    const page = await newPage(mode);
+    await page.goto("/");
+    await page.getByRole("link", { name: "Guest", exact: true }).click();
+    await waitForPath(page, "/register-guest");
+    await page.getByRole("heading", { name: "Guest Login" }).waitFor();
+  });
+
+  it("Skip to login on step 1 goes to the login for /programs", async () => {
+    const page = await newPage(mode);
+    await page.goto("/");
+    await page.getByRole("link", { name: "Skip to login" }).click();
+    await waitForPath(page, "/signin");
+    expect(where(page)).toBe("/signin <- /programs");
+  });
+
+  it("Back returns from step 2 to step 1", async () => {
+    const page = await newPage(mode);
+    await page.goto("/");
+    await page.getByRole("link", { name: STAFF }).click();
+    await page.getByRole("link", { name: "View my activities" }).waitFor();
+    await page.getByRole("link", { name: "Back" }).click();
+    await page.getByRole("heading", { name: "Welcome! Who are you?" }).waitFor();
+    expect(new URL(page.url()).search).toBe("");
+  });
+});
+
+describe.each(MODES)("student login $name", (mode) => {
+  it("has the spec's labels, buttons and links", async () => {
+    const page = await newPage(mode);
+    await page.goto("/signin");
+    await page.getByLabel("Student or Community Member ID Number").waitFor();
+    await page.getByLabel("Birth Date (MM/DD/YYYY)").waitFor();
+    await page.getByRole("button", { name: "Login" }).waitFor();
+    await page.getByRole("link", { name: "Back" }).waitFor();
+    await page.getByRole("link", { name: "Forgot Student ID Number" }).waitFor();
+    await page.getByRole("link", { name: "Forgot Community Member ID Number" }).waitFor();
+  });
+
+  it("a good login goes to /programs; a community member signs in the same way", async () => {
+    const page = await newPage(mode);
+    await signInFamily(page, "100001", "01/15/2012");
+    expect(where(page)).toBe("/programs");
+    const member = await newPage(mode);
+    await signInFamily(member, "200001", "03/02/1980");
+    expect(where(member)).toBe("/programs");
+  });
+
+  it("stays on a family page it was sent from", async () => {
+    const page = await newPage(mode);
+    await page.goto("/my-registrations");
+    expect(where(page)).toBe("/signin <- /my-registrations");
+    await page.getByLabel("Student or Community Member ID Number").fill("100002");
+    await page.getByLabel("Birth Date (MM/DD/YYYY)").fill("01/15/2012");
+    await page.getByRole("button", { name: "Login" }).click();
+    await waitForPath(page, "/my-registrations");
+  });
+
+  it("a wrong birth date says so and keeps the ID typed", async () => {
+    const page = await newPage(mode);
+    await page.goto("/signin");
+    await page.getByLabel("Student or Community Member ID Number").fill("100003");
+    await page.getByLabel("Birth Date (MM/DD/YYYY)").fill("01/16/2012");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByText("Invalid Student ID or Birth Date.").waitFor();
+    expect(where(page)).toBe("/signin");
+    await expect(
+      page.getByLabel("Student or Community Member ID Number").inputValue(),
+    ).resolves.toBe("100003");
+  });
+
+  it.each(["1/15/2012", "2012-01-15", "02/30/2012", "01/15/2099"])(
+    "the birth date %s gets the MM/DD/YYYY message",
+    async (dob) => {
+      const page = await newPage(mode);
+      await page.goto("/signin");
+      await page.getByLabel("Student or Community Member ID Number").fill("100001");
+      await page.getByLabel("Birth Date (MM/DD/YYYY)").fill(dob);
+      await page.getByRole("button", { name: "Login" }).click();
+      await page.getByText("must be formatted MM/DD/YYYY").waitFor();
+      expect(where(page)).toBe("/signin");
+    },
+  );
+
+  it("after 5 failures the right birth date is refused with the too-many-attempts message", async () => {
+    // Each mode uses its own ID: the throttle is per ID as well as per address.
+    const studentId = mode.js ? "100014" : "100015";
+    const page = await newPage(mode);
+    await page.goto("/signin");
+    const alerts: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.getByLabel("Student or Community Member ID Number").fill(studentId);
+      await page.getByLabel("Birth Date (MM/DD/YYYY)").fill(i < 5 ? "01/01/2001" : "01/15/2012");
+      await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.getByRole("button", { name: "Login" }).click(),
+      ]);
+      await page.waitForLoadState();
+      const alert = page.locator(".field-error[role=alert]");
+      await alert.waitFor();
+      alerts.push((await alert.textContent()) ?? "");
+    }
+    expect(alerts.slice(0, 5)).toEqual(Array(5).fill("Invalid Student ID or Birth Date."));
+    expect(alerts[5]).toBe("Too many sign-in attempts. Please wait 15 minutes and try again.");
+    expect(where(page)).toBe("/signin");
+  });
+});
+
+describe.each(MODES)("staff login $name", (mode) => {
+  it.each([
+    ["instructor", "/instructor/", ["FEES", "My Activities", "INSTRUCTIONS"]],
+    ["feeadmin", "/instructor/fee-proposals", ["FEES", "FEE REQUESTS", "INSTRUCTIONS"]],
+    ["proposer", "/instructor/", ["FEES", "My Activities", "INSTRUCTIONS"]],
+  ])("%s lands on %s with the right navigation", async (username, landing, nav) => {
+    const page = await newPage(mode);
+    await signInStaff(page, username);
+    expect(where(page)).toBe(landing);
+    expect(await navItems(page)).toEqual([...nav, "0 items in cart", "Sign Out"]);
+    // A signed-in staff user visiting the sign-in page goes to /instructor/.
+    await page.goto("/instructor/sign-in");
+    expect(where(page)).toBe("/instructor/");
+  });
+
+  it("a wrong password says so", async () => {
+    const page = await newPage(mode);
+    await page.goto("/instructor/sign-in");
+    await page.getByLabel("Username").fill("instructor");
+    await page.getByLabel("Password").fill("wrong");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByText("Invalid Username or Password.").waitFor();
+    expect(where(page)).toBe("/instructor/sign-in");
+  });
+
+  it("stays on a staff page it was sent from", async () => {
+    const page = await newPage(mode);
+    await page.goto("/instructor/fees");
+    expect(where(page)).toBe("/instructor/sign-in <- /instructor/fees");
+    await page.getByLabel("Username").fill("feeadmin");
+    await page.getByLabel("Password").fill("feeadmin-demo");
+    await page.getByRole("button", { name: "Login" }).click();
+    await waitForPath(page, "/instructor/fees");
+  });
+});
+
+describe.each(MODES)("guest login $name", (mode) => {
+  it("goes to /fees keeping the category, with FEES as the only item", async () => {
+    const page = await newPage(mode);
+    await page.goto("/register-guest?category=Athletics");
+    await page.getByLabel("First Name").fill("Gail");
+    await page.getByLabel("Last Name").fill("Guest");
+    await page.getByLabel("Email").fill(`gail-${mode.js ? "js" : "nojs"}@example.org`);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await waitForPath(page, "/fees");
+    expect(new URL(page.url()).searchParams.get("category")).toBe("Athletics");
+    expect(await navItems(page)).toEqual(["FEES", "0 items in cart", "Sign Out"]);
+    // Guests do not see the instructions.
+    await page.goto("/instructions");
+    expect(where(page)).toBe("/fees");
+  });
+
+  it("an invalid e-mail, and an address taken by another name, are refused", async () => {
+    const page = await newPage(mode);
+    await page.goto("/register-guest");
+    await page.getByLabel("First Name").fill("Pat");
+    await page.getByLabel("Last Name").fill("One");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Email must be valid.").waitFor();
+    const email = `shared-${mode.js ? "js" : "nojs"}@example.org`;
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await waitForPath(page, "/fees");
+
+    const other = await newPage(mode);
+    await other.goto("/register-guest");
+    await other.getByLabel("First Name").fill("Someone");
+    await other.getByLabel("Last Name").fill("Else");
+    await other.getByLabel("Email").fill(email);
+    await other.getByRole("button", { name: "Continue" }).click();
+    await other.getByText("There was an error logging you in.").waitFor();
+    expect(where(other)).toBe("/register-guest");
+  });
+});
+
+describe.each(MODES)("recover ID $name", (mode) => {
+  it.each([
+    [
+      "Forgot Student ID Number",
+      "Student ID",
+      "If located, an email will be sent to the address on file with your Student ID.",
+    ],
+    [
+      "Forgot Community Member ID Number",
+      "Community Member ID",
+      "If located, an email will be sent to the address on file with your Community Member ID.",
+    ],
+  ])("%s opens the %s dialog and always shows the green notice", async (link, title, notice) => {
+    const page = await newPage(mode);
+    await page.goto("/signin");
+    await page.getByRole("link", { name: link }).click();
+    const dialog = page.getByRole("dialog", { name: title });
+    await dialog.waitFor();
+    // The dialog's close control and its Cancel button both read "Cancel".
+    await dialog.getByRole("link", { name: "Cancel" }).last().waitFor();
+    await dialog.getByLabel("Email").fill("nobody-on-file@example.org");
+    await dialog.getByRole("button", { name: "Recover" }).click();
+    const shown = dialog.getByText(notice, { exact: true });
+    await shown.waitFor();
+    const style = await shown.evaluate(
+      (el) => el.closest("[role=status]")?.getAttribute("style") ?? "",
+    );
+    expect(style).toContain("green");
+    // Cancel closes the dialog and leaves the login form.
+    await dialog.getByRole("link", { name: "Cancel" }).last().click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.getByLabel("Student or Community Member ID Number").waitFor();
+  });
+
+  it("the dialog is reachable as a URL", async () => {
+    const page = await newPage(mode);
+    await page.goto("/signin?recover=member");
+    await page.getByRole("dialog", { name: "Community Member ID" }).waitFor();
+  });
+});
+
+describe.each(MODES)("sign out and navigation $name", (mode) => {
+  it("logged out: the two items and no sign out", async () => {
+    const page = await newPage(mode);
+    await page.goto("/");
+    expect(await navItems(page)).toEqual([
+      "Create Community Member Account",
+      "Instructor / Faculty Login",
+    ]);
+    const logo = page.getByRole("link", { name: "District Programs and Fees" });
+    await expect(logo.getAttribute("href")).resolves.toBe("/");
+  });
+
+  it("student and community member items", async () => {
+    const page = await newPage(mode);
+    await signInFamily(page, "100005");
+    expect(await navItems(page)).toEqual([
+      "FEES",
+      "REGISTER",
+      "MY REGISTRATIONS",
+      "INSTRUCTIONS",
+      "0 items in cart",
+      "Sign Out",
+    ]);
+    const member = await newPage(mode);
+    await signInFamily(member, "200001", "03/02/1980");
+    expect(await navItems(member)).toEqual([
+      "FEES",
+      "REGISTER",
+      "MY REGISTRATIONS",
+      "INSTRUCTIONS",
+      "My Profile",
+      "0 items in cart",
+      "Sign Out",
+    ]);
+  });
+
+  it("the header's Sign Out clears both sessions and goes to /", async () => {
+    const page = await newPage(mode);
+    await signInFamily(page, "100006");
+    await signInStaff(page, "instructor");
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("button", { name: "Sign Out" })
+      .click();
+    await waitForPath(page, "/");
+    await page.getByRole("heading", { name: "Welcome! Who are you?" }).waitFor();
+    expect(await navItems(page)).toEqual([
+      "Create Community Member Account",
+      "Instructor / Faculty Login",
+    ]);
+    await page.goto("/programs");
+    expect(where(page)).toBe("/signin <- /programs");
+    await page.goto("/instructor/");
+    expect(where(page)).toBe("/instructor/sign-in <- /instructor/");
+  });
+
+  it("/signout by address shows a Sign Out button; a GET changes nothing", async () => {
+    const page = await newPage(mode);
+    await signInFamily(page, "100007");
+    await page.goto("/signout");
+    await page.goto("/programs");
+    expect(where(page)).toBe("/programs");
+    await page.goto("/signout");
+    await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+    await waitForPath(page, "/");
+    await page.goto("/programs");
+    expect(where(page)).toBe("/signin <- /programs");
+  });
+
+  it("the small-screen drawer opens from Menu", async () => {
+    const page = await newPage(mode, { width: 390, height: 844 });
+    await signInFamily(page, "100008");
+    const menu = page.getByText("Menu", { exact: true });
+    await menu.waitFor();
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    // Closed: no navigation is shown at this width.
+    expect(await nav.count()).toBe(0);
+    await menu.click();
+    await nav.getByRole("link", { name: "MY REGISTRATIONS" }).click();
+    await waitForPath(page, "/my-registrations");
+  });
+});
+
+describe.each(MODES)("instructions, 404 $name", (mode) => {
+  it("students read the instructions as a page", async () => {
+    const page = await newPage(mode);
+    await signInFamily(page, "100009");
+    await page.getByRole("link", { name: "INSTRUCTIONS" }).click();
+    await waitForPath(page, "/instructions");
+    await page.getByRole("heading", { name: "Instructions", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "How to register" }).waitFor();
+  });
+
+  it("staff read the staff instructions in a dialog", async () => {
+    const page = await newPage(mode);
+    await signInStaff(page, "instructor");
+    await page.getByRole("link", { name: "INSTRUCTIONS" }).click();
+    const dialog = page.getByRole("dialog", { name: "Instructions" });
+    await dialog.getByRole("heading", { name: "Staff instructions" }).waitFor();
+  });
+
+  it("signed out, the instructions ask for a login", async () => {
+    const page = await newPage(mode);
+    await page.goto("/instructions");
+    expect(where(page)).toBe("/signin <- /instructions");
+  });
+
+  it("an unknown path shows File not found", async () => {
+    const page = await newPage(mode);
+    const res = await page.goto("/no/such/page");
+    expect(res?.status()).toBe(404);
+    await page.getByRole("heading", { name: "File not found" }).waitFor();
+    await page.getByText("The requested file could not be found.").waitFor();
+    // Inside the normal site shell.
+    await page.getByRole("link", { name: "District Programs and Fees" }).waitFor();
+  });
+});
