@@ -2,6 +2,7 @@ import type { Clock } from "./clock";
 import type { Db } from "./db/client";
 import type { Logger } from "./logger";
 import type { Mailer } from "./services/mail";
+import type { PaymentProvider } from "./payments/provider";
 
 /** What every route and service of the district API is given; nothing is read from globals. */
 export interface ApiDeps {
@@ -16,4 +17,6 @@ export interface ApiDeps {
   districtName: string;
   /** District time zone (IANA), e.g. America/Chicago. */
   timeZone: string;
+  /** Card payments: Stripe with keys, the built-in simulator without (created at start-up). */
+  payments?: PaymentProvider;
 }

@@ -28,7 +28,16 @@ export function createDistrictApi(deps: ApiDeps): Express {
   });
 
   const v1 = express.Router();
-  v1.use(express.json({ limit: BODY_LIMIT, strict: false }));
+  v1.use(
+    express.json({
+      limit: BODY_LIMIT,
+      strict: false,
+      // Webhook signatures are computed over the exact bytes received.
+      verify: (req, _res, buf) => {
+        (req as unknown as { rawBody?: Buffer }).rawBody = buf;
+      },
+    }),
+  );
   v1.use(identityRoutes(deps));
   v1.use(settingsRoutes(deps));
   v1.use(communityRoutes(deps));

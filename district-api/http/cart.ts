@@ -1,7 +1,59 @@
-// /v1 routes of this area (built by the issue that covers it).
+// /v1 cart calls (spec 02 §7): the caller's cart, the receipt, adding a registration, removing
+// items and emptying. Students, community members, guests and staff each have their own cart.
 import { Router } from "express";
+import { AddRegistrationRequest, CartIdParams, RemoveItemsRequest } from "@domain/contract/cart";
 import type { ApiDeps } from "../deps";
+import { handle, participantId } from "./kit";
+import {
+  addRegistrationToCart,
+  cartView,
+  emptyCart,
+  receiptView,
+  removeItems,
+} from "../services/cart";
 
-export function cartRoutes(_deps: ApiDeps): Router {
-  return Router();
+export function cartRoutes(deps: ApiDeps): Router {
+  const r = Router();
+
+  r.get(
+    "/cart",
+    handle(deps, { access: "any" }, ({ claims }) => cartView(deps, claims!)),
+  );
+
+  r.put(
+    "/cart/add",
+    handle(
+      deps,
+      { access: "participant", body: AddRegistrationRequest },
+      async ({ claims, body }) => {
+        await addRegistrationToCart(deps, claims!, participantId(claims), body.courseSectionId);
+        return cartView(deps, claims!);
+      },
+    ),
+  );
+
+  r.delete(
+    "/cart/cartItems",
+    handle(deps, { access: "any", body: RemoveItemsRequest }, async ({ claims, body }) => {
+      await removeItems(deps, claims!, body.cartItemIds);
+      return cartView(deps, claims!);
+    }),
+  );
+
+  r.delete(
+    "/cart/empty",
+    handle(deps, { access: "any" }, async ({ claims }) => {
+      await emptyCart(deps, claims!);
+      return cartView(deps, claims!);
+    }),
+  );
+
+  r.get(
+    "/cart/:cartId",
+    handle(deps, { access: "any", params: CartIdParams }, ({ claims, params }) =>
+      receiptView(deps, claims!, params.cartId),
+    ),
+  );
+
+  return r;
 }

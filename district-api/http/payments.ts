@@ -1,7 +1,171 @@
-// /v1 routes of this area (built by the issue that covers it).
-import { Router } from "express";
+// /v1 payment calls (spec 02 §7) plus the hosted checkout, the webhook, and the simulator's own
+// card confirmation (only when the simulator is the provider).
+import { Router, type Request } from "express";
+import { z } from "zod";
+import {
+  CheckoutSessionRequest,
+  CompleteSetupIntentRequest,
+  ConfirmCourseRequest,
+  ConfirmMailinRequest,
+  CreateSetupIntentRequest,
+  SimulatorCardRequest,
+  SubmitOrderRequest,
+} from "@domain/contract/payments";
+import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
+import { ApiError, handle } from "./kit";
+import type { SimulatorProvider } from "../payments/simulator";
+import {
+  completeCardPayment,
+  confirmMailin,
+  confirmWithoutPayment,
+  createHostedCheckout,
+  createSetupIntent,
+  handleProviderEvent,
+  paymentStatus,
+  provider,
+  registrationPayment,
+  submitFreeOrder,
+} from "../services/checkout";
 
-export function paymentsRoutes(_deps: ApiDeps): Router {
-  return Router();
+const SectionParams = z.object({ courseSectionId: z.string().uuid() });
+const SimParams = z.object({ id: z.string().regex(/^[a-z]+_sim_[0-9a-f]+$/) });
+
+function simulator(deps: ApiDeps): SimulatorProvider {
+  const p = provider(deps);
+  if (p.name !== "simulator") throw new ApiError(404, t("error.notFound"));
+  return p as SimulatorProvider;
+}
+
+export function paymentsRoutes(deps: ApiDeps): Router {
+  const r = Router();
+
+  r.post(
+    "/payment/create-setup-intent",
+    handle(deps, { access: "any", body: CreateSetupIntentRequest }, ({ claims, body }) =>
+      createSetupIntent(deps, claims!, body),
+    ),
+  );
+
+  r.post(
+    "/payment/complete-setup-intent",
+    handle(deps, { access: "any", body: CompleteSetupIntentRequest }, ({ claims, body }) =>
+      completeCardPayment(deps, claims!, body),
+    ),
+  );
+
+  r.post(
+    "/payment/checkout-session",
+    handle(deps, { access: "any", body: CheckoutSessionRequest }, ({ claims, body }) =>
+      createHostedCheckout(deps, claims!, body),
+    ),
+  );
+
+  r.get(
+    "/payment/status",
+    handle(
+      deps,
+      { access: "any", query: z.object({ ref: z.string().max(100) }) },
+      ({ claims, query }) => paymentStatus(deps, claims!, query.ref),
+    ),
+  );
+
+  r.post(
+    "/payment/submit-order",
+    handle(deps, { access: "any", body: SubmitOrderRequest }, ({ claims, body }) =>
+      submitFreeOrder(deps, claims!, body.cartId),
+    ),
+  );
+
+  r.post(
+    "/payment/confirm-mailin",
+    handle(deps, { access: "participant", body: ConfirmMailinRequest }, ({ claims, body }) =>
+      confirmMailin(deps, claims!, body),
+    ),
+  );
+
+  const confirm = (kind: "fab" | "free_after_cc" | "waitlist") =>
+    handle(deps, { access: "participant", body: ConfirmCourseRequest }, ({ claims, body }) =>
+      confirmWithoutPayment(deps, claims!, kind, body.courseSectionId),
+    );
+  r.post("/payment/confirm-fab", confirm("fab"));
+  r.post("/payment/confirm-free-after-cc", confirm("free_after_cc"));
+  r.post("/payment/confirm-waitlist", confirm("waitlist"));
+
+  r.get(
+    "/payment/registration/:courseSectionId",
+    handle(deps, { access: "participant", params: SectionParams }, ({ claims, params }) =>
+      registrationPayment(deps, claims!, params.courseSectionId),
+    ),
+  );
+
+  r.get(
+    "/payment/connectionToken",
+    handle(deps, { access: "staff" }, async () => ({
+      secret: await provider(deps).connectionToken(),
+    })),
+  );
+
+  // The provider calls this; it is trusted only by its signature.
+  r.post(
+    "/payment/webhook",
+    handle(deps, { access: "public" }, async ({ req }) => {
+      const raw = (req as Request & { rawBody?: Buffer }).rawBody ?? Buffer.from("");
+      const signature = req.get("stripe-signature") ?? undefined;
+      const event = await provider(deps).parseWebhook(raw, signature);
+      if (!event) throw new ApiError(400, t("error.badRequest"));
+      const outcome = await handleProviderEvent(deps, event);
+      return { received: true, outcome };
+    }),
+  );
+
+  // The simulator's card form and hosted page (test mode only).
+  r.post(
+    "/payment/simulator/setup/:id/confirm",
+    handle(
+      deps,
+      { access: "any", params: SimParams, body: SimulatorCardRequest },
+      async ({ params, body }) => {
+        const result = await simulator(deps).confirmSetup(params.id, body.cardNumber);
+        if (!result.ok) throw new ApiError(402, result.message, result.message);
+        return { paymentMethod: result.paymentMethod };
+      },
+    ),
+  );
+
+  r.get(
+    "/payment/simulator/checkout/:id",
+    handle(deps, { access: "any", params: SimParams }, async ({ params }) => {
+      const s = await simulator(deps).session(params.id);
+      if (!s) throw new ApiError(404, t("payment.sessionGone"));
+      return {
+        id: s.id,
+        status: s.status,
+        amount: (s.amountCents ?? 0) / 100,
+        description: s.metadata.description ?? "",
+        cancelUrl: s.metadata.cancelUrl ?? "/",
+        successUrl: s.metadata.successUrl ?? "/",
+      };
+    }),
+  );
+
+  r.post(
+    "/payment/simulator/checkout/:id/pay",
+    handle(
+      deps,
+      { access: "any", params: SimParams, body: SimulatorCardRequest },
+      async ({ params, body }) => {
+        const sim = simulator(deps);
+        const s = await sim.session(params.id);
+        if (!s) throw new ApiError(404, t("payment.sessionGone"));
+        const result = await sim.paySession(params.id, body.cardNumber);
+        if (!result.ok) throw new ApiError(402, result.message, result.message);
+        // The simulator delivers its event the way Stripe would call the webhook.
+        await handleProviderEvent(deps, result.event);
+        return { redirectUrl: s.metadata.successUrl ?? "/" };
+      },
+    ),
+  );
+
+  return r;
 }

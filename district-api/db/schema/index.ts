@@ -4,3 +4,4 @@ export * from "./catalog";
 export * from "./community";
 export * from "./fee-requests";
 export * from "./programs";
+export * from "./fees";

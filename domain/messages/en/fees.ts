@@ -55,6 +55,9 @@ export const fees = {
   "fees.error.paid": "This fee has already been paid.",
   "fees.error.donationRequired": "A donation amount is required.",
   "fees.close": "Close",
+  "fees.criteria": "Available to grades {grades} only",
+  "fees.error.limit": "Fee has been added the maximum allowable times",
+  "fees.viewReceipt": "View receipt",
 
   "cart.title": "Cart",
   "cart.empty": "Your cart is empty.",

@@ -1,0 +1,96 @@
+// Drizzle mirror of 0005_fees.sql: carts, cart items, payments, provider events, purchases and the
+// payment simulator's records.
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { assessedFees, fees, registrations, type StoredAnswer } from "./catalog";
+
+export type CartStatus = "OPEN" | "PROCESSING" | "PAID" | "MAIL" | "EXPIRED" | "EMPTIED";
+
+export const carts = pgTable("carts", {
+  id: serial("id").primaryKey(),
+  ownerKey: text("owner_key").notNull(),
+  ownerName: text("owner_name").notNull().default(""),
+  status: text("status").$type<CartStatus>().notNull().default("OPEN"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  paidCents: integer("paid_cents").notNull().default(0),
+  paymentMethod: text("payment_method"),
+  hadFees: boolean("had_fees").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp("paid_at", { withTimezone: true }),
+});
+
+export const cartItems = pgTable("cart_items", {
+  id: serial("id").primaryKey(),
+  cartId: integer("cart_id")
+    .notNull()
+    .references(() => carts.id),
+  itemType: text("item_type").$type<"fee" | "registration">().notNull(),
+  feeId: integer("fee_id").references(() => fees.id),
+  assessedFeeId: integer("assessed_fee_id").references(() => assessedFees.id),
+  registrationId: uuid("registration_id").references(() => registrations.id),
+  costCents: integer("cost_cents").notNull(),
+  originalCostCents: integer("original_cost_cents").notNull(),
+  allowPartial: boolean("allow_partial").notNull().default(false),
+  donation: boolean("donation").notNull().default(false),
+  answers: jsonb("answers").$type<StoredAnswer[]>().notNull().default([]),
+  paidCents: integer("paid_cents").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type PaymentStatus = "pending" | "processing" | "succeeded" | "failed" | "refunded";
+
+export const payments = pgTable("payments", {
+  id: serial("id").primaryKey(),
+  ownerKey: text("owner_key").notNull(),
+  cartId: integer("cart_id").references(() => carts.id),
+  registrationId: uuid("registration_id").references(() => registrations.id),
+  method: text("method").notNull(),
+  paymentType: text("payment_type").notNull().default("full"),
+  amountCents: integer("amount_cents").notNull(),
+  status: text("status").$type<PaymentStatus>().notNull(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  providerRef: text("provider_ref").unique(),
+  providerMessage: text("provider_message"),
+  confirmationId: text("confirmation_id").unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  settledAt: timestamp("settled_at", { withTimezone: true }),
+});
+
+export const providerEvents = pgTable("provider_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const purchases = pgTable("purchases", {
+  id: serial("id").primaryKey(),
+  paymentId: integer("payment_id")
+    .notNull()
+    .references(() => payments.id),
+  cartId: integer("cart_id").references(() => carts.id),
+  assessedFeeId: integer("assessed_fee_id").references(() => assessedFees.id),
+  registrationId: uuid("registration_id").references(() => registrations.id),
+  amountCents: integer("amount_cents").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});
+
+export type SimKind = "setup_intent" | "payment_intent" | "checkout_session" | "refund";
+
+export const simObjects = pgTable("sim_objects", {
+  id: text("id").primaryKey(),
+  kind: text("kind").$type<SimKind>().notNull(),
+  status: text("status").notNull(),
+  amountCents: integer("amount_cents"),
+  paymentMethod: text("payment_method"),
+  idempotencyKey: text("idempotency_key").unique(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

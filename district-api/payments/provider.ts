@@ -1,0 +1,72 @@
+// The payment provider the district API talks to: Stripe with keys, the built-in simulator
+// without. Every call that can move money carries an idempotency key.
+
+export interface ProviderIntent {
+  id: string;
+  clientSecret: string;
+}
+
+export type ChargeResult =
+  { status: "succeeded"; id: string } | { status: "failed"; id: string | null; message: string };
+
+export interface CheckoutSession {
+  id: string;
+  url: string;
+}
+
+/** A provider event after its signature was checked. */
+export interface ProviderEvent {
+  id: string;
+  type: "checkout.session.completed" | "payment_intent.succeeded" | "other";
+  /** Our payment row id, from the metadata we attached. */
+  paymentId: number | null;
+  /** The provider's payment reference (payment intent id). */
+  providerRef: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: "stripe" | "simulator";
+  /** Publishable key the browser uses (Stripe); null for the simulator. */
+  readonly publishableKey: string | null;
+  /** Creates a setup intent the browser confirms with the card. */
+  createSetupIntent(opts: {
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<ProviderIntent>;
+  /** The payment method attached to a confirmed setup intent, or null when not confirmed. */
+  setupPaymentMethod(setupId: string): Promise<string | null>;
+  /** Charges a saved payment method now. */
+  charge(opts: {
+    amountCents: number;
+    paymentMethod: string;
+    idempotencyKey: string;
+    description: string;
+    metadata: Record<string, string>;
+  }): Promise<ChargeResult>;
+  /** Refunds a payment in full. */
+  refund(opts: { paymentRef: string; idempotencyKey: string; amountCents?: number }): Promise<void>;
+  /** A hosted checkout page for paying without JavaScript. */
+  createCheckoutSession(opts: {
+    amountCents: number;
+    description: string;
+    successUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<CheckoutSession>;
+  /** Reader connection token (card terminal). */
+  connectionToken(): Promise<string>;
+  /** A payment intent for a card reader (amount in cents). */
+  createReaderPaymentIntent(opts: {
+    amountCents: number;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<ProviderIntent>;
+  /** Checks a webhook's signature and reads the event; null when the signature is wrong. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent | null>;
+}
+
+/** Test cards of the simulator (as in Stripe's test mode). */
+export const TEST_CARD_OK = "4242424242424242";
+export const TEST_CARD_DECLINED = "4000000000000002";
+export const DECLINE_MESSAGE = "Your card was declined.";

@@ -1,0 +1,223 @@
+// The built-in payment provider used without Stripe keys. It behaves like Stripe's test mode:
+// 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined with Stripe's message. Its
+// records live in the database (sim_objects) so every instance agrees, and idempotency keys are
+// honoured the way Stripe honours them: the same key returns the first answer.
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { simObjects } from "../db/schema";
+import {
+  DECLINE_MESSAGE,
+  TEST_CARD_DECLINED,
+  TEST_CARD_OK,
+  type ChargeResult,
+  type PaymentProvider,
+  type ProviderEvent,
+} from "./provider";
+
+const id = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString("hex")}`;
+
+export const INVALID_CARD_MESSAGE = "Your card number is incorrect.";
+
+/** Signature of a simulator webhook body: hex HMAC-SHA256 with the simulator's key. */
+export function simulatorSignature(key: Uint8Array, body: string | Buffer): string {
+  return createHmac("sha256", key).update(body).digest("hex");
+}
+
+export interface SimulatorProvider extends PaymentProvider {
+  readonly name: "simulator";
+  /** The card form of the simulator confirms a setup intent with a typed card number. */
+  confirmSetup(
+    setupId: string,
+    cardNumber: string,
+  ): Promise<{ ok: true; paymentMethod: string } | { ok: false; message: string }>;
+  /** The hosted page's record. */
+  session(sessionId: string): Promise<typeof simObjects.$inferSelect | null>;
+  /** Pays a hosted session with a typed card; on success returns the event to deliver. */
+  paySession(
+    sessionId: string,
+    cardNumber: string,
+  ): Promise<{ ok: true; event: ProviderEvent } | { ok: false; message: string }>;
+  /** How many charges succeeded (tests: the same payment five times charges once). */
+  succeededCharges(): Promise<number>;
+  /** A signed event body, as the simulator would deliver to the webhook. */
+  signEvent(event: ProviderEvent): { body: string; signature: string };
+}
+
+function cardMethod(cardNumber: string): string | null {
+  const digits = cardNumber.replace(/[\s-]/g, "");
+  if (digits === TEST_CARD_OK) return "pm_card_visa";
+  if (digits === TEST_CARD_DECLINED) return "pm_card_chargeDeclined";
+  return null;
+}
+
+export function createSimulator(db: Db, key: Uint8Array): SimulatorProvider {
+  async function byKey(idempotencyKey: string) {
+    const [row] = await db
+      .select()
+      .from(simObjects)
+      .where(eq(simObjects.idempotencyKey, idempotencyKey));
+    return row ?? null;
+  }
+  async function insert(row: typeof simObjects.$inferInsert) {
+    const [created] = await db
+      .insert(simObjects)
+      .values(row)
+      .onConflictDoNothing({ target: simObjects.idempotencyKey })
+      .returning();
+    return created ?? (row.idempotencyKey ? await byKey(row.idempotencyKey) : null);
+  }
+  async function chargeMethod(
+    amountCents: number,
+    paymentMethod: string,
+    idempotencyKey: string,
+    metadata: Record<string, string>,
+  ): Promise<ChargeResult> {
+    const ok = paymentMethod === "pm_card_visa";
+    const row = await insert({
+      id: id("pi"),
+      kind: "payment_intent",
+      status: ok ? "succeeded" : "failed",
+      amountCents,
+      paymentMethod,
+      idempotencyKey,
+      metadata,
+    });
+    if (!row) throw new Error("simulator: charge not stored");
+    return row.status === "succeeded"
+      ? { status: "succeeded", id: row.id }
+      : { status: "failed", id: row.id, message: DECLINE_MESSAGE };
+  }
+
+  const sim: SimulatorProvider = {
+    name: "simulator",
+    publishableKey: null,
+    async createSetupIntent({ idempotencyKey, metadata }) {
+      const row = await insert({
+        id: id("seti"),
+        kind: "setup_intent",
+        status: "requires_payment_method",
+        idempotencyKey,
+        metadata,
+      });
+      return { id: row!.id, clientSecret: `${row!.id}_secret` };
+    },
+    async setupPaymentMethod(setupId) {
+      const [row] = await db.select().from(simObjects).where(eq(simObjects.id, setupId));
+      return row?.kind === "setup_intent" && row.status === "succeeded" ? row.paymentMethod : null;
+    },
+    async confirmSetup(setupId, cardNumber) {
+      const method = cardMethod(cardNumber);
+      if (!method) return { ok: false, message: INVALID_CARD_MESSAGE };
+      const [row] = await db
+        .update(simObjects)
+        .set({ status: "succeeded", paymentMethod: method })
+        .where(eq(simObjects.id, setupId))
+        .returning();
+      if (!row || row.kind !== "setup_intent") return { ok: false, message: INVALID_CARD_MESSAGE };
+      return { ok: true, paymentMethod: method };
+    },
+    charge: ({ amountCents, paymentMethod, idempotencyKey, metadata }) =>
+      chargeMethod(amountCents, paymentMethod, idempotencyKey, metadata),
+    async refund({ paymentRef, idempotencyKey, amountCents }) {
+      await insert({
+        id: id("re"),
+        kind: "refund",
+        status: "succeeded",
+        amountCents: amountCents ?? null,
+        idempotencyKey,
+        metadata: { payment_intent: paymentRef },
+      });
+    },
+    async createCheckoutSession({
+      amountCents,
+      description,
+      successUrl,
+      cancelUrl,
+      idempotencyKey,
+      metadata,
+    }) {
+      const row = await insert({
+        id: id("cs"),
+        kind: "checkout_session",
+        status: "open",
+        amountCents,
+        idempotencyKey,
+        metadata: { ...metadata, description, successUrl, cancelUrl },
+      });
+      return { id: row!.id, url: `/simulator/checkout/${row!.id}` };
+    },
+    async session(sessionId) {
+      const [row] = await db.select().from(simObjects).where(eq(simObjects.id, sessionId));
+      return row?.kind === "checkout_session" ? row : null;
+    },
+    async paySession(sessionId, cardNumber) {
+      const session = await sim.session(sessionId);
+      if (!session || session.status === "expired")
+        return { ok: false, message: INVALID_CARD_MESSAGE };
+      const method = cardMethod(cardNumber);
+      if (!method) return { ok: false, message: INVALID_CARD_MESSAGE };
+      const result = await chargeMethod(
+        session.amountCents ?? 0,
+        method,
+        `session:${sessionId}:${method}`,
+        session.metadata,
+      );
+      if (result.status === "failed") return { ok: false, message: result.message };
+      await db.update(simObjects).set({ status: "complete" }).where(eq(simObjects.id, sessionId));
+      return {
+        ok: true,
+        event: {
+          id: `evt_${sessionId}`,
+          type: "checkout.session.completed",
+          paymentId: Number(session.metadata.paymentId) || null,
+          providerRef: result.id,
+        },
+      };
+    },
+    async connectionToken() {
+      return `pst_sim_${randomBytes(12).toString("hex")}`;
+    },
+    async createReaderPaymentIntent({ amountCents, idempotencyKey, metadata }) {
+      const row = await insert({
+        id: id("pi"),
+        kind: "payment_intent",
+        status: "requires_payment_method",
+        amountCents,
+        idempotencyKey,
+        metadata,
+      });
+      return { id: row!.id, clientSecret: `${row!.id}_secret` };
+    },
+    async parseWebhook(rawBody, signature) {
+      if (!signature) return null;
+      const expected = Buffer.from(simulatorSignature(key, rawBody));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      try {
+        const e = JSON.parse(rawBody.toString("utf8")) as ProviderEvent;
+        if (typeof e.id !== "string") return null;
+        return {
+          id: e.id,
+          type:
+            e.type === "checkout.session.completed" || e.type === "payment_intent.succeeded"
+              ? e.type
+              : "other",
+          paymentId: typeof e.paymentId === "number" ? e.paymentId : null,
+          providerRef: typeof e.providerRef === "string" ? e.providerRef : null,
+        };
+      } catch {
+        return null;
+      }
+    },
+    async succeededCharges() {
+      const rows = await db.select().from(simObjects).where(eq(simObjects.kind, "payment_intent"));
+      return rows.filter((r) => r.status === "succeeded").length;
+    },
+    signEvent(event) {
+      const body = JSON.stringify(event);
+      return { body, signature: simulatorSignature(key, body) };
+    },
+  };
+  return sim;
+}

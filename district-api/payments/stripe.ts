@@ -1,0 +1,201 @@
+// Stripe behind the provider interface, used when STRIPE_SECRET_KEY is set. The client is typed
+// structurally (only the calls we make) so tests can stub it; the real one is the `stripe` SDK.
+import type { ChargeResult, PaymentProvider, ProviderEvent } from "./provider";
+
+type Meta = Record<string, string>;
+interface RequestOptions {
+  idempotencyKey?: string;
+}
+
+/** The subset of the Stripe SDK this provider uses. */
+export interface StripeClient {
+  setupIntents: {
+    create(
+      p: { usage: "off_session"; payment_method_types: string[]; metadata: Meta },
+      o?: RequestOptions,
+    ): Promise<{ id: string; client_secret: string | null }>;
+    retrieve(
+      id: string,
+    ): Promise<{ status: string; payment_method: string | { id: string } | null }>;
+  };
+  paymentIntents: {
+    create(
+      p: Record<string, unknown>,
+      o?: RequestOptions,
+    ): Promise<{ id: string; status: string; client_secret: string | null }>;
+  };
+  refunds: {
+    create(p: { payment_intent: string; amount?: number }, o?: RequestOptions): Promise<unknown>;
+  };
+  checkout: {
+    sessions: {
+      create(
+        p: Record<string, unknown>,
+        o?: RequestOptions,
+      ): Promise<{ id: string; url: string | null }>;
+    };
+  };
+  terminal: {
+    connectionTokens: { create(p?: Record<string, never>): Promise<{ secret: string }> };
+  };
+  webhooks: {
+    constructEvent(
+      body: Buffer,
+      signature: string,
+      secret: string,
+    ): {
+      id: string;
+      type: string;
+      data: { object: { metadata?: Meta | null; payment_intent?: unknown; id?: string } };
+    };
+  };
+}
+
+/** Stripe's error message for a declined card or other card problem, else null. */
+function cardErrorMessage(err: unknown): string | null {
+  const e = err as { type?: string; message?: string; raw?: { message?: string } } | null;
+  if (e && (e.type === "StripeCardError" || e.type === "card_error")) {
+    return e.message ?? e.raw?.message ?? null;
+  }
+  return null;
+}
+
+export function createStripeProvider(
+  client: StripeClient,
+  opts: { publishableKey: string | null; webhookSecret: string | null; currency?: string },
+): PaymentProvider {
+  const currency = opts.currency ?? "usd";
+  return {
+    name: "stripe",
+    publishableKey: opts.publishableKey,
+    async createSetupIntent({ idempotencyKey, metadata }) {
+      const si = await client.setupIntents.create(
+        { usage: "off_session", payment_method_types: ["card"], metadata },
+        { idempotencyKey },
+      );
+      return { id: si.id, clientSecret: si.client_secret ?? "" };
+    },
+    async setupPaymentMethod(setupId) {
+      const si = await client.setupIntents.retrieve(setupId);
+      if (si.status !== "succeeded" || !si.payment_method) return null;
+      return typeof si.payment_method === "string" ? si.payment_method : si.payment_method.id;
+    },
+    async charge({ amountCents, paymentMethod, idempotencyKey, description, metadata }) {
+      try {
+        const pi = await client.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency,
+            payment_method: paymentMethod,
+            confirm: true,
+            off_session: true,
+            description,
+            metadata,
+          },
+          { idempotencyKey },
+        );
+        const result: ChargeResult =
+          pi.status === "succeeded"
+            ? { status: "succeeded", id: pi.id }
+            : { status: "failed", id: pi.id, message: "An unknown payment error has occurred." };
+        return result;
+      } catch (err) {
+        const message = cardErrorMessage(err);
+        if (message) return { status: "failed", id: null, message };
+        throw err;
+      }
+    },
+    async refund({ paymentRef, idempotencyKey, amountCents }) {
+      await client.refunds.create(
+        {
+          payment_intent: paymentRef,
+          ...(amountCents !== undefined ? { amount: amountCents } : {}),
+        },
+        { idempotencyKey },
+      );
+    },
+    async createCheckoutSession({
+      amountCents,
+      description,
+      successUrl,
+      cancelUrl,
+      idempotencyKey,
+      metadata,
+    }) {
+      const s = await client.checkout.sessions.create(
+        {
+          mode: "payment",
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency,
+                unit_amount: amountCents,
+                product_data: { name: description },
+              },
+            },
+          ],
+          metadata,
+          payment_intent_data: { metadata },
+        },
+        { idempotencyKey },
+      );
+      return { id: s.id, url: s.url ?? cancelUrl };
+    },
+    async connectionToken() {
+      return (await client.terminal.connectionTokens.create()).secret;
+    },
+    async createReaderPaymentIntent({ amountCents, idempotencyKey, metadata }) {
+      const pi = await client.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency,
+          payment_method_types: ["card_present"],
+          capture_method: "automatic",
+          metadata,
+        },
+        { idempotencyKey },
+      );
+      return { id: pi.id, clientSecret: pi.client_secret ?? "" };
+    },
+    async parseWebhook(rawBody, signature) {
+      if (!opts.webhookSecret || !signature) return null;
+      let event;
+      try {
+        event = client.webhooks.constructEvent(rawBody, signature, opts.webhookSecret);
+      } catch {
+        return null;
+      }
+      const obj = event.data.object;
+      const paymentId = Number(obj.metadata?.paymentId) || null;
+      const type: ProviderEvent["type"] =
+        event.type === "checkout.session.completed" || event.type === "payment_intent.succeeded"
+          ? event.type
+          : "other";
+      const ref =
+        event.type === "payment_intent.succeeded"
+          ? (obj.id ?? null)
+          : typeof obj.payment_intent === "string"
+            ? obj.payment_intent
+            : null;
+      return { id: event.id, type, paymentId, providerRef: ref };
+    },
+  };
+}
+
+/** The real client from the `stripe` SDK. */
+export async function stripeFromEnv(env: NodeJS.ProcessEnv): Promise<PaymentProvider | null> {
+  const key = env.STRIPE_SECRET_KEY;
+  if (!key) return null;
+  const { default: Stripe } = await import("stripe");
+  const client = new Stripe(key, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+  }) as unknown as StripeClient;
+  return createStripeProvider(client, {
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+  });
+}

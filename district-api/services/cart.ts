@@ -1,0 +1,557 @@
+// The cart: one OPEN cart per owner, items priced by the server when added, a timeout after which
+// the items are released and registrations in the cart cancelled ("Payment Timeout").
+import { sql } from "drizzle-orm";
+import type { TokenClaims } from "@domain/contract/identity";
+import type { AddToCartRequest } from "@domain/contract/fees";
+import type { Cart, CartItem, Receipt } from "@domain/contract/cart";
+import { t } from "@domain/messages";
+import { checkDonation } from "@domain/rules/donation";
+import { unitPricesCents } from "@domain/rules/pricing";
+import type { StoredAnswer } from "../db/schema";
+import { queryRows } from "../db/client";
+import type { ApiDeps } from "../deps";
+import { ApiError, ownerKey } from "../http/kit";
+import {
+  REASON_TIMEOUT,
+  cancelRegistration,
+  paymentTimeoutMinutes,
+  releaseAllExpiredHolds,
+  setInCart,
+  type Exec,
+} from "./registration";
+import {
+  buyerInfo,
+  countsByFee,
+  criteriaError,
+  feeQuestions,
+  mapPriced,
+  saleableFees,
+} from "./pricing";
+
+export interface CartRow {
+  id: number;
+  owner_key: string;
+  owner_name: string;
+  status: string;
+  expires_at: Date | string | null;
+  paid_cents: number;
+  had_fees: boolean;
+  paid_at: Date | string | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/**
+ * Releases the owner's carts whose time is up: the status flips under the row lock, then the
+ * registrations that were in them are cancelled with "Payment Timeout" through the registration
+ * service (which frees the seat and offers it to the waitlist).
+ */
+export async function releaseExpiredCarts(deps: ApiDeps, owner?: string): Promise<number> {
+  const now = deps.clock.now();
+  const released = await deps.db.transaction(async (tx) => {
+    const carts = await queryRows<{ id: number }>(
+      tx,
+      sql`update carts set status = 'EXPIRED'
+          where status = 'OPEN' and expires_at <= ${now}
+            ${owner ? sql`and owner_key = ${owner}` : sql``}
+          returning id`,
+    );
+    if (!carts.length) return [];
+    const ids = carts.map((c) => Number(c.id));
+    return queryRows<{
+      registration_id: string;
+      participant_id: number;
+      course_section_id: string;
+      status: string;
+      hold_over: boolean;
+    }>(
+      tx,
+      sql`select r.id as registration_id, r.participant_id, r.course_section_id, r.status,
+            coalesce(r.hold_expires_at <= ${now}, false) as hold_over
+          from cart_items i join registrations r on r.id = i.registration_id
+          where i.cart_id in ${sql.raw(`(${ids.join(",")})`)}`,
+    );
+  });
+  for (const r of released) {
+    await setInCart(deps.db, r.registration_id, false);
+    if (r.status === "pending_payment" && r.hold_over) {
+      // The registration's own payment window is over too: the registration service releases it.
+      await releaseAllExpiredHolds(deps);
+    } else if (r.status === "pending_payment") {
+      await cancelRegistration(
+        deps,
+        Number(r.participant_id),
+        r.course_section_id,
+        REASON_TIMEOUT,
+      ).catch((err: unknown) => {
+        deps.logger.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          "cart timeout cancel skipped",
+        );
+      });
+    }
+  }
+  return released.length;
+}
+
+/** The owner's OPEN (or PROCESSING) cart, created when missing. Locks it when `lock`. */
+export async function currentCart(
+  tx: Exec,
+  owner: string,
+  name: string,
+  opts: { lock?: boolean; create?: boolean } = {},
+): Promise<CartRow | null> {
+  const [row] = await queryRows<CartRow>(
+    tx,
+    sql`select * from carts where owner_key = ${owner} and status in ('OPEN', 'PROCESSING')
+        ${opts.lock ? sql`for update` : sql``}`,
+  );
+  if (row || opts.create === false) return row ?? null;
+  await tx.execute(
+    sql`insert into carts (owner_key, owner_name, status) values (${owner}, ${name}, 'OPEN')
+        on conflict do nothing`,
+  );
+  const [created] = await queryRows<CartRow>(
+    tx,
+    sql`select * from carts where owner_key = ${owner} and status in ('OPEN', 'PROCESSING')
+        ${opts.lock ? sql`for update` : sql``}`,
+  );
+  return created ?? null;
+}
+
+async function startTimerIfEmpty(tx: Exec, cart: CartRow, now: Date): Promise<void> {
+  const [n] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from cart_items where cart_id = ${cart.id}`,
+  );
+  if (Number(n?.n ?? 0) === 0 || cart.expires_at === null) {
+    const minutes = await paymentTimeoutMinutes(tx);
+    await tx.execute(
+      sql`update carts set expires_at = ${new Date(now.getTime() + minutes * 60_000)} where id = ${cart.id}`,
+    );
+  }
+}
+
+function openOrRefuse(cart: CartRow | null): CartRow {
+  if (!cart || cart.status !== "OPEN") throw new ApiError(409, t("cart.error.notOpen"));
+  return cart;
+}
+
+/** PUT /v1/fees/add-to-cart: price, limits, group, questions and donation decided here. */
+export async function addFeeToCart(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  body: AddToCartRequest,
+): Promise<void> {
+  const owner = ownerKey(claims);
+  await releaseExpiredCarts(deps, owner);
+  const now = deps.clock.now();
+  const buyer = await buyerInfo(deps.db, claims);
+  await deps.db.transaction(async (tx) => {
+    const cart = openOrRefuse(await currentCart(tx, owner, buyer.name, { lock: true }));
+    const [fee] = await saleableFees(tx, claims.kind, now, { feeId: body.feeId });
+    if (body.assessedFeeId) {
+      // Someone's own assessed fee: the cost is what is still owed on it.
+      const [af] = await queryRows<{
+        id: number;
+        fee_id: number;
+        status: string;
+        assessed_cost_cents: number;
+        paid_cents: number;
+        allow_partial: boolean;
+      }>(
+        tx,
+        sql`select id, fee_id, status, assessed_cost_cents, paid_cents, allow_partial
+            from assessed_fees where id = ${body.assessedFeeId} and payer_key = ${owner} for update`,
+      );
+      if (!af || Number(af.fee_id) !== body.feeId)
+        throw new ApiError(404, t("fees.error.notFound"));
+      if (af.status === "paid") throw new ApiError(409, t("fees.error.paid"));
+      const [already] = await queryRows<{ id: number }>(
+        tx,
+        sql`select id from cart_items where cart_id = ${cart.id} and assessed_fee_id = ${af.id}`,
+      );
+      if (already) return;
+      const owed = Math.max(0, af.assessed_cost_cents - af.paid_cents);
+      await startTimerIfEmpty(tx, cart, now);
+      await tx.execute(
+        sql`insert into cart_items (cart_id, item_type, fee_id, assessed_fee_id, cost_cents,
+              original_cost_cents, allow_partial, created_at)
+            values (${cart.id}, 'fee', ${af.fee_id}, ${af.id}, ${owed}, ${af.assessed_cost_cents},
+              ${af.allow_partial}, ${now})`,
+      );
+      return;
+    }
+    if (!fee || fee.fee_type !== "Optional") throw new ApiError(404, t("fees.error.notFound"));
+    const crit = criteriaError(fee, buyer);
+    if (crit) throw new ApiError(403, t("fees.error.notAllowed"), crit);
+    const quantity = fee.is_donation ? 1 : (body.quantity ?? 1);
+    const { bought, inCart } = await countsByFee(tx, owner);
+    const counted = (bought.get(Number(fee.id)) ?? 0) + (inCart.get(Number(fee.id)) ?? 0);
+    if (counted + quantity > fee.max_quantity) {
+      throw new ApiError(409, t("fees.error.limit"));
+    }
+    if (fee.fee_group_id !== null) {
+      const [other] = await queryRows<{ id: number }>(
+        tx,
+        sql`select f.id from fees f where f.fee_group_id = ${fee.fee_group_id} and f.id <> ${fee.id}
+              and (exists (select 1 from assessed_fees a where a.fee_id = f.id and a.payer_key = ${owner}
+                           and a.status in ('paid', 'partial'))
+                   or exists (select 1 from cart_items i where i.cart_id = ${cart.id} and i.fee_id = f.id))
+            limit 1`,
+      );
+      if (other) throw new ApiError(409, t("fees.error.group"));
+    }
+    const answers = checkFeeAnswers(
+      await feeQuestions(tx, [Number(fee.id)]),
+      body.courseQuestions ?? [],
+    );
+    let prices: number[];
+    if (fee.is_donation) {
+      if (body.donationAmount === undefined || body.donationAmount === null) {
+        throw new ApiError(400, t("fees.error.donationRequired"));
+      }
+      const check = checkDonation(body.donationAmount.toFixed(2), fee.amount_cents);
+      if (!check.ok) {
+        throw new ApiError(400, t("fees.amountRange", { min: check.min, max: check.max }));
+      }
+      prices = [check.cents];
+    } else {
+      prices = unitPricesCents(mapPriced(fee), buyer, quantity, counted);
+    }
+    await startTimerIfEmpty(tx, cart, now);
+    for (const price of prices) {
+      await tx.execute(
+        sql`insert into cart_items (cart_id, item_type, fee_id, cost_cents, original_cost_cents,
+              allow_partial, donation, answers, created_at)
+            values (${cart.id}, 'fee', ${fee.id}, ${price}, ${price}, ${fee.allow_partial},
+              ${fee.is_donation}, ${JSON.stringify(answers)}::jsonb, ${now})`,
+      );
+    }
+  });
+}
+
+/** Every non-waiver question answered; a waiver accepted ("I Accept"). */
+function checkFeeAnswers(
+  questions: Awaited<ReturnType<typeof feeQuestions>>,
+  given: { questionID: number; answer: string }[],
+): StoredAnswer[] {
+  const byId = new Map(given.map((g) => [g.questionID, g.answer.trim()]));
+  return questions.map((q) => {
+    const answer = byId.get(q.id) ?? "";
+    if (q.response_type === "Waiver") {
+      if (answer !== t("fees.questions.accept")) {
+        throw new ApiError(400, t("fees.questions.waiver"));
+      }
+    } else if (!answer) {
+      throw new ApiError(400, t("fees.questions.required"));
+    } else if (
+      q.response_type === "Value List" &&
+      q.answer_list.length &&
+      !q.answer_list.includes(answer)
+    ) {
+      throw new ApiError(400, t("fees.questions.required"));
+    }
+    return { questionId: q.id, question: q.question, responseType: q.response_type, answer };
+  });
+}
+
+/** PUT /v1/cart/add: the caller's registration awaiting payment goes into the cart. */
+export async function addRegistrationToCart(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  participant: number,
+  sectionId: string,
+): Promise<void> {
+  const owner = ownerKey(claims);
+  await releaseExpiredCarts(deps, owner);
+  const now = deps.clock.now();
+  const buyer = await buyerInfo(deps.db, claims);
+  await deps.db.transaction(async (tx) => {
+    const cart = openOrRefuse(await currentCart(tx, owner, buyer.name, { lock: true }));
+    const [reg] = await queryRows<{
+      id: string;
+      status: string;
+      cost_cents: number;
+      credits_applied_cents: number;
+      paid_cents: number;
+      pending_cents: number;
+      hold_expires_at: Date | string | null;
+      allow_partial: boolean;
+    }>(
+      tx,
+      sql`select r.id, r.status, r.cost_cents, r.credits_applied_cents, r.paid_cents, r.pending_cents,
+            r.hold_expires_at, p.allow_partial
+          from registrations r join course_sections s on s.id = r.course_section_id
+          join programs p on p.id = s.program_id
+          where r.course_section_id = ${sectionId} and r.participant_id = ${participant}
+            and r.status in ('pending_payment', 'registered') for update of r`,
+    );
+    const due = reg
+      ? reg.cost_cents - reg.credits_applied_cents - reg.paid_cents - reg.pending_cents
+      : 0;
+    const expired =
+      reg?.status === "pending_payment" &&
+      reg.hold_expires_at !== null &&
+      new Date(reg.hold_expires_at) <= now;
+    if (!reg || due <= 0 || expired) throw new ApiError(404, t("cart.error.registrationNotFound"));
+    const [already] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from cart_items where cart_id = ${cart.id} and registration_id = ${reg.id}`,
+    );
+    if (already) return;
+    await startTimerIfEmpty(tx, cart, now);
+    await tx.execute(
+      sql`insert into cart_items (cart_id, item_type, registration_id, cost_cents, original_cost_cents,
+            allow_partial, created_at)
+          values (${cart.id}, 'registration', ${reg.id}, ${due}, ${reg.cost_cents}, ${reg.allow_partial}, ${now})`,
+    );
+    await setInCart(tx, reg.id, true);
+  });
+}
+
+/** DELETE /v1/cart/cartItems/: removes the caller's own items. */
+export async function removeItems(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  ids: number[],
+): Promise<void> {
+  const owner = ownerKey(claims);
+  await releaseExpiredCarts(deps, owner);
+  await deps.db.transaction(async (tx) => {
+    const cart = openOrRefuse(await currentCart(tx, owner, "", { lock: true, create: false }));
+    const removed = await queryRows<{ registration_id: string | null }>(
+      tx,
+      sql`delete from cart_items where cart_id = ${cart.id}
+            and id in ${sql.raw(`(${ids.map((n) => Number(n)).join(",")})`)}
+          returning registration_id`,
+    );
+    for (const r of removed) if (r.registration_id) await setInCart(tx, r.registration_id, false);
+    await clearTimerIfEmpty(tx, cart.id);
+  });
+}
+
+async function clearTimerIfEmpty(tx: Exec, cartId: number): Promise<void> {
+  await tx.execute(
+    sql`update carts set expires_at = null where id = ${cartId}
+          and not exists (select 1 from cart_items where cart_id = ${cartId})`,
+  );
+}
+
+/** DELETE /v1/cart/empty. */
+export async function emptyCart(deps: ApiDeps, claims: TokenClaims): Promise<void> {
+  const owner = ownerKey(claims);
+  await releaseExpiredCarts(deps, owner);
+  await deps.db.transaction(async (tx) => {
+    const cart = await currentCart(tx, owner, "", { lock: true, create: false });
+    if (!cart) return;
+    openOrRefuse(cart);
+    const removed = await queryRows<{ registration_id: string | null }>(
+      tx,
+      sql`delete from cart_items where cart_id = ${cart.id} returning registration_id`,
+    );
+    for (const r of removed) if (r.registration_id) await setInCart(tx, r.registration_id, false);
+    await clearTimerIfEmpty(tx, cart.id);
+  });
+}
+
+interface ItemRow {
+  id: number;
+  item_type: "fee" | "registration";
+  fee_id: number | null;
+  assessed_fee_id: number | null;
+  registration_id: string | null;
+  cost_cents: number;
+  original_cost_cents: number;
+  allow_partial: boolean;
+  donation: boolean;
+  answers_text: string;
+  fee_name: string | null;
+  fee_description: string | null;
+  course_name: string | null;
+  course_description: string | null;
+  section_id: string | null;
+  program_id: string | null;
+  delivery_method: string | null;
+  section_number: string | null;
+  date_start: string | null;
+  date_end: string | null;
+  time_start: string | null;
+  time_end: string | null;
+}
+
+export async function cartItemRows(db: Exec, cartId: number): Promise<ItemRow[]> {
+  return queryRows<ItemRow>(
+    db,
+    sql`select i.id, i.item_type, i.fee_id, i.assessed_fee_id, i.registration_id, i.cost_cents,
+          i.original_cost_cents, i.allow_partial, i.donation, i.answers::text as answers_text,
+          f.name as fee_name, f.description as fee_description,
+          c.name as course_name, c.description as course_description,
+          s.id as section_id, s.program_id, s.delivery_method, s.section_number,
+          s.date_start::text as date_start, s.date_end::text as date_end,
+          to_char(s.time_start, 'HH12:MI AM') as time_start, to_char(s.time_end, 'HH12:MI AM') as time_end
+        from cart_items i
+        left join fees f on f.id = i.fee_id
+        left join registrations r on r.id = i.registration_id
+        left join course_sections s on s.id = r.course_section_id
+        left join courses c on c.id = s.course_id
+        where i.cart_id = ${cartId}
+        order by i.id`,
+  );
+}
+
+/** Identical items grouped with a quantity, sorted by name. */
+export function groupItems(rows: ItemRow[]): CartItem[] {
+  const groups = new Map<string, CartItem>();
+  for (const r of rows) {
+    const key = [
+      r.item_type,
+      r.fee_id,
+      r.assessed_fee_id,
+      r.registration_id,
+      r.cost_cents,
+      r.answers_text,
+    ].join("|");
+    const g = groups.get(key);
+    if (g) {
+      g.ids.push(Number(r.id));
+      g.quantity += 1;
+      g.cost = (Math.round(g.cost * 100) + r.cost_cents) / 100;
+      g.originalCost = (Math.round(g.originalCost * 100) + r.original_cost_cents) / 100;
+      continue;
+    }
+    groups.set(key, {
+      id: Number(r.id),
+      ids: [Number(r.id)],
+      studentFeeId: r.assessed_fee_id !== null ? Number(r.assessed_fee_id) : null,
+      courseSectionId: r.section_id,
+      programId: r.program_id,
+      allowPartialPayment: r.allow_partial,
+      name: (r.item_type === "fee" ? r.fee_name : r.course_name) ?? "",
+      description: (r.item_type === "fee" ? r.fee_description : r.course_description) ?? "",
+      cost: r.cost_cents / 100,
+      originalCost: r.original_cost_cents / 100,
+      itemType: r.item_type,
+      feeId: r.fee_id !== null ? Number(r.fee_id) : null,
+      assessedFeeId: r.assessed_fee_id !== null ? Number(r.assessed_fee_id) : null,
+      quantity: 1,
+      deliveryMethod: r.delivery_method,
+      sectionNumber: r.section_number,
+      dateStartFull: r.date_start,
+      dateEndFull: r.date_end,
+      meetingTime: r.time_start && r.time_end ? `${r.time_start} - ${r.time_end}` : null,
+    });
+  }
+  return [...groups.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+function payer(claims: Pick<TokenClaims, "kind" | "sub">, name: string) {
+  return { kind: claims.kind, id: claims.sub, name };
+}
+
+export function payerFromKey(key: string, name: string) {
+  const [kind, ...rest] = key.split(":");
+  return payer({ kind: kind as TokenClaims["kind"], sub: rest.join(":") }, name);
+}
+
+/** GET /v1/cart/: the caller's open cart (an empty one when there is none). */
+export async function cartView(deps: ApiDeps, claims: TokenClaims): Promise<Cart> {
+  const owner = ownerKey(claims);
+  await releaseExpiredCarts(deps, owner);
+  const buyer = await buyerInfo(deps.db, claims);
+  const cart = await deps.db.transaction((tx) => currentCart(tx, owner, buyer.name));
+  if (!cart) throw new ApiError(500, t("cart.error.fetch"));
+  const items = groupItems(await cartItemRows(deps.db, cart.id));
+  const totalCents = items.reduce((s, i) => s + Math.round(i.cost * 100), 0);
+  return {
+    id: Number(cart.id),
+    cartTimeout: items.length ? iso(cart.expires_at) : null,
+    status: cart.status,
+    paidCents: cart.paid_cents,
+    total: totalCents / 100,
+    cartItems: items,
+    payer: payer(claims, buyer.name),
+  };
+}
+
+/** Lines of a cart in cents, for the checkout rules. */
+export async function cartLines(db: Exec, cartId: number) {
+  const rows = await cartItemRows(db, cartId);
+  return rows
+    .map((r) => ({
+      id: Number(r.id),
+      name: (r.item_type === "fee" ? r.fee_name : r.course_name) ?? "",
+      costCents: r.cost_cents,
+      allowPartial: r.allow_partial,
+      itemType: r.item_type,
+      row: r,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+/** GET /v1/cart/{cartId}: a PAID cart of the caller (or any, for staff), for the receipt. */
+export async function receiptView(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  cartId: number,
+): Promise<Receipt> {
+  const [cart] = await queryRows<CartRow>(deps.db, sql`select * from carts where id = ${cartId}`);
+  const mine = cart && cart.owner_key === ownerKey(claims);
+  if (!cart || (!mine && claims.kind !== "staff")) throw new ApiError(404, t("cart.error.load"));
+  if (cart.status !== "PAID") throw new ApiError(404, t("cart.error.load"));
+  const rows = await queryRows<{
+    item_type: "fee" | "registration";
+    name: string;
+    description: string;
+    amount_cents: number;
+    created_at: Date | string;
+  }>(
+    deps.db,
+    sql`select case when p.assessed_fee_id is not null then 'fee' else 'registration' end as item_type,
+          coalesce(f.name, c.name, '') as name, coalesce(f.description, c.description, '') as description,
+          p.amount_cents, p.created_at
+        from purchases p
+        left join assessed_fees a on a.id = p.assessed_fee_id
+        left join fees f on f.id = a.fee_id
+        left join registrations r on r.id = p.registration_id
+        left join course_sections s on s.id = r.course_section_id
+        left join courses c on c.id = s.course_id
+        where p.cart_id = ${cartId}
+        order by name, p.id`,
+  );
+  const items: Receipt["items"] = [];
+  for (const r of rows) {
+    const date = new Date(r.created_at).toISOString();
+    const prev = items.find(
+      (i) =>
+        i.itemType === r.item_type &&
+        i.name === r.name &&
+        Math.round((i.assessedFee?.payment.amount ?? i.registration?.amount ?? -1) * 100) ===
+          r.amount_cents,
+    );
+    if (prev) {
+      prev.quantity += 1;
+      continue;
+    }
+    items.push({
+      name: r.name,
+      description: r.description,
+      itemType: r.item_type,
+      quantity: 1,
+      assessedFee:
+        r.item_type === "fee" ? { payment: { amount: r.amount_cents / 100, date } } : null,
+      registration:
+        r.item_type === "registration"
+          ? { courseName: r.name, amount: r.amount_cents / 100 }
+          : null,
+    });
+  }
+  return {
+    id: Number(cart.id),
+    status: cart.status,
+    payer: payerFromKey(cart.owner_key, cart.owner_name),
+    paidAt: iso(cart.paid_at),
+    totalPaid: cart.paid_cents / 100,
+    items,
+  };
+}

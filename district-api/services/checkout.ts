@@ -1,0 +1,854 @@
+// Checkout: card payments (setup intent + server-side charge, or hosted checkout), mailed checks,
+// free orders, financial assistance, course credits and waitlist confirmation. Fulfilment happens
+// here, from the server-side confirmation or the webhook, never from the browser's return page:
+// a payment row is claimed once (status guard), so five identical submissions or three deliveries
+// of one webhook change state once.
+import { sql } from "drizzle-orm";
+import type { TokenClaims } from "@domain/contract/identity";
+import { t } from "@domain/messages";
+import {
+  afterPaymentDestination,
+  cartTotalCents,
+  methodAllowed,
+  type PaymentType,
+} from "@domain/rules/checkout";
+import {
+  activityMinimumPartialCents,
+  allocatePayment,
+  cartMinimumPartialCents,
+} from "@domain/rules/partial-payment";
+import { toCents } from "@domain/rules/money";
+import { queryRows } from "../db/client";
+import type { ApiDeps } from "../deps";
+import { ApiError, ownerKey } from "../http/kit";
+import type { PaymentProvider, ProviderEvent } from "../payments/provider";
+import { confirmRegistrationPayment, type Exec } from "./registration";
+import { cartLines, currentCart, releaseExpiredCarts, type CartRow } from "./cart";
+
+/** errorCode values of payment replies (0 = fine). */
+export const PaymentErrorCode = {
+  ok: 0,
+  missingTarget: 1,
+  declined: 2,
+  invalid: 3,
+  inProgress: 4,
+} as const;
+
+export function provider(deps: ApiDeps): PaymentProvider {
+  if (!deps.payments) throw new ApiError(503, t("payment.error.unknown"));
+  return deps.payments;
+}
+
+interface PaymentRow {
+  id: number;
+  owner_key: string;
+  cart_id: number | null;
+  registration_id: string | null;
+  method: string;
+  payment_type: string;
+  amount_cents: number;
+  status: string;
+  provider_ref: string | null;
+  provider_message: string | null;
+  confirmation_id: string | null;
+}
+
+async function paymentById(db: Exec, id: number): Promise<PaymentRow | null> {
+  const [row] = await queryRows<PaymentRow>(db, sql`select * from payments where id = ${id}`);
+  return row ?? null;
+}
+
+function confirmationFor(id: number): string {
+  return `C${String(id).padStart(7, "0")}`;
+}
+
+/** A registration of the caller for a section, with what is still due on it. */
+export async function registrationFor(db: Exec, participant: number, sectionId: string) {
+  const [row] = await queryRows<{
+    id: string;
+    status: string;
+    cost_cents: number;
+    section_cost_cents: number;
+    credits_applied_cents: number;
+    paid_cents: number;
+    pending_cents: number;
+    hold_expires_at: Date | string | null;
+    financial_aid: string | null;
+    participant_aid: string | null;
+    allow_partial: boolean;
+    in_cart: boolean;
+    course_name: string;
+  }>(
+    db,
+    sql`select r.id, r.status, r.cost_cents, s.cost_cents as section_cost_cents, r.credits_applied_cents,
+          r.paid_cents, r.pending_cents, r.hold_expires_at, r.financial_aid, pa.financial_aid as participant_aid,
+          p.allow_partial, r.in_cart, c.name as course_name
+        from registrations r
+        join course_sections s on s.id = r.course_section_id
+        join courses c on c.id = s.course_id
+        join programs p on p.id = s.program_id
+        join participants pa on pa.id = r.participant_id
+        where r.course_section_id = ${sectionId} and r.participant_id = ${participant}
+          and r.status <> 'cancelled'`,
+  );
+  if (!row) return null;
+  const due = Math.max(
+    0,
+    row.cost_cents - row.credits_applied_cents - row.paid_cents - row.pending_cents,
+  );
+  return { ...row, dueCents: due };
+}
+
+function requireParticipant(claims: TokenClaims): number {
+  if (claims.kind !== "student" && claims.kind !== "community_member") {
+    throw new ApiError(403, t("error.forbidden"));
+  }
+  return Number(claims.sub);
+}
+
+/** POST /v1/payment/create-setup-intent. */
+export async function createSetupIntent(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  body: { cartId?: number | null; courseSectionId?: string | null },
+) {
+  if (!body.cartId && !body.courseSectionId) {
+    throw new ApiError(
+      400,
+      t("payment.error.cartOrCourse"),
+      undefined,
+      PaymentErrorCode.missingTarget,
+    );
+  }
+  const owner = ownerKey(claims);
+  if (body.cartId) {
+    const [cart] = await queryRows<CartRow>(
+      deps.db,
+      sql`select * from carts where id = ${body.cartId}`,
+    );
+    if (!cart || cart.owner_key !== owner) throw new ApiError(404, t("cart.error.load"));
+  } else {
+    const reg = await registrationFor(deps.db, requireParticipant(claims), body.courseSectionId!);
+    if (!reg) throw new ApiError(404, t("paymentDialog.notFound"));
+  }
+  const p = provider(deps);
+  const intent = await p.createSetupIntent({
+    idempotencyKey: `setup:${owner}:${body.cartId ?? body.courseSectionId}:${deps.clock.now().getTime()}`,
+    metadata: {
+      owner,
+      ...(body.cartId
+        ? { cartId: String(body.cartId) }
+        : { courseSectionId: body.courseSectionId! }),
+    },
+  });
+  return {
+    errorCode: 0,
+    message: "",
+    data: {
+      clientSecret: intent.clientSecret,
+      setupId: intent.id,
+      publishableKey: p.publishableKey,
+    },
+  };
+}
+
+interface PayTarget {
+  cartId?: number | null;
+  courseSectionId?: string | null;
+  payNowAmount: number;
+  paymentType: PaymentType;
+}
+
+/**
+ * Checks the amount against the cart or registration and locks the cart for the payment:
+ * returns the amount in cents and the row to pay for.
+ */
+async function prepare(
+  tx: Exec,
+  deps: ApiDeps,
+  claims: TokenClaims,
+  target: PayTarget,
+  method: "stripe",
+): Promise<{
+  amountCents: number;
+  cartId: number | null;
+  registrationId: string | null;
+  hadFees: boolean;
+  description: string;
+}> {
+  const owner = ownerKey(claims);
+  const payCents = toCents(target.payNowAmount);
+  if (target.cartId) {
+    const cart = await currentCart(tx, owner, "", { lock: true, create: false });
+    if (!cart || Number(cart.id) !== target.cartId) throw new ApiError(404, t("cart.error.load"));
+    if (cart.status !== "OPEN") {
+      throw new ApiError(
+        409,
+        t("payment.error.inProgress"),
+        undefined,
+        PaymentErrorCode.inProgress,
+      );
+    }
+    const lines = await cartLines(tx, cart.id);
+    const total = cartTotalCents(lines);
+    if (!lines.length || total === 0) throw new ApiError(409, t("checkout.error.amountChanged"));
+    checkCartAmount(lines, target.paymentType, payCents);
+    if (!methodAllowed({ lines, desktop: false }, target.paymentType, payCents, method)) {
+      throw new ApiError(
+        400,
+        t("checkout.error.methodUnavailable"),
+        undefined,
+        PaymentErrorCode.invalid,
+      );
+    }
+    return {
+      amountCents: payCents,
+      cartId: Number(cart.id),
+      registrationId: null,
+      hadFees: lines.some((l) => l.itemType === "fee"),
+      description: `Cart ${cart.id}`,
+    };
+  }
+  const reg = await registrationFor(tx, requireParticipant(claims), target.courseSectionId!);
+  if (!reg || reg.dueCents <= 0) throw new ApiError(404, t("paymentDialog.notFound"));
+  const min = activityMinimumPartialCents(reg.dueCents);
+  const ok =
+    target.paymentType === "full"
+      ? payCents === reg.dueCents
+      : reg.allow_partial && payCents >= min && payCents <= reg.dueCents;
+  if (!ok) {
+    throw new ApiError(
+      400,
+      t("checkout.error.minimum", { amount: `$${(min / 100).toFixed(2)}` }),
+      undefined,
+      PaymentErrorCode.invalid,
+    );
+  }
+  if (payCents < 50)
+    throw new ApiError(
+      400,
+      t("checkout.error.methodUnavailable"),
+      undefined,
+      PaymentErrorCode.invalid,
+    );
+  return {
+    amountCents: payCents,
+    cartId: null,
+    registrationId: reg.id,
+    hadFees: false,
+    description: reg.course_name,
+  };
+}
+
+function checkCartAmount(
+  lines: { costCents: number; allowPartial: boolean }[],
+  type: PaymentType,
+  payCents: number,
+) {
+  const total = cartTotalCents(lines);
+  if (type === "full") {
+    if (payCents !== total)
+      throw new ApiError(
+        409,
+        t("checkout.error.amountChanged"),
+        undefined,
+        PaymentErrorCode.invalid,
+      );
+    return;
+  }
+  if (!lines.some((l) => l.allowPartial)) {
+    throw new ApiError(
+      400,
+      t("checkout.error.methodUnavailable"),
+      undefined,
+      PaymentErrorCode.invalid,
+    );
+  }
+  const min = cartMinimumPartialCents(lines);
+  if (payCents < min) {
+    throw new ApiError(
+      400,
+      t("checkout.error.minimum", { amount: `$${(min / 100).toFixed(2)}` }),
+      undefined,
+      PaymentErrorCode.invalid,
+    );
+  }
+  if (payCents > total) {
+    throw new ApiError(
+      400,
+      t("checkout.error.maximum", { amount: `$${(total / 100).toFixed(2)}` }),
+      undefined,
+      PaymentErrorCode.invalid,
+    );
+  }
+}
+
+function destination(
+  claims: TokenClaims,
+  payment: { cart_id: number | null; registration_id: string | null },
+  hadFees: boolean,
+  extra: string,
+) {
+  if (payment.cart_id) {
+    return afterPaymentDestination({
+      userKind: claims.kind,
+      cartId: Number(payment.cart_id),
+      hadFees,
+    });
+  }
+  return `/payment-complete?${extra}`;
+}
+
+async function waitForOutcome(deps: ApiDeps, key: string): Promise<PaymentRow | null> {
+  for (let i = 0; i < 100; i++) {
+    const [row] = await queryRows<PaymentRow>(
+      deps.db,
+      sql`select * from payments where idempotency_key = ${key}`,
+    );
+    if (row && row.status !== "processing" && row.status !== "pending") return row;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}
+
+/**
+ * POST /v1/payment/complete-setup-intent: charges the card saved by the setup intent. The
+ * payment row's unique idempotency key and the cart lock make repeated submissions one charge.
+ */
+export async function completeCardPayment(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  body: PayTarget & { setupId: string },
+) {
+  if (!body.cartId && !body.courseSectionId) {
+    throw new ApiError(
+      400,
+      t("payment.error.cartOrCourse"),
+      undefined,
+      PaymentErrorCode.missingTarget,
+    );
+  }
+  const p = provider(deps);
+  const owner = ownerKey(claims);
+  const key = `card:${owner}:${body.setupId}`;
+  const method = await p.setupPaymentMethod(body.setupId);
+  if (!method)
+    throw new ApiError(402, t("payment.error.method"), undefined, PaymentErrorCode.invalid);
+  const extra = new URLSearchParams({
+    ...(body.courseSectionId ? { courseSectionId: body.courseSectionId } : {}),
+    payNowAmount: String(body.payNowAmount),
+    setup_intent: body.setupId,
+  }).toString();
+
+  const now = deps.clock.now();
+  if (body.cartId) await releaseExpiredCarts(deps, owner);
+  const claimed = await deps.db.transaction(async (tx) => {
+    const [existing] = await queryRows<PaymentRow>(
+      tx,
+      sql`select * from payments where idempotency_key = ${key}`,
+    );
+    if (existing) return { existing, hadFees: false };
+    const prep = await prepare(tx, deps, claims, body, "stripe");
+    const [row] = await queryRows<PaymentRow>(
+      tx,
+      sql`insert into payments (owner_key, cart_id, registration_id, method, payment_type, amount_cents,
+            status, idempotency_key, created_at)
+          values (${owner}, ${prep.cartId}, ${prep.registrationId}, 'stripe', ${body.paymentType},
+            ${prep.amountCents}, 'processing', ${key}, ${now})
+          on conflict (idempotency_key) do nothing
+          returning *`,
+    );
+    if (!row) return { existing: null, hadFees: prep.hadFees };
+    if (prep.cartId)
+      await tx.execute(sql`update carts set status = 'PROCESSING' where id = ${prep.cartId}`);
+    return { payment: row, hadFees: prep.hadFees, description: prep.description };
+  });
+
+  if (!("payment" in claimed) || !claimed.payment) {
+    // Another submission of the same payment is (or was) charging: report its outcome.
+    const outcome = claimed.existing ?? (await waitForOutcome(deps, key));
+    const settled =
+      outcome && outcome.status !== "processing" ? outcome : await waitForOutcome(deps, key);
+    if (!settled)
+      throw new ApiError(
+        409,
+        t("payment.error.inProgress"),
+        undefined,
+        PaymentErrorCode.inProgress,
+      );
+    if (settled.status === "failed") {
+      throw new ApiError(
+        402,
+        settled.provider_message ?? t("payment.error.payment"),
+        settled.provider_message ?? undefined,
+        PaymentErrorCode.declined,
+      );
+    }
+    const hadFees = settled.cart_id ? await cartHadFees(deps.db, Number(settled.cart_id)) : false;
+    return {
+      errorCode: 0,
+      message: "",
+      data: { redirectUrl: destination(claims, settled, hadFees, extra) },
+    };
+  }
+
+  const payment = claimed.payment;
+  let result;
+  try {
+    result = await p.charge({
+      amountCents: payment.amount_cents,
+      paymentMethod: method,
+      idempotencyKey: `charge:${payment.id}`,
+      description: claimed.description ?? "Payment",
+      metadata: { paymentId: String(payment.id) },
+    });
+  } catch (err) {
+    deps.logger.error(
+      { err: err instanceof Error ? err.message : String(err), paymentId: payment.id },
+      "charge failed",
+    );
+    result = { status: "failed" as const, id: null, message: t("payment.error.stripe") };
+  }
+  if (result.status === "failed") {
+    await deps.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update payments set status = 'failed', provider_ref = ${result.id}, provider_message = ${result.message},
+              settled_at = ${deps.clock.now()}
+            where id = ${payment.id}`,
+      );
+      // A declined card leaves the cart as it was.
+      if (payment.cart_id) {
+        await tx.execute(
+          sql`update carts set status = 'OPEN' where id = ${payment.cart_id} and status = 'PROCESSING'`,
+        );
+      }
+    });
+    throw new ApiError(402, result.message, result.message, PaymentErrorCode.declined);
+  }
+  await settlePayment(deps, payment.id, result.id);
+  return {
+    errorCode: 0,
+    message: "",
+    data: { redirectUrl: destination(claims, payment, claimed.hadFees, extra) },
+  };
+}
+
+async function cartHadFees(db: Exec, cartId: number): Promise<boolean> {
+  const [row] = await queryRows<{ had_fees: boolean }>(
+    db,
+    sql`select had_fees from carts where id = ${cartId}`,
+  );
+  return !!row?.had_fees;
+}
+
+/**
+ * Fulfils a payment once: the status guard (processing/pending → succeeded) is the single claim;
+ * fees are recorded in the same transaction, registrations then confirmed through the
+ * registration service (which takes a seat back under its lock if the hold lapsed, or answers
+ * "seat-lost", in which case that part is refunded automatically).
+ */
+export async function settlePayment(
+  deps: ApiDeps,
+  paymentId: number,
+  providerRef: string | null,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const work = await deps.db.transaction(async (tx) => {
+    const [payment] = await queryRows<PaymentRow>(
+      tx,
+      sql`update payments set status = 'succeeded', provider_ref = coalesce(${providerRef}, provider_ref),
+            settled_at = ${now}
+          where id = ${paymentId} and status in ('processing', 'pending')
+          returning *`,
+    );
+    if (!payment) return null;
+    const regs: { registrationId: string; cents: number }[] = [];
+    if (payment.registration_id) {
+      regs.push({ registrationId: payment.registration_id, cents: payment.amount_cents });
+      await tx.execute(
+        sql`insert into purchases (payment_id, registration_id, amount_cents, created_at)
+            values (${payment.id}, ${payment.registration_id}, ${payment.amount_cents}, ${now})`,
+      );
+      return { payment, regs };
+    }
+    const cartId = Number(payment.cart_id);
+    await queryRows(tx, sql`select id from carts where id = ${cartId} for update`);
+    const lines = await cartLines(tx, cartId);
+    const alloc = allocatePayment(lines, payment.amount_cents);
+    const [owner] = await queryRows<{ owner_key: string }>(
+      tx,
+      sql`select owner_key from carts where id = ${cartId}`,
+    );
+    const payerKey = owner!.owner_key;
+    const participant = /^(student|community_member):\d+$/.test(payerKey)
+      ? Number(payerKey.split(":")[1])
+      : null;
+    for (const [i, line] of lines.entries()) {
+      const cents = alloc[i] ?? 0;
+      const r = line.row;
+      if (r.item_type === "registration") {
+        if (cents > 0) regs.push({ registrationId: r.registration_id!, cents });
+        await tx.execute(
+          sql`insert into purchases (payment_id, cart_id, registration_id, amount_cents, created_at)
+              values (${payment.id}, ${cartId}, ${r.registration_id}, ${cents}, ${now})`,
+        );
+        continue;
+      }
+      let assessedId = r.assessed_fee_id;
+      if (assessedId !== null) {
+        await tx.execute(
+          sql`update assessed_fees
+              set paid_cents = paid_cents + ${cents},
+                  status = case when paid_cents + ${cents} >= assessed_cost_cents then 'paid' else 'partial' end,
+                  paid_at = ${now}
+              where id = ${assessedId}`,
+        );
+      } else {
+        const [created] = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into assessed_fees (fee_id, payer_key, participant_id, status, assessed_cost_cents,
+                paid_cents, quantity, allow_partial, self_assessed, answers, assessed_at, paid_at, cart_id,
+                donation_cents)
+              select ${r.fee_id}, ${payerKey}, ${participant},
+                ${cents >= r.cost_cents ? "paid" : "partial"}, ${r.cost_cents}, ${cents}, 1, ${r.allow_partial},
+                true, ${r.answers_text}::jsonb, ${now}, ${now}, ${cartId},
+                ${r.donation ? r.cost_cents : null}
+              returning id`,
+        );
+        assessedId = created!.id;
+      }
+      await tx.execute(
+        sql`insert into purchases (payment_id, cart_id, assessed_fee_id, amount_cents, created_at)
+            values (${payment.id}, ${cartId}, ${assessedId}, ${cents}, ${now})`,
+      );
+    }
+    await tx.execute(
+      sql`update carts set status = 'PAID', paid_cents = paid_cents + ${payment.amount_cents},
+            paid_at = ${now}, payment_method = ${payment.method},
+            had_fees = ${lines.some((l) => l.itemType === "fee")}
+          where id = ${cartId}`,
+    );
+    return { payment, regs };
+  });
+  if (!work) return false;
+  for (const reg of work.regs) {
+    const outcome = await confirmRegistrationPayment(deps, reg.registrationId, {
+      paidCents: reg.cents,
+    });
+    if (outcome.result === "seat-lost" && work.payment.provider_ref !== null) {
+      // Never charged without a seat: that part goes back to the card.
+      await provider(deps)
+        .refund({
+          paymentRef: providerRef ?? work.payment.provider_ref,
+          idempotencyKey: `refund:${work.payment.id}:${reg.registrationId}`,
+          amountCents: reg.cents,
+        })
+        .catch((err: unknown) => {
+          deps.logger.error(
+            { err: err instanceof Error ? err.message : String(err), paymentId: work.payment.id },
+            "refund failed",
+          );
+        });
+      await deps.db.execute(
+        sql`update purchases set amount_cents = 0 where payment_id = ${work.payment.id}
+              and registration_id = ${reg.registrationId}`,
+      );
+      if (work.payment.registration_id) {
+        await deps.db.execute(
+          sql`update payments set status = 'refunded' where id = ${work.payment.id}`,
+        );
+      }
+    }
+  }
+  return true;
+}
+
+/** Webhook: handles each event id once; a redelivered event changes nothing. */
+export async function handleProviderEvent(
+  deps: ApiDeps,
+  event: ProviderEvent,
+): Promise<"processed" | "duplicate" | "ignored"> {
+  const inserted = await queryRows<{ id: string }>(
+    deps.db,
+    sql`insert into provider_events (id, type, received_at) values (${event.id}, ${event.type}, ${deps.clock.now()})
+        on conflict (id) do nothing returning id`,
+  );
+  if (!inserted.length) return "duplicate";
+  if (event.type === "other" || !event.paymentId) return "ignored";
+  await settlePayment(deps, event.paymentId, event.providerRef);
+  return "processed";
+}
+
+/**
+ * A hosted checkout (no JavaScript): the payment row is recorded pending with the amount, the
+ * provider's page takes the card, and the webhook settles it.
+ */
+export async function createHostedCheckout(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  body: PayTarget & { returnBase: string; cancelPath: string; completePath: string },
+): Promise<{ url: string }> {
+  if (!body.cartId && !body.courseSectionId) {
+    throw new ApiError(
+      400,
+      t("payment.error.cartOrCourse"),
+      undefined,
+      PaymentErrorCode.missingTarget,
+    );
+  }
+  const owner = ownerKey(claims);
+  if (body.cartId) await releaseExpiredCarts(deps, owner);
+  const now = deps.clock.now();
+  const p = provider(deps);
+  const prepared = await deps.db.transaction(async (tx) => {
+    const prep = await prepare(tx, deps, claims, body, "stripe");
+    const key = `hosted:${owner}:${prep.cartId ?? prep.registrationId}:${now.getTime()}`;
+    const [row] = await queryRows<PaymentRow>(
+      tx,
+      sql`insert into payments (owner_key, cart_id, registration_id, method, payment_type, amount_cents,
+            status, idempotency_key, created_at)
+          values (${owner}, ${prep.cartId}, ${prep.registrationId}, 'stripe', ${body.paymentType},
+            ${prep.amountCents}, 'pending', ${key}, ${now})
+          returning *`,
+    );
+    return { prep, payment: row! };
+  });
+  const q = new URLSearchParams({
+    ...(prepared.prep.cartId ? { cartId: String(prepared.prep.cartId) } : {}),
+    ...(body.courseSectionId ? { courseSectionId: body.courseSectionId } : {}),
+    payNowAmount: String(body.payNowAmount),
+  });
+  const base = body.returnBase.replace(/\/$/, "");
+  const session = await p.createCheckoutSession({
+    amountCents: prepared.payment.amount_cents,
+    description: prepared.prep.description,
+    successUrl: `${base}${body.completePath}?${q.toString()}&payment_intent=${encodeURIComponent(`pay_${prepared.payment.id}`)}`,
+    cancelUrl: `${base}${body.cancelPath}`,
+    idempotencyKey: `session:${prepared.payment.id}`,
+    metadata: { paymentId: String(prepared.payment.id) },
+  });
+  await deps.db.execute(
+    sql`update payments set provider_ref = ${session.id} where id = ${prepared.payment.id}`,
+  );
+  return { url: session.url };
+}
+
+/** GET /v1/payment/status: what the return page may say (it never fulfils anything). */
+export async function paymentStatus(deps: ApiDeps, claims: TokenClaims, ref: string) {
+  const id = Number(/^pay_(\d+)$/.exec(ref)?.[1] ?? NaN);
+  if (!Number.isSafeInteger(id)) return { status: "unknown" as const, cartId: null, message: null };
+  const p = await paymentById(deps.db, id);
+  if (!p || p.owner_key !== ownerKey(claims))
+    return { status: "unknown" as const, cartId: null, message: null };
+  const status =
+    p.status === "succeeded"
+      ? "succeeded"
+      : p.status === "failed" || p.status === "refunded"
+        ? "failed"
+        : "pending";
+  return {
+    status: status as "succeeded" | "pending" | "failed",
+    cartId: p.cart_id !== null ? Number(p.cart_id) : null,
+    message: p.provider_message,
+  };
+}
+
+async function insertPayment(
+  tx: Exec,
+  row: {
+    owner: string;
+    cartId?: number | null;
+    registrationId?: string | null;
+    method: string;
+    amountCents: number;
+    status: string;
+    key: string;
+    now: Date;
+  },
+): Promise<PaymentRow | null> {
+  const [p] = await queryRows<PaymentRow>(
+    tx,
+    sql`insert into payments (owner_key, cart_id, registration_id, method, amount_cents, status, idempotency_key, created_at, settled_at)
+        values (${row.owner}, ${row.cartId ?? null}, ${row.registrationId ?? null}, ${row.method}, ${row.amountCents},
+          ${row.status}, ${row.key}, ${row.now}, ${row.status === "succeeded" ? row.now : null})
+        on conflict (idempotency_key) do nothing
+        returning *`,
+  );
+  if (!p) {
+    const [existing] = await queryRows<PaymentRow>(
+      tx,
+      sql`select * from payments where idempotency_key = ${row.key}`,
+    );
+    return existing ?? null;
+  }
+  await tx.execute(
+    sql`update payments set confirmation_id = ${confirmationFor(p.id)} where id = ${p.id}`,
+  );
+  return { ...p, confirmation_id: confirmationFor(p.id) };
+}
+
+/** POST /v1/payment/submit-order: a cart whose total is $0 is submitted directly. */
+export async function submitFreeOrder(deps: ApiDeps, claims: TokenClaims, cartId: number) {
+  const owner = ownerKey(claims);
+  await releaseExpiredCarts(deps, owner);
+  const now = deps.clock.now();
+  const payment = await deps.db.transaction(async (tx) => {
+    const cart = await currentCart(tx, owner, "", { lock: true, create: false });
+    if (!cart || Number(cart.id) !== cartId || cart.status !== "OPEN")
+      throw new ApiError(404, t("cart.error.load"));
+    const lines = await cartLines(tx, cart.id);
+    if (!lines.length || cartTotalCents(lines) !== 0)
+      throw new ApiError(409, t("checkout.error.amountChanged"));
+    return insertPayment(tx, {
+      owner,
+      cartId,
+      method: "free",
+      amountCents: 0,
+      status: "processing",
+      key: `free:${cartId}`,
+      now,
+    });
+  });
+  await settlePayment(deps, payment!.id, null);
+  const hadFees = await cartHadFees(deps.db, cartId);
+  return {
+    errorCode: 0,
+    message: "",
+    data: { redirectUrl: afterPaymentDestination({ userKind: claims.kind, cartId, hadFees }) },
+  };
+}
+
+/**
+ * POST /v1/payment/confirm-mailin: registrations (from the dialog, or a cart without fees paid in
+ * full) are confirmed with the amount pending until the check arrives.
+ */
+export async function confirmMailin(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  body: { courseSectionIds: string[]; cartId?: number | null },
+): Promise<true | { confirmationIds: string[] }> {
+  const participant = requireParticipant(claims);
+  const owner = ownerKey(claims);
+  const now = deps.clock.now();
+  if (body.cartId) {
+    await releaseExpiredCarts(deps, owner);
+    const regs = await deps.db.transaction(async (tx) => {
+      const cart = await currentCart(tx, owner, "", { lock: true, create: false });
+      if (!cart || Number(cart.id) !== body.cartId || cart.status !== "OPEN")
+        throw new ApiError(404, t("cart.error.load"));
+      const lines = await cartLines(tx, cart.id);
+      const total = cartTotalCents(lines);
+      if (!lines.length || !methodAllowed({ lines, desktop: false }, "full", total, "mail")) {
+        throw new ApiError(400, t("checkout.error.methodUnavailable"));
+      }
+      const out: { registrationId: string; cents: number }[] = [];
+      for (const l of lines) {
+        const p = await insertPayment(tx, {
+          owner,
+          cartId: cart.id,
+          registrationId: l.row.registration_id,
+          method: "mail",
+          amountCents: l.costCents,
+          status: "pending",
+          key: `mail:${cart.id}:${l.row.registration_id}`,
+          now,
+        });
+        if (p) out.push({ registrationId: l.row.registration_id!, cents: l.costCents });
+      }
+      await tx.execute(
+        sql`update carts set status = 'MAIL', payment_method = 'mail', paid_at = ${now} where id = ${cart.id}`,
+      );
+      return out;
+    });
+    for (const r of regs)
+      await confirmRegistrationPayment(deps, r.registrationId, { pendingCents: r.cents });
+    return true;
+  }
+  const ids: string[] = [];
+  for (const sectionId of body.courseSectionIds) {
+    const reg = await registrationFor(deps.db, participant, sectionId);
+    if (!reg || (reg.dueCents <= 0 && reg.status !== "pending_payment"))
+      throw new ApiError(404, t("paymentDialog.notFound"));
+    const payment = await deps.db.transaction((tx) =>
+      insertPayment(tx, {
+        owner,
+        registrationId: reg.id,
+        method: "mail",
+        amountCents: reg.dueCents,
+        status: "pending",
+        key: `mail:reg:${reg.id}:${reg.paid_cents + reg.pending_cents}`,
+        now,
+      }),
+    );
+    const outcome = await confirmRegistrationPayment(deps, reg.id, { pendingCents: reg.dueCents });
+    if (outcome.result === "seat-lost") throw new ApiError(409, t("paymentDialog.expired"));
+    ids.push(payment!.confirmation_id!);
+  }
+  return { confirmationIds: ids };
+}
+
+/** confirm-fab, confirm-free-after-cc and confirm-waitlist: a confirmation without money. */
+export async function confirmWithoutPayment(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  kind: "fab" | "free_after_cc" | "waitlist",
+  sectionId: string,
+): Promise<{ confirmationId: string }> {
+  const participant = requireParticipant(claims);
+  const owner = ownerKey(claims);
+  const reg = await registrationFor(deps.db, participant, sectionId);
+  if (!reg) throw new ApiError(404, t("paymentDialog.notFound"));
+  const eligible =
+    kind === "fab"
+      ? reg.participant_aid === "free" || reg.financial_aid === "free"
+      : kind === "free_after_cc"
+        ? reg.status !== "waitlisted" && reg.dueCents === 0
+        : reg.status === "waitlisted";
+  if (!eligible) throw new ApiError(409, t("payment.error.notEligible"));
+  const now = deps.clock.now();
+  const payment = await deps.db.transaction((tx) =>
+    insertPayment(tx, {
+      owner,
+      registrationId: reg.id,
+      method: kind,
+      amountCents: 0,
+      status: "succeeded",
+      key: `${kind}:${reg.id}`,
+      now,
+    }),
+  );
+  if (kind === "fab") {
+    // Financial assistance covers the whole cost: the registration owes nothing.
+    await deps.db.execute(
+      sql`update registrations set cost_cents = paid_cents + pending_cents + credits_applied_cents, financial_aid = 'free' where id = ${reg.id}`,
+    );
+  }
+  if (kind !== "waitlist" && reg.status !== "registered") {
+    const outcome = await confirmRegistrationPayment(deps, reg.id, {});
+    if (outcome.result === "seat-lost") throw new ApiError(409, t("paymentDialog.expired"));
+  }
+  return { confirmationId: payment!.confirmation_id! };
+}
+
+/** GET /v1/payment/registration/{courseSectionId}: what the payment dialog shows. */
+export async function registrationPayment(deps: ApiDeps, claims: TokenClaims, sectionId: string) {
+  const reg = await registrationFor(deps.db, requireParticipant(claims), sectionId);
+  if (!reg) throw new ApiError(404, t("paymentDialog.notFound"));
+  return {
+    registrationId: reg.id,
+    courseSectionId: sectionId,
+    courseName: reg.course_name,
+    status: reg.status,
+    cost: reg.cost_cents / 100,
+    originalCost: reg.section_cost_cents / 100,
+    credits: reg.credits_applied_cents / 100,
+    paid: reg.paid_cents / 100,
+    pending: reg.pending_cents / 100,
+    balance: reg.dueCents / 100,
+    minimumPayment: activityMinimumPartialCents(reg.dueCents) / 100,
+    allowPartial: reg.allow_partial,
+    financialAid: reg.participant_aid ?? reg.financial_aid,
+    holdExpiresAt: reg.hold_expires_at ? new Date(reg.hold_expires_at).toISOString() : null,
+    inCart: reg.in_cart,
+  };
+}

@@ -1,0 +1,244 @@
+// Who may buy which fee, at what price, and how many (spec 02 §4 "Price rules", §5 "Quantity").
+import { sql } from "drizzle-orm";
+import type { TokenClaims } from "@domain/contract/identity";
+import type { Fee } from "@domain/contract/fees";
+import { t } from "@domain/messages";
+import { unitPriceCents, type Buyer } from "@domain/rules/pricing";
+import { queryRows } from "../db/client";
+import type { Exec } from "./registration";
+
+export interface FeeRow {
+  id: number;
+  name: string;
+  description: string;
+  amount_cents: number;
+  fee_type: "Course" | "Enrollment" | "Optional";
+  fee_category_id: number | null;
+  category_name: string | null;
+  school_id: number | null;
+  school_short: string | null;
+  school_full: string | null;
+  max_quantity: number;
+  allow_partial: boolean;
+  is_donation: boolean;
+  fee_group_id: number | null;
+  free_amount_cents: number | null;
+  free_quantity: number | null;
+  reduced_amount_cents: number | null;
+  reduced_quantity: number | null;
+  activity_amount_cents: number | null;
+  activity_quantity: number | null;
+  criteria_grades: string[] | null;
+  notes: string | null;
+}
+
+export interface BuyerInfo extends Buyer {
+  grade: string | null;
+  participantId: number | null;
+  name: string;
+}
+
+const allowColumn: Record<TokenClaims["kind"], string> = {
+  student: "allow_student",
+  community_member: "allow_community_member",
+  guest_user: "allow_guest",
+  staff: "allow_employee",
+};
+
+const FEE_COLUMNS = sql`f.id, f.name, f.description, f.amount_cents, f.fee_type, f.fee_category_id,
+  fc.name as category_name, f.school_id, sc.short_name as school_short, sc.full_name as school_full,
+  f.max_quantity, f.allow_partial, f.is_donation, f.fee_group_id, f.free_amount_cents,
+  f.free_quantity, f.reduced_amount_cents, f.reduced_quantity, f.activity_amount_cents,
+  f.activity_quantity, f.criteria_grades, f.notes`;
+
+/** Fees this kind of user may buy now (active, on sale, allowed). */
+export async function saleableFees(
+  db: Exec,
+  kind: TokenClaims["kind"],
+  now: Date,
+  opts: { feeId?: number; optionalOnly?: boolean } = {},
+): Promise<FeeRow[]> {
+  return queryRows<FeeRow>(
+    db,
+    sql`select ${FEE_COLUMNS}
+        from fees f
+        left join fee_categories fc on fc.id = f.fee_category_id
+        left join schools sc on sc.id = f.school_id
+        where f.active and ${sql.raw(`f.${allowColumn[kind]}`)}
+          and (f.sale_start is null or f.sale_start <= ${now})
+          and (f.sale_end is null or f.sale_end >= ${now})
+          ${opts.optionalOnly ? sql`and f.fee_type = 'Optional'` : sql``}
+          ${opts.feeId !== undefined ? sql`and f.id = ${opts.feeId}` : sql``}
+        order by f.name, f.id`,
+  );
+}
+
+export async function feeById(db: Exec, feeId: number): Promise<FeeRow | null> {
+  const [row] = await queryRows<FeeRow>(
+    db,
+    sql`select ${FEE_COLUMNS} from fees f
+        left join fee_categories fc on fc.id = f.fee_category_id
+        left join schools sc on sc.id = f.school_id
+        where f.id = ${feeId}`,
+  );
+  return row ?? null;
+}
+
+export async function feeQuestions(db: Exec, feeIds: number[]) {
+  if (!feeIds.length) return [];
+  return queryRows<{
+    id: number;
+    fee_id: number;
+    question: string;
+    response_type: "Value List" | "Free Form" | "Waiver" | "Signature";
+    answer_list: string[];
+    sort_order: number;
+  }>(
+    db,
+    sql`select id, fee_id, question, response_type, answer_list, sort_order from course_questions
+        where fee_id in ${sql.raw(`(${feeIds.map((n) => Number(n)).join(",")})`)}
+        order by sort_order, id`,
+  );
+}
+
+/** The buyer's aid, pass, grade and name, for prices and the payer header. */
+export async function buyerInfo(db: Exec, claims: TokenClaims): Promise<BuyerInfo> {
+  if (claims.kind === "student" || claims.kind === "community_member") {
+    const [p] = await queryRows<{
+      id: number;
+      financial_aid: "free" | "reduced" | null;
+      activity_pass: boolean;
+      grade: string | null;
+      name_first: string;
+      name_last: string;
+    }>(
+      db,
+      sql`select id, financial_aid, activity_pass, grade, name_first, name_last
+          from participants where id = ${Number(claims.sub)}`,
+    );
+    return {
+      financialAid: claims.kind === "student" ? (p?.financial_aid ?? null) : null,
+      activityPass: claims.kind === "student" ? !!p?.activity_pass : false,
+      grade: p?.grade ?? null,
+      participantId: p?.id ?? null,
+      name: p ? `${p.name_first} ${p.name_last}` : "",
+    };
+  }
+  if (claims.kind === "guest_user") {
+    const [g] = await queryRows<{ name_first: string; name_last: string }>(
+      db,
+      sql`select name_first, name_last from guests where id = ${Number(claims.sub)}`,
+    );
+    return {
+      financialAid: null,
+      activityPass: false,
+      grade: null,
+      participantId: null,
+      name: g ? `${g.name_first} ${g.name_last}` : "",
+    };
+  }
+  const [s] = await queryRows<{ display_name: string }>(
+    db,
+    sql`select display_name from staff where employee_id = ${claims.sub}`,
+  );
+  return {
+    financialAid: null,
+    activityPass: false,
+    grade: null,
+    participantId: null,
+    name: s?.display_name ?? "",
+  };
+}
+
+export function criteriaError(fee: FeeRow, buyer: BuyerInfo): string | null {
+  if (!fee.criteria_grades?.length) return null;
+  if (buyer.grade && fee.criteria_grades.includes(buyer.grade)) return null;
+  return t("fees.criteria", { grades: fee.criteria_grades.join(", ") });
+}
+
+/** How many of each fee the owner bought (self-assessed purchases) and has in the open cart. */
+export async function countsByFee(
+  db: Exec,
+  ownerKey: string,
+): Promise<{ bought: Map<number, number>; inCart: Map<number, number> }> {
+  const bought = await queryRows<{ fee_id: number; n: number }>(
+    db,
+    sql`select fee_id, sum(quantity)::int as n from assessed_fees
+        where payer_key = ${ownerKey} and self_assessed and status in ('paid', 'partial')
+        group by fee_id`,
+  );
+  const inCart = await queryRows<{ fee_id: number; n: number }>(
+    db,
+    sql`select i.fee_id, count(*)::int as n from cart_items i join carts c on c.id = i.cart_id
+        where c.owner_key = ${ownerKey} and c.status in ('OPEN', 'PROCESSING')
+          and i.item_type = 'fee' and i.assessed_fee_id is null
+        group by i.fee_id`,
+  );
+  return {
+    bought: new Map(bought.map((r) => [Number(r.fee_id), Number(r.n)])),
+    inCart: new Map(inCart.map((r) => [Number(r.fee_id), Number(r.n)])),
+  };
+}
+
+const dollars = (c: number | null) => (c === null ? null : c / 100);
+
+export function feeToWire(
+  fee: FeeRow,
+  buyer: BuyerInfo,
+  questions: Awaited<ReturnType<typeof feeQuestions>>,
+  alreadyCounted: number,
+): Fee {
+  return {
+    id: Number(fee.id),
+    name: fee.name,
+    description: fee.description,
+    amount: fee.amount_cents / 100,
+    price: unitPriceCents(mapPriced(fee), buyer, { alreadyCounted }) / 100,
+    feeCategory:
+      fee.fee_category_id !== null
+        ? { id: Number(fee.fee_category_id), name: fee.category_name ?? "" }
+        : null,
+    school:
+      fee.school_id !== null
+        ? {
+            id: Number(fee.school_id),
+            shortName: fee.school_short ?? "",
+            fullName: fee.school_full ?? "",
+          }
+        : null,
+    quantity: fee.max_quantity,
+    allowPartialPayment: fee.allow_partial,
+    isDonation: fee.is_donation,
+    courseQuestions: questions
+      .filter((q) => Number(q.fee_id) === Number(fee.id))
+      .map((q) => ({
+        id: q.id,
+        question: q.question,
+        responseType: q.response_type,
+        answerList: q.answer_list ?? [],
+        sortOrder: q.sort_order,
+      })),
+    feeGroup: fee.fee_group_id !== null ? { id: Number(fee.fee_group_id) } : null,
+    freeAmount: dollars(fee.free_amount_cents),
+    freeQuantity: fee.free_quantity,
+    reducedAmount: dollars(fee.reduced_amount_cents),
+    reducedQuantity: fee.reduced_quantity,
+    activityAmount: dollars(fee.activity_amount_cents),
+    activityQuantity: fee.activity_quantity,
+    feeCriteriaError: criteriaError(fee, buyer),
+    notes: fee.notes,
+    feeType: fee.fee_type,
+  };
+}
+
+export function mapPriced(fee: FeeRow) {
+  return {
+    amountCents: fee.amount_cents,
+    freeAmountCents: fee.free_amount_cents,
+    freeQuantity: fee.free_quantity,
+    reducedAmountCents: fee.reduced_amount_cents,
+    reducedQuantity: fee.reduced_quantity,
+    activityAmountCents: fee.activity_amount_cents,
+    activityQuantity: fee.activity_quantity,
+  };
+}

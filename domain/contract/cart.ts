@@ -1,0 +1,69 @@
+// Wire contract of the cart and the receipt (spec 02 §3 "Cart", "Cart item", §7).
+import { z } from "zod";
+
+export const CartItem = z.object({
+  id: z.number().int(),
+  /** Every row grouped into this line (identical items share one line with a quantity). */
+  ids: z.array(z.number().int()),
+  studentFeeId: z.number().int().nullable(),
+  courseSectionId: z.string().nullable(),
+  programId: z.string().nullable(),
+  allowPartialPayment: z.boolean(),
+  name: z.string(),
+  description: z.string(),
+  /** Net of amounts paid or pending, for the whole line. */
+  cost: z.number(),
+  originalCost: z.number(),
+  itemType: z.enum(["fee", "registration"]),
+  feeId: z.number().int().nullable(),
+  assessedFeeId: z.number().int().nullable(),
+  quantity: z.number().int(),
+  deliveryMethod: z.string().nullable(),
+  sectionNumber: z.string().nullable(),
+  dateStartFull: z.string().nullable(),
+  dateEndFull: z.string().nullable(),
+  meetingTime: z.string().nullable(),
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+export const Payer = z.object({
+  kind: z.enum(["student", "community_member", "guest_user", "staff"]),
+  id: z.string(),
+  name: z.string(),
+});
+
+export const Cart = z.object({
+  id: z.number().int(),
+  /** When the cart's items are released (ISO), null while empty. */
+  cartTimeout: z.string().nullable(),
+  status: z.string(),
+  paidCents: z.number().int(),
+  total: z.number(),
+  cartItems: z.array(CartItem),
+  payer: Payer,
+});
+export type Cart = z.infer<typeof Cart>;
+
+export const ReceiptItem = z.object({
+  name: z.string(),
+  description: z.string(),
+  itemType: z.enum(["fee", "registration"]),
+  quantity: z.number().int(),
+  assessedFee: z.object({ payment: z.object({ amount: z.number(), date: z.string() }) }).nullable(),
+  registration: z.object({ courseName: z.string(), amount: z.number() }).nullable(),
+});
+export const Receipt = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  payer: Payer,
+  paidAt: z.string().nullable(),
+  totalPaid: z.number(),
+  items: z.array(ReceiptItem),
+});
+export type Receipt = z.infer<typeof Receipt>;
+
+export const AddRegistrationRequest = z.object({ courseSectionId: z.string().uuid() }).strict();
+export const RemoveItemsRequest = z
+  .object({ cartItemIds: z.array(z.number().int().positive()).min(1).max(200) })
+  .strict();
+export const CartIdParams = z.object({ cartId: z.coerce.number().int().positive() });

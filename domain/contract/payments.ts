@@ -1,0 +1,123 @@
+// Wire contract of the payment calls (spec 02 §7): setup intents, completion, mailed checks,
+// financial assistance, course credits, waitlist confirmation, hosted checkout and webhooks.
+import { z } from "zod";
+import { dollars } from "./fees";
+
+/** Replies of the payment calls carry errorCode (0 = fine) and message. */
+export const PaymentEnvelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ errorCode: z.number().int(), message: z.string(), data });
+
+export const CreateSetupIntentRequest = z
+  .object({
+    cartId: z.number().int().positive().nullish(),
+    courseSectionId: z.string().uuid().nullish(),
+  })
+  .strict();
+export const CreateSetupIntentReply = PaymentEnvelope(
+  z.object({
+    clientSecret: z.string(),
+    setupId: z.string(),
+    publishableKey: z.string().nullable(),
+  }),
+);
+
+export const PaymentTypeField = z.enum(["full", "partial"]);
+
+export const CompleteSetupIntentRequest = z
+  .object({
+    setupId: z.string().min(1).max(200),
+    paymentMethod: z.string().max(200).nullish(),
+    cartId: z.number().int().positive().nullish(),
+    courseSectionId: z.string().uuid().nullish(),
+    paymentIntentId: z.string().max(200).nullish(),
+    payNowAmount: dollars,
+    paymentType: PaymentTypeField,
+    terminalId: z.string().max(200).nullish(),
+  })
+  .strict();
+export const RedirectReply = PaymentEnvelope(z.object({ redirectUrl: z.string() }));
+export type RedirectReply = z.infer<typeof RedirectReply>;
+
+export const CheckoutSessionRequest = z
+  .object({
+    cartId: z.number().int().positive().nullish(),
+    courseSectionId: z.string().uuid().nullish(),
+    payNowAmount: dollars,
+    paymentType: PaymentTypeField,
+    /** Origin of the web app, for the hosted page's return addresses. */
+    returnBase: z.string().url().max(300),
+    /** Path to return to on cancel (same origin). */
+    cancelPath: z.string().startsWith("/").max(300),
+    /** Path of the payment-complete page (/payment-complete or /instructor/payment-complete). */
+    completePath: z.enum(["/payment-complete", "/instructor/payment-complete"]),
+  })
+  .strict();
+export const CheckoutSessionReply = z.object({ url: z.string() });
+
+export const ConfirmMailinRequest = z
+  .object({
+    paymentType: z.literal("mail"),
+    courseSectionIds: z.array(z.string().uuid()).max(50).default([]),
+    cartId: z.number().int().positive().nullish(),
+  })
+  .strict();
+export const ConfirmMailinReply = z.union([
+  z.literal(true),
+  z.object({ confirmationIds: z.array(z.string()) }),
+]);
+
+export const ConfirmCourseRequest = z
+  .object({
+    courseSectionId: z.string().uuid(),
+    studentId: z.union([z.string(), z.number()]).nullish(),
+  })
+  .strict();
+export const ConfirmationReply = z.object({ confirmationId: z.string() });
+
+export const SubmitOrderRequest = z.object({ cartId: z.number().int().positive() }).strict();
+
+export const SimulatorCardRequest = z
+  .object({
+    cardNumber: z.string().max(40),
+    expiry: z.string().max(10).optional(),
+    cvc: z.string().max(6).optional(),
+  })
+  .strict();
+export const SimulatorConfirmReply = z.object({ paymentMethod: z.string() });
+export const SimulatorSession = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  description: z.string(),
+  cancelUrl: z.string(),
+  successUrl: z.string(),
+});
+export type SimulatorSession = z.infer<typeof SimulatorSession>;
+
+export const ConnectionTokenReply = z.object({ secret: z.string() });
+
+/** What the payment dialog of an activity needs about the person's registration. */
+export const RegistrationPayment = z.object({
+  registrationId: z.string(),
+  courseSectionId: z.string(),
+  courseName: z.string(),
+  status: z.string(),
+  cost: z.number(),
+  originalCost: z.number(),
+  credits: z.number(),
+  paid: z.number(),
+  pending: z.number(),
+  balance: z.number(),
+  minimumPayment: z.number(),
+  allowPartial: z.boolean(),
+  financialAid: z.string().nullable(),
+  holdExpiresAt: z.string().nullable(),
+  inCart: z.boolean(),
+});
+export type RegistrationPayment = z.infer<typeof RegistrationPayment>;
+
+export const PaymentStatusReply = z.object({
+  status: z.enum(["succeeded", "pending", "failed", "unknown"]),
+  cartId: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
