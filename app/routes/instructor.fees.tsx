@@ -1,13 +1,125 @@
-// Placeholder until the issue that builds this page: guarded, titled, nothing more.
+// /instructor/fees 'My Fee Requests' (spec 02 §2): every staff user lands here from FEES and finds
+// the link to buy fees; proposers also see their Pending Requests and Approved Fees tabs and Add
+// Request. The new, edit and duplicate form pages are child routes shown instead of the list.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Title } from "@mantine/core";
+import { Link, useLoaderData, useOutlet } from "@remix-run/react";
+import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from "@mantine/core";
+import { t } from "@domain/messages";
 import { requireStaff } from "~/.server/auth";
+import { districtTimeZone, loadProposals, PROPOSER_ROLE } from "~/.server/fee-requests";
+import { HistoryDialog, ProposalTable } from "~/components/fee-requests/ProposalTable";
+import { FeeDataRefresh } from "~/islands/FeeDataRefresh";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
-  return json({});
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const url = new URL(request.url);
+  const tab = url.searchParams.get("tab") === "approved" ? "approved" : "pending";
+  const isProposer = staff.role.includes(PROPOSER_ROLE);
+  // Fee request data loads only for proposers (spec 02 §6).
+  const proposals = isProposer ? await loadProposals({ request, context }) : [];
+  const history = Number(url.searchParams.get("history") ?? NaN);
+  return json({
+    me: staff.employeeID,
+    isProposer,
+    tab,
+    proposals: proposals ?? [],
+    fetchError: proposals === null,
+    historyId: Number.isSafeInteger(history) ? history : null,
+    timeZone: districtTimeZone(),
+  });
 }
 
-export default function Page() {
-  return <Title order={1}>My Fee Requests</Title>;
+export default function MyFeeRequests() {
+  const outlet = useOutlet();
+  const data = useLoaderData<typeof loader>();
+  if (outlet) return outlet;
+  const { me, isProposer, tab, proposals, fetchError, historyId, timeZone } = data;
+  const pending = proposals.filter((p) => p.requestStatus !== "Approved");
+  const approved = proposals.filter((p) => p.requestStatus === "Approved");
+  const history = historyId !== null ? proposals.find((p) => p.id === historyId) : undefined;
+  const here = `/instructor/fees${tab === "approved" ? "?tab=approved" : ""}`;
+  const sep = here.includes("?") ? "&" : "?";
+
+  const actions = (p: (typeof proposals)[number]) => (
+    <Group gap="xs" wrap="nowrap">
+      {p.createdBy.id === me && p.requestStatus !== "Approved" ? (
+        <Anchor component={Link} to={`/instructor/fees/${p.id}/edit`} size="sm">
+          {t("feeRequest.edit")}
+          <span className="visually-hidden"> {p.feeName}</span>
+        </Anchor>
+      ) : null}
+      <Anchor component={Link} to={`/instructor/fees/new?from=${p.id}`} size="sm">
+        {t("feeRequest.duplicate")}
+        <span className="visually-hidden"> {p.feeName}</span>
+      </Anchor>
+      <Anchor component={Link} to={`${here}${sep}history=${p.id}`} preventScrollReset size="sm">
+        {t("feeRequest.history")}
+        <span className="visually-hidden"> {p.feeName}</span>
+      </Anchor>
+    </Group>
+  );
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>{t("feeRequest.myTitle")}</Title>
+        {isProposer ? (
+          <Button component={Link} to="/instructor/fees/new">
+            {t("feeRequest.add")}
+          </Button>
+        ) : null}
+      </Group>
+      <Group gap="xs">
+        <Text size="sm">{t("feeRequest.buyFeesIntro")}</Text>
+        <Anchor component={Link} to="/instructor/buy-fees">
+          {t("feeRequest.buyFees")}
+        </Anchor>
+      </Group>
+      {isProposer ? (
+        <>
+          <FeeDataRefresh />
+          {fetchError ? (
+            <Alert color="red" role="alert">
+              {t("feeRequest.fetchError")}
+            </Alert>
+          ) : null}
+          <Tabs value={tab} keepMounted={false}>
+            <Tabs.List aria-label={t("feeRequest.tabsLabel")}>
+              <Tabs.Tab
+                value="pending"
+                renderRoot={(props) => <Link {...props} to="/instructor/fees" />}
+              >
+                {t("feeRequest.tabPending")}
+              </Tabs.Tab>
+              <Tabs.Tab
+                value="approved"
+                renderRoot={(props) => <Link {...props} to="/instructor/fees?tab=approved" />}
+              >
+                {t("feeRequest.tabApproved")}
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="pending" pt="md">
+              <ProposalTable
+                proposals={pending}
+                timeZone={timeZone}
+                empty={t("feeRequest.none")}
+                actions={actions}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="approved" pt="md">
+              <ProposalTable
+                proposals={approved}
+                timeZone={timeZone}
+                empty={t("feeRequest.noneApproved")}
+                actions={actions}
+              />
+            </Tabs.Panel>
+          </Tabs>
+          {history ? (
+            <HistoryDialog proposal={history} timeZone={timeZone} closeHref={here} />
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
 }

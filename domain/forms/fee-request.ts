@@ -91,17 +91,25 @@ export interface QuestionDraft {
 export function renumberAfterDelete<Q extends QuestionDraft>(questions: Q[], index: number): Q[] {
   const removed = questions[index];
   if (!removed) return questions;
-  const gone = Number(removed.sortOrder);
-  return questions
-    .filter((_, i) => i !== index)
-    .map((q) => {
-      const n = Number(q.sortOrder);
-      if (!Number.isFinite(gone) || !Number.isFinite(n) || String(q.sortOrder ?? "").trim() === "")
-        return q;
-      return n > gone
-        ? { ...q, sortOrder: typeof q.sortOrder === "number" ? n - 1 : String(n - 1) }
-        : q;
-    });
+  return renumberAbove(
+    questions.filter((_, i) => i !== index),
+    numericOrder(removed.sortOrder),
+  );
+}
+
+/** Moves every numeric sort order above the removed one down by one (the rest stay as typed). */
+export function renumberAbove<Q extends QuestionDraft>(questions: Q[], removedOrder: number): Q[] {
+  if (!Number.isFinite(removedOrder)) return questions;
+  return questions.map((q) => {
+    const n = numericOrder(q.sortOrder);
+    if (!Number.isFinite(n) || n <= removedOrder) return q;
+    return { ...q, sortOrder: typeof q.sortOrder === "number" ? n - 1 : String(n - 1) };
+  });
+}
+
+function numericOrder(v: string | number | undefined): number {
+  if (typeof v === "number") return v;
+  return v !== undefined && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
 }
 
 /** The next sort order for a new question: one more than the highest, or 1. */

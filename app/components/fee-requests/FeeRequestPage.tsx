@@ -1,0 +1,53 @@
+// The page around the Fee Request form: title, lookups failure, the form itself.
+import { Alert, Paper, Title } from "@mantine/core";
+import type { SubmissionResult } from "@conform-to/react";
+import { t } from "@domain/messages";
+import type { Employee } from "@domain/forms/fee-request";
+import { FeeRequestForm, type FeeRequestLookups } from "./FeeRequestForm";
+
+export interface FeeRequestPageData {
+  me: Employee;
+  timeZone: string;
+  instructions: string | null;
+  lookups: FeeRequestLookups | null;
+  defaultValue: Record<string, unknown> | null;
+}
+
+export interface FeeRequestActionData {
+  result: SubmissionResult<string[]>;
+  sponsorQuery: string;
+  saveError: { warning: string | null } | null;
+}
+
+export function FeeRequestPage({
+  data,
+  actionData,
+}: {
+  data: FeeRequestPageData;
+  actionData: FeeRequestActionData | undefined;
+}) {
+  return (
+    <Paper withBorder p="lg" maw={900} mx="auto">
+      <Title order={1} size="h2" mb="md">
+        {t("feeRequest.formTitle")}
+      </Title>
+      {!data.lookups || !data.defaultValue ? (
+        <Alert color="red" role="alert">
+          {t("feeRequest.fetchError")}
+        </Alert>
+      ) : (
+        <FeeRequestForm
+          lookups={data.lookups}
+          me={data.me}
+          timeZone={data.timeZone}
+          defaultValue={data.defaultValue}
+          lastResult={actionData?.result}
+          sponsorQuery={actionData?.sponsorQuery}
+          saveError={actionData?.saveError}
+          instructions={data.instructions}
+          cancelHref="/instructor/fees"
+        />
+      )}
+    </Paper>
+  );
+}
