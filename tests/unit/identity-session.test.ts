@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { z } from "zod";
 
 process.env.SESSION_SECRET ??= "unit-test-secret";
@@ -170,13 +170,13 @@ describe("session validity", () => {
 
 describe("refresh middleware", () => {
   async function run(cookie: string) {
-    const req = { headers: { cookie } } as unknown as Request;
+    const req = { headers: { cookie } } as unknown as ExpressRequest;
     const appended: string[] = [];
     const res = {
       append: (name: string, value: string) => {
         if (name === "Set-Cookie") appended.push(value);
       },
-    } as unknown as Response;
+    } as unknown as ExpressResponse;
     await new Promise<void>((resolve) =>
       refreshSessionMiddleware(() => base)(req, res, (() => resolve()) as NextFunction),
     );
