@@ -195,7 +195,9 @@ export const wireDob = z.string({ required_error: t("community.dobFormat") }).re
 }, t("community.dobFormat"));
 
 /** A chosen upload: a non-empty file (an empty file control means nothing was chosen). */
-function isChosenFile(v: unknown): v is Blob {
+function isChosenFile(v: unknown): boolean {
+  // The server marks an upload over the size limit with a string; it still counts as given.
+  if (typeof v === "string") return v.length > 0;
   return typeof v === "object" && v !== null && "size" in v && (v as Blob).size > 0;
 }
 

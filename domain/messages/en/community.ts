@@ -98,7 +98,7 @@ export const community = {
 
   "community.successTitle": "Account created",
   "community.success":
-    "Your account has been created. Your community member ID number has been e-mailed to {email}. Use it with your birth date to log in.",
+    "Your account has been created. Your community member ID number has been e-mailed to you. Use it with your birth date to log in.",
   "community.successLogin": "Go to Login",
   "community.mailSubject": "Your Community Member ID",
   "community.mailBody":

@@ -1,0 +1,368 @@
+// The community member form shared by registration and My Profile: the member's fields, the
+// signature (pad with JavaScript; upload or typed name without) and the guardians/contacts.
+// Adding and removing a guardian are conform intents: plain submit buttons that keep everything
+// typed when JavaScript is off, handled in the page when it is on.
+import { useEffect, useState } from "react";
+import { Form } from "@remix-run/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  Image,
+  Input,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { t, type MessageKey } from "@domain/messages";
+import { GENDERS, GRADES, PHONE_TYPES, RELATIONSHIPS } from "@domain/forms/community";
+import { US_STATES } from "@domain/rules/us-states";
+import { FormError, TextField } from "~/components/fields";
+import { SignaturePad } from "~/islands/SignaturePad";
+import { SelectField } from "./SelectField";
+
+export type GuardianShape = {
+  id?: string;
+  nameFirst: string;
+  nameLast: string;
+  relationship: string;
+  relationshipOther?: string;
+  phone1: string;
+  phone1Type: string;
+  phone2?: string;
+  phone2Type?: string;
+  email?: string;
+};
+
+export type MemberFormShape = {
+  nameFirst: string;
+  nameLast: string;
+  dob: string;
+  grade: string;
+  gender: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  homePhone: string;
+  email: string;
+  printedSignature: string;
+  digitalSignature?: string;
+  signatureTyped?: string;
+  signatureFile?: File;
+  guardians: GuardianShape[];
+};
+
+const opts = (values: readonly string[], prefix?: string) =>
+  values.map((v) => ({ value: v, label: prefix ? t(`${prefix}.${v}` as MessageKey) : v }));
+
+/** True after hydration: submit may be disabled only when the page can re-enable it. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+function GuardianFields({
+  form,
+  guardian,
+  index,
+  listName,
+}: {
+  form: FormMetadata<MemberFormShape>;
+  guardian: FieldMetadata<GuardianShape>;
+  index: number;
+  listName: string;
+}) {
+  const g = guardian.getFieldset();
+  const n = index + 1;
+  return (
+    <Fieldset legend={t("guardian.legend", { n })} className="guardian">
+      <input type="hidden" name={g.id.name} defaultValue={g.id.initialValue} key={g.id.key} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextField meta={g.nameFirst} label={t("guardian.nameFirst")} autoComplete="off" />
+        <TextField meta={g.nameLast} label={t("guardian.nameLast")} autoComplete="off" />
+        <SelectField
+          meta={g.relationship}
+          label={t("guardian.relationship")}
+          placeholder={t("guardian.relationshipPlaceholder")}
+          options={opts(RELATIONSHIPS, "guardian.relationship")}
+        />
+        <TextField meta={g.relationshipOther} label={t("guardian.relationshipOther")} />
+        <TextField meta={g.phone1} label={t("guardian.phone1")} type="tel" inputMode="tel" />
+        <SelectField
+          meta={g.phone1Type}
+          label={t("guardian.phone1Type")}
+          placeholder={t("guardian.phoneTypePlaceholder")}
+          options={opts(PHONE_TYPES, "guardian.phoneType")}
+        />
+        <TextField meta={g.phone2} label={t("guardian.phone2")} type="tel" inputMode="tel" />
+        <SelectField
+          meta={g.phone2Type}
+          label={t("guardian.phone2Type")}
+          placeholder={t("guardian.phoneTypePlaceholder")}
+          options={opts(PHONE_TYPES, "guardian.phoneType")}
+        />
+        <TextField meta={g.email} label={t("guardian.email")} type="email" />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm">
+        <Button
+          variant="subtle"
+          color="red"
+          type="submit"
+          {...form.remove.getButtonProps({ name: listName, index })}
+          formNoValidate
+        >
+          {t("guardian.remove", { n })}
+        </Button>
+      </Group>
+    </Fieldset>
+  );
+}
+
+const HIDDEN: React.CSSProperties = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  border: 0,
+  padding: 0,
+};
+
+export interface MemberFormProps {
+  form: FormMetadata<MemberFormShape>;
+  fields: ReturnType<FormMetadata<MemberFormShape>["getFieldset"]>;
+  action?: string;
+  /** A signature received on an earlier post that failed, as a PNG data URL. */
+  carriedSignature?: string | null;
+  /** The signature on file (profile). */
+  signatureOnFile?: string | null;
+  submitLabel: string;
+  pending: boolean;
+  /** Shown above the submit button: e.g. the 409 with its links. */
+  formMessage?: React.ReactNode;
+}
+
+export function MemberForm({
+  form,
+  fields,
+  action,
+  carriedSignature,
+  signatureOnFile,
+  submitLabel,
+  pending,
+  formMessage,
+}: MemberFormProps) {
+  const hydrated = useHydrated();
+  const guardians = fields.guardians.getFieldList();
+  const fieldErrors = Object.entries(form.allErrors).some(
+    ([name, errors]) => name !== "" && errors.length > 0,
+  );
+  const disabled = hydrated && fieldErrors;
+  const signatureValue = carriedSignature ?? fields.digitalSignature.initialValue ?? "";
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)}>
+      {/* Enter in a field submits the form; without this the first "Remove" button would be
+          the form's default button. */}
+      <button
+        type="submit"
+        tabIndex={-1}
+        aria-hidden="true"
+        className="default-submit"
+        style={HIDDEN}
+      />
+      <Stack>
+        <Fieldset legend={t("community.section.participant")}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextField
+              meta={fields.nameFirst}
+              label={t("community.nameFirst")}
+              autoComplete="given-name"
+            />
+            <TextField
+              meta={fields.nameLast}
+              label={t("community.nameLast")}
+              autoComplete="family-name"
+            />
+            <TextField
+              meta={fields.dob}
+              label={t("community.dob")}
+              placeholder="MM/DD/YYYY"
+              inputMode="numeric"
+              autoComplete="bday"
+            />
+            <SelectField
+              meta={fields.grade}
+              label={t("community.grade")}
+              placeholder={t("community.gradePlaceholder")}
+              options={opts(GRADES)}
+            />
+            <SelectField
+              meta={fields.gender}
+              label={t("community.gender")}
+              placeholder={t("community.genderPlaceholder")}
+              options={opts(GENDERS, "community.gender")}
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend={t("community.section.address")}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextField
+              meta={fields.address}
+              label={t("community.address")}
+              autoComplete="street-address"
+            />
+            <TextField
+              meta={fields.city}
+              label={t("community.city")}
+              autoComplete="address-level2"
+            />
+            <SelectField
+              meta={fields.state}
+              label={t("community.state")}
+              placeholder={t("community.statePlaceholder")}
+              options={opts(US_STATES)}
+            />
+            <TextField
+              meta={fields.zip}
+              label={t("community.zip")}
+              inputMode="numeric"
+              autoComplete="postal-code"
+            />
+            <TextField
+              meta={fields.homePhone}
+              label={t("community.homePhone")}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+            />
+            <TextField
+              meta={fields.email}
+              label={t("community.email")}
+              type="email"
+              autoComplete="email"
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend={t("community.section.signature")}>
+          <Stack gap="sm">
+            <TextField meta={fields.printedSignature} label={t("community.printedSignature")} />
+            {signatureOnFile ? (
+              <div>
+                <Text size="sm" fw={500}>
+                  {t("community.signatureOnFile")}
+                </Text>
+                <Image
+                  src={signatureOnFile}
+                  alt={t("community.signatureOnFile")}
+                  maw={300}
+                  bd="1px solid gray.4"
+                />
+                <Text size="xs" c="dimmed">
+                  {t("community.signatureReplace")}
+                </Text>
+              </div>
+            ) : null}
+            {carriedSignature ? (
+              <div>
+                <Text size="sm" fw={500}>
+                  {t("community.signatureReceived")}
+                </Text>
+                <Image src={carriedSignature} alt={t("community.signatureReceived")} maw={300} />
+              </div>
+            ) : null}
+            <SignaturePad
+              key={fields.digitalSignature.key}
+              name={fields.digitalSignature.name}
+              defaultValue={signatureValue}
+              label={t("community.signaturePad")}
+              help={t("community.signaturePadHelp")}
+              clearLabel={t("community.signatureClear")}
+              errorId={fields.digitalSignature.errorId}
+            />
+            {fields.digitalSignature.errors?.length ? (
+              <div id={fields.digitalSignature.errorId} role="alert" className="field-error">
+                {fields.digitalSignature.errors[0]}
+              </div>
+            ) : null}
+            <Text size="sm" fw={500}>
+              {t("community.signatureAlternatives")}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {/* A native file control: Mantine's FileInput needs JavaScript to open. */}
+              <Input.Wrapper label={t("community.signatureFile")} id={fields.signatureFile.id}>
+                <input
+                  id={fields.signatureFile.id}
+                  name={fields.signatureFile.name}
+                  type="file"
+                  accept="image/png"
+                  className="signature-file"
+                  style={{ display: "block", marginTop: 4 }}
+                />
+              </Input.Wrapper>
+              <TextField
+                meta={fields.signatureTyped}
+                label={t("community.signatureTyped")}
+                description={t("community.signatureTypedHelp")}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend={t("community.section.guardians")}>
+          <Stack>
+            <Text size="sm">{t("community.twoContacts")}</Text>
+            {guardians.map((g, index) => (
+              <GuardianFields
+                key={g.key}
+                form={form}
+                guardian={g}
+                index={index}
+                listName={fields.guardians.name}
+              />
+            ))}
+            {fields.guardians.errors?.length ? (
+              <div id={fields.guardians.errorId} role="alert" className="field-error">
+                {fields.guardians.errors[0]}
+              </div>
+            ) : null}
+            <Group>
+              <Button
+                variant="light"
+                type="submit"
+                {...form.insert.getButtonProps({ name: fields.guardians.name })}
+                formNoValidate
+              >
+                {t("guardian.add")}
+              </Button>
+            </Group>
+          </Stack>
+        </Fieldset>
+
+        {fieldErrors ? (
+          <Alert color="red" role="alert">
+            {t("community.validationSummary")}
+          </Alert>
+        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
+        {formMessage}
+        <Group justify="flex-end">
+          <Tooltip label={t("community.validationTooltip")} disabled={!disabled}>
+            <span>
+              <Button type="submit" disabled={disabled} loading={pending}>
+                {submitLabel}
+              </Button>
+            </span>
+          </Tooltip>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,165 @@
+// The signature pad: strokes drawn with perfect-freehand on a canvas (300×200 by default, resized
+// to its container's width), exported as a PNG data URL into a hidden input. Before JavaScript
+// runs only the hidden input exists; the form then offers an upload or a typed signature.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { getStroke } from "perfect-freehand";
+import { Button, Group, Text } from "@mantine/core";
+
+type Point = [number, number, number];
+
+interface SignaturePadProps {
+  name: string;
+  /** A PNG data URL already given (carried across a failed post). */
+  defaultValue?: string;
+  label: string;
+  help: string;
+  clearLabel: string;
+  /** Id of the element with the field's error, for aria-describedby. */
+  errorId?: string;
+  width?: number;
+  height?: number;
+}
+
+function strokePath(points: Point[]): Path2D {
+  const outline = getStroke(points, { size: 3, thinning: 0.6, smoothing: 0.5, streamline: 0.5 });
+  const path = new Path2D();
+  outline.forEach(([x, y], i) => (i === 0 ? path.moveTo(x!, y!) : path.lineTo(x!, y!)));
+  path.closePath();
+  return path;
+}
+
+export function SignaturePad({
+  name,
+  defaultValue,
+  label,
+  help,
+  clearLabel,
+  errorId,
+  width = 300,
+  height = 200,
+}: SignaturePadProps) {
+  const [ready, setReady] = useState(false);
+  const [size, setSize] = useState({ width, height });
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const strokes = useRef<Point[][]>([]);
+  const current = useRef<Point[] | null>(null);
+
+  useEffect(() => setReady(true), []);
+
+  const redraw = useCallback(() => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext("2d");
+    if (!canvas || !ctx) return;
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = "#102060";
+    for (const s of [...strokes.current, ...(current.current ? [current.current] : [])]) {
+      ctx.fill(strokePath(s));
+    }
+  }, []);
+
+  // Follow the container's width; the height stays as given.
+  useEffect(() => {
+    if (!ready || !wrapRef.current) return;
+    const el = wrapRef.current;
+    const fit = () => {
+      const w = Math.floor(el.clientWidth);
+      if (w > 0) setSize((s) => (s.width === w ? s : { width: w, height }));
+    };
+    fit();
+    const ro = new ResizeObserver(fit);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ready, height]);
+
+  useEffect(() => {
+    if (!ready) return;
+    redraw();
+    // A signature carried over from a failed post is shown until the person draws again.
+    if (strokes.current.length === 0 && inputRef.current?.value) {
+      const img = new Image();
+      img.onload = () => canvasRef.current?.getContext("2d")?.drawImage(img, 0, 0);
+      img.src = inputRef.current.value;
+    }
+  }, [ready, size, redraw]);
+
+  const publish = (value: string) => {
+    const input = inputRef.current;
+    if (!input) return;
+    input.value = value;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  };
+
+  const pointAt = (e: React.PointerEvent<HTMLCanvasElement>): Point => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    return [e.clientX - rect.left, e.clientY - rect.top, e.pressure || 0.5];
+  };
+
+  return (
+    <div ref={wrapRef} className="signature-pad">
+      <input ref={inputRef} type="hidden" name={name} defaultValue={defaultValue ?? ""} />
+      {ready ? (
+        <>
+          <Text component="label" size="sm" fw={500} htmlFor={`${name}-canvas`}>
+            {label}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {help}
+          </Text>
+          <canvas
+            id={`${name}-canvas`}
+            ref={canvasRef}
+            width={size.width}
+            height={size.height}
+            role="img"
+            aria-label={label}
+            aria-describedby={errorId}
+            className="signature-pad-canvas"
+            style={{
+              touchAction: "none",
+              width: size.width,
+              height: size.height,
+              border: "1px solid #868e96",
+              borderRadius: 4,
+              display: "block",
+            }}
+            onPointerDown={(e) => {
+              e.currentTarget.setPointerCapture(e.pointerId);
+              current.current = [pointAt(e)];
+              redraw();
+            }}
+            onPointerMove={(e) => {
+              if (!current.current) return;
+              current.current.push(pointAt(e));
+              redraw();
+            }}
+            onPointerUp={() => {
+              if (!current.current) return;
+              strokes.current.push(current.current);
+              current.current = null;
+              redraw();
+              publish(canvasRef.current!.toDataURL("image/png"));
+            }}
+          />
+          <Group>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => {
+                strokes.current = [];
+                current.current = null;
+                redraw();
+                publish("");
+              }}
+            >
+              {clearLabel}
+            </Button>
+          </Group>
+        </>
+      ) : null}
+    </div>
+  );
+}

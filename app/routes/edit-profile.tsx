@@ -1,0 +1,174 @@
+// My Profile for community members (spec 01 §2, §5): the registration fields prefilled from
+// GET /v1/profile/community, guardians editable (ids kept), saved with PUT; a notice on success.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
+import { Alert, Paper, Stack, Title } from "@mantine/core";
+import { t } from "@domain/messages";
+import { formatUsPhone, ProfileForm } from "@domain/forms/community";
+import { CommunityProfile } from "@domain/contract/community";
+import { isoToMmddyyyy } from "@domain/rules/dates";
+import { callApi } from "~/.server/api";
+import { requireCommunityMember } from "~/.server/auth";
+import { commitSession, getSession } from "~/.server/session";
+import {
+  FormTooLargeError,
+  readSignatureForm,
+  resolveSignature,
+  signatureSource,
+} from "~/.server/signature";
+import { MemberForm, type MemberFormShape } from "~/components/community/MemberForm";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireCommunityMember(request);
+  const res = await callApi(
+    { request, context },
+    { path: "/v1/profile/community", auth: "student", reply: CommunityProfile },
+  );
+  if (!res.ok) return json({ profile: null, error: res.message });
+  return json({ profile: res.data, error: null });
+}
+
+function formValues(p: CommunityProfile): Omit<Partial<MemberFormShape>, "signatureFile"> {
+  return {
+    nameFirst: p.nameFirst,
+    nameLast: p.nameLast,
+    dob: isoToMmddyyyy(p.dob),
+    grade: p.grade ?? "",
+    gender: p.gender ?? "",
+    address: p.address ?? "",
+    city: p.city ?? "",
+    state: p.state ?? "",
+    zip: p.zip ?? "",
+    homePhone: formatUsPhone(p.homePhone),
+    email: p.email ?? "",
+    printedSignature: p.printedSignature ?? "",
+    guardians: p.guardians.map((g) => ({
+      id: String(g.id),
+      nameFirst: g.nameFirst,
+      nameLast: g.nameLast,
+      relationship: g.relationship,
+      relationshipOther: g.relationshipOther ?? "",
+      phone1: formatUsPhone(g.phone1),
+      phone1Type: g.phone1Type,
+      phone2: formatUsPhone(g.phone2),
+      phone2Type: g.phone2Type ?? "",
+      email: g.email ?? "",
+    })),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const student = await requireCommunityMember(request);
+  let formData: FormData;
+  try {
+    formData = await readSignatureForm(request);
+  } catch (err) {
+    if (!(err instanceof FormTooLargeError)) throw err;
+    return json({ result: null, carried: null, tooLarge: true }, { status: 413 });
+  }
+  const submission = parseWithZod(formData, { schema: ProfileForm });
+  const signature = await resolveSignature(signatureSource(formData));
+  const carried =
+    signature.status === "ok" && signature.source === "upload" ? signature.dataUrl : null;
+  if (submission.status !== "success") {
+    return json(
+      { result: submission.reply(), carried, tooLarge: false },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
+  }
+  if (signature.status === "invalid") {
+    return json(
+      {
+        result: submission.reply({
+          fieldErrors: { digitalSignature: [t("community.signatureInvalid")] },
+        }),
+        carried,
+        tooLarge: false,
+      },
+      { status: 400 },
+    );
+  }
+  const {
+    digitalSignature: _d,
+    signatureTyped: _t,
+    signatureFile: _f,
+    ...member
+  } = submission.value;
+  const res = await callApi(
+    { request, context },
+    {
+      path: "/v1/profile/community",
+      method: "PUT",
+      body: {
+        ...member,
+        ...(signature.status === "ok" ? { digitalSignature: signature.dataUrl } : {}),
+      },
+      auth: "student",
+      reply: CommunityProfile,
+    },
+  );
+  if (!res.ok) {
+    return json(
+      { result: submission.reply({ formErrors: [t("profile.failed")] }), carried, tooLarge: false },
+      { status: 400 },
+    );
+  }
+  // The header greets the member by name: keep the session's names in step with the profile.
+  const session = await getSession(request);
+  session.set("student", {
+    ...student,
+    nameFirst: res.data.nameFirst,
+    nameLast: res.data.nameLast,
+  });
+  session.flash("notice", { kind: "success", text: t("profile.saved") });
+  return redirect("/edit-profile", { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+export default function EditProfile() {
+  const { profile, error } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<MemberFormShape, z.output<typeof ProfileForm>>({
+    id: "edit-profile",
+    lastResult: actionData?.result ?? undefined,
+    defaultValue: profile ? formValues(profile) : { guardians: [{}, {}] },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileForm }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Paper p="lg" withBorder>
+      <Stack gap="xs" mb="md">
+        <Title order={1} size="h2">
+          {t("profile.title")}
+        </Title>
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+      </Stack>
+      {profile ? (
+        <MemberForm
+          form={form}
+          fields={fields}
+          action="/edit-profile"
+          carriedSignature={actionData?.carried ?? null}
+          signatureOnFile={profile.digitalSignature}
+          submitLabel={t("profile.submit")}
+          pending={navigation.state === "submitting"}
+          formMessage={
+            actionData?.tooLarge ? (
+              <div role="alert" className="field-error">
+                {t("community.signatureInvalid")}
+              </div>
+            ) : null
+          }
+        />
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,212 @@
+// A new community member registers (JavaScript on: drawn signature; off: typed or uploaded
+// signature), gets the ID by mail, signs in and edits the profile (issue 3).
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { PNG } from "pngjs";
+import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function mailsTo(address: string) {
+  const dir = path.join(app.dataDir, "outbox");
+  for (let i = 0; i < 50; i++) {
+    const files = await readdir(dir).catch(() => [] as string[]);
+    const mails = await Promise.all(
+      files.map(async (f) => JSON.parse(await readFile(path.join(dir, f), "utf8"))),
+    );
+    const mine = mails.filter((m: { to: string }) => m.to === address);
+    if (mine.length) return mine as { to: string; subject: string; text: string }[];
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return [];
+}
+
+const guardianBox = (page: Page, n: number) =>
+  page.getByRole("group", { name: `Guardian / Contact ${n}`, exact: true });
+
+async function fillGuardian(page: Page, n: number, first: string, relationship = "Mother") {
+  const g = guardianBox(page, n);
+  await g.getByLabel("Guardian First Name").fill(first);
+  await g.getByLabel("Guardian Last Name").fill("Contact");
+  await g.getByLabel("Relationship", { exact: true }).selectOption(relationship);
+  await g.getByLabel("Phone 1", { exact: true }).fill("(555) 555-01" + String(10 + n));
+  await g.getByLabel("Phone 1 Type").selectOption("Mobile");
+}
+
+async function fillMember(
+  page: Page,
+  m: { first: string; last: string; dob: string; email: string },
+) {
+  await page.getByLabel("First Name", { exact: true }).fill(m.first);
+  await page.getByLabel("Last Name", { exact: true }).fill(m.last);
+  await page.getByLabel("Birth Date (MM/DD/YYYY)").fill(m.dob);
+  await page.getByLabel("Grade").selectOption("Adult");
+  await page.getByLabel("Gender").selectOption("F");
+  await page.getByLabel("Address").fill("12 Oak Avenue");
+  await page.getByLabel("City").fill("Springfield");
+  await page.getByLabel("State").selectOption("Illinois");
+  await page.getByLabel("Zip Code").fill("62701");
+  await page.getByLabel("Home Phone").fill("(555) 555-0100");
+  await page.getByLabel("Email", { exact: true }).fill(m.email);
+  await page.getByLabel("Printed Parent/Guardian Name").fill(`${m.first} ${m.last}`);
+}
+
+async function drawSignature(page: Page) {
+  const canvas = page.getByRole("img", { name: "Signature" });
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + 100);
+  await page.mouse.down();
+  for (let i = 1; i <= 20; i++) {
+    await page.mouse.move(box.x + 30 + i * 10, box.y + 100 + (i % 2 ? -30 : 30));
+  }
+  await page.mouse.up();
+}
+
+function signatureFile(): Buffer {
+  const png = new PNG({ width: 120, height: 40 });
+  png.data.fill(255);
+  for (let x = 10; x < 110; x++) png.data[(20 * 120 + x) * 4] = 0;
+  return PNG.sync.write(png);
+}
+
+describe.each(MODES)("community member registration $name", (mode) => {
+  it("registers with three guardians then one removed, fixes an error, gets the ID, signs in, edits the profile", async () => {
+    const page = await app.newPage(mode);
+    const tag = mode.js ? "js" : "nojs";
+    const email = `new.member.${tag}@example.org`;
+    await page.goto("/register-community-member");
+    await expect(
+      page.getByText("All participants must have two contacts on file.").first().isVisible(),
+    ).resolves.toBe(true);
+
+    await fillMember(page, { first: `Robin${tag}`, last: "Newcomer", dob: "07/04/1985", email });
+    await page.getByLabel("Zip Code").fill("1234");
+    await fillGuardian(page, 1, "Alice");
+    await fillGuardian(page, 2, "Bob", "Other");
+
+    // Add a third guardian: the typed values stay.
+    await page.getByRole("button", { name: "Add Guardian / Contact" }).click();
+    await expect(guardianBox(page, 3).waitFor()).resolves.toBeUndefined();
+    await expect(guardianBox(page, 1).getByLabel("Guardian First Name").inputValue()).resolves.toBe(
+      "Alice",
+    );
+    await expect(page.getByLabel("Zip Code").inputValue()).resolves.toBe("1234");
+    await fillGuardian(page, 3, "Carol", "Father");
+
+    // Remove the first: Bob and Carol remain, in order.
+    await page.getByRole("button", { name: "Remove Guardian / Contact 1" }).click();
+    await guardianBox(page, 3).waitFor({ state: "detached" });
+    await expect(guardianBox(page, 1).getByLabel("Guardian First Name").inputValue()).resolves.toBe(
+      "Bob",
+    );
+    await expect(guardianBox(page, 2).getByLabel("Guardian First Name").inputValue()).resolves.toBe(
+      "Carol",
+    );
+    await expect(page.getByLabel("First Name", { exact: true }).inputValue()).resolves.toBe(
+      `Robin${tag}`,
+    );
+
+    if (mode.js) await drawSignature(page);
+    else await page.getByLabel("Type your signature").fill(`Robin${tag} Newcomer`);
+
+    // Errors: a bad zip, and "Other" without its text.
+    if (mode.js) {
+      await page.getByLabel("Zip Code").blur();
+      await page.getByText("Invalid postal code.").waitFor();
+      const submit = page.getByRole("button", { name: "Create Account" });
+      await expect(submit.isDisabled()).resolves.toBe(true);
+      await page.getByLabel("Zip Code").fill("62701");
+      await page.getByLabel("Email", { exact: true }).focus();
+    } else {
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await page.getByText("Invalid postal code.").waitFor();
+      await page.getByText("Please fix the validation issues above.").waitFor();
+      await page
+        .getByText("You must enter Relationship Other when Relationship is Other.")
+        .waitFor();
+      await expect(page.getByLabel("Type your signature").inputValue()).resolves.toBe(
+        `Robin${tag} Newcomer`,
+      );
+      await page.getByLabel("Zip Code").fill("62701");
+    }
+    await guardianBox(page, 1).getByLabel("Relationship Other").fill("Neighbour");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText("has been e-mailed to you").waitFor();
+
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const id = /Community Member ID is (\d+)/.exec(mails[0]!.text)![1]!;
+
+    await signInFamily(page, id, "07/04/1985");
+    await page.goto("/edit-profile");
+    await expect(page.getByLabel("First Name", { exact: true }).inputValue()).resolves.toBe(
+      `Robin${tag}`,
+    );
+    await expect(page.getByLabel("State").inputValue()).resolves.toBe("Illinois");
+    await expect(guardianBox(page, 1).getByLabel("Relationship Other").inputValue()).resolves.toBe(
+      "Neighbour",
+    );
+    await expect(guardianBox(page, 2).getByLabel("Guardian First Name").inputValue()).resolves.toBe(
+      "Carol",
+    );
+    await expect(page.getByRole("img", { name: "Signature on file" }).isVisible()).resolves.toBe(
+      true,
+    );
+
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
+    if (mode.js) await page.getByLabel("City").focus();
+    else await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.getByText("Email must be valid.").waitFor();
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("City").fill("Shelbyville");
+    await guardianBox(page, 2).getByLabel("Guardian First Name").fill("Caroline");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.getByText("Your profile has been saved.").waitFor();
+    await page.goto("/edit-profile");
+    await expect(page.getByLabel("City").inputValue()).resolves.toBe("Shelbyville");
+    await expect(guardianBox(page, 2).getByLabel("Guardian First Name").inputValue()).resolves.toBe(
+      "Caroline",
+    );
+  });
+
+  it("refuses the same person again with the 409 message, standalone wording on the standalone page", async () => {
+    const page = await app.newPage(mode);
+    for (const standalone of [false, true]) {
+      await page.goto(`/register-community-member${standalone ? "?standalone=1" : ""}`);
+      await fillMember(page, {
+        first: "Jordan",
+        last: "Rivera",
+        dob: "03/02/1980",
+        email: "someone.else@example.org",
+      });
+      await fillGuardian(page, 1, "Alice");
+      await fillGuardian(page, 2, "Bob");
+      if (mode.js) await drawSignature(page);
+      else
+        await page.getByLabel("Upload a signature image (PNG)").setInputFiles({
+          name: "signature.png",
+          mimeType: "image/png",
+          buffer: signatureFile(),
+        });
+      await page.getByRole("button", { name: "Create Account" }).click();
+      const text = standalone
+        ? "A community member account already exists. Please go back to login, or use Forgot my community member ID."
+        : "A community member account already exists. Please use your community member credentials, or click 'forgot password' to retrieve that information.";
+      await page.getByText(text).waitFor();
+      if (standalone) {
+        await expect(
+          page.getByRole("link", { name: "Go back to login" }).isVisible(),
+        ).resolves.toBe(true);
+      }
+    }
+    expect(await mailsTo("someone.else@example.org").then((m) => m.length)).toBe(0);
+  });
+});
