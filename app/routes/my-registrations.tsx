@@ -1,13 +1,90 @@
-// Placeholder until the issue that builds this page: guarded, titled, nothing more.
+// /my-registrations (spec 01 §2): registered, waitlisted, pending and credit-applied activities,
+// with an "All Programs" filter, sorted by start date, and the same card actions as /programs.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Title } from "@mantine/core";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { t } from "@domain/messages";
 import { requireParticipant } from "~/.server/auth";
+import { findCourse, loadPrograms } from "~/.server/programs";
+import { ActivityCard } from "~/components/programs/ActivityCard";
+import { CourseDetails } from "~/components/programs/CourseDetails";
+import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
+import { ProgramsRefresh } from "~/islands/ProgramsRefresh";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireParticipant(request);
-  return json({});
+  const url = new URL(request.url);
+  const program = url.searchParams.get("program") ?? "";
+  const detailId = url.searchParams.get("detail");
+  const { programs, error } = await loadPrograms({ request, context }, "registrations");
+  const courses = programs
+    .filter((p) => !program || p.programUUID === program)
+    .flatMap((p) => p.courses)
+    .filter((c) => c.registrationStatus !== null)
+    .sort((a, b) => a.dateStartFull.localeCompare(b.dateStartFull) || a.name.localeCompare(b.name));
+  return json({
+    programs: programs.map((p) => ({ programUUID: p.programUUID, name: p.name })),
+    program,
+    courses,
+    error,
+    detail: detailId ? findCourse(programs, detailId) : null,
+    now: Date.now(),
+  });
 }
 
-export default function Page() {
-  return <Title order={1}>My Registrations</Title>;
+export default function MyRegistrations() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete("detail");
+  const listHref = `/my-registrations${params.toString() ? `?${params.toString()}` : ""}`;
+  const detailHref = (id: string) => {
+    const p = new URLSearchParams(params);
+    p.set("detail", id);
+    return `/my-registrations?${p.toString()}`;
+  };
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t("programs.myTitle")}</Title>
+      {data.error ? (
+        <Alert color="red" role="alert">
+          {data.error}
+        </Alert>
+      ) : null}
+      <Form method="get" action="/my-registrations">
+        <Group align="flex-end" gap="sm">
+          <NativeSelect
+            name="program"
+            label={t("programs.programFilter")}
+            defaultValue={data.program}
+            data={[
+              { value: "", label: t("programs.allPrograms") },
+              ...data.programs.map((p) => ({ value: p.programUUID, label: p.name })),
+            ]}
+          />
+          <Button type="submit" variant="default">
+            {t("programs.applyFilters")}
+          </Button>
+        </Group>
+      </Form>
+      {data.courses.length ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {data.courses.map((c) => (
+            <ActivityCard
+              key={c.courseSelectionUUID}
+              course={c}
+              back={listHref}
+              detailHref={detailHref(c.courseSelectionUUID)}
+              now={data.now}
+            />
+          ))}
+        </SimpleGrid>
+      ) : !data.error ? (
+        <Text>{t("programs.noRegistrations")}</Text>
+      ) : null}
+      {data.detail ? <CourseDetails course={data.detail} closeHref={listHref} /> : null}
+      <PaymentExpiryDialog />
+      <ProgramsRefresh />
+    </Stack>
+  );
 }

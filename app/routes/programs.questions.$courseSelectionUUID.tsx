@@ -1,0 +1,224 @@
+// Course questions before registering or joining a waitlist (spec 01 §5), as a dialog that is a
+// URL: Value List as choices, Free Form as text, Signature as a typed signature, Waiver as its
+// text with "I Accept", a signature and the legal name.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Radio,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { CourseStatus } from "@domain/contract/programs";
+import { answersPayload, courseQuestionsForm, questionField } from "@domain/forms/course-questions";
+import { hasWaiver, WAIVER_ACCEPTED } from "@domain/rules/registration";
+import { t } from "@domain/messages";
+import { requireParticipant } from "~/.server/auth";
+import { cardActionResponse, findCourse, loadPrograms, safeBack } from "~/.server/programs";
+import { flashNotice } from "~/.server/session";
+import { PageDialog } from "~/components/PageDialog";
+
+async function courseFor(args: LoaderFunctionArgs | ActionFunctionArgs) {
+  const { programs } = await loadPrograms({ request: args.request, context: args.context });
+  return findCourse(programs, args.params.courseSelectionUUID ?? "");
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireParticipant(args.request);
+  const url = new URL(args.request.url);
+  const back = safeBack(url.searchParams.get("back"));
+  const intent = url.searchParams.get("intent") === "waitlist" ? "waitlist" : "register";
+  const course = await courseFor(args);
+  if (!course) {
+    const cookie = await flashNotice(args.request, { kind: "error", text: t("register.notFound") });
+    throw redirect(back, { headers: { "Set-Cookie": cookie } });
+  }
+  return json({ course, intent, back });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  await requireParticipant(args.request);
+  const url = new URL(args.request.url);
+  const back = safeBack(url.searchParams.get("back"));
+  const course = await courseFor(args);
+  if (!course) {
+    const cookie = await flashNotice(args.request, { kind: "error", text: t("register.notFound") });
+    return redirect(back, { headers: { "Set-Cookie": cookie } });
+  }
+  const formData = await args.request.formData();
+  const submission = parseWithZod(formData, {
+    schema: courseQuestionsForm(course.courseQuestions),
+  });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const value = submission.value as Record<string, unknown>;
+  const intent = value.intent === "waitlist" ? "waitlist" : "register";
+  const status = CourseStatus.safeParse(value.status);
+  return cardActionResponse(
+    { request: args.request, context: args.context },
+    intent,
+    course.courseSelectionUUID,
+    {
+      activeCourse: {
+        courseSelectionUUID: course.courseSelectionUUID,
+        ...(status.success ? { status: status.data } : {}),
+        ...answersPayload(course.courseQuestions, value),
+      },
+    },
+    back,
+  );
+}
+
+export default function CourseQuestions() {
+  const { course, intent, back } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = courseQuestionsForm(course.courseQuestions);
+  const [form, fields] = useForm({
+    id: `questions-${course.courseSelectionUUID}`,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // conform's fields object is a proxy: name the fields to read their errors.
+  const names = [
+    ...course.courseQuestions.map((q) => questionField(q.id)),
+    ...(hasWaiver(course.courseQuestions) ? ["signature", "legalName"] : []),
+  ];
+  const errors = [
+    ...new Set(names.flatMap((n) => fields[n]?.errors ?? []).concat(form.errors ?? [])),
+  ];
+  // "All fields are required." first, then the waiver's message.
+  const required = t("register.answersRequired");
+  errors.sort((a, b) => Number(b === required) - Number(a === required));
+  const err = (name: string) => fields[name]?.errors?.[0];
+  const sorted = [...course.courseQuestions].sort((a, b) => a.sortOrder - b.sortOrder);
+  return (
+    <PageDialog title={t("questions.title")} closeHref={back} closeLabel={t("questions.cancel")}>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="status" value={course.status} />
+        <Stack gap="md">
+          <Text size="sm">{t("questions.intro", { name: course.name })}</Text>
+          {errors.length ? (
+            <Alert color="red" role="alert" id={form.errorId}>
+              {errors.join(" ")}
+            </Alert>
+          ) : null}
+          {sorted.map((q) => {
+            const name = questionField(q.id);
+            const id = `${form.id}-${name}`;
+            switch (q.responseType) {
+              case "Value List":
+                return (
+                  <fieldset
+                    key={q.id}
+                    className="question-fieldset"
+                    aria-invalid={err(name) ? true : undefined}
+                  >
+                    <legend>{q.question}</legend>
+                    <Stack gap={6} mt={6}>
+                      {q.answerList.map((a, i) => (
+                        <Radio
+                          key={a}
+                          id={`${id}-${i}`}
+                          name={name}
+                          value={a}
+                          label={a}
+                          defaultChecked={fields[name]?.initialValue === a}
+                        />
+                      ))}
+                    </Stack>
+                  </fieldset>
+                );
+              case "Free Form":
+                return (
+                  <Textarea
+                    key={q.id}
+                    id={id}
+                    name={name}
+                    label={q.question}
+                    autosize
+                    minRows={2}
+                    maxLength={5000}
+                    defaultValue={(fields[name]?.initialValue as string | undefined) ?? ""}
+                    error={err(name)}
+                  />
+                );
+              case "Signature":
+                return (
+                  <TextInput
+                    key={q.id}
+                    id={id}
+                    name={name}
+                    label={q.question}
+                    description={t("questions.signatureHint")}
+                    autoComplete="name"
+                    maxLength={200}
+                    defaultValue={(fields[name]?.initialValue as string | undefined) ?? ""}
+                    error={err(name)}
+                  />
+                );
+              case "Waiver":
+                return (
+                  <Stack key={q.id} gap={6}>
+                    <ScrollArea.Autosize mah={160} type="auto" className="waiver-text">
+                      <Text size="sm">{q.question}</Text>
+                    </ScrollArea.Autosize>
+                    <Checkbox
+                      id={id}
+                      name={name}
+                      value={WAIVER_ACCEPTED}
+                      label={t("questions.accept")}
+                      defaultChecked={fields[name]?.initialValue === WAIVER_ACCEPTED}
+                      error={err(name)}
+                    />
+                  </Stack>
+                );
+            }
+          })}
+          {hasWaiver(course.courseQuestions) ? (
+            <>
+              <TextInput
+                id={`${form.id}-signature`}
+                name="signature"
+                label={t("questions.signature")}
+                description={t("questions.signatureHint")}
+                maxLength={200}
+                defaultValue={(fields.signature?.initialValue as string | undefined) ?? ""}
+                error={err("signature")}
+              />
+              <TextInput
+                id={`${form.id}-legalName`}
+                name="legalName"
+                label={t("questions.legalName")}
+                autoComplete="name"
+                maxLength={200}
+                defaultValue={(fields.legalName?.initialValue as string | undefined) ?? ""}
+                error={err("legalName")}
+              />
+            </>
+          ) : null}
+          <Group justify="flex-end">
+            <Button component={Link} to={back} variant="default">
+              {t("questions.cancel")}
+            </Button>
+            <Button type="submit" loading={navigation.state === "submitting"}>
+              {t("questions.submit")}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </PageDialog>
+  );
+}

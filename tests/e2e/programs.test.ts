@@ -1,0 +1,139 @@
+// Programs and registration in the browser, with JavaScript and without: questions and a waiver,
+// cancel, a waitlist, the survey gate, a time conflict, a payment window, my registrations.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const card = (page: Page, name: string) => page.getByRole("article", { name });
+
+async function expectNotice(page: Page, text: string) {
+  await page.getByText(text, { exact: false }).first().waitFor();
+}
+
+describe.each(MODES)("programs $name", (mode) => {
+  // Each mode uses its own clean students (100010 and up are untouched by the demo data).
+  const base = mode.js ? 100010 : 100020;
+  const student = (n: number) => String(base + n);
+
+  it("registers with questions and a waiver, then cancels", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, student(1));
+    await page.goto("/programs");
+    await card(page, "Art Studio").getByRole("link", { name: "Register" }).click();
+    await page.waitForURL(/\/programs\/questions\//);
+    const dialog = page.getByRole("dialog", { name: "Course Questions" });
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(dialog.getByRole("alert").first().textContent()).resolves.toContain(
+      "All fields are required.",
+    );
+    await dialog.getByLabel("Youth M").check();
+    await dialog.getByLabel(/Allergies or medical notes/).fill("None");
+    await dialog.getByLabel("Signature", { exact: true }).fill("Pat Parent");
+    await dialog.getByLabel("Legal Name").fill("Pat Parent");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(dialog.getByRole("alert").first().textContent()).resolves.toContain(
+      "You must agree to the above waiver Terms & Conditions",
+    );
+    await dialog.getByLabel("I Accept").check();
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL((u) => u.pathname === "/programs");
+    await expectNotice(page, "Registration successful");
+    const cancel = card(page, "Art Studio").getByRole("button", {
+      name: "You are Registered - Click to Cancel Registration",
+    });
+    await cancel.click();
+    await expectNotice(page, "Registration removed");
+    await card(page, "Art Studio").getByRole("link", { name: "Register" }).waitFor();
+  });
+
+  it("joins and leaves a waitlist with a confirmation", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, student(2));
+    await page.goto("/programs");
+    await card(page, "Chess Club")
+      .getByRole("button", { name: "Course Is Full - Click to Add to Waitlist" })
+      .click();
+    await expectNotice(page, "You have been added to the waitlist");
+    await card(page, "Chess Club").getByRole("link", { name: "Remove From Waitlist" }).click();
+    await page.waitForURL(/\/programs\/confirm-remove\//);
+    await page
+      .getByRole("dialog", { name: "Remove From Waitlist" })
+      .getByRole("button", { name: "Remove From Waitlist" })
+      .click();
+    await page.waitForURL((u) => u.pathname === "/programs");
+    await expectNotice(page, "Waitlist removed");
+    await card(page, "Chess Club")
+      .getByRole("button", { name: "Course Is Full - Click to Add to Waitlist" })
+      .waitFor();
+  });
+
+  it("gates a program behind the health survey", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, student(3));
+    await page.goto("/programs");
+    await page.getByRole("link", { name: "Summer Athletics 2026" }).click();
+    await page
+      .getByText("Complete the health survey to see the activities of Summer Athletics 2026.")
+      .waitFor();
+    expect(await card(page, "Swim Lessons").count()).toBe(0);
+    await page.getByRole("link", { name: "Take the Health Survey" }).click();
+    const dialog = page.getByRole("dialog", { name: "Health Survey" });
+    await dialog.getByLabel("No").check();
+    await dialog.getByRole("button", { name: "Submit Survey" }).click();
+    await expectNotice(page, "Successfully submitted Survey");
+    await card(page, "Swim Lessons").getByRole("button", { name: "Register" }).waitFor();
+  });
+
+  it("refuses a time conflict with the spec's message, and lists my registrations", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, student(4));
+    await page.goto("/programs");
+    await card(page, "Reading Lab").getByRole("button", { name: "Register" }).click();
+    await expectNotice(page, "Registration successful");
+    await card(page, "Art Studio").getByRole("link", { name: "Register" }).click();
+    const dialog = page.getByRole("dialog", { name: "Course Questions" });
+    await dialog.getByLabel("Adult S").check();
+    await dialog.getByLabel(/Allergies or medical notes/).fill("None");
+    await dialog.getByLabel("I Accept").check();
+    await dialog.getByLabel("Signature", { exact: true }).fill("Sam Student");
+    await dialog.getByLabel("Legal Name").fill("Sam Student");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL((u) => u.pathname === "/programs");
+    await expectNotice(
+      page,
+      "Unable to register for event. This course time(s) overlaps with a previously registered course. Please check your schedule and try again.",
+    );
+    await page.goto("/my-registrations");
+    await page.getByRole("heading", { level: 1, name: "My Registrations" }).waitFor();
+    await card(page, "Reading Lab")
+      .getByRole("button", { name: "You are Registered - Click to Cancel Registration" })
+      .waitFor();
+    expect(await card(page, "Art Studio").count()).toBe(0);
+  });
+
+  it("a paid course opens the payment dialog and shows the payment window on its card", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, student(5));
+    await page.goto("/programs");
+    await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
+    await page.goto("/programs");
+    const band = card(page, "Summer Band");
+    await band.getByText("You are Registered pending payment").waitFor();
+    await band.getByRole("link", { name: "You are registered - Click to add payment" }).waitFor();
+    await expect(band.getByRole("timer").textContent()).resolves.toMatch(
+      /Time left to pay: 1[45]:\d\d/,
+    );
+    await band.getByRole("button", { name: "Cancel Registration" }).click();
+    await expectNotice(page, "Registration removed");
+    await card(page, "Summer Band").getByRole("button", { name: "Register" }).waitFor();
+  });
+});
