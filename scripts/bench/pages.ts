@@ -2,7 +2,7 @@
 // Prints, per page and mode, the gzip bytes of JS, CSS and HTML on first load, and the first
 // contentful paint and sign-in-to-programs time under a slow network (400 kbit/s, 400 ms RTT, 4×
 // CPU slowdown). Usage: npm run bench:pages [-- --no-throttle]
-import type { Page, BrowserContext } from "playwright-core";
+import type { Page, BrowserContext, Response } from "playwright-core";
 import { launchChromium } from "../../tests/support/browser";
 import { addManyActivities, startBenchServer } from "./support";
 
@@ -29,7 +29,7 @@ export interface Weight {
 export async function measureWeight(page: Page, path: string): Promise<Weight> {
   const w: Weight = { js: 0, css: 0, html: 0, other: 0 };
   const pending: Promise<void>[] = [];
-  const onResponse = (res: import("playwright-core").Response) => {
+  const onResponse = (res: Response) => {
     pending.push(
       (async () => {
         const sizes = await res

@@ -183,13 +183,11 @@ export async function seedCore(db: Db): Promise<void> {
     });
   }
   await db.insert(schoolYears).values([{ year: "2026-2027" }, { year: "2027-2028" }]);
-  await db
-    .insert(feeCategories)
-    .values(
-      ["Athletics", "Clubs", "Donations", "Field Trips", "Supplies", "Yearbook"].map((name) => ({
-        name,
-      })),
-    );
+  await db.insert(feeCategories).values(
+    ["Athletics", "Clubs", "Donations", "Field Trips", "Supplies", "Yearbook"].map((name) => ({
+      name,
+    })),
+  );
   await db.insert(settings).values({ id: 1, data: DEMO_SETTINGS });
   // A past window: the site is online.
   await db.insert(maintenance).values({
