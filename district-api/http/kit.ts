@@ -5,6 +5,7 @@ import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { verifyToken } from "../services/tokens";
+import { redactAddresses } from "../services/mail";
 
 /** A refusal with a status, a message and an optional hint the user sees. */
 export class ApiError extends Error {
@@ -99,6 +100,15 @@ export function handle<
   };
 }
 
+/**
+ * Error text that is safe to log: query errors carry their parameters (IDs, birth dates,
+ * e-mail addresses), and messages may quote addresses.
+ */
+export function logSafeError(err: unknown): string {
+  const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  return redactAddresses(text.replace(/^params: .*$/gm, "params: [redacted]"));
+}
+
 /** Turns every failure into a JSON reply; bad input is always a 4xx, never a 5xx. */
 export function errorHandler(deps: ApiDeps) {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction): void => {
@@ -134,10 +144,7 @@ export function errorHandler(deps: ApiDeps) {
       res.status(status).json({ message: t("error.badRequest") });
       return;
     }
-    deps.logger.error(
-      { err: err instanceof Error ? err.stack : String(err) },
-      "district api error",
-    );
+    deps.logger.error({ err: logSafeError(err) }, "district api error");
     res.status(500).json({ message: t("error.generic") });
   };
 }

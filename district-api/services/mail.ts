@@ -34,9 +34,19 @@ export async function smtpMailer(url: string, from: string): Promise<Mailer> {
   };
 }
 
+const ADDRESS = /[^\s<>"'@,;:()[\]]+@[^\s<>"'@,;:()[\]]+/g;
+
+/** Text for logs with every e-mail address replaced: mail servers quote them in their errors. */
+export function redactAddresses(text: string): string {
+  return text.replace(ADDRESS, "[address]");
+}
+
 /** Sends without making the caller wait; a failure is logged without the address or the body. */
 export function sendInBackground(mailer: Mailer, logger: Logger, message: MailMessage): void {
   mailer.send(message).catch((err: unknown) => {
-    logger.error({ err: err instanceof Error ? err.message : String(err) }, "mail send failed");
+    logger.error(
+      { err: redactAddresses(err instanceof Error ? err.message : String(err)) },
+      "mail send failed",
+    );
   });
 }
