@@ -31,7 +31,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     auth: "none",
   }).catch(() => null);
   if (!res || res.status !== 200) {
-    const message = res?.status === 429 ? t("error.tooManyAttempts") : t("staffSignin.failed");
+    // No answer, or the service failed: say so rather than blaming the password.
+    const message =
+      !res || res.status >= 500
+        ? t("error.invalidResponse")
+        : res.status === 429
+          ? t("error.tooManyAttempts")
+          : t("staffSignin.failed");
     return json(
       { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
       { status: 400 },

@@ -71,10 +71,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }).catch(() => null);
   const body: unknown = res ? await res.json().catch(() => null) : null;
   if (!res || res.status !== 200) {
-    const message = res?.status === 429 ? t("error.tooManyAttempts") : t("signin.failed");
+    // No answer, or the service failed: say so rather than blaming the birth date.
+    const message =
+      !res || res.status >= 500
+        ? t("error.invalidResponse")
+        : res.status === 429
+          ? t("error.tooManyAttempts")
+          : t("signin.failed");
     return json(
       { intent: "login" as const, result: submission.reply({ formErrors: [message] }) },
-      { status: 400 },
+      { status: res?.status === 429 ? 429 : 400 },
     );
   }
   const reply = StudentLoginReply.safeParse(body);

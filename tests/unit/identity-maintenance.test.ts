@@ -1,0 +1,152 @@
+// Reading /status.json (states 1, 2, -1, -2) and the gate that replaces the site in the window.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { NextFunction, Request, Response } from "express";
+import { maintenanceGate, readStatus, resetStatusCache } from "../../app/.server/maintenance";
+
+let server: Server;
+let base: string;
+let answer: { status: number; type: string; body: string } = {
+  status: 200,
+  type: "application/json",
+  body: "{}",
+};
+let hits = 0;
+
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    hits++;
+    res.writeHead(answer.status, { "Content-Type": answer.type });
+    res.end(answer.body);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((r) => server.close(() => r()));
+});
+beforeEach(() => {
+  resetStatusCache();
+  hits = 0;
+});
+
+function statusWindow(startOffsetMs: number, endOffsetMs: number) {
+  const now = Date.now();
+  return {
+    state: 1,
+    start: new Date(now + startOffsetMs).toISOString(),
+    end: new Date(now + endOffsetMs).toISOString(),
+  };
+}
+
+describe("readStatus", () => {
+  it("state 1 with the window as sent", async () => {
+    const w = statusWindow(-1000, 1000);
+    answer = { status: 200, type: "application/json", body: JSON.stringify(w) };
+    expect(await readStatus(base, 0)).toEqual(w);
+  });
+
+  it("state 2 when an HTML page comes back", async () => {
+    answer = { status: 200, type: "text/html", body: "<html>proxy error</html>" };
+    expect((await readStatus(base, 0)).state).toBe(2);
+  });
+
+  it("state -2 when the reply is not a status", async () => {
+    answer = { status: 200, type: "application/json", body: '{"hello":1}' };
+    expect((await readStatus(base, 0)).state).toBe(-2);
+  });
+
+  it("state -1 when nothing answers", async () => {
+    expect((await readStatus("http://127.0.0.1:9", 0)).state).toBe(-1);
+  });
+
+  it("reads at most once per poll interval", async () => {
+    answer = { status: 200, type: "application/json", body: JSON.stringify(statusWindow(-1, 1)) };
+    await readStatus(base, 60_000);
+    await readStatus(base, 60_000);
+    expect(hits).toBe(1);
+    await readStatus(base, 0);
+    expect(hits).toBe(2);
+  });
+});
+
+describe("maintenanceGate", () => {
+  async function run(path: string) {
+    let passed = false;
+    const out: { status?: number; body?: string; headers: Record<string, string> } = {
+      headers: {},
+    };
+    const res = {
+      locals: { cspNonce: "n0nce" },
+      status(code: number) {
+        out.status = code;
+        return this;
+      },
+      setHeader(name: string, value: string) {
+        out.headers[name.toLowerCase()] = value;
+        return this;
+      },
+      type() {
+        return this;
+      },
+      send(body: string) {
+        out.body = body;
+        return this;
+      },
+    } as unknown as Response;
+    await new Promise<void>((resolve) => {
+      const next = (() => {
+        passed = true;
+        resolve();
+      }) as NextFunction;
+      const origSend = res.send.bind(res);
+      (res as unknown as { send: (b: string) => void }).send = (b: string) => {
+        origSend(b);
+        resolve();
+      };
+      maintenanceGate(() => base, 0)({ path } as Request, res, next);
+    });
+    return { passed, ...out };
+  }
+
+  it("replaces every page inside the window with the spec's text and the end time", async () => {
+    answer = {
+      status: 200,
+      type: "application/json",
+      body: JSON.stringify(statusWindow(-1000, 60_000)),
+    };
+    const r = await run("/programs");
+    expect(r.passed).toBe(false);
+    expect(r.status).toBe(503);
+    expect(r.headers["retry-after"]).toBe("60");
+    expect(r.body).toContain(
+      "The site is currently offline for maintenance and is scheduled to be back online at",
+    );
+    expect(r.body).toContain('nonce="n0nce"');
+    expect(r.body).not.toContain("<script");
+  });
+
+  it("lets assets through inside the window", async () => {
+    answer = {
+      status: 200,
+      type: "application/json",
+      body: JSON.stringify(statusWindow(-1000, 60_000)),
+    };
+    expect((await run("/build/root.js")).passed).toBe(true);
+  });
+
+  it.each([
+    ["before the window", statusWindow(60_000, 120_000)],
+    ["after the window", statusWindow(-120_000, -60_000)],
+    ["state 2 inside the window", { ...statusWindow(-1000, 60_000), state: 2 }],
+  ])("lets pages through %s", async (_name, status) => {
+    answer = { status: 200, type: "application/json", body: JSON.stringify(status) };
+    expect((await run("/")).passed).toBe(true);
+  });
+
+  it("lets pages through when the status cannot be read", async () => {
+    answer = { status: 500, type: "text/plain", body: "oops" };
+    expect((await run("/")).passed).toBe(true);
+  });
+});
