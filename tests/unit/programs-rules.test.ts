@@ -39,7 +39,7 @@ describe("time conflict", () => {
     ["dates sharing the last day", { dateStart: "2026-07-17", dateEnd: "2026-08-01" }, true],
     ["no set time", { timeStart: null, timeEnd: null }, false],
   ] as const)("%s", (_name, change, clash) => {
-    expect(meetingsOverlap(base, { ...base, ...change })).toBe(clash);
+    expect(meetingsOverlap(base, { ...base, ...change } as Meeting)).toBe(clash);
   });
 
   const registered = [{ id: "r1", ...base }];
