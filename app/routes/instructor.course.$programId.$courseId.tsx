@@ -17,10 +17,11 @@ import {
 } from "@mantine/core";
 import { t } from "@domain/messages";
 import { PAGE_SIZE, paginate, parsePage, searchRows } from "@domain/rules/paging";
-import { rosterPerson, selectRoster } from "@domain/rules/roster-csv";
+import { rosterPerson, selectRoster, sortedQuestions } from "@domain/rules/roster-csv";
 import { formatDistrictDate } from "@domain/rules/time";
 import { flashNotice } from "~/.server/session";
 import { districtTimeZone, loadInstructorSection, requireInstructor } from "~/.server/staff";
+import { PageDialog } from "~/components/PageDialog";
 import { DownloadMenu } from "~/components/staff/DownloadMenu";
 import { Pager } from "~/components/staff/Pager";
 import { formatClockRange, formatDay, formatDays } from "~/components/staff/format";
@@ -109,8 +110,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       pageCount: page.pageCount,
       total: page.total,
       rows: page.rows,
+      showQuestions: url.searchParams.get("questions") === "1",
+      questions: sortedQuestions(section.courseQuestions).map((q) => ({
+        id: q.id,
+        question: q.question,
+        responseType: q.responseType,
+      })),
     },
   });
+}
+
+function withQuestions(search: string): string {
+  const p = new URLSearchParams(search);
+  p.set("questions", "1");
+  return `?${p.toString()}`;
+}
+
+function withoutQuestions(search: string): string {
+  const p = new URLSearchParams(search);
+  p.delete("questions");
+  const s = p.toString();
+  return s ? `?${s}` : "";
 }
 
 export default function CourseRoster() {
@@ -156,6 +176,9 @@ export default function CourseRoster() {
           </div>
         ))}
       </dl>
+      <Anchor component={Link} to={withQuestions(location.search)} preventScrollReset>
+        {t("staff.questionsLink", { count: view.questions.length })}
+      </Anchor>
       <Form method="get" action={here} className="staff-filters" role="search">
         <fieldset>
           <legend>{t("staff.rosterStatus")}</legend>
@@ -213,9 +236,33 @@ export default function CourseRoster() {
       <Pager
         page={view.page}
         pageCount={view.pageCount}
-        search={location.search}
+        search={withoutQuestions(location.search)}
         label={statusLabel}
       />
+      {view.showQuestions ? (
+        <PageDialog
+          title={t("staff.questionsTitle")}
+          closeHref={`${here}${withoutQuestions(location.search)}`}
+          closeLabel={t("staff.descriptionClose")}
+        >
+          {view.questions.length === 0 ? (
+            <Alert color="red" role="alert">
+              {t("staff.modal.noQuestions")}
+            </Alert>
+          ) : (
+            <ol>
+              {view.questions.map((q) => (
+                <li key={q.id}>
+                  {q.question}{" "}
+                  <Text span size="sm" c="dimmed">
+                    ({q.responseType})
+                  </Text>
+                </li>
+              ))}
+            </ol>
+          )}
+        </PageDialog>
+      ) : null}
     </Stack>
   );
 }

@@ -167,6 +167,11 @@ describe.each(MODES)("instructor area $name", (mode) => {
           .textContent(),
       ).resolves.toBe(value);
     }
+    await page.getByRole("link", { name: "Course questions (3)" }).click();
+    const questions = page.getByRole("dialog", { name: "Course questions" });
+    await expect(questions.textContent()).resolves.toContain("T-shirt size");
+    await questions.getByRole("link", { name: "Close" }).click();
+    await questions.waitFor({ state: "detached" });
     const rows = page.locator("table tbody tr");
     // Students 100020..100034 minus two canceled, plus member 200001.
     expect(await rows.count()).toBe(14);
@@ -254,6 +259,12 @@ describe.each(MODES)("instructor area $name", (mode) => {
     await page.waitForURL(/\/instructor\/course\//);
     const rows = page.locator("table tbody tr");
     expect(await rows.count()).toBe(40);
+    await page.getByRole("link", { name: "Course questions (0)" }).click();
+    await page
+      .getByRole("dialog", { name: "Course questions" })
+      .getByText("Error: This modal loaded but the course has no questions")
+      .waitFor();
+    await page.getByRole("link", { name: "Close" }).click();
     await page.getByRole("link", { name: "Page 2" }).click();
     await page.waitForURL(/page=2/);
     await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 1);

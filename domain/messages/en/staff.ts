@@ -105,6 +105,8 @@ export const staff = {
   "staff.assessedCaption": "People assessed {fee}",
   "staff.noAssessed": "No one has been assessed this fee.",
 
+  "staff.questionsLink": "Course questions ({count})",
+  "staff.questionsTitle": "Course questions",
   "staff.modal.noSection": "Error: no programs/section defined",
   "staff.modal.noQuestions": "Error: This modal loaded but the course has no questions",
 
