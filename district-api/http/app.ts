@@ -9,6 +9,7 @@ import { programsRoutes } from "./programs";
 import { registrationRoutes } from "./registration";
 import { feesRoutes } from "./fees";
 import { cartRoutes } from "./cart";
+import { cashierRoutes } from "./cashier";
 import { paymentsRoutes } from "./payments";
 import { staffRoutes } from "./staff";
 import { feeRequestsRoutes } from "./fee-requests";
@@ -45,6 +46,7 @@ export function createDistrictApi(deps: ApiDeps): Express {
   v1.use(registrationRoutes(deps));
   v1.use(feesRoutes(deps));
   v1.use(cartRoutes(deps));
+  v1.use(cashierRoutes(deps));
   v1.use(paymentsRoutes(deps));
   v1.use(staffRoutes(deps));
   v1.use(feeRequestsRoutes(deps));

@@ -17,6 +17,7 @@ import { issueToken, verifyToken } from "../services/tokens";
 import { clearFailures, isThrottled, recordFailure } from "../services/throttle";
 import { verifyPassword } from "../services/passwords";
 import { sendInBackground } from "../services/mail";
+import { desktopKeyMatches } from "../services/cashier";
 
 function clientAddress(req: { ip?: string }): string {
   return `ip:${req.ip ?? "unknown"}`;
@@ -129,8 +130,14 @@ export function identityRoutes(deps: ApiDeps): Router {
           .where(eq(participants.id, Number(claims.sub)));
         if (p) names = { nameFirst: p.nameFirst, nameLast: p.nameLast };
       }
-      const { exp: _exp, ...rest } = claims;
-      const { token } = await issueToken(deps.tokenKey, { ...rest, desktop: true }, clock.now());
+      // The cashier claim is granted only against the desktop client key (docs/decisions/070).
+      const { exp: _exp, cashier: _cashier, ...rest } = claims;
+      const cashier = desktopKeyMatches(body.desktopKey);
+      const { token } = await issueToken(
+        deps.tokenKey,
+        { ...rest, desktop: true, ...(cashier ? { cashier: true } : {}) },
+        clock.now(),
+      );
       const desktopClaims = await verifyToken(deps.tokenKey, token, clock.now());
       return { claims: desktopClaims!, accessToken: token, ...names };
     }),

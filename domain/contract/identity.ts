@@ -15,6 +15,8 @@ export const TokenClaims = z.object({
   employeeID: z.string().optional(),
   /** Set when the session was pushed in by the desktop database client. */
   desktop: z.boolean().optional(),
+  /** Set when the desktop client also presented its key: in-person payments are allowed. */
+  cashier: z.boolean().optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 
@@ -90,7 +92,11 @@ export const MaintenanceStatus = z.object({
 export type MaintenanceStatus = z.infer<typeof MaintenanceStatus>;
 
 /** The desktop client pushes a session it obtained itself; the API checks it before use. */
-export const DesktopSessionRequest = z.object({ accessToken: z.string().min(10).max(4000) });
+export const DesktopSessionRequest = z.object({
+  accessToken: z.string().min(10).max(4000),
+  /** The desktop client's key (DESKTOP_CLIENT_KEY); with it the session may take in-person payments. */
+  desktopKey: z.string().max(200).optional(),
+});
 export const DesktopSessionReply = z.object({
   claims: TokenClaims,
   accessToken: z.string(),

@@ -5,3 +5,4 @@ export * from "./community";
 export * from "./fee-requests";
 export * from "./programs";
 export * from "./fees";
+export * from "./cashier";

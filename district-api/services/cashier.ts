@@ -1,0 +1,446 @@
+// Cashier in the desktop client: the card reader's payment intent and the in-person transaction
+// (cash, in-person check, card reader). Settlement is the checkout's (settlePayment), so a cart
+// paid at the register is recorded exactly like one paid online. One charge per cart: the payment
+// row's idempotency key (cart + amount), a partial unique index on in-person payments of a cart,
+// and the cart row lock make a double tap, a retried request or a timed-out reader record once.
+import { timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { TokenClaims } from "@domain/contract/identity";
+import type {
+  CompleteInPersonReply,
+  CompleteInPersonRequest,
+  CreateTerminalIntentReply,
+  InPersonConfigReply,
+  InPersonReceiptReply,
+} from "@domain/contract/cashier";
+import { t } from "@domain/messages";
+import { afterPaymentDestination, cartTotalCents, methodAllowed } from "@domain/rules/checkout";
+import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
+import { toCents, formatUsd } from "@domain/rules/money";
+import { TENDERED_MAX_OVER_CENTS } from "@domain/rules/checkout";
+import { queryRows } from "../db/client";
+import type { ApiDeps } from "../deps";
+import { ApiError, ownerKey } from "../http/kit";
+import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
+import { PaymentErrorCode, provider, settlePayment } from "./checkout";
+import type { Exec } from "./registration";
+
+/** The key a development or test desktop client presents when DESKTOP_CLIENT_KEY is not set. */
+export const DEV_DESKTOP_CLIENT_KEY = "desktop-client-dev-key";
+
+/** The configured desktop client key; in production there is no default (fail closed). */
+export function desktopClientKey(env: NodeJS.ProcessEnv = process.env): string | null {
+  const key = env.DESKTOP_CLIENT_KEY?.trim();
+  if (key) return key;
+  return env.NODE_ENV === "production" ? null : DEV_DESKTOP_CLIENT_KEY;
+}
+
+/** Whether the host presented the desktop client key (constant-time comparison). */
+export function desktopKeyMatches(
+  given: string | null | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
+  const expected = desktopClientKey(env);
+  if (!expected || !given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** In-person methods need a session that came through the desktop client with its key. */
+export function requireCashier(claims: TokenClaims | null): TokenClaims {
+  if (!claims || claims.cashier !== true || claims.desktop !== true) {
+    throw new ApiError(403, t("cashier.error.notDesktop"), t("cashier.error.notDesktop"));
+  }
+  return claims;
+}
+
+const IN_PERSON = ["cash", "inPersonCheck", "terminal"] as const;
+
+/** GET /v1/payment/in-person. */
+export function inPersonConfig(deps: ApiDeps, claims: TokenClaims): InPersonConfigReply {
+  const p = deps.payments;
+  const key = p?.publishableKey ?? null;
+  return {
+    allowed: claims.cashier === true && claims.desktop === true,
+    publishableKey: key,
+    simulated: !p || p.name === "simulator" || !!key?.startsWith("pk_test_"),
+  };
+}
+
+interface OpenCart {
+  id: number;
+  lines: Awaited<ReturnType<typeof cartLines>>;
+  hadFees: boolean;
+}
+
+/** The caller's open cart under its row lock, with the amount checked against it. */
+async function lockedOpenCart(
+  tx: Exec,
+  claims: TokenClaims,
+  cartId: number,
+  payCents: number,
+  paymentType: "full" | "partial",
+  method: (typeof IN_PERSON)[number],
+): Promise<OpenCart> {
+  const cart = await currentCart(tx, ownerKey(claims), "", { lock: true, create: false });
+  if (!cart || Number(cart.id) !== cartId) throw new ApiError(404, t("cart.error.load"));
+  if (cart.status !== "OPEN") {
+    throw new ApiError(409, t("payment.error.inProgress"), undefined, PaymentErrorCode.inProgress);
+  }
+  const lines = await cartLines(tx, cart.id);
+  const total = cartTotalCents(lines);
+  if (!lines.length || total === 0) throw new ApiError(409, t("checkout.error.amountChanged"));
+  if (paymentType === "full" && payCents !== total) {
+    throw new ApiError(409, t("checkout.error.amountChanged"), undefined, PaymentErrorCode.invalid);
+  }
+  if (paymentType === "partial") {
+    const min = cartMinimumPartialCents(lines);
+    if (!lines.some((l) => l.allowPartial)) {
+      throw new ApiError(400, t("checkout.error.methodUnavailable"), undefined, 3);
+    }
+    if (payCents < min) {
+      throw new ApiError(
+        400,
+        t("checkout.error.minimum", { amount: formatUsd(min) }),
+        undefined,
+        3,
+      );
+    }
+    if (payCents > total) {
+      throw new ApiError(
+        400,
+        t("checkout.error.maximum", { amount: formatUsd(total) }),
+        undefined,
+        3,
+      );
+    }
+  }
+  // Server side, the reader counts as connected: the card was already read when this is called.
+  if (
+    !methodAllowed({ lines, desktop: true, readerConnected: true }, paymentType, payCents, method)
+  ) {
+    throw new ApiError(
+      400,
+      t("checkout.error.methodUnavailable"),
+      undefined,
+      PaymentErrorCode.invalid,
+    );
+  }
+  return { id: Number(cart.id), lines, hadFees: lines.some((l) => l.itemType === "fee") };
+}
+
+/** POST /v1/payment/create-terminal-payment-intent: amount is the cart total (or the part) in cents. */
+export async function createTerminalIntent(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  body: {
+    cartId: number;
+    payNowAmount: number;
+    paymentType: "full" | "partial";
+    terminalId?: string | null;
+  },
+): Promise<CreateTerminalIntentReply> {
+  requireCashier(claims);
+  const owner = ownerKey(claims);
+  await releaseExpiredCarts(deps, owner);
+  const payCents = toCents(body.payNowAmount);
+  const cart = await deps.db.transaction((tx) =>
+    lockedOpenCart(tx, claims, body.cartId, payCents, body.paymentType, "terminal"),
+  );
+  // One intent per cart and amount: a second tap gets the same intent back, never a second one.
+  const key = `terminal:${cart.id}:${payCents}`;
+  const [known] = await queryRows<{ payment_intent_id: string }>(
+    deps.db,
+    sql`select payment_intent_id from terminal_payments where idempotency_key = ${key}`,
+  );
+  const intent = await provider(deps).createReaderPaymentIntent({
+    amountCents: payCents,
+    idempotencyKey: key,
+    metadata: { cartId: String(cart.id), owner },
+  });
+  if (!known) {
+    await deps.db.execute(
+      sql`insert into terminal_payments (cart_id, owner_key, payment_intent_id, idempotency_key, amount_cents,
+            payment_type, terminal_id, created_at)
+          values (${cart.id}, ${owner}, ${intent.id}, ${key}, ${payCents}, ${body.paymentType},
+            ${body.terminalId ?? null}, ${deps.clock.now()})
+          on conflict do nothing`,
+    );
+  }
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    cart: {
+      currency: "usd",
+      total: payCents,
+      lineItems: cart.lines.map((l) => ({
+        amount: l.costCents,
+        description: l.name,
+        quantity: 1,
+      })),
+    },
+  };
+}
+
+let stripeClient: {
+  paymentIntents: { retrieve(id: string): Promise<{ status: string; amount: number }> };
+} | null = null;
+
+/** The provider's view of a reader payment intent: its status and amount in cents. */
+async function readerIntent(
+  deps: ApiDeps,
+  id: string,
+): Promise<{ status: string; amountCents: number } | null> {
+  const p = provider(deps);
+  if (p.name === "simulator") {
+    const [row] = await queryRows<{ status: string; amount_cents: number | null; kind: string }>(
+      deps.db,
+      sql`select status, amount_cents, kind from sim_objects where id = ${id}`,
+    );
+    if (!row || row.kind !== "payment_intent") return null;
+    return { status: row.status, amountCents: row.amount_cents ?? 0 };
+  }
+  // The provider interface has no retrieve call; read the intent with the same secret key.
+  if (!stripeClient) {
+    const { default: Stripe } = await import("stripe");
+    stripeClient = new Stripe(process.env.STRIPE_SECRET_KEY ?? "", {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+    }) as unknown as typeof stripeClient;
+  }
+  try {
+    const pi = await stripeClient!.paymentIntents.retrieve(id);
+    return { status: pi.status, amountCents: pi.amount };
+  } catch {
+    return null;
+  }
+}
+
+interface InPersonPaymentRow {
+  id: number;
+  cart_id: number;
+  method: string;
+  amount_cents: number;
+  status: string;
+  provider_ref: string | null;
+  tendered_cents: number | null;
+  change_cents: number | null;
+  check_number: string | null;
+}
+
+function replyFor(
+  claims: TokenClaims,
+  p: InPersonPaymentRow,
+  hadFees: boolean,
+): CompleteInPersonReply {
+  const cartId = Number(p.cart_id);
+  return {
+    errorCode: 0,
+    message: "",
+    data: {
+      redirectUrl: afterPaymentDestination({ userKind: claims.kind, cartId, hadFees }),
+      cartId,
+      paymentMethod: p.method as (typeof IN_PERSON)[number],
+      amount: p.amount_cents / 100,
+      tendered: p.tendered_cents === null ? null : p.tendered_cents / 100,
+      change: p.change_cents === null ? null : p.change_cents / 100,
+      checkNumber: p.check_number,
+    },
+  };
+}
+
+async function waitForSettled(deps: ApiDeps, id: number): Promise<InPersonPaymentRow | null> {
+  for (let i = 0; i < 100; i++) {
+    const [row] = await queryRows<InPersonPaymentRow>(
+      deps.db,
+      sql`select * from payments where id = ${id}`,
+    );
+    if (row && row.status !== "processing") return row;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}
+
+/** POST /v1/payment/complete-in-person-transaction. */
+export async function completeInPerson(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  body: CompleteInPersonRequest,
+): Promise<CompleteInPersonReply> {
+  requireCashier(claims);
+  const owner = ownerKey(claims);
+  const payCents = toCents(body.payNowAmount);
+  const method = body.paymentMethod;
+  let tendered: number | null = null;
+  let change: number | null = null;
+  let checkNumber: string | null = null;
+  if (method === "cash") {
+    tendered = body.tenderedCents ?? null;
+    if (tendered === null) throw new ApiError(400, t("checkout.error.tenderedRequired"));
+    if (tendered < payCents) throw new ApiError(400, t("checkout.error.tenderedLow"));
+    if (tendered > payCents + TENDERED_MAX_OVER_CENTS) {
+      throw new ApiError(400, t("checkout.error.tenderedHigh"));
+    }
+    change = tendered - payCents;
+  } else if (method === "inPersonCheck") {
+    checkNumber = (body.checkNumber ?? "").trim();
+    if (checkNumber.length < 3) throw new ApiError(400, t("checkout.error.checkNumber"));
+  } else {
+    if (!body.paymentIntentId) {
+      throw new ApiError(400, t("reader.error.cardNotReady"), t("reader.error.cardNotReady"));
+    }
+    const [record] = await queryRows<{ cart_id: number; owner_key: string }>(
+      deps.db,
+      sql`select cart_id, owner_key from terminal_payments where payment_intent_id = ${body.paymentIntentId}`,
+    );
+    if (!record || Number(record.cart_id) !== body.cartId || record.owner_key !== owner) {
+      throw new ApiError(400, t("reader.error.cardNotReady"), t("reader.error.cardNotReady"));
+    }
+    const intent = await readerIntent(deps, body.paymentIntentId);
+    if (!intent || intent.status !== "succeeded") {
+      throw new ApiError(402, t("reader.error.cardNotReady"), t("reader.error.cardNotReady"));
+    }
+    if (intent.amountCents !== payCents) {
+      throw new ApiError(409, t("cashier.error.amount"), t("cashier.error.amount"));
+    }
+  }
+
+  await releaseExpiredCarts(deps, owner);
+  const key = `inperson:${body.cartId}:${payCents}`;
+  const now = deps.clock.now();
+  const claimed = await deps.db.transaction(async (tx) => {
+    // Concurrent submissions queue on the cart lock, then find the first one's payment row.
+    await tx.execute(sql`select id from carts where id = ${body.cartId} for update`);
+    const [existing] = await queryRows<InPersonPaymentRow>(
+      tx,
+      sql`select * from payments where idempotency_key = ${key}`,
+    );
+    if (existing) return { existing };
+    const cart = await lockedOpenCart(tx, claims, body.cartId, payCents, body.paymentType, method);
+    const [row] = await queryRows<InPersonPaymentRow>(
+      tx,
+      sql`insert into payments (owner_key, cart_id, method, payment_type, amount_cents, status,
+            idempotency_key, provider_ref, created_at, tendered_cents, change_cents, check_number, terminal_id)
+          values (${owner}, ${cart.id}, ${method}, ${body.paymentType}, ${payCents}, 'processing', ${key},
+            ${method === "terminal" ? body.paymentIntentId! : null}, ${now}, ${tendered}, ${change},
+            ${checkNumber}, ${body.terminalId ?? null})
+          on conflict do nothing
+          returning *`,
+    );
+    if (!row) throw new ApiError(409, t("payment.error.inProgress"), undefined, 4);
+    await tx.execute(sql`update carts set status = 'PROCESSING' where id = ${cart.id}`);
+    if (method === "terminal") {
+      await tx.execute(
+        sql`update terminal_payments set payment_id = ${row.id}, terminal_id = coalesce(${body.terminalId ?? null}, terminal_id)
+            where payment_intent_id = ${body.paymentIntentId!}`,
+      );
+    }
+    return { payment: row, hadFees: cart.hadFees };
+  });
+
+  if ("existing" in claimed && claimed.existing) {
+    const settled =
+      claimed.existing.status === "processing"
+        ? await waitForSettled(deps, claimed.existing.id)
+        : claimed.existing;
+    if (!settled || settled.status !== "succeeded") {
+      throw new ApiError(409, t("payment.error.inProgress"), undefined, 4);
+    }
+    if (
+      method === "terminal" &&
+      body.paymentIntentId &&
+      settled.provider_ref !== body.paymentIntentId
+    ) {
+      // This card was charged although the cart was already paid another way: give it back.
+      await refundOrphan(deps, body.paymentIntentId);
+    }
+    const [cart] = await queryRows<{ had_fees: boolean }>(
+      deps.db,
+      sql`select had_fees from carts where id = ${settled.cart_id}`,
+    );
+    return replyFor(claims, settled, !!cart?.had_fees);
+  }
+  const { payment, hadFees } = claimed as { payment: InPersonPaymentRow; hadFees: boolean };
+  await settlePayment(deps, payment.id, payment.provider_ref);
+  const [done] = await queryRows<InPersonPaymentRow>(
+    deps.db,
+    sql`select * from payments where id = ${payment.id}`,
+  );
+  deps.logger.info({ paymentId: payment.id, method }, "in-person payment recorded");
+  return replyFor(claims, done ?? payment, hadFees);
+}
+
+async function refundOrphan(deps: ApiDeps, intentId: string): Promise<void> {
+  await provider(deps)
+    .refund({ paymentRef: intentId, idempotencyKey: `refund:orphan:${intentId}` })
+    .catch((err: unknown) => {
+      deps.logger.error(
+        { err: err instanceof Error ? err.message : String(err) },
+        "orphan reader refund failed",
+      );
+    });
+}
+
+/** GET /v1/payment/in-person/{cartId}: tendered, change and check number for the receipt. */
+export async function inPersonReceipt(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  cartId: number,
+): Promise<InPersonReceiptReply> {
+  const [cart] = await queryRows<{ owner_key: string }>(
+    deps.db,
+    sql`select owner_key from carts where id = ${cartId}`,
+  );
+  if (!cart || (cart.owner_key !== ownerKey(claims) && claims.kind !== "staff")) {
+    throw new ApiError(404, t("cart.error.load"));
+  }
+  const [p] = await queryRows<InPersonPaymentRow>(
+    deps.db,
+    sql`select * from payments where cart_id = ${cartId} and status = 'succeeded'
+          and method in ('cash', 'inPersonCheck', 'terminal')
+        order by id limit 1`,
+  );
+  return {
+    cartId,
+    payment: p
+      ? {
+          paymentMethod: p.method as (typeof IN_PERSON)[number],
+          amount: p.amount_cents / 100,
+          tendered: p.tendered_cents === null ? null : p.tendered_cents / 100,
+          change: p.change_cents === null ? null : p.change_cents / 100,
+          checkNumber: p.check_number,
+        }
+      : null,
+  };
+}
+
+/**
+ * The simulated reader presents a card: its payment intent succeeds (simulator only). With Stripe
+ * the reader itself collects and processes, and this call does not exist.
+ */
+export async function processSimulatedReader(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  intentId: string,
+): Promise<{ status: "succeeded" | "failed"; amount: number }> {
+  requireCashier(claims);
+  if (provider(deps).name !== "simulator") throw new ApiError(404, t("error.notFound"));
+  const [record] = await queryRows<{ owner_key: string }>(
+    deps.db,
+    sql`select owner_key from terminal_payments where payment_intent_id = ${intentId}`,
+  );
+  if (!record || record.owner_key !== ownerKey(claims)) {
+    throw new ApiError(404, t("reader.error.processing"));
+  }
+  const rows = await queryRows<{ status: string; amount_cents: number | null }>(
+    deps.db,
+    sql`update sim_objects set status = 'succeeded', payment_method = 'pm_card_present'
+        where id = ${intentId} and kind = 'payment_intent'
+          and status in ('requires_payment_method', 'succeeded')
+        returning status, amount_cents`,
+  );
+  const row = rows[0];
+  if (!row) throw new ApiError(409, t("reader.error.processing"));
+  return { status: "succeeded", amount: row.amount_cents ?? 0 };
+}

@@ -1,0 +1,164 @@
+// Cashier rules (spec 02 §4 "Cart checkout", §5): change to give, reader status text from the
+// reader states, host-script error texts, and when the pay button is disabled for the in-person
+// methods. Builds on rules/checkout.ts (tenderedError, checkNumberError, methodAvailability).
+import { z } from "zod";
+import { t } from "../messages";
+import {
+  cartTotalCents,
+  checkNumberError,
+  partialAmountError,
+  tenderedError,
+  type PaymentType,
+} from "./checkout";
+import { cartMinimumPartialCents, type CartLine } from "./partial-payment";
+
+export type ConnectionStatus = "connecting" | "connected" | "not_connected";
+/** Stripe Terminal's payment status: readiness (not_ready, ready) and payment progress. */
+export type ReaderPaymentStatus = "not_ready" | "ready" | "waiting_for_input" | "processing";
+
+export interface ReaderState {
+  connection: ConnectionStatus;
+  payment: ReaderPaymentStatus;
+  /** A collection was asked of the reader and it has not yet asked for the card. */
+  collecting?: boolean;
+}
+
+/** Money typed by a person, truncated (not rounded) to cents; null when not a number. */
+export function truncatedCents(text: string | number | null | undefined): number | null {
+  const v = String(text ?? "").trim();
+  if (!/^\d*(\.\d*)?$/.test(v) || v === "" || v === ".") return null;
+  const [whole = "0", frac = ""] = v.split(".");
+  return Number(whole || "0") * 100 + Number(frac.slice(0, 2).padEnd(2, "0"));
+}
+
+/** Change to give for cash, or null while the tendered amount is not valid. */
+export function changeCents(tenderedText: string | undefined, payNowCents: number): number | null {
+  if (tenderedError(tenderedText, payNowCents) !== null) return null;
+  return truncatedCents(tenderedText)! - payNowCents;
+}
+
+/** The amount paid now: the cart total in full, or the partial amount (truncated). */
+export function payNowCents(
+  lines: CartLine[],
+  paymentType: PaymentType | null | undefined,
+  partialText: string | undefined,
+): number {
+  const total = cartTotalCents(lines);
+  if (paymentType !== "partial") return total;
+  return truncatedCents(partialText) ?? 0;
+}
+
+/** The status text shown under the reader (spec 02 §4). */
+export function readerStatusText(state: ReaderState): string {
+  if (state.connection !== "connected") return t("reader.status.notReady");
+  switch (state.payment) {
+    case "processing":
+      return t("reader.status.processing");
+    case "waiting_for_input":
+      return t("reader.status.tap");
+    case "ready":
+      return state.collecting ? t("reader.status.readyForCard") : t("reader.status.readyToPay");
+    default:
+      return t("reader.status.notReady");
+  }
+}
+
+export type HostScript =
+  "patchCartInPersonTerminal" | "patchCartTenderedCents" | "patchCartInPersonCheck";
+
+export const HOST_TIMEOUT_MS = 10_000;
+export const HOST_TIMEOUT_CODE = 100;
+export const HOST_CONTEXT_CODE = -1;
+
+/** The text for a host script's answer; null when it succeeded (errorCode 0). */
+export function hostErrorMessage(script: HostScript, errorCode: number): string | null {
+  if (errorCode === 0) return null;
+  if (errorCode === HOST_TIMEOUT_CODE) return t("host.error.timeout");
+  if (errorCode === HOST_CONTEXT_CODE) return t("host.error.context");
+  if (script === "patchCartInPersonTerminal") return t("host.error.terminal");
+  if (script === "patchCartTenderedCents") return t("host.error.tendered");
+  return t("host.error.check");
+}
+
+export interface PayButtonFacts {
+  totalCents: number;
+  paymentType: PaymentType | null;
+  partialText?: string;
+  method: "cash" | "inPersonCheck" | "terminal" | null;
+  payNowCents: number;
+  checkNumber?: string;
+  readerConnected?: boolean;
+  /** The reader finished (collected and processed) a payment ... */
+  readerCompleted?: boolean;
+  /** ... of this many cents. */
+  capturedCents?: number | null;
+  processing?: boolean;
+}
+
+/** Spec 02 §5: when the pay button is disabled, for the in-person methods. */
+export function payButtonDisabled(f: PayButtonFacts): boolean {
+  if (f.processing) return true;
+  if (f.totalCents > 0 && !f.paymentType) return true;
+  if (!f.method) return true;
+  if (f.paymentType === "partial" && !(f.partialText ?? "").trim()) return true;
+  if (f.method === "terminal") {
+    return !(f.readerConnected && f.readerCompleted && f.capturedCents === f.payNowCents);
+  }
+  if (f.payNowCents <= 0) return true;
+  if (f.method === "inPersonCheck") return (f.checkNumber ?? "").trim().length < 3;
+  return false;
+}
+
+/** The in-person payment form, validated the same way on the page and in the action. */
+export function inPersonFormSchema(lines: CartLine[]) {
+  const total = cartTotalCents(lines);
+  const partialAllowed = lines.some((l) => l.allowPartial);
+  return z
+    .object({
+      paymentType: z.enum(["full", "partial"], {
+        errorMap: () => ({ message: t("checkout.error.paymentTypeRequired") }),
+      }),
+      partialPaymentAmount: z.string().max(20).optional(),
+      paymentMethod: z.enum(["cash", "inPersonCheck", "terminal"], {
+        errorMap: () => ({ message: t("checkout.error.methodRequired") }),
+      }),
+      tendered: z.string().max(20).optional(),
+      checkNumber: z.string().max(40).optional(),
+      paymentIntentId: z.string().max(200).optional(),
+      terminalId: z.string().max(200).optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.paymentType === "partial") {
+        const msg = partialAllowed
+          ? partialAmountError(v.partialPaymentAmount ?? "", lines)
+          : t("checkout.error.methodUnavailable");
+        if (msg) ctx.addIssue({ code: "custom", path: ["partialPaymentAmount"], message: msg });
+      }
+      const now = payNowCents(lines, v.paymentType, v.partialPaymentAmount);
+      if (v.paymentMethod === "cash") {
+        const msg = tenderedError(v.tendered, now);
+        if (msg) ctx.addIssue({ code: "custom", path: ["tendered"], message: msg });
+      }
+      if (v.paymentMethod === "inPersonCheck") {
+        const msg = checkNumberError(v.checkNumber);
+        if (msg) ctx.addIssue({ code: "custom", path: ["checkNumber"], message: msg });
+      }
+      if (v.paymentMethod === "terminal" && !v.paymentIntentId) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["paymentMethod"],
+          message: t("reader.error.cardNotReady"),
+        });
+      }
+      if (total > 0 && now <= 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["paymentMethod"],
+          message: t("checkout.error.methodUnavailable"),
+        });
+      }
+    });
+}
+
+/** Minimum partial payment of the cart, re-exported for the page's hint. */
+export { cartMinimumPartialCents };

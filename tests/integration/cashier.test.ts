@@ -1,0 +1,370 @@
+// Cashier over HTTP: in-person methods only for sessions that came through the desktop client
+// with its key; cash with change, in-person checks and reader payments recorded once under
+// concurrent submits; the reader's intent amount equals the cart total in cents.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { decodeJwt } from "jose";
+import {
+  call,
+  guestToken,
+  staffToken,
+  startTestApi,
+  studentToken,
+  type TestApi,
+} from "../support/api";
+import { queryRows } from "../../district-api/db/client";
+import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const db = () => api.runtime.deps.db;
+
+async function feeId(name: string): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db(),
+    sql`select id from fees where name = ${name}`,
+  );
+  return Number(row!.id);
+}
+
+/** A desktop-client session: the host pushes the token, with the key unless told otherwise. */
+async function desktop(token: string, key: string | null = DEV_DESKTOP_CLIENT_KEY) {
+  const r = await call(api, "POST", "/v1/identity/desktop-session", {
+    body: { accessToken: token, ...(key !== null ? { desktopKey: key } : {}) },
+  });
+  expect(r.status).toBe(200);
+  return r.body.accessToken as string;
+}
+
+async function addFee(token: string, name: string, extra: Record<string, unknown> = {}) {
+  const r = await call(api, "PUT", "/v1/fees/add-to-cart", {
+    token,
+    body: { feeId: await feeId(name), ...extra },
+  });
+  expect(r.status).toBe(200);
+}
+
+async function cart(token: string) {
+  const r = await call(api, "GET", "/v1/cart", { token });
+  expect(r.status).toBe(200);
+  return r.body as { id: number; total: number; status: string };
+}
+
+async function paymentsOf(cartId: number) {
+  return queryRows<{ method: string; amount_cents: number; tendered_cents: number | null }>(
+    db(),
+    sql`select method, amount_cents, tendered_cents from payments where cart_id = ${cartId}`,
+  );
+}
+
+describe("who may take in-person payments", () => {
+  it("the cashier claim needs the desktop client key", async () => {
+    const token = await studentToken(api, "100021");
+    const withKey = decodeJwt(await desktop(token));
+    expect(withKey).toMatchObject({ desktop: true, cashier: true });
+    const noKey = decodeJwt(await desktop(token, null));
+    expect(noKey.desktop).toBe(true);
+    expect(noKey.cashier).toBeUndefined();
+    const wrong = decodeJwt(await desktop(token, "not-the-key"));
+    expect(wrong.cashier).toBeUndefined();
+    // A token that already says cashier keeps nothing of it when pushed again without the key.
+    const again = decodeJwt(await desktop(await desktop(token), null));
+    expect(again.cashier).toBeUndefined();
+  });
+
+  it("refuses every in-person call from a session that did not come through the desktop client", async () => {
+    const token = await studentToken(api, "100022");
+    await addFee(token, "Science Lab Goggles");
+    const c = await cart(token);
+    const noKey = await desktop(token, null);
+    for (const t of [token, noKey]) {
+      const cash = await call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+        token: t,
+        body: { cartId: c.id, payNowAmount: c.total, paymentMethod: "cash", tenderedCents: 1000 },
+      });
+      expect(cash.status).toBe(403);
+      expect(cash.body.message).toBe("In-person payments are only taken in the desktop client.");
+      const intent = await call(api, "POST", "/v1/payment/create-terminal-payment-intent", {
+        token: t,
+        body: { cartId: c.id, payNowAmount: c.total },
+      });
+      expect(intent.status).toBe(403);
+      const cfg = await call(api, "GET", "/v1/payment/in-person", { token: t });
+      expect(cfg.body.allowed).toBe(false);
+    }
+    expect((await cart(token)).status).toBe("OPEN");
+    expect(await paymentsOf(c.id)).toEqual([]);
+    const cfg = await call(api, "GET", "/v1/payment/in-person", { token: await desktop(token) });
+    expect(cfg.body).toMatchObject({ allowed: true, publishableKey: null, simulated: true });
+  });
+
+  it("bad input is a 400, never a 5xx", async () => {
+    const token = await desktop(await studentToken(api, "100023"));
+    for (const body of [
+      {},
+      { cartId: "x", payNowAmount: 1, paymentMethod: "cash" },
+      { cartId: 1, payNowAmount: 1.001, paymentMethod: "cash", tenderedCents: 200 },
+      { cartId: 1, payNowAmount: 1, paymentMethod: "bitcoin" },
+      { cartId: 1, payNowAmount: 1, paymentMethod: "cash", tenderedCents: 1.5 },
+    ]) {
+      const r = await call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+        token,
+        body,
+      });
+      expect(r.status).toBe(400);
+    }
+  });
+});
+
+describe("cash", () => {
+  it("checks the tendered amount: required, at least the amount, at most $100 over", async () => {
+    const token = await desktop(await studentToken(api, "100024"));
+    await addFee(token, "Athletic Pass");
+    const c = await cart(token);
+    const pay = (tenderedCents?: number) =>
+      call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+        token,
+        body: { cartId: c.id, payNowAmount: 40, paymentMethod: "cash", tenderedCents },
+      });
+    expect((await pay()).body.message).toBe("Tendered amount is required for cash payments.");
+    expect((await pay(3999)).body.message).toBe(
+      "Tendered amount must be greater then or equal to the payment amount.",
+    );
+    expect((await pay(14001)).body.message).toBe(
+      "Tendered amount can't be more then 100 over the payment amount",
+    );
+    expect(await paymentsOf(c.id)).toEqual([]);
+    const ok = await pay(14000);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ tendered: 140, change: 100, amount: 40 });
+  });
+
+  it("five concurrent submits record one payment with the change, and the cart is paid", async () => {
+    const token = await desktop(await studentToken(api, "100025"));
+    await addFee(token, "Athletic Pass");
+    await addFee(token, "Science Lab Goggles");
+    const c = await cart(token);
+    expect(c.total).toBe(48);
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+          token,
+          body: {
+            cartId: c.id,
+            payNowAmount: 48,
+            paymentMethod: "cash",
+            tenderedCents: 5000,
+            terminalId: "register-1",
+          },
+        }),
+      ),
+    );
+    for (const r of replies) {
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({
+        redirectUrl: "/fees?purchased=1",
+        paymentMethod: "cash",
+        amount: 48,
+        tendered: 50,
+        change: 2,
+      });
+    }
+    const rows = await paymentsOf(c.id);
+    expect(rows).toEqual([{ method: "cash", amount_cents: 4800, tendered_cents: 5000 }]);
+    const receipt = await call(api, "GET", `/v1/cart/${c.id}`, { token });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.totalPaid).toBe(48);
+    const inPerson = await call(api, "GET", `/v1/payment/in-person/${c.id}`, { token });
+    expect(inPerson.body.payment).toEqual({
+      paymentMethod: "cash",
+      amount: 48,
+      tendered: 50,
+      change: 2,
+      checkNumber: null,
+    });
+    // The same submit again later answers the first outcome, still one payment.
+    const later = await call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+      token,
+      body: { cartId: c.id, payNowAmount: 48, paymentMethod: "cash", tenderedCents: 5000 },
+    });
+    expect(later.status).toBe(200);
+    expect(await paymentsOf(c.id)).toHaveLength(1);
+  });
+
+  it("a partial cash payment pays part of the cart", async () => {
+    const token = await desktop(await studentToken(api, "100026"));
+    await addFee(token, "Yearbook");
+    const c = await cart(token);
+    const r = await call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+      token,
+      body: {
+        cartId: c.id,
+        payNowAmount: 20,
+        paymentType: "partial",
+        paymentMethod: "cash",
+        tenderedCents: 2000,
+      },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data.change).toBe(0);
+    const [fee] = await queryRows<{ status: string; paid_cents: number }>(
+      db(),
+      sql`select status, paid_cents from assessed_fees where cart_id = ${c.id}`,
+    );
+    expect(fee).toEqual({ status: "partial", paid_cents: 2000 });
+  });
+
+  it("a guest goes to the receipt", async () => {
+    const token = await desktop(await guestToken(api, "cash-guest@example.org"));
+    await addFee(token, "Science Lab Goggles");
+    const c = await cart(token);
+    const r = await call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+      token,
+      body: { cartId: c.id, payNowAmount: 8, paymentMethod: "cash", tenderedCents: 1000 },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data.redirectUrl).toBe(`/cart-receipt/${c.id}`);
+  });
+});
+
+describe("in-person check", () => {
+  it("needs at least 3 characters; an employee then goes to /instructor/fees", async () => {
+    const token = await desktop(await staffToken(api, "instructor"));
+    await addFee(token, "Staff Appreciation Lunch");
+    const c = await cart(token);
+    const pay = (checkNumber?: string) =>
+      call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+        token,
+        body: { cartId: c.id, payNowAmount: 12, paymentMethod: "inPersonCheck", checkNumber },
+      });
+    const short = await pay("12");
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe("Check Number is required and must be at least 3 characters.");
+    const replies = await Promise.all([
+      pay("1234"),
+      pay("1234"),
+      pay("1234"),
+      pay("1234"),
+      pay("1234"),
+    ]);
+    for (const r of replies) {
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({
+        redirectUrl: "/instructor/fees",
+        checkNumber: "1234",
+        tendered: null,
+      });
+    }
+    expect(await paymentsOf(c.id)).toHaveLength(1);
+  });
+});
+
+describe("card reader", () => {
+  it("the intent amount is the cart total in cents, one intent per cart and amount", async () => {
+    const token = await desktop(await studentToken(api, "100027"));
+    await addFee(token, "Athletic Pass");
+    await addFee(token, "Science Lab Goggles", { quantity: 2 });
+    const c = await cart(token);
+    expect(c.total).toBe(56);
+    const first = await call(api, "POST", "/v1/payment/create-terminal-payment-intent", {
+      token,
+      body: { cartId: c.id, payNowAmount: 56 },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.cart.total).toBe(5600);
+    expect(first.body.cart.currency).toBe("usd");
+    expect(
+      first.body.cart.lineItems.reduce((s: number, l: { amount: number }) => s + l.amount, 0),
+    ).toBe(5600);
+    const [sim] = await queryRows<{ amount_cents: number }>(
+      db(),
+      sql`select amount_cents from sim_objects where id = ${first.body.paymentIntentId}`,
+    );
+    expect(sim!.amount_cents).toBe(5600);
+    // A double tap gets the same intent.
+    const second = await call(api, "POST", "/v1/payment/create-terminal-payment-intent", {
+      token,
+      body: { cartId: c.id, payNowAmount: 56 },
+    });
+    expect(second.body.paymentIntentId).toBe(first.body.paymentIntentId);
+    const wrong = await call(api, "POST", "/v1/payment/create-terminal-payment-intent", {
+      token,
+      body: { cartId: c.id, payNowAmount: 55 },
+    });
+    expect(wrong.status).toBe(409);
+  });
+
+  it("records one charge after the reader processed the card, under five concurrent completes", async () => {
+    const token = await desktop(await studentToken(api, "100028"));
+    await addFee(token, "Athletic Pass");
+    const c = await cart(token);
+    const intent = await call(api, "POST", "/v1/payment/create-terminal-payment-intent", {
+      token,
+      body: { cartId: c.id, payNowAmount: 40 },
+    });
+    const id = intent.body.paymentIntentId as string;
+    const complete = () =>
+      call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+        token,
+        body: {
+          cartId: c.id,
+          payNowAmount: 40,
+          paymentMethod: "terminal",
+          paymentIntentId: id,
+          terminalId: "tmr_sim",
+        },
+      });
+    // Not yet presented on the reader: nothing is recorded.
+    const early = await complete();
+    expect(early.status).toBe(402);
+    expect(early.body.message).toBe("Card is not ready to process");
+    const processed = await call(api, "POST", `/v1/payment/simulator/reader/${id}/process`, {
+      token,
+    });
+    expect(processed.body).toEqual({ status: "succeeded", amount: 4000 });
+    const replies = await Promise.all(Array.from({ length: 5 }, complete));
+    for (const r of replies) {
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({ paymentMethod: "terminal", amount: 40 });
+    }
+    expect(await paymentsOf(c.id)).toEqual([
+      { method: "terminal", amount_cents: 4000, tendered_cents: null },
+    ]);
+    const [rec] = await queryRows<{ payment_id: number | null; terminal_id: string }>(
+      db(),
+      sql`select payment_id, terminal_id from terminal_payments where payment_intent_id = ${id}`,
+    );
+    expect(rec!.payment_id).not.toBeNull();
+    expect(rec!.terminal_id).toBe("tmr_sim");
+  });
+
+  it("another person's reader payment cannot pay this cart", async () => {
+    const a = await desktop(await studentToken(api, "100029"));
+    const b = await desktop(await studentToken(api, "100030"));
+    await addFee(a, "Athletic Pass");
+    await addFee(b, "Athletic Pass");
+    const ca = await cart(a);
+    const cb = await cart(b);
+    const ia = await call(api, "POST", "/v1/payment/create-terminal-payment-intent", {
+      token: a,
+      body: { cartId: ca.id, payNowAmount: 40 },
+    });
+    const id = ia.body.paymentIntentId as string;
+    expect(
+      (await call(api, "POST", `/v1/payment/simulator/reader/${id}/process`, { token: b })).status,
+    ).toBe(404);
+    await call(api, "POST", `/v1/payment/simulator/reader/${id}/process`, { token: a });
+    const r = await call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+      token: b,
+      body: { cartId: cb.id, payNowAmount: 40, paymentMethod: "terminal", paymentIntentId: id },
+    });
+    expect(r.status).toBe(400);
+    expect(await paymentsOf(cb.id)).toEqual([]);
+  });
+});
