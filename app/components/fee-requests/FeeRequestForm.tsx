@@ -172,10 +172,15 @@ export function FeeRequestForm({
 
   // conform's intent helpers, typed loosely: the field names come from `fields`.
   const update = (name: string, value: unknown) => form.update({ name, value } as never);
-  const removeButton = (name: string, index: number) =>
-    form.remove.getButtonProps({ name, index } as never);
-  const insertButton = (name: string, defaultValue: unknown) =>
-    form.insert.getButtonProps({ name, defaultValue } as never);
+  // Intent buttons submit the form, so they also work as plain posts without JavaScript.
+  const removeButton = (name: string, index: number) => ({
+    type: "submit" as const,
+    ...form.remove.getButtonProps({ name, index } as never),
+  });
+  const insertButton = (name: string, defaultValue: unknown) => ({
+    type: "submit" as const,
+    ...form.insert.getButtonProps({ name, defaultValue } as never),
+  });
 
   const sponsors = fields.sponsors.getFieldList();
   const questions = fields.questions.getFieldList();

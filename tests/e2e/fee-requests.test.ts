@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { MODES, signInStaff, startTestApp, type Mode, type TestApp } from "../support/browser";
+import { todayIn } from "../../domain/forms/fee-request";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+function day(offset: number): string {
+  const d = new Date(
+    `${todayIn(process.env.DISTRICT_TZ || "America/Chicago", new Date())}T12:00:00Z`,
+  );
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+}
+
+async function searchAndAdd(page: Page, mode: Mode, query: string, name: string) {
+  await page.getByLabel("Search employees by ID or name").fill(query);
+  if (!mode.js) await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("button", { name: `Add ${name}` }).click();
+  await expect
+    .poll(() => page.getByRole("list", { name: "Sponsors" }).textContent())
+    .toContain(name);
+}
+
+async function addQuestion(
+  page: Page,
+  n: number,
+  q: { text: string; type: string; options?: string },
+) {
+  await page.getByRole("button", { name: "Add Question" }).click();
+  const group = page.getByRole("group", { name: `Question ${n}` });
+  await group.waitFor();
+  await group.getByLabel("Question", { exact: true }).fill(q.text);
+  await group.getByLabel("Response Type").selectOption(q.type);
+  if (q.options) await group.getByLabel("Options (comma separated)").fill(q.options);
+}
+
+describe.each(MODES)("fee requests $name", (mode) => {
+  const feeName = `Robotics Trip ${mode.js ? "JS" : "HTML"}`;
+
+  it("a proposer fills the form with two sponsors and three questions, fixes errors and submits", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "proposer");
+    await page.goto("/instructor/fees");
+    await expect(page.getByRole("heading", { name: "My Fee Requests" }).isVisible()).resolves.toBe(
+      true,
+    );
+    expect(await page.getByRole("link", { name: "Buy fees" }).getAttribute("href")).toBe(
+      "/instructor/buy-fees",
+    );
+    await expect(page.getByRole("tab", { name: "Pending Requests" }).isVisible()).resolves.toBe(
+      true,
+    );
+    await page.getByRole("link", { name: "Add Request" }).click();
+    await page.waitForURL("**/instructor/fees/new");
+
+    // Cost is wrong on purpose; the rest is right.
+    await page.getByLabel("Fee Name").fill(feeName);
+    await page.getByLabel("School", { exact: true }).selectOption({ label: "Lincoln High School" });
+    await page.getByLabel("School Year").selectOption({ label: "2026-2027" });
+    await page.getByLabel("Type", { exact: true }).selectOption("Optional");
+    await page.getByLabel("Category", { exact: true }).selectOption({ label: "Clubs" });
+    await page.getByLabel("Approval Route").selectOption({ label: "Business Office" });
+    await page.getByLabel("Cost", { exact: true }).fill("0.5");
+    await page.getByLabel("Account Number").fill("10-2200-5100");
+    await page.getByLabel("Collection Start Date").fill(day(0));
+    await page.getByLabel("Collection End Date").fill(day(60));
+    await page.getByLabel("Allow Guest").check();
+    await page.getByLabel("Description").fill("Trip to the regional robotics contest.");
+
+    // The signed-in employee is pre-added and cannot be removed.
+    const sponsors = page.getByRole("list", { name: "Sponsors" });
+    await expect(sponsors.textContent()).resolves.toContain("Paula Proposer");
+    await expect(page.getByRole("button", { name: "Remove Paula Proposer" }).count()).resolves.toBe(
+      0,
+    );
+    await searchAndAdd(page, mode, "ian", "Ian Other");
+    await searchAndAdd(page, mode, "IRENE", "Irene Instructor");
+    // Chosen sponsors are hidden from the search.
+    await page.getByLabel("Search employees by ID or name").fill("irene");
+    if (!mode.js) await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Add Irene Instructor" }).count()).resolves.toBe(
+      0,
+    );
+    await page.getByRole("button", { name: "Remove Ian Other" }).click();
+    await expect.poll(() => sponsors.textContent()).not.toContain("Ian Other");
+
+    await page.getByRole("radio", { name: "Yes" }).check();
+    if (!mode.js) {
+      // Without JavaScript the questions section is always there.
+    }
+    await addQuestion(page, 1, { text: "T-shirt size", type: "Value List", options: "S, M, L" });
+    await addQuestion(page, 2, { text: "Throwaway", type: "Free Form" });
+    await addQuestion(page, 3, { text: "Dietary needs", type: "Free Form" });
+    await addQuestion(page, 4, { text: "I accept the trip rules", type: "Waiver" });
+    // Deleting question 2 renumbers the ones after it.
+    await page.getByRole("button", { name: "Delete Question 2" }).click();
+    await expect
+      .poll(() =>
+        page.getByRole("group", { name: "Question 3" }).getByLabel("Sort Order").inputValue(),
+      )
+      .toBe("3");
+    await expect(
+      page
+        .getByRole("group", { name: "Question 2" })
+        .getByLabel("Question", { exact: true })
+        .inputValue(),
+    ).resolves.toBe("Dietary needs");
+    await expect(
+      page.getByRole("group", { name: "Question 2" }).getByLabel("Sort Order").inputValue(),
+    ).resolves.toBe("2");
+    // Everything typed survived the round trips.
+    await expect(page.getByLabel("Fee Name").inputValue()).resolves.toBe(feeName);
+    await expect(page.getByLabel("Account Number").inputValue()).resolves.toBe("10-2200-5100");
+
+    const submit = page.getByRole("button", { name: "Submit Request" });
+    if (mode.js) {
+      // Checked as one types: while invalid, submit is disabled with the tooltip.
+      await expect.poll(() => page.getByText("Required", { exact: true }).count()).toBe(1);
+      await expect(submit.isDisabled()).resolves.toBe(true);
+      await submit.locator("xpath=..").hover();
+      await expect
+        .poll(() => page.getByText("Please fix the validation issues above").first().isVisible())
+        .toBe(true);
+    } else {
+      // Without JavaScript the server checks the same rules and keeps everything typed.
+      await submit.click();
+      await expect.poll(() => page.getByText("Required", { exact: true }).count()).toBe(1);
+      await expect(page.getByLabel("Fee Name").inputValue()).resolves.toBe(feeName);
+      await expect(
+        page.getByRole("group", { name: "Question 3" }).getByLabel("Response Type").inputValue(),
+      ).resolves.toBe("Waiver");
+    }
+    await page.getByLabel("Cost", { exact: true }).fill("12.50");
+    if (mode.js) {
+      await expect.poll(() => page.getByText("Required", { exact: true }).count()).toBe(0);
+      await expect(submit.isDisabled()).resolves.toBe(false);
+    }
+    await submit.click();
+    await page.waitForURL((u) => u.pathname === "/instructor/fees");
+    const row = page.getByRole("row", { name: new RegExp(feeName) });
+    await expect(row.textContent()).resolves.toContain("Pending");
+    await expect(row.textContent()).resolves.toContain("$12.50");
+    if (mode.js) {
+      await expect.poll(() => page.getByText("Request Saved").isVisible()).toBe(true);
+    }
+  });
+
+  it("the fee administrator approves it; the status history shows the notes", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "feeadmin");
+    await page.waitForURL("**/instructor/fee-proposals**");
+    await page.getByRole("link", { name: `Review ${feeName}` }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.textContent()).resolves.toContain("T-shirt size");
+    await dialog.getByLabel("Notes").fill("Approved for the spring trip.");
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await page.waitForURL((u) => !u.search.includes("review"));
+    await expect.poll(() => page.getByRole("link", { name: `Review ${feeName}` }).count()).toBe(0);
+    if (mode.js) await expect.poll(() => page.getByText("Request Approved").isVisible()).toBe(true);
+
+    const proposer = await app.newPage(mode);
+    await signInStaff(proposer, "proposer");
+    await proposer.goto("/instructor/fees?tab=approved");
+    await proposer.getByRole("link", { name: `Status History ${feeName}` }).click();
+    await expect(proposer.getByRole("dialog").textContent()).resolves.toContain(
+      "Approved for the spring trip.",
+    );
+  });
+
+  it("a denied request shows its notes, and a request without notes says so", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "proposer");
+    await page.goto("/instructor/fees");
+    await page.getByRole("link", { name: "Status History Lab Coat" }).click();
+    await expect(page.getByRole("dialog").textContent()).resolves.toContain(
+      "Lab coats are provided by the school",
+    );
+    await page.goto("/instructor/fees");
+    await page.getByRole("link", { name: "Status History Robotics Club Kit" }).click();
+    await expect(page.getByRole("dialog").textContent()).resolves.toContain(
+      "No status history to display.",
+    );
+  });
+
+  it("staff without the proposer role are sent to /instructor/fees", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "instructor");
+    await page.goto("/instructor/fees/new");
+    expect(new URL(page.url()).pathname).toBe("/instructor/fees");
+    await page.goto("/instructor/fee-proposals");
+    expect(new URL(page.url()).pathname).toBe("/instructor/fees");
+    await expect(page.getByRole("link", { name: "Buy fees" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("link", { name: "Add Request" }).count()).resolves.toBe(0);
+  });
+});
