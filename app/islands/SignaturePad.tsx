@@ -39,6 +39,10 @@ export function SignaturePad({
   height = 200,
 }: SignaturePadProps) {
   const [ready, setReady] = useState(false);
+  // Controlled: React would otherwise reset a hidden input to its defaultValue on re-render
+  // (a hidden input's value is its default value).
+  const [value, setValue] = useState(defaultValue ?? "");
+  useEffect(() => setValue(defaultValue ?? ""), [defaultValue]);
   const [size, setSize] = useState({ width, height });
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -85,10 +89,12 @@ export function SignaturePad({
     }
   }, [ready, size, redraw]);
 
-  const publish = (value: string) => {
+  const publish = (next: string) => {
     const input = inputRef.current;
     if (!input) return;
-    input.value = value;
+    setValue(next);
+    // Set now too, so the form's validation on the events below reads the new value.
+    input.value = next;
     input.dispatchEvent(new Event("input", { bubbles: true }));
     input.dispatchEvent(new Event("change", { bubbles: true }));
   };
@@ -100,7 +106,7 @@ export function SignaturePad({
 
   return (
     <div ref={wrapRef} className="signature-pad">
-      <input ref={inputRef} type="hidden" name={name} defaultValue={defaultValue ?? ""} />
+      <input ref={inputRef} type="hidden" name={name} value={value} readOnly />
       {ready ? (
         <>
           <Text component="label" size="sm" fw={500} htmlFor={`${name}-canvas`}>

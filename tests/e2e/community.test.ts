@@ -61,6 +61,7 @@ async function fillMember(
 
 async function drawSignature(page: Page) {
   const canvas = page.getByRole("img", { name: "Signature" });
+  await canvas.scrollIntoViewIfNeeded();
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + 30, box.y + 100);
   await page.mouse.down();
@@ -68,6 +69,12 @@ async function drawSignature(page: Page) {
     await page.mouse.move(box.x + 30 + i * 10, box.y + 100 + (i % 2 ? -30 : 30));
   }
   await page.mouse.up();
+  // The pad wrote a PNG into the form.
+  await page.waitForFunction(() =>
+    (
+      document.querySelector('input[name="digitalSignature"]') as HTMLInputElement | null
+    )?.value.startsWith("data:image/png;base64,"),
+  );
 }
 
 function signatureFile(): Buffer {

@@ -15,7 +15,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
   Tooltip,
 } from "@mantine/core";
 import { t, type MessageKey } from "@domain/messages";
@@ -321,7 +320,7 @@ export function MemberForm({
             <Text size="sm">{t("community.twoContacts")}</Text>
             {guardians.map((g, index) => (
               <GuardianFields
-                key={g.key}
+                key={g.key ?? `guardian-${index}`}
                 form={form}
                 guardian={g}
                 index={index}
