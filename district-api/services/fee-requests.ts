@@ -231,7 +231,8 @@ export async function approveFeeRequest(
         saleStart: r.saleStart,
         saleEnd: r.saleEnd,
         active: true,
-        notes: r.otherInformation || null,
+        // Other information is for the reviewers, not shown to families (decision 062).
+        notes: null,
         createdAt: now,
       })
       .returning({ id: fees.id });
