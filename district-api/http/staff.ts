@@ -12,6 +12,7 @@ import {
   type InstructorProgram,
   type InstructorSection,
   type MyFee,
+  type RosterGuardian,
   type RosterRegistration,
 } from "@domain/contract/staff";
 import type { TokenClaims } from "@domain/contract/identity";
@@ -116,6 +117,41 @@ interface RegistrationRow {
   emergency_name: string | null;
   emergency_phone: string | null;
   emergency_relationship: string | null;
+  guardians: unknown;
+}
+
+/** A community member's guardians in order; the emergency contact on file when there are none. */
+function readGuardians(r: RegistrationRow): RosterGuardian[] {
+  let list: unknown = r.guardians;
+  if (typeof list === "string") {
+    try {
+      list = JSON.parse(list);
+    } catch {
+      list = [];
+    }
+  }
+  const out: RosterGuardian[] = [];
+  for (const g of Array.isArray(list) ? list : []) {
+    if (!g || typeof g !== "object") continue;
+    const o = g as Record<string, unknown>;
+    out.push({
+      nameFirst: String(o.nameFirst ?? ""),
+      nameLast: String(o.nameLast ?? ""),
+      phone1: str(o.phone1),
+      email: str(o.email),
+      relationship: str(o.relationship),
+    });
+  }
+  if (!out.length && r.emergency_name) {
+    out.push({
+      nameFirst: r.emergency_name,
+      nameLast: "",
+      phone1: str(r.emergency_phone),
+      email: null,
+      relationship: str(r.emergency_relationship),
+    });
+  }
+  return out;
 }
 
 function meetingDays(v: SectionRow["meeting_days"]): string {
@@ -166,6 +202,13 @@ async function loadSections(
           r.answers, pa.id as participant_id, pa.kind, pa.name_first, pa.name_last, pa.grade,
           pa.gender, pa.email, pa.custodian_emails, pa.emergency_name, pa.emergency_phone,
           pa.emergency_relationship,
+          (select coalesce(json_agg(json_build_object(
+              'nameFirst', g.name_first, 'nameLast', g.name_last, 'phone1', g.phone1,
+              'email', g.email,
+              'relationship', case when g.relationship = 'Other'
+                then coalesce(g.relationship_other, g.relationship) else g.relationship end)
+            order by g.position, g.id), '[]'::json)
+            from guardians g where g.participant_id = pa.id) as guardians,
           greatest(0, r.cost_cents - r.credits_applied_cents - greatest(
             coalesce(r.paid_cents, 0),
             coalesce((select sum(af.paid_cents) from assessed_fees af where af.registration_id = r.id), 0)
@@ -235,18 +278,7 @@ async function loadSections(
               grade: str(r.grade),
               gender: str(r.gender),
               email: str(r.email),
-              // The member's emergency contact on file stands for the guardian (decision 052).
-              guardians: r.emergency_name
-                ? [
-                    {
-                      nameFirst: r.emergency_name,
-                      nameLast: "",
-                      phone1: str(r.emergency_phone),
-                      email: null,
-                      relationship: str(r.emergency_relationship),
-                    },
-                  ]
-                : [],
+              guardians: readGuardians(r),
             }
           : null,
       courseAnswer: readAnswers(r.answers),

@@ -41,6 +41,7 @@ export const RosterGuardian = z.object({
   email: z.string().nullable(),
   relationship: z.string().nullable(),
 });
+export type RosterGuardian = z.infer<typeof RosterGuardian>;
 
 export const RosterCommunityMember = z.object({
   id: z.number(),

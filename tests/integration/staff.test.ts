@@ -105,7 +105,13 @@ describe("GET /v1/instructor/program", () => {
     expect(unpaid.length).toBeGreaterThan(0);
     expect(unpaid.some((r) => r.amountDue === 45)).toBe(true);
     expect(unpaid.some((r) => r.amountDue === 22.5)).toBe(true);
-    expect(watercolor.registrations.some((r) => r.communityMember?.id === 200001)).toBe(true);
+    const member = watercolor.registrations.find((r) => r.communityMember?.id === 200001);
+    expect(member?.communityMember?.guardians[0]).toMatchObject({
+      nameFirst: "Casey",
+      nameLast: "Rivera",
+      relationship: "Spouse",
+      phone1: "+12175550101",
+    });
     const answered = active.find((r) =>
       r.courseAnswer.some((a) => a.cachedQuestion === LONG_QUESTION),
     );
