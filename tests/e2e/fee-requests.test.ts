@@ -189,6 +189,36 @@ describe.each(MODES)("fee requests $name", (mode) => {
     );
   });
 
+  it("a denied request is edited and resubmitted; an approved one is duplicated", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "proposer");
+    await page.goto("/instructor/fees");
+    await page.getByRole("link", { name: "Edit Lab Coat" }).click();
+    await page.waitForURL(/\/instructor\/fees\/\d+\/edit$/);
+    await expect(page.getByLabel("Fee Name").inputValue()).resolves.toBe("Lab Coat");
+    await expect(page.getByLabel("To be Assigned by Business Office").isChecked()).resolves.toBe(
+      true,
+    );
+    await page.getByLabel("Cost", { exact: true }).fill(mode.js ? "21.00" : "22.00");
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await page.waitForURL((u) => u.pathname === "/instructor/fees");
+    const row = page.getByRole("row", { name: /Lab Coat/ });
+    await expect(row.textContent()).resolves.toContain("Pending");
+    await expect(row.textContent()).resolves.toContain(mode.js ? "$21.00" : "$22.00");
+
+    await page.goto("/instructor/fees?tab=approved");
+    await page.getByRole("link", { name: "Duplicate Chess Club Membership" }).click();
+    await page.waitForURL(/\/instructor\/fees\/new\?from=\d+$/);
+    await expect(page.getByLabel("Fee Name").inputValue()).resolves.toBe("Chess Club Membership");
+    const copy = `Chess Club Membership copy ${mode.js ? "JS" : "HTML"}`;
+    await page.getByLabel("Fee Name").fill(copy);
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await page.waitForURL((u) => u.pathname === "/instructor/fees");
+    await expect(
+      page.getByRole("row", { name: new RegExp(copy) }).textContent(),
+    ).resolves.toContain("Pending");
+  });
+
   it("staff without the proposer role are sent to /instructor/fees", async () => {
     const page = await app.newPage(mode);
     await signInStaff(page, "instructor");
