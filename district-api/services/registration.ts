@@ -248,16 +248,23 @@ interface Eligibility {
     answer_list: string[];
   }[];
   finishedSurvey: boolean;
+  /** A read outside the lock, only good for refusing early: full with nothing to release. */
+  seemsFull: boolean;
+  /** The caller's live registration status, read outside the lock. */
+  myStatus: string | null;
+  timeoutMinutes: number;
 }
 
 /**
- * What the checks outside the lock need: the person may see this section (open program,
- * community access, grade, school), its questions, and the survey state.
+ * What the checks outside the lock need, in one query: the person may see this section (open
+ * program, community access, grade, school), its questions, the survey state, the payment window
+ * and whether the section looks full.
  */
 async function loadEligibility(
   db: Exec,
   participantId: number,
   sectionId: string,
+  now: Date,
 ): Promise<Eligibility> {
   const [row] = await queryRows<{
     pid: number;
@@ -268,12 +275,27 @@ async function loadEligibility(
     one_section_per_term: boolean;
     requires_survey: boolean;
     finished: boolean;
+    seems_full: boolean;
+    my_status: string | null;
+    timeout: string | null;
+    questions: Eligibility["questions"] | string | null;
   }>(
     db,
     sql`select pa.id as pid, pa.kind, pa.financial_aid, p.id as program_id, p.open,
           p.one_section_per_term, p.requires_survey,
           exists(select 1 from survey_responses sr
-                 where sr.participant_id = pa.id and sr.program_id = p.id) as finished
+                 where sr.participant_id = pa.id and sr.program_id = p.id) as finished,
+          (s.seats_taken >= s.capacity and not exists(
+             select 1 from registrations e where e.course_section_id = s.id
+               and e.status in ('pending_payment', 'offered') and e.hold_expires_at <= ${now})
+          ) as seems_full,
+          (select r.status from registrations r where r.course_section_id = s.id
+             and r.participant_id = pa.id and r.status <> 'cancelled' limit 1) as my_status,
+          (select data->>'cartCountdownTimer' from settings where id = 1) as timeout,
+          (select coalesce(json_agg(json_build_object('id', q.id, 'question', q.question,
+                    'response_type', q.response_type, 'answer_list', q.answer_list)
+                    order by q.sort_order, q.id), '[]'::json)
+             from course_questions q where q.course_section_id = s.id) as questions
         from course_sections s
         join programs p on p.id = s.program_id
         join participants pa on pa.id = ${participantId}
@@ -290,11 +312,10 @@ async function loadEligibility(
       RegisterErrorCode.notFound,
     );
   }
-  const questions = await queryRows<Eligibility["questions"][number]>(
-    db,
-    sql`select id, question, response_type, answer_list from course_questions
-        where course_section_id = ${sectionId} order by sort_order, id`,
-  );
+  const questions =
+    typeof row.questions === "string"
+      ? (JSON.parse(row.questions) as Eligibility["questions"])
+      : (row.questions ?? []);
   return {
     participant: { id: row.pid, kind: row.kind, financial_aid: row.financial_aid },
     program: {
@@ -305,6 +326,9 @@ async function loadEligibility(
     },
     questions,
     finishedSurvey: row.finished,
+    seemsFull: row.seems_full,
+    myStatus: row.my_status,
+    timeoutMinutes: paymentWindowMinutes(row.timeout),
   };
 }
 
@@ -353,9 +377,14 @@ export async function register(
   body: RegisterRequest,
 ): Promise<RegisterReply> {
   const failed = t("register.failed");
-  const elig = await loadEligibility(deps.db, participantId, sectionId);
+  const elig = await loadEligibility(deps.db, participantId, sectionId, deps.clock.now());
   const seen = body.activeCourse?.status;
-  const timeout = await paymentTimeoutMinutes(deps.db);
+  const timeout = elig.timeoutMinutes;
+  // In a rush most attempts find the section full: refuse those without queueing for the lock.
+  // (A seat freed a moment ago is not missed: the next list refresh shows it open.)
+  if (elig.seemsFull && elig.myStatus === null && elig.program.open) {
+    throw new ApiError(406, t("register.full"), undefined, RegisterErrorCode.full);
+  }
   return withSection(deps, sectionId, async (tx, section, now) => {
     const existing = await liveRegistration(tx, sectionId, participantId);
     const cost = effectiveCostCents(section.cost_cents, elig.participant.financial_aid);
@@ -479,7 +508,7 @@ export async function joinWaitlist(
   body: RegisterRequest,
 ): Promise<RegisterReply> {
   const failed = t("register.waitlistFailed");
-  const elig = await loadEligibility(deps.db, participantId, sectionId);
+  const elig = await loadEligibility(deps.db, participantId, sectionId, deps.clock.now());
   const seen = body.activeCourse?.status;
   return withSection(deps, sectionId, async (tx, section, now) => {
     const existing = await liveRegistration(tx, sectionId, participantId);
