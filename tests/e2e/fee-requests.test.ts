@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { MODES, signInStaff, startTestApp, type Mode, type TestApp } from "../support/browser";
+import {
+  MODES,
+  signInFamily,
+  signInStaff,
+  startTestApp,
+  type Mode,
+  type TestApp,
+} from "../support/browser";
 import { todayIn } from "../../domain/forms/fee-request";
 
 let app: TestApp;
@@ -158,7 +165,14 @@ describe.each(MODES)("fee requests $name", (mode) => {
     await page.waitForURL("**/instructor/fee-proposals**");
     await page.getByRole("link", { name: `Review ${feeName}` }).click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog.textContent()).resolves.toContain("T-shirt size");
+    const details = (await dialog.textContent()) ?? "";
+    // Two sponsors, three questions (one Value List, one Waiver), in their renumbered order.
+    expect(details).toContain("Paula Proposer, Irene Instructor");
+    expect(details).not.toContain("Ian Other");
+    expect(details).toMatch(
+      /T-shirt size — Value List \(S, M, L\).*Dietary needs — Free Form.*I accept the trip rules — Waiver/,
+    );
+    expect(details).not.toContain("Throwaway");
     await dialog.getByLabel("Notes").fill("Approved for the spring trip.");
     await dialog.getByRole("button", { name: "Approve" }).click();
     await page.waitForURL((u) => !u.search.includes("review"));
@@ -172,6 +186,15 @@ describe.each(MODES)("fee requests $name", (mode) => {
     await expect(proposer.getByRole("dialog").textContent()).resolves.toContain(
       "Approved for the spring trip.",
     );
+  });
+
+  it("a family then sees the approved fee among the optional fees", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, "100007");
+    await page.goto("/fees?tab=optional");
+    await expect
+      .poll(async () => (await page.locator("main").textContent()) ?? "")
+      .toContain(feeName);
   });
 
   it("a denied request shows its notes, and a request without notes says so", async () => {
