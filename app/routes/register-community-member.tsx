@@ -82,7 +82,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const exists = res.status === 409;
     const message = exists
       ? t(standalone ? "community.existsStandalone" : "community.exists")
-      : t("community.failed");
+      : res.status === 429
+        ? t("community.tooManyAttempts")
+        : t("community.failed");
     return json(
       { result: submission.reply({ formErrors: [message] }), carried, exists, tooLarge: false },
       { status: exists ? 409 : 400 },

@@ -5,14 +5,26 @@ import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { ApiError, handle, participantId } from "./kit";
 import { readProfile, registerMember, updateProfile } from "../services/community";
+import { isThrottled, recordFailure } from "../services/throttle";
 
 export function communityRoutes(deps: ApiDeps): Router {
   const r = Router();
 
   r.put(
     "/community/register-member",
-    handle(deps, { access: "public", body: RegisterMemberRequest }, async ({ body }) => {
-      await registerMember(deps, body);
+    handle(deps, { access: "public", body: RegisterMemberRequest }, async ({ req, body }) => {
+      // A 409 tells whether a name and birth date have an account: limit how often one address
+      // may hear it, like failed sign-ins (decision 020).
+      const keys = [`register-member:ip:${req.ip ?? "unknown"}`];
+      const now = deps.clock.now();
+      if (await isThrottled(deps.db, keys, now))
+        throw new ApiError(429, t("community.tooManyAttempts"));
+      try {
+        await registerMember(deps, body);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 409) await recordFailure(deps.db, keys, now);
+        throw err;
+      }
       return { ok: true as const, email: body.email };
     }),
   );

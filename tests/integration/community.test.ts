@@ -288,6 +288,31 @@ describe("/v1/profile/community", () => {
   });
 });
 
+describe("duplicate checks are throttled per address", () => {
+  it("after 5 refusals in 15 minutes an address gets 429, and later may try again", async () => {
+    const headers = { "X-Forwarded-For": "203.0.113.9" };
+    const body = member();
+    expect((await call(api, "PUT", "/v1/community/register-member", { body })).status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const r = await call(api, "PUT", "/v1/community/register-member", { body, headers });
+      expect(r.status).toBe(409);
+    }
+    const sixth = await call(api, "PUT", "/v1/community/register-member", { body, headers });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toBe(t("community.tooManyAttempts"));
+    // Another address is not affected.
+    const other = await call(api, "PUT", "/v1/community/register-member", {
+      body,
+      headers: { "X-Forwarded-For": "203.0.113.10" },
+    });
+    expect(other.status).toBe(409);
+    api.clock.advance(16 * 60_000);
+    const later = await call(api, "PUT", "/v1/community/register-member", { body, headers });
+    api.clock.reset();
+    expect(later.status).toBe(409);
+  });
+});
+
 describe("recover member ID", () => {
   it("replies the same to a known and an unknown address; only the known one gets mail", async () => {
     const body = member();

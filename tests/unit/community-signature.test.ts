@@ -43,7 +43,7 @@ describe("upload checks", () => {
     ).toBeNull();
   });
   it("resolves drawn, then uploaded, then typed", async () => {
-    const file = new File([png], "s.png", { type: "image/png" });
+    const file = new File([new Uint8Array(png)], "s.png", { type: "image/png" });
     expect(
       await resolveSignature({ digitalSignature: pngDataUrl(png), signatureTyped: "X" }),
     ).toMatchObject({ status: "ok", source: "drawn" });
@@ -57,7 +57,7 @@ describe("upload checks", () => {
     });
     expect(
       await resolveSignature({
-        signatureFile: new File([Buffer.from("hello world, not a png")], "x.png"),
+        signatureFile: new File([new TextEncoder().encode("hello world, not a png")], "x.png"),
       }),
     ).toEqual({ status: "invalid" });
     expect(await resolveSignature({ signatureFile: TOO_LARGE })).toEqual({ status: "invalid" });

@@ -92,6 +92,7 @@ export const community = {
     "A community member account already exists. Please use your community member credentials, or click 'forgot password' to retrieve that information.",
   "community.existsStandalone":
     "A community member account already exists. Please go back to login, or use Forgot my community member ID.",
+  "community.tooManyAttempts": "Too many attempts. Please wait 15 minutes and try again.",
   "community.failed": "There was an error creating your account. Please try again.",
   "community.backToLogin": "Go back to login",
   "community.forgotMemberId": "Forgot my community member ID",
