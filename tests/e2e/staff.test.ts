@@ -323,6 +323,40 @@ describe("refusals and the narrow layout", () => {
     expect(await pdf.text()).toContain("That activity was not found among your activities.");
   });
 
+  it("sends staff without the instructor role from the activity pages to /instructor/", async () => {
+    const page = await app.newPage({ js: false });
+    await signInStaff(page, "feeadmin");
+    await page.goto(`/instructor/program/${programId}`);
+    expect(new URL(page.url()).pathname).toBe("/instructor/");
+    await page.getByText("My Activities is for staff with the instructor role.").waitFor();
+    await page.getByRole("heading", { name: "My Fees" }).waitFor();
+  });
+
+  it("refreshes the sections list every 5 minutes with JavaScript", async () => {
+    const ctx = await app.newContext({ js: true });
+    const page = await ctx.newPage();
+    await page.clock.install();
+    await signInStaff(page, "instructor");
+    await page.goto(`/instructor/program/${programId}`);
+    const link = page.getByRole("link", { name: /Registrations for ART 101 Watercolor Painting/ });
+    const before = Number((await link.textContent())!.match(/\d+/)![0]);
+    const db = app.server.api!.database.db as Db;
+    const [s] = await queryRows<{ id: string }>(
+      db,
+      sql`select cs.id from course_sections cs join courses c on c.id = cs.course_id where c.name = 'Watercolor Painting'`,
+    );
+    await db.execute(sql`insert into registrations (course_section_id, participant_id, status)
+      values (${s!.id}, 100040, 'registered')`);
+    await page.clock.runFor(4 * 60 * 1000);
+    expect(await link.textContent()).toBe(`${before} registered`);
+    await page.clock.runFor(60 * 1000 + 100);
+    await page
+      .getByRole("link", {
+        name: new RegExp(`Watercolor Painting section 01: ${before + 1} registered`),
+      })
+      .waitFor();
+  });
+
   it("shows only registrations, description and dates at 990 px", async () => {
     for (const [width, visible] of [
       [990, false],
