@@ -1,4 +1,4 @@
-import { Form, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink } from "@remix-run/react";
 import { t } from "@domain/messages";
 import { cartHref, navigationFor } from "@domain/rules/navigation";
 
@@ -44,9 +44,10 @@ export function Header(props: HeaderProps) {
   return (
     <header className="app-header">
       <div className="app-header-inner">
-        <a href="/" className="app-logo">
+        <Link to="/" className="app-logo">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
           {t("app.title")}
-        </a>
+        </Link>
         <nav className="app-nav wide" aria-label={t("nav.mainNavigation")}>
           <NavItems {...props} />
         </nav>

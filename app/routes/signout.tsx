@@ -6,9 +6,13 @@ import { t } from "@domain/messages";
 import { getSession, sessionStorage } from "~/.server/session";
 
 export async function action({ request }: ActionFunctionArgs) {
+  // Both sessions go; the cookie stays only to carry the one-time notice.
   const session = await getSession(request);
+  session.unset("student");
+  session.unset("staff");
+  session.flash("notice", { kind: "info", text: t("notice.signedOut") });
   return redirect("/", {
-    headers: { "Set-Cookie": await sessionStorage().destroySession(session) },
+    headers: { "Set-Cookie": await sessionStorage().commitSession(session) },
   });
 }
 

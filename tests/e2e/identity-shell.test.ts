@@ -101,7 +101,7 @@ describe("desktop-client bridge (JavaScript)", () => {
       .catch(() => true); // the page may already be navigating away
     expect(ok).toBe(true);
     await page.waitForURL((u) => u.pathname === "/instructor/");
-    expect(await navItems(page)).toContain("My Activities");
+    await expect.poll(() => navItems(page)).toContain("My Activities");
     // The host is told again, now signed in.
     await page.waitForFunction(() => (window.__hostCalls ?? []).length > 0);
     expect(await hostCalls(page)).toEqual([
@@ -121,7 +121,7 @@ describe("desktop-client bridge (JavaScript)", () => {
       )
       .catch(() => true);
     await page.waitForURL((u) => u.pathname === "/programs");
-    expect(await navItems(page)).toContain("MY REGISTRATIONS");
+    await expect.poll(() => navItems(page)).toContain("MY REGISTRATIONS");
   });
 
   it("setUserSession refuses a forged token and the page stays signed out", async () => {

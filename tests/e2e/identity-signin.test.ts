@@ -198,7 +198,7 @@ describe.each(MODES)("staff login $name", (mode) => {
     const page = await newPage(mode);
     await signInStaff(page, username);
     expect(where(page)).toBe(landing);
-    expect(await navItems(page)).toEqual([...nav, "0 items in cart", "Sign Out"]);
+    await expect.poll(() => navItems(page)).toEqual([...nav, "0 items in cart", "Sign Out"]);
     // A signed-in staff user visiting the sign-in page goes to /instructor/.
     await page.goto("/instructor/sign-in");
     expect(where(page)).toBe("/instructor/");
@@ -235,7 +235,7 @@ describe.each(MODES)("guest login $name", (mode) => {
     await page.getByRole("button", { name: "Continue" }).click();
     await waitForPath(page, "/fees");
     expect(new URL(page.url()).searchParams.get("category")).toBe("Athletics");
-    expect(await navItems(page)).toEqual(["FEES", "0 items in cart", "Sign Out"]);
+    await expect.poll(() => navItems(page)).toEqual(["FEES", "0 items in cart", "Sign Out"]);
     // Guests do not see the instructions.
     await page.goto("/instructions");
     expect(where(page)).toBe("/fees");
@@ -310,10 +310,9 @@ describe.each(MODES)("sign out and navigation $name", (mode) => {
   it("logged out: the two items and no sign out", async () => {
     const page = await newPage(mode);
     await page.goto("/");
-    expect(await navItems(page)).toEqual([
-      "Create Community Member Account",
-      "Instructor / Faculty Login",
-    ]);
+    await expect
+      .poll(() => navItems(page))
+      .toEqual(["Create Community Member Account", "Instructor / Faculty Login"]);
     const logo = page.getByRole("link", { name: "District Programs and Fees" });
     await expect(logo.getAttribute("href")).resolves.toBe("/");
   });
@@ -321,25 +320,29 @@ describe.each(MODES)("sign out and navigation $name", (mode) => {
   it("student and community member items", async () => {
     const page = await newPage(mode);
     await signInFamily(page, "100005");
-    expect(await navItems(page)).toEqual([
-      "FEES",
-      "REGISTER",
-      "MY REGISTRATIONS",
-      "INSTRUCTIONS",
-      "0 items in cart",
-      "Sign Out",
-    ]);
+    await expect
+      .poll(() => navItems(page))
+      .toEqual([
+        "FEES",
+        "REGISTER",
+        "MY REGISTRATIONS",
+        "INSTRUCTIONS",
+        "0 items in cart",
+        "Sign Out",
+      ]);
     const member = await newPage(mode);
     await signInFamily(member, "200001", "03/02/1980");
-    expect(await navItems(member)).toEqual([
-      "FEES",
-      "REGISTER",
-      "MY REGISTRATIONS",
-      "INSTRUCTIONS",
-      "My Profile",
-      "0 items in cart",
-      "Sign Out",
-    ]);
+    await expect
+      .poll(() => navItems(member))
+      .toEqual([
+        "FEES",
+        "REGISTER",
+        "MY REGISTRATIONS",
+        "INSTRUCTIONS",
+        "My Profile",
+        "0 items in cart",
+        "Sign Out",
+      ]);
   });
 
   it("the header's Sign Out clears both sessions and goes to /", async () => {
@@ -352,14 +355,38 @@ describe.each(MODES)("sign out and navigation $name", (mode) => {
       .click();
     await waitForPath(page, "/");
     await page.getByRole("heading", { name: "Welcome! Who are you?" }).waitFor();
-    expect(await navItems(page)).toEqual([
-      "Create Community Member Account",
-      "Instructor / Faculty Login",
-    ]);
+    await page.getByText("You have been signed out.").waitFor();
+    await expect
+      .poll(() => navItems(page))
+      .toEqual(["Create Community Member Account", "Instructor / Faculty Login"]);
     await page.goto("/programs");
     expect(where(page)).toBe("/signin <- /programs");
     await page.goto("/instructor/");
     expect(where(page)).toBe("/instructor/sign-in <- /instructor/");
+  });
+
+  it("the notice hides itself after 10 seconds", async () => {
+    const page = await newPage(mode);
+    if (mode.js) await page.clock.install();
+    await signInFamily(page, "100010");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    const notice = page.getByText("You have been signed out.");
+    await notice.waitFor();
+    if (mode.js) {
+      await page.clock.fastForward(9_000);
+      expect(await notice.isVisible()).toBe(true);
+      await page.clock.fastForward(1_500);
+      await notice.waitFor({ state: "hidden" });
+    } else {
+      // Without JavaScript a CSS animation hides it at 10 s.
+      const animation = await page
+        .locator(".notice-bar")
+        .evaluate((el) => [
+          getComputedStyle(el).animationName,
+          getComputedStyle(el).animationDelay,
+        ]);
+      expect(animation).toEqual(["notice-hide", "10s"]);
+    }
   });
 
   it("/signout by address shows a Sign Out button; a GET changes nothing", async () => {

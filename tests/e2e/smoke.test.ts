@@ -14,8 +14,9 @@ describe.each(MODES)("student sign-in $name", (mode) => {
     const page = await app.newPage(mode);
     await signInFamily(page);
     expect(new URL(page.url()).pathname).toBe("/programs");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain(
-      "List of Activities You Are Eligible For",
-    );
+    // With JavaScript the address changes a moment before the new page is drawn.
+    await page
+      .getByRole("heading", { level: 1, name: "List of Activities You Are Eligible For" })
+      .waitFor();
   });
 });
