@@ -75,9 +75,10 @@ export function feesRoutes(deps: ApiDeps): Router {
             assessed_fee_id: number;
             amount_cents: number;
             created_at: Date | string;
+            cart_id: number | null;
           }>(
             db,
-            sql`select p.assessed_fee_id, p.amount_cents, p.created_at from purchases p
+            sql`select p.assessed_fee_id, p.amount_cents, p.created_at, p.cart_id from purchases p
                 join payments pa on pa.id = p.payment_id
                 where p.assessed_fee_id in ${sql.raw(`(${rows.map((r) => Number(r.id)).join(",")})`)}
                   and pa.status = 'succeeded'
@@ -109,6 +110,7 @@ export function feesRoutes(deps: ApiDeps): Router {
             .map((p) => ({
               amount: p.amount_cents / 100,
               createdAt: new Date(p.created_at).toISOString(),
+              cartId: p.cart_id === null ? null : Number(p.cart_id),
             })),
           answers: (r.answers ?? []).map((a) => ({
             questionID: a.questionId,

@@ -54,7 +54,9 @@ export const AssessedFee = z.object({
   quantity: z.number().int(),
   paymentDate: z.string().nullable(),
   assessedDate: z.string(),
-  studentFeePayments: z.array(z.object({ amount: z.number(), createdAt: z.string() })),
+  studentFeePayments: z.array(
+    z.object({ amount: z.number(), createdAt: z.string(), cartId: z.number().int().nullable() }),
+  ),
   answers: z.array(
     z.object({ questionID: z.number().int(), answer: z.string(), cachedQuestion: z.string() }),
   ),

@@ -1,0 +1,130 @@
+// Loader and action of /cart and /instructor/cart: the same page for families and employees,
+// each with their own token and cart.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { Cart } from "@domain/contract/cart";
+import { CheckoutSessionReply, ConfirmMailinReply, RedirectReply } from "@domain/contract/payments";
+import { checkoutForm, payNowCents } from "@domain/forms/checkout";
+import { t } from "@domain/messages";
+import { afterPaymentDestination, formatCountdown, methodAllowed } from "@domain/rules/checkout";
+import { toCents } from "@domain/rules/money";
+import { callApi } from "./api";
+import { requireFamily, requireStaff } from "./auth";
+import { loadCart, originOf, type Who } from "./payments";
+import { flashNotice } from "./session";
+
+export type CartPageKind = "family" | "staff";
+
+async function guard(request: Request, kind: CartPageKind) {
+  if (kind === "staff") {
+    const s = await requireStaff(request);
+    return { who: "staff" as Who, userKind: "staff" as const, desktop: !!s.desktop };
+  }
+  const s = await requireFamily(request);
+  return { who: "student" as Who, userKind: s.userType, desktop: !!s.desktop };
+}
+
+export function linesOf(cart: Cart) {
+  return cart.cartItems.map((i) => ({
+    costCents: toCents(i.cost),
+    allowPartial: i.allowPartialPayment,
+    itemType: i.itemType,
+  }));
+}
+
+export async function cartPageLoader({ request, context }: LoaderFunctionArgs, kind: CartPageKind) {
+  const g = await guard(request, kind);
+  const r = await loadCart({ request, context }, g.who);
+  if (!r.ok) return json({ cart: null, userKind: g.userKind, countdown: null, error: t("cart.error.load") });
+  const cart = r.data;
+  const left = cart.cartTimeout ? Date.parse(cart.cartTimeout) - Date.now() : null;
+  return json({
+    cart,
+    userKind: g.userKind,
+    countdown: cart.cartTimeout && left !== null ? { deadline: cart.cartTimeout, initial: formatCountdown(left) } : null,
+    error: null as string | null,
+  });
+}
+
+export async function cartPageAction({ request, context }: ActionFunctionArgs, kind: CartPageKind) {
+  const g = await guard(request, kind);
+  const caller = { request, context };
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const url = new URL(request.url);
+  const back = `${url.pathname}`;
+  const notice = async (text: string, k: "success" | "error" = "success") =>
+    ({ "Set-Cookie": await flashNotice(request, { kind: k, text }) });
+
+  if (intent === "remove") {
+    const ids = String(formData.get("ids") ?? "")
+      .split(",")
+      .map(Number)
+      .filter((n) => Number.isSafeInteger(n) && n > 0);
+    const r = ids.length
+      ? await callApi(caller, { path: "/v1/cart/cartItems/", method: "DELETE", auth: g.who, body: { cartItemIds: ids }, reply: Cart })
+      : null;
+    return redirect(back, { headers: await notice(r?.ok ? t("cart.removed") : t("cart.error.delete"), r?.ok ? "success" : "error") });
+  }
+  if (intent === "empty") {
+    const r = await callApi(caller, { path: "/v1/cart/empty", method: "DELETE", auth: g.who, reply: Cart });
+    return redirect(back, { headers: await notice(r.ok ? t("cart.emptied") : t("cart.error.empty"), r.ok ? "success" : "error") });
+  }
+  const cartR = await loadCart(caller, g.who);
+  if (!cartR.ok) return json({ formError: t("cart.error.load"), result: null }, { status: 502 });
+  const cart = cartR.data;
+  const lines = linesOf(cart);
+  if (intent === "submitOrder") {
+    const r = await callApi(caller, {
+      path: "/v1/payment/submit-order",
+      method: "POST",
+      auth: g.who,
+      body: { cartId: cart.id },
+      reply: RedirectReply,
+    });
+    if (!r.ok) return json({ formError: r.hint ?? r.message, result: null }, { status: 400 });
+    return redirect(r.data.data.redirectUrl, { headers: await notice(t("checkout.orderSubmitted")) });
+  }
+  const submission = parseWithZod(formData, { schema: checkoutForm(lines) });
+  if (submission.status !== "success") {
+    return json({ formError: null, result: submission.reply() }, { status: 400 });
+  }
+  const v = submission.value;
+  const pay = payNowCents(lines, v);
+  if (!methodAllowed({ lines, desktop: g.desktop }, v.paymentType, pay, v.paymentMethod)) {
+    return json({ formError: null, result: submission.reply({ fieldErrors: { paymentMethod: [t("checkout.error.methodUnavailable")] } }) }, { status: 400 });
+  }
+  if (v.paymentMethod === "mail") {
+    const r = await callApi(caller, {
+      path: "/v1/payment/confirm-mailin",
+      method: "POST",
+      auth: g.who,
+      body: { paymentType: "mail", courseSectionIds: [], cartId: cart.id },
+      reply: ConfirmMailinReply,
+    });
+    if (!r.ok) return json({ formError: r.hint ?? r.message, result: null }, { status: 400 });
+    return redirect(afterPaymentDestination({ userKind: g.userKind, cartId: cart.id, hadFees: false }), {
+      headers: await notice(t("checkout.mailSubmitted")),
+    });
+  }
+  if (v.paymentMethod === "stripe") {
+    // Without JavaScript: the provider's hosted checkout takes the card and returns to us.
+    const r = await callApi(caller, {
+      path: "/v1/payment/checkout-session",
+      method: "POST",
+      auth: g.who,
+      body: {
+        cartId: cart.id,
+        payNowAmount: pay / 100,
+        paymentType: v.paymentType,
+        returnBase: originOf(request),
+        cancelPath: back,
+        completePath: kind === "staff" ? "/instructor/payment-complete" : "/payment-complete",
+      },
+      reply: CheckoutSessionReply,
+    });
+    if (!r.ok) return json({ formError: r.hint ?? r.message, result: null }, { status: 400 });
+    return redirect(r.data.url);
+  }
+  return json({ formError: t("checkout.error.methodUnavailable"), result: null }, { status: 400 });
+}

@@ -1,0 +1,223 @@
+// The cart page (spec 02 §2 "Cart page"), shared by /cart and /instructor/cart: empty states,
+// countdown banner, payer header, items with remove, "Ready for Submission" for a zero total,
+// and the Payment Method form (plain post; the card form island adds in-page card entry).
+import { useEffect, useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import type { Cart } from "@domain/contract/cart";
+import { t } from "@domain/messages";
+import { methodAvailability, partialOption, payButtonText, type PaymentType } from "@domain/rules/checkout";
+import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
+import { formatUsd, toCents } from "@domain/rules/money";
+import { CartCountdown } from "~/islands/CartCountdown";
+import { CardForm } from "~/islands/CardForm";
+import { FeesStyles } from "~/components/fees/FeesStyles";
+
+interface LoaderData {
+  cart: Cart | null;
+  userKind: "student" | "community_member" | "guest_user" | "staff";
+  countdown: { deadline: string; initial: string } | null;
+  error: string | null;
+}
+
+interface ActionData {
+  formError: string | null;
+  result: { error?: Record<string, string[] | null> | null } | null;
+}
+
+function payerLine(cart: Cart): string {
+  const p = cart.payer;
+  if (p.kind === "staff") return t("cart.payer.employee", { id: p.id, name: p.name });
+  if (p.kind === "guest_user") return p.name;
+  return t("cart.payer.student", { id: p.id, name: p.name });
+}
+
+function emptyLink(kind: LoaderData["userKind"]) {
+  if (kind === "staff") return { to: "/instructor/fees", label: t("cart.empty.fees") };
+  if (kind === "guest_user") return { to: "/fees", label: t("cart.empty.fees") };
+  return { to: "/programs", label: t("cart.empty.programs") };
+}
+
+const FORM_ID = "payment-method-form";
+
+export function CartPage({ action }: { action: string }) {
+  const d = useLoaderData<LoaderData>();
+  const a = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const cart = d.cart;
+  const lines = cart
+    ? cart.cartItems.map((i) => ({ costCents: toCents(i.cost), allowPartial: i.allowPartialPayment, itemType: i.itemType }))
+    : [];
+  const totalCents = lines.reduce((s, l) => s + l.costCents, 0);
+  const partial = partialOption(lines);
+  const [paymentType, setPaymentType] = useState<PaymentType | null>(partial.shown ? null : "full");
+  const [method, setMethod] = useState<string | null>(null);
+  const [amount, setAmount] = useState("");
+  const amountCents = toCents(amount);
+  const payNow =
+    paymentType === "partial" && Number.isFinite(amountCents) && amountCents > 0 ? amountCents : totalCents;
+  const methods = methodAvailability({ lines, desktop: false }, paymentType, payNow).filter(
+    (m) => m.shown && (m.method === "stripe" || m.method === "mail"),
+  );
+  const errors = a?.result?.error ?? {};
+  const busy = navigation.state !== "idle";
+  const who = d.userKind === "staff" ? "staff" : "student";
+
+  if (d.error || !cart) {
+    return (
+      <Alert color="red" role="alert">
+        {d.error ?? t("cart.error.load")}
+      </Alert>
+    );
+  }
+  if (!cart.cartItems.length) {
+    const link = emptyLink(d.userKind);
+    return (
+      <Stack>
+        <Title order={1}>{t("cart.title")}</Title>
+        <Text>{t("cart.empty")}</Text>
+        <Anchor component={Link} to={link.to}>
+          {link.label}
+        </Anchor>
+      </Stack>
+    );
+  }
+  return (
+    <Stack>
+      <FeesStyles />
+      <Title order={1}>{t("cart.title")}</Title>
+      {d.countdown ? <CartCountdown deadline={d.countdown.deadline} initial={d.countdown.initial} /> : null}
+      {a?.formError ? (
+        <Alert color="red" role="alert">
+          {a.formError}
+        </Alert>
+      ) : null}
+      <div className="cart-layout">
+        <Paper withBorder p="md" component="section" aria-labelledby="cart-summary">
+          <Title order={2} size="h4" id="cart-summary">
+            {t("cart.summary")}
+          </Title>
+          <Text size="sm" mb="sm">
+            {payerLine(cart)}
+          </Text>
+          <Table>
+            <Table.Tbody>
+              {cart.cartItems.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>
+                    <Text fw={600}>{i.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {i.itemType === "registration" ? t("cart.registration") : null}
+                      {i.quantity > 1 ? t("cart.quantity", { quantity: i.quantity }) : null}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatUsd(toCents(i.cost))}</Table.Td>
+                  <Table.Td ta="right">
+                    <Form method="post" action={action}>
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="ids" value={i.ids.join(",")} />
+                      <Button type="submit" size="xs" variant="subtle" color="red" aria-label={t("cart.remove", { name: i.name })}>
+                        {t("cart.removeShort")}
+                      </Button>
+                    </Form>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th>{t("cart.total")}</Table.Th>
+                <Table.Th ta="right">{formatUsd(totalCents)}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+          <Form method="post" action={action}>
+            <input type="hidden" name="intent" value="empty" />
+            <Button type="submit" variant="default" size="xs" mt="sm">
+              {t("cart.emptyCart")}
+            </Button>
+          </Form>
+        </Paper>
+        {totalCents === 0 ? (
+          <Paper withBorder p="md" component="section" aria-labelledby="ready-title">
+            <Title order={2} size="h4" id="ready-title">
+              {t("cart.readyTitle")}
+            </Title>
+            <Form method="post" action={action}>
+              <input type="hidden" name="intent" value="submitOrder" />
+              <Button type="submit" mt="md" loading={busy}>
+                {t("cart.submitOrder")}
+              </Button>
+            </Form>
+          </Paper>
+        ) : (
+          <Paper withBorder p="md" component="section" aria-labelledby="method-title">
+            <Title order={2} size="h4" id="method-title">
+              {t("cart.paymentMethod")}
+            </Title>
+            <Form method="post" action={action} id={FORM_ID} noValidate>
+              <input type="hidden" name="intent" value="pay" />
+              <Stack mt="sm">
+                {partial.shown ? (
+                  <Radio.Group
+                    name="paymentType"
+                    label={t("checkout.paymentType")}
+                    error={errors.paymentType?.[0]}
+                    value={paymentType ?? ""}
+                    onChange={(v) => setPaymentType(v as PaymentType)}
+                  >
+                    <Stack gap={4} mt={4}>
+                      <Radio value="full" label={t("checkout.type.full")} />
+                      <Radio value="partial" label={t("checkout.type.partial")} disabled={!partial.enabled} />
+                    </Stack>
+                  </Radio.Group>
+                ) : (
+                  <input type="hidden" name="paymentType" value="full" />
+                )}
+                {partial.shown && (paymentType === "partial" || !hydrated) ? (
+                  <TextInput
+                    name="partialPaymentAmount"
+                    label={t("checkout.partialAmount")}
+                    description={t("checkout.minimum", { amount: formatUsd(cartMinimumPartialCents(lines)) })}
+                    inputMode="decimal"
+                    value={hydrated ? amount : undefined}
+                    onChange={(e) => setAmount(e.currentTarget.value)}
+                    error={errors.partialPaymentAmount?.[0]}
+                  />
+                ) : null}
+                <Radio.Group
+                  name="paymentMethod"
+                  label={t("checkout.method")}
+                  error={errors.paymentMethod?.[0]}
+                  value={hydrated ? (method ?? "") : undefined}
+                  onChange={setMethod}
+                >
+                  <Stack gap={4} mt={4}>
+                    {methods.map((m) => (
+                      <Radio key={m.method} value={m.method} label={t(`checkout.method.${m.method}`)} disabled={!m.enabled} />
+                    ))}
+                  </Stack>
+                </Radio.Group>
+                {hydrated && method === "stripe" ? (
+                  <CardForm
+                    target={{ cartId: cart.id }}
+                    who={who}
+                    formId={FORM_ID}
+                    buttonText={payButtonText(totalCents, payNow, true)}
+                  />
+                ) : (
+                  <Button type="submit" loading={busy && navigation.formData?.get("intent") === "pay"}>
+                    {payButtonText(totalCents, payNow, true)}
+                  </Button>
+                )}
+              </Stack>
+            </Form>
+          </Paper>
+        )}
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+// "Payment Complete" with a 5-second countdown to /programs, or the error and the way back.
+import { useEffect, useState } from "react";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { t } from "@domain/messages";
+
+export function PaymentCompletePage() {
+  const d = useLoaderData<{ failed: boolean; pending: boolean; next: string }>();
+  const [seconds, setSeconds] = useState(5);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (d.failed) return;
+    const id = setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
+    return () => clearInterval(id);
+  }, [d.failed]);
+  useEffect(() => {
+    if (!d.failed && seconds === 0) navigate(d.next);
+  }, [seconds, d.failed, d.next, navigate]);
+  if (d.failed) {
+    return (
+      <Paper className="center-narrow" p="lg" withBorder>
+        <Stack>
+          <Alert color="red" role="alert">
+            {t("paymentComplete.error")}
+          </Alert>
+          <Button component={Link} to="/programs">
+            {t("paymentComplete.return")}
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+  return (
+    <Paper className="center-narrow" p="lg" withBorder>
+      <Stack>
+        <Title order={1}>{t("paymentComplete.title")}</Title>
+        {d.pending ? <Text>{t("paymentComplete.pending")}</Text> : null}
+        <Text role="timer">{t("paymentComplete.redirect", { seconds })}</Text>
+      </Stack>
+    </Paper>
+  );
+}

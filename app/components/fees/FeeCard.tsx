@@ -1,0 +1,179 @@
+// A fee card (spec 02 §2 "Fee card"): name, description preview with "View More...", school
+// badge, category and Optional chips, the full-payment note, notes, quantity, donation amount and
+// the button of its state. Plain form posts: works without JavaScript.
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Badge, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import type { Fee } from "@domain/contract/fees";
+import { t } from "@domain/messages";
+import { descriptionPreview, quantityOptions, type FeeCardState } from "@domain/rules/fee-card";
+import { formatUsd, toCents } from "@domain/rules/money";
+import { donationMinCents, DONATION_MAX_CENTS } from "@domain/rules/donation";
+
+/** Two schools have their own badge colours. */
+const SCHOOL_COLOURS: Record<string, string> = { LHS: "indigo", WMS: "teal" };
+
+export interface FeeCardProps {
+  fee: Fee;
+  state: FeeCardState;
+  /** The assessed fee this card pays, if any. */
+  assessedFeeId?: number;
+  /** Amount to show: the owed balance for an assessed fee, else the buyer's price. */
+  amountCents: number;
+  bought: number;
+  /** Link that opens the "View More..." dialog for this card. */
+  moreHref: string;
+  /** Link that opens the questions dialog (fees with questions). */
+  questionsHref: string;
+  /** Where the add form posts. */
+  action: string;
+  error?: string | null;
+  showOptionalChip?: boolean;
+  paidInfo?: { amount: number; date: string | null } | null;
+  receiptHref?: string | null;
+}
+
+export function FeeCard(p: FeeCardProps) {
+  const { fee, state } = p;
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("feeId") === String(fee.id) &&
+    navigation.formData?.get("assessedFeeId") === (p.assessedFeeId ? String(p.assessedFeeId) : "");
+  const { preview, more } = descriptionPreview(fee.description);
+  const options = quantityOptions(p.bought, fee.quantity);
+  const needsQuestions = fee.courseQuestions.length > 0 && !p.assessedFeeId;
+  const canAdd = state === "add" || state === "payRemaining";
+  const label =
+    state === "payRemaining"
+      ? t("fees.payRemaining")
+      : state === "inCart"
+        ? t("fees.added")
+        : state === "paid"
+          ? t("fees.paid")
+          : t("fees.add");
+  const donationMin = donationMinCents(Math.round(fee.amount * 100));
+  return (
+    <Card withBorder padding="md" className="fee-card" component="article" aria-label={fee.name}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={3} size="h4">
+            {fee.name}
+          </Title>
+          <Text fw={700}>{fee.isDonation ? null : formatUsd(p.amountCents)}</Text>
+        </Group>
+        <Group gap={6}>
+          {fee.school ? (
+            <Badge color={SCHOOL_COLOURS[fee.school.shortName] ?? "gray"} variant="filled">
+              {fee.school.shortName}
+            </Badge>
+          ) : null}
+          {fee.feeCategory ? (
+            <Badge variant="light" radius="xl">
+              {fee.feeCategory.name}
+            </Badge>
+          ) : null}
+          {p.showOptionalChip ? (
+            <Badge variant="outline" radius="xl">
+              {t("fees.optionalChip")}
+            </Badge>
+          ) : null}
+        </Group>
+        {preview ? (
+          <Text size="sm">
+            {preview}
+            {more ? (
+              <>
+                {" "}
+                <Link to={p.moreHref} preventScrollReset>
+                  {t("fees.viewMore")}
+                </Link>
+              </>
+            ) : null}
+          </Text>
+        ) : null}
+        {!fee.allowPartialPayment ? (
+          <Text size="xs" c="dimmed">
+            {t("fees.requiresFull")}
+          </Text>
+        ) : null}
+        {fee.notes ? (
+          <Text size="xs">
+            <strong>{t("fees.notes")}:</strong> {fee.notes}
+          </Text>
+        ) : null}
+        {p.paidInfo ? (
+          <Text size="sm">
+            {t("fees.amountPaid")}: {formatUsd(toCents(p.paidInfo.amount))}
+            {p.paidInfo.date
+              ? ` · ${t("fees.datePaid")}: ${new Date(p.paidInfo.date).toLocaleDateString("en-US")}`
+              : null}
+          </Text>
+        ) : null}
+        {p.receiptHref ? (
+          <Link to={p.receiptHref}>{t("fees.viewReceipt")}</Link>
+        ) : null}
+        {state === "criteriaError" ? (
+          <Text size="sm" c="red.8">
+            {fee.feeCriteriaError}
+          </Text>
+        ) : null}
+        {state === "groupBought" ? (
+          <Text size="sm" c="red.8">
+            {t("fees.groupBought")}
+          </Text>
+        ) : null}
+        {state === "maxed" ? (
+          <Text size="sm" c="red.8">
+            {t("fees.maxed")}
+          </Text>
+        ) : null}
+        {p.error ? (
+          <Text size="sm" c="red.8" role="alert">
+            {p.error}
+          </Text>
+        ) : null}
+        {canAdd && needsQuestions ? (
+          <Button component={Link} to={p.questionsHref} preventScrollReset>
+            {t("fees.add")}
+          </Button>
+        ) : canAdd ? (
+          <Form method="post" action={p.action} preventScrollReset>
+            <input type="hidden" name="intent" value="add" />
+            <input type="hidden" name="feeId" value={fee.id} />
+            <input type="hidden" name="assessedFeeId" value={p.assessedFeeId ?? ""} />
+            <Group align="flex-end" gap="xs">
+              {fee.isDonation ? (
+                <TextInput
+                  name="donationAmount"
+                  label={t("fees.customAmount")}
+                  inputMode="decimal"
+                  required
+                  defaultValue={(donationMin / 100).toFixed(2)}
+                  title={t("fees.amountRange", {
+                    min: formatUsd(donationMin),
+                    max: formatUsd(DONATION_MAX_CENTS),
+                  })}
+                  w={140}
+                />
+              ) : !p.assessedFeeId && options.length > 1 ? (
+                <NativeSelect
+                  name="quantity"
+                  label={t("fees.quantity")}
+                  data={options.map(String)}
+                  w={90}
+                />
+              ) : null}
+              <Button type="submit" loading={busy}>
+                {label}
+              </Button>
+            </Group>
+          </Form>
+        ) : state === "inCart" || state === "paid" ? (
+          <Button disabled variant="light">
+            {label}
+          </Button>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

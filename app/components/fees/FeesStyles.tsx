@@ -1,0 +1,17 @@
+// Styles of the fee, cart and receipt pages (kept with them rather than in the shared sheet).
+const CSS = `
+.fee-tabs { display: flex; gap: 0; border-bottom: 2px solid var(--mantine-color-gray-3); flex-wrap: wrap; }
+.fee-tab { padding: 8px 16px; text-decoration: none; color: inherit; border-bottom: 3px solid transparent; margin-bottom: -2px; font-weight: 600; }
+.fee-tab-active { border-bottom-color: #631d79; color: #631d79; }
+.cart-layout { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 16px; align-items: start; }
+@media (max-width: 990px) { .cart-layout { grid-template-columns: 1fr; } }
+@media print {
+  header, nav, .no-print, .notice-bar { display: none !important; }
+  .receipt { color: #000; }
+  .receipt .mantine-Card-root { break-inside: avoid; border: 1px solid #000; }
+}
+`;
+
+export function FeesStyles() {
+  return <style>{CSS}</style>;
+}

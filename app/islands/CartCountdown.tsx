@@ -1,0 +1,37 @@
+// The cart countdown banner (spec 02 §2): m:ss rendered on the server, ticking about every 0.9 s
+// with JavaScript; at zero the page reloads so the released cart shows.
+import { useEffect, useState } from "react";
+import { useRevalidator } from "@remix-run/react";
+import { Alert } from "@mantine/core";
+import { t } from "@domain/messages";
+import { formatCountdown } from "@domain/rules/checkout";
+
+export function CartCountdown({ deadline, initial }: { deadline: string; initial: string }) {
+  const [text, setText] = useState(initial);
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const end = Date.parse(deadline);
+    // The server's clock decides; the offset keeps the browser's clock out of it.
+    const offset = end - Date.now() - mmssToMs(initial);
+    let fired = false;
+    const id = setInterval(() => {
+      const left = end - Date.now() - offset;
+      setText(formatCountdown(left));
+      if (left <= 0 && !fired) {
+        fired = true;
+        revalidator.revalidate();
+      }
+    }, 900);
+    return () => clearInterval(id);
+  }, [deadline, initial, revalidator]);
+  return (
+    <Alert color="yellow" role="timer" aria-live="off">
+      {t("cart.countdown.before")} <strong>{text}</strong> {t("cart.countdown.after")}
+    </Alert>
+  );
+}
+
+function mmssToMs(s: string): number {
+  const [m = "0", sec = "0"] = s.split(":");
+  return (Number(m) * 60 + Number(sec)) * 1000;
+}

@@ -1,0 +1,86 @@
+// /cart-receipt/{cartId} (spec 02 §2 "Cart receipt"): a PAID cart of the signed-in person (staff
+// may read any), printable; otherwise "There was an error loading the cart".
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Receipt } from "@domain/contract/cart";
+import { t } from "@domain/messages";
+import { FeesStyles } from "~/components/fees/FeesStyles";
+import { formatUsd, toCents } from "@domain/rules/money";
+import { callApi } from "~/.server/api";
+import { whoIsSignedIn } from "~/.server/payments";
+import { requireFamily } from "~/.server/auth";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const who = await whoIsSignedIn(request);
+  if (!who) await requireFamily(request);
+  const id = Number(params.cartId);
+  if (!Number.isSafeInteger(id) || id <= 0) return json({ receipt: null });
+  const r = await callApi(
+    { request, context },
+    { path: `/v1/cart/${id}`, auth: who ?? "student", reply: Receipt },
+  );
+  return json({ receipt: r.ok ? r.data : null });
+}
+
+export default function CartReceipt() {
+  const { receipt } = useLoaderData<typeof loader>();
+  if (!receipt) {
+    return (
+      <Alert color="red" role="alert">
+        {t("cart.error.load")}
+      </Alert>
+    );
+  }
+  return (
+    <Stack className="receipt">
+      <FeesStyles />
+      <Group className="no-print" justify="flex-end">
+        <PrintButton />
+      </Group>
+      <Title order={1}>{t("receipt.title", { name: receipt.payer.name, id: receipt.payer.id })}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {receipt.items.map((i, n) => (
+          <Card key={n} withBorder component="article" aria-label={i.name}>
+            <Group justify="space-between">
+              <Title order={2} size="h4">
+                {i.name}
+              </Title>
+              {i.quantity > 1 ? <Badge>{t("cart.quantity", { quantity: i.quantity })}</Badge> : null}
+            </Group>
+            {i.registration ? (
+              <Text size="sm">
+                {t("receipt.course")}: {i.registration.courseName}
+              </Text>
+            ) : null}
+            {i.assessedFee ? (
+              <Text size="sm">
+                {t("fees.amountPaid")}: {formatUsd(toCents(i.assessedFee.payment.amount))} ·{" "}
+                {t("fees.datePaid")}: {new Date(i.assessedFee.payment.date).toLocaleDateString("en-US")}
+              </Text>
+            ) : (
+              <Text size="sm">
+                {t("fees.amountPaid")}: {formatUsd(toCents(i.registration?.amount ?? 0))}
+              </Text>
+            )}
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Text fw={700}>
+        {t("receipt.totalPaid")}: {formatUsd(toCents(receipt.totalPaid))}
+      </Text>
+      <Text>
+        {t("receipt.cartId")}: {receipt.id}
+      </Text>
+    </Stack>
+  );
+}
+
+function PrintButton() {
+  // Printing needs JavaScript; without it the browser's own print command works the same.
+  return (
+    <Button variant="default" onClick={() => window.print()}>
+      {t("receipt.print")}
+    </Button>
+  );
+}

@@ -1,0 +1,16 @@
+// The add-to-cart form of a fee card (and of the fee questions dialog).
+import { z } from "zod";
+import { t } from "../messages";
+
+export const AddToCartForm = z.object({
+  intent: z.literal("add"),
+  feeId: z.coerce.number().int().positive(),
+  assessedFeeId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().optional()),
+  quantity: z.coerce.number().int().min(1).max(20).optional(),
+  donationAmount: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d{1,2})?$/, t("fees.invalidAmount"))
+    .optional(),
+});
+export type AddToCartForm = z.infer<typeof AddToCartForm>;

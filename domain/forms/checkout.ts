@@ -1,0 +1,42 @@
+// The cart's Payment Method form (spec 02 §5 "Checkout payment form"), checked the same way in
+// the browser and in the action; the cart lines come from the loader.
+import { z } from "zod";
+import { t } from "../messages";
+import { partialAmountError, type PaymentMethod } from "../rules/checkout";
+import type { CartLine } from "../rules/partial-payment";
+import { toCents } from "../rules/money";
+
+export function checkoutForm(lines: CartLine[]) {
+  return z
+    .object({
+      paymentType: z.enum(["full", "partial"], {
+        required_error: t("checkout.error.paymentTypeRequired"),
+        invalid_type_error: t("checkout.error.paymentTypeRequired"),
+      }),
+      partialPaymentAmount: z.string().trim().optional(),
+      paymentMethod: z.enum(["stripe", "mail", "cash", "inPersonCheck", "terminal"], {
+        required_error: t("checkout.error.methodRequired"),
+        invalid_type_error: t("checkout.error.methodRequired"),
+      }),
+      cardNumber: z.string().max(40).optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.paymentType === "partial") {
+        const msg = partialAmountError(v.partialPaymentAmount ?? "", lines);
+        if (msg) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["partialPaymentAmount"], message: msg });
+      }
+    });
+}
+
+/** What is paid now, in cents. */
+export function payNowCents(
+  lines: CartLine[],
+  value: { paymentType?: string; partialPaymentAmount?: string },
+): number {
+  const total = lines.reduce((s, l) => s + l.costCents, 0);
+  if (value.paymentType !== "partial") return total;
+  const c = toCents(value.partialPaymentAmount ?? "");
+  return Number.isFinite(c) && c > 0 ? c : total;
+}
+
+export type CheckoutMethod = PaymentMethod;
