@@ -254,7 +254,7 @@ export default function CourseRoster() {
               {view.questions.map((q) => (
                 <li key={q.id}>
                   {q.question}{" "}
-                  <Text span size="sm" c="dimmed">
+                  <Text span size="sm" className="staff-muted">
                     ({q.responseType})
                   </Text>
                 </li>

@@ -154,7 +154,7 @@ export default function ViewStudents() {
                     <Table.Td className="staff-col-wide">
                       {r.answers.map((x) => (
                         <div key={x.q}>
-                          <Text span size="xs" c="dimmed">
+                          <Text span size="xs" className="staff-muted">
                             {x.q}:
                           </Text>{" "}
                           {x.a}

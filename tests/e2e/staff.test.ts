@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { readFile } from "node:fs/promises";
 import { MODES, signInStaff, startTestApp, type TestApp } from "../support/browser";
+import { seriousViolations } from "../support/a11y";
 import { queryRows, type Db } from "../../district-api/db/client";
 import { addDemoSection } from "../../district-api/db/seed/staff";
 
@@ -355,6 +356,31 @@ describe("refusals and the narrow layout", () => {
         name: new RegExp(`Watercolor Painting section 01: ${before + 1} registered`),
       })
       .waitFor();
+  });
+
+  it("has no serious accessibility problems on the staff pages", async () => {
+    const page = await app.newPage({ js: true });
+    await signInStaff(page, "instructor");
+    const db = app.server.api!.database.db as Db;
+    const [s] = await queryRows<{ id: string }>(
+      db,
+      sql`select cs.id from course_sections cs join courses c on c.id = cs.course_id where c.name = 'Watercolor Painting'`,
+    );
+    const [f] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from fees where name = 'Art Club Dues'`,
+    );
+    for (const path of [
+      "/instructor/",
+      `/instructor/program/${programId}`,
+      `/instructor/program/${programId}?describe=${s!.id}`,
+      `/instructor/course/${programId}/${s!.id}`,
+      `/instructor/course/${programId}/${s!.id}?questions=1`,
+      `/instructor/my-fee/${f!.id}`,
+    ]) {
+      await page.goto(path);
+      expect({ path, problems: await seriousViolations(page) }).toEqual({ path, problems: [] });
+    }
   });
 
   it("shows only registrations, description and dates at 990 px", async () => {

@@ -49,7 +49,7 @@ export function Pager({ page, pageCount, search, label }: PagerProps) {
             {t("staff.paging.next")}
           </Link>
         ) : null}
-        <Text size="sm" c="dimmed" role="status">
+        <Text size="sm" className="staff-muted" role="status">
           {t("staff.paging.summary", { page, count: pageCount })}
         </Text>
       </Group>
