@@ -1,6 +1,23 @@
 import { useEffect } from "react";
 import { DEFAULT_CLOSE_DELAY_MS, LOGIN_READY_SCRIPT, detectDesktopHost } from "./desktop";
 
+/** The desktop client's key the host may pass along ({ accessToken, desktopKey }). */
+function desktopKeyFrom(session: unknown): string | undefined {
+  let value: unknown = session;
+  if (typeof session === "string") {
+    try {
+      value = JSON.parse(session);
+    } catch {
+      return undefined;
+    }
+  }
+  if (value && typeof value === "object" && "desktopKey" in value) {
+    const key = (value as { desktopKey: unknown }).desktopKey;
+    return typeof key === "string" ? key : undefined;
+  }
+  return undefined;
+}
+
 function tokenFrom(session: unknown): string | null {
   let value: unknown = session;
   if (typeof session === "string") {
@@ -29,7 +46,7 @@ export function DesktopBridge({ signedIn }: { signedIn: boolean }) {
       const res = await fetch("/desktop/session", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ accessToken }),
+        body: JSON.stringify({ accessToken, desktopKey: desktopKeyFrom(session) }),
         credentials: "same-origin",
       });
       if (res.ok) {

@@ -7,7 +7,11 @@ import { familyDestination, staffDestination } from "@domain/rules/destinations"
 import { callApi } from "~/.server/api";
 import { commitSession, getSession } from "~/.server/session";
 
-const Body = z.object({ accessToken: z.string().min(10).max(4000) });
+const Body = z.object({
+  accessToken: z.string().min(10).max(4000),
+  // With the desktop client's key the session may take in-person payments (decision 070).
+  desktopKey: z.string().max(200).optional(),
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = Body.safeParse(await request.json().catch(() => null));

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { CompleteInPersonRequest, CreateTerminalIntentRequest } from "@domain/contract/cashier";
 import { CartIdParams } from "@domain/contract/cart";
 import type { ApiDeps } from "../deps";
-import { handle } from "./kit";
+import { handle, readClaims } from "./kit";
+import { provider } from "../services/checkout";
 import {
   completeInPerson,
   createTerminalIntent,
@@ -18,6 +19,16 @@ const IntentParams = z.object({ id: z.string().regex(/^pi_sim_[0-9a-f]+$/) });
 
 export function cashierRoutes(deps: ApiDeps): Router {
   const r = Router();
+
+  // The reader's connection token for a desktop cashier session of any kind (a cashier may have
+  // signed the student in); every other caller falls through to the payments router's own rule.
+  r.get("/payment/connectionToken", (req, res, next) => {
+    void (async () => {
+      const claims = await readClaims(req, deps);
+      if (!claims?.cashier || !claims.desktop) return next();
+      res.json({ secret: await provider(deps).connectionToken() });
+    })().catch(next);
+  });
 
   r.get(
     "/payment/in-person",

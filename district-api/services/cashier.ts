@@ -55,7 +55,7 @@ export function requireCashier(claims: TokenClaims | null): TokenClaims {
   return claims;
 }
 
-const IN_PERSON = ["cash", "inPersonCheck", "terminal"] as const;
+type InPersonMethod = "cash" | "inPersonCheck" | "terminal";
 
 /** GET /v1/payment/in-person. */
 export function inPersonConfig(deps: ApiDeps, claims: TokenClaims): InPersonConfigReply {
@@ -81,7 +81,7 @@ async function lockedOpenCart(
   cartId: number,
   payCents: number,
   paymentType: "full" | "partial",
-  method: (typeof IN_PERSON)[number],
+  method: InPersonMethod,
 ): Promise<OpenCart> {
   const cart = await currentCart(tx, ownerKey(claims), "", { lock: true, create: false });
   if (!cart || Number(cart.id) !== cartId) throw new ApiError(404, t("cart.error.load"));
@@ -204,10 +204,14 @@ async function readerIntent(
   // The provider interface has no retrieve call; read the intent with the same secret key.
   if (!stripeClient) {
     const { default: Stripe } = await import("stripe");
-    stripeClient = new Stripe(process.env.STRIPE_SECRET_KEY ?? "", {
+    const Ctor = Stripe as unknown as new (
+      key: string,
+      opts: Record<string, unknown>,
+    ) => NonNullable<typeof stripeClient>;
+    stripeClient = new Ctor(process.env.STRIPE_SECRET_KEY ?? "", {
       maxNetworkRetries: 2,
       timeout: 20_000,
-    }) as unknown as typeof stripeClient;
+    });
   }
   try {
     const pi = await stripeClient!.paymentIntents.retrieve(id);
@@ -241,7 +245,7 @@ function replyFor(
     data: {
       redirectUrl: afterPaymentDestination({ userKind: claims.kind, cartId, hadFees }),
       cartId,
-      paymentMethod: p.method as (typeof IN_PERSON)[number],
+      paymentMethod: p.method as InPersonMethod,
       amount: p.amount_cents / 100,
       tendered: p.tendered_cents === null ? null : p.tendered_cents / 100,
       change: p.change_cents === null ? null : p.change_cents / 100,
@@ -405,7 +409,7 @@ export async function inPersonReceipt(
     cartId,
     payment: p
       ? {
-          paymentMethod: p.method as (typeof IN_PERSON)[number],
+          paymentMethod: p.method as InPersonMethod,
           amount: p.amount_cents / 100,
           tendered: p.tendered_cents === null ? null : p.tendered_cents / 100,
           change: p.change_cents === null ? null : p.change_cents / 100,

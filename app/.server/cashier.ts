@@ -1,0 +1,189 @@
+// Server side of the cashier page (/cart/in-person, /instructor/cart/in-person) and its reader
+// resource route. Reachable only with a desktop-client session that the district API accepts for
+// in-person payments; anyone else is sent back to the cart.
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { Cart } from "@domain/contract/cart";
+import {
+  CompleteInPersonReply,
+  CreateTerminalIntentReply,
+  InPersonConfigReply,
+  SimulatedReaderProcessReply,
+} from "@domain/contract/cashier";
+import { ConnectionTokenReply } from "@domain/contract/payments";
+import { t } from "@domain/messages";
+import { inPersonFormSchema, payNowCents, truncatedCents } from "@domain/rules/cashier";
+import { partialOption } from "@domain/rules/checkout";
+import { formatUsd, toCents } from "@domain/rules/money";
+import { callApi } from "./api";
+import { requireFamily, requireStaff } from "./auth";
+import { flashNotice } from "./session";
+
+export type Who = "student" | "staff";
+
+interface Caller {
+  request: Request;
+  context: AppLoadContext;
+}
+
+export const cartPathFor = (who: Who) => (who === "staff" ? "/instructor/cart" : "/cart");
+
+async function requireDesktop(request: Request, who: Who) {
+  const s = who === "staff" ? await requireStaff(request) : await requireFamily(request);
+  if (!s.desktop) throw redirect(cartPathFor(who));
+  return s;
+}
+
+/** The cart's lines in cents, for the checkout rules. */
+export function linesOf(cart: Cart) {
+  return cart.cartItems.map((i) => ({
+    costCents: toCents(i.cost),
+    allowPartial: i.allowPartialPayment,
+    itemType: i.itemType,
+  }));
+}
+
+async function loadCart(caller: Caller, who: Who) {
+  const res = await callApi(caller, { path: "/v1/cart", auth: who, reply: Cart });
+  if (!res.ok) throw new Response(t("cart.error.load"), { status: res.status >= 500 ? 502 : 404 });
+  return res.data;
+}
+
+async function loadConfig(caller: Caller, who: Who) {
+  const res = await callApi(caller, {
+    path: "/v1/payment/in-person",
+    auth: who,
+    reply: InPersonConfigReply,
+  });
+  return res.ok ? res.data : null;
+}
+
+export async function inPersonLoader(caller: Caller, who: Who) {
+  await requireDesktop(caller.request, who);
+  const [config, cart] = await Promise.all([loadConfig(caller, who), loadCart(caller, who)]);
+  if (!config?.allowed) throw redirect(cartPathFor(who));
+  const lines = linesOf(cart);
+  const totalCents = lines.reduce((s, l) => s + l.costCents, 0);
+  // An empty or free cart has nothing to take at the register: the cart page handles it.
+  if (!cart.cartItems.length || totalCents === 0) throw redirect(cartPathFor(who));
+  return json({
+    who,
+    cart,
+    totalCents,
+    partial: partialOption(lines),
+    reader: { publishableKey: config.publishableKey, simulated: config.simulated },
+  });
+}
+
+export async function inPersonAction(caller: Caller, who: Who) {
+  await requireDesktop(caller.request, who);
+  const cart = await loadCart(caller, who);
+  const lines = linesOf(cart);
+  const formData = await caller.request.formData();
+  const submission = parseWithZod(formData, { schema: inPersonFormSchema(lines) });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const v = submission.value;
+  const cents = payNowCents(lines, v.paymentType, v.partialPaymentAmount);
+  const res = await callApi(caller, {
+    path: "/v1/payment/complete-in-person-transaction",
+    method: "POST",
+    auth: who,
+    reply: CompleteInPersonReply,
+    timeoutMs: 20_000,
+    body: {
+      cartId: cart.id,
+      payNowAmount: cents / 100,
+      paymentType: v.paymentType,
+      paymentMethod: v.paymentMethod,
+      terminalId: v.terminalId || "desktop",
+      ...(v.paymentMethod === "cash" ? { tenderedCents: truncatedCents(v.tendered) } : {}),
+      ...(v.paymentMethod === "inPersonCheck" ? { checkNumber: v.checkNumber?.trim() } : {}),
+      ...(v.paymentMethod === "terminal" ? { paymentIntentId: v.paymentIntentId } : {}),
+    },
+  });
+  if (!res.ok) {
+    // A failed payment shows the server's hint, else its message, else the default (spec 02 §8).
+    const message = res.hint ?? res.message ?? t("cashier.error.default");
+    return json({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  }
+  const d = res.data.data;
+  const text =
+    d.paymentMethod === "cash"
+      ? t("cashier.paid.cash", {
+          tendered: formatUsd(Math.round((d.tendered ?? 0) * 100)),
+          change: formatUsd(Math.round((d.change ?? 0) * 100)),
+        })
+      : d.paymentMethod === "inPersonCheck"
+        ? t("cashier.paid.check", {
+            checkNumber: d.checkNumber ?? "",
+            amount: formatUsd(Math.round(d.amount * 100)),
+          })
+        : t("cashier.paid.terminal", { amount: formatUsd(Math.round(d.amount * 100)) });
+  return redirect(d.redirectUrl, {
+    headers: { "Set-Cookie": await flashNotice(caller.request, { kind: "success", text }) },
+  });
+}
+
+const ReaderBody = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("token") }),
+  z.object({
+    intent: z.literal("intent"),
+    payNowCents: z.number().int().positive(),
+    paymentType: z.enum(["full", "partial"]),
+    terminalId: z.string().max(200).optional(),
+  }),
+  z.object({ intent: z.literal("simulate"), paymentIntentId: z.string().max(200) }),
+]);
+
+/** The reader island's calls: connection token, the payment intent, the simulated card. */
+export async function readerAction(caller: Caller) {
+  const who: Who =
+    new URL(caller.request.url).searchParams.get("as") === "staff" ? "staff" : "student";
+  const s =
+    who === "staff" ? await requireStaff(caller.request) : await requireFamily(caller.request);
+  if (!s.desktop)
+    return json({ ok: false, message: t("cashier.error.notDesktop") }, { status: 403 });
+  const parsed = ReaderBody.safeParse(await caller.request.json().catch(() => null));
+  if (!parsed.success) return json({ ok: false, message: t("error.badRequest") }, { status: 400 });
+  const body = parsed.data;
+  if (body.intent === "token") {
+    const res = await callApi(caller, {
+      path: "/v1/payment/connectionToken",
+      auth: who,
+      reply: ConnectionTokenReply,
+    });
+    return res.ok
+      ? json({ ok: true, secret: res.data.secret })
+      : json({ ok: false, message: t("reader.error.connecting") }, { status: 502 });
+  }
+  if (body.intent === "intent") {
+    const cart = await loadCart(caller, who);
+    const res = await callApi(caller, {
+      path: "/v1/payment/create-terminal-payment-intent",
+      method: "POST",
+      auth: who,
+      reply: CreateTerminalIntentReply,
+      body: {
+        cartId: cart.id,
+        payNowAmount: body.payNowCents / 100,
+        paymentType: body.paymentType,
+        terminalId: body.terminalId ?? null,
+      },
+    });
+    return res.ok
+      ? json({ ok: true, ...res.data })
+      : json({ ok: false, message: res.hint ?? t("reader.error.collecting") }, { status: 400 });
+  }
+  const res = await callApi(caller, {
+    path: `/v1/payment/simulator/reader/${encodeURIComponent(body.paymentIntentId)}/process`,
+    method: "POST",
+    auth: who,
+    reply: SimulatedReaderProcessReply,
+  });
+  return res.ok
+    ? json({ ok: true, amount: res.data.amount })
+    : json({ ok: false, message: t("reader.error.processing") }, { status: 400 });
+}
