@@ -109,7 +109,7 @@ export function SignaturePad({
       <input ref={inputRef} type="hidden" name={name} value={value} readOnly />
       {ready ? (
         <>
-          <Text component="label" size="sm" fw={500} htmlFor={`${name}-canvas`}>
+          <Text size="sm" fw={500} aria-hidden="true">
             {label}
           </Text>
           <Text size="xs" c="dimmed">

@@ -146,9 +146,6 @@ export default function RegisterCommunityMember() {
           {t("community.title")}
         </Title>
         <Text size="sm">{t("community.intro")}</Text>
-        <Text size="sm" fw={600}>
-          {t("community.twoContacts")}
-        </Text>
       </Stack>
       <MemberForm
         form={form}

@@ -100,53 +100,71 @@ const emailField = () => {
     .email(message);
 };
 
+/** Given: a non-blank text, or any other value that is not null/undefined. */
+function present(v: unknown): boolean {
+  return typeof v === "string" ? v.trim() !== "" : v !== undefined && v !== null;
+}
+
+/**
+ * Rules that relate two fields run on the raw value, before the fields are parsed, so that
+ * their messages show together with every other error (a refinement after parsing would wait
+ * until every field of the object is valid).
+ */
+function crossFieldRules<T extends z.ZodTypeAny>(
+  schema: T,
+  rules: (raw: Record<string, unknown>, add: (path: string, message: string) => void) => void,
+) {
+  return z.preprocess((raw, ctx) => {
+    if (raw && typeof raw === "object" && !Array.isArray(raw)) {
+      rules(raw as Record<string, unknown>, (path, message) =>
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message }),
+      );
+    }
+    return raw;
+  }, schema);
+}
+
 /** One guardian or contact; `id` is kept when a profile is edited. */
-export const GuardianSchema = z
-  .object({
-    id: z.preprocess(blank, z.coerce.number().int().positive().optional()),
-    nameFirst: requiredName(t("community.nameFirstRequired")),
-    nameLast: requiredName(t("community.nameLastRequired")),
-    relationship: choice(RELATIONSHIPS, t("guardian.relationshipRequired")),
-    relationshipOther: z.preprocess(
-      blank,
-      z
-        .string()
-        .trim()
-        .max(60, t("community.textTooLong"))
-        .refine(noMarkup, t("community.nameNoMarkup"))
-        .optional(),
-    ),
-    phone1: usPhone(),
-    phone1Type: choice(PHONE_TYPES, t("guardian.phoneTypeRequired")),
-    phone2: z.preprocess(blank, usPhone().optional()),
-    phone2Type: z.preprocess(
-      blank,
-      choice(PHONE_TYPES, t("guardian.phoneTypeRequired")).optional(),
-    ),
-    email: z.preprocess(blank, emailField().optional()),
-  })
-  .superRefine((g, ctx) => {
-    if (g.relationship === "Other" && !g.relationshipOther) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["relationshipOther"],
-        message: t("guardian.relationshipOtherRequired"),
-      });
+export const GuardianSchema = crossFieldRules(
+  z
+    .object({
+      id: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+      nameFirst: requiredName(t("community.nameFirstRequired")),
+      nameLast: requiredName(t("community.nameLastRequired")),
+      relationship: choice(RELATIONSHIPS, t("guardian.relationshipRequired")),
+      relationshipOther: z.preprocess(
+        blank,
+        z
+          .string()
+          .trim()
+          .max(60, t("community.textTooLong"))
+          .refine(noMarkup, t("community.nameNoMarkup"))
+          .optional(),
+      ),
+      phone1: usPhone(),
+      phone1Type: choice(PHONE_TYPES, t("guardian.phoneTypeRequired")),
+      phone2: z.preprocess(blank, usPhone().optional()),
+      phone2Type: z.preprocess(
+        blank,
+        choice(PHONE_TYPES, t("guardian.phoneTypeRequired")).optional(),
+      ),
+      email: z.preprocess(blank, emailField().optional()),
+    })
+    .transform((g) => ({
+      ...g,
+      // "Other" text and phone 2 type mean nothing without what they qualify.
+      relationshipOther: g.relationship === "Other" ? g.relationshipOther : undefined,
+      phone2Type: g.phone2 ? g.phone2Type : undefined,
+    })),
+  (g, add) => {
+    if (g.relationship === "Other" && !present(g.relationshipOther)) {
+      add("relationshipOther", t("guardian.relationshipOtherRequired"));
     }
-    if (g.phone2 && !g.phone2Type) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["phone2Type"],
-        message: t("guardian.phone2TypeRequired"),
-      });
+    if (present(g.phone2) && !present(g.phone2Type)) {
+      add("phone2Type", t("guardian.phone2TypeRequired"));
     }
-  })
-  .transform((g) => ({
-    ...g,
-    // "Other" text and phone 2 type mean nothing without what they qualify.
-    relationshipOther: g.relationship === "Other" ? g.relationshipOther : undefined,
-    phone2Type: g.phone2 ? g.phone2Type : undefined,
-  }));
+  },
+);
 export type Guardian = z.output<typeof GuardianSchema>;
 
 export const GuardiansSchema = z.preprocess(
@@ -208,8 +226,8 @@ function isChosenFile(v: unknown): boolean {
  * the profile keeps the signature on file when none is given.
  */
 export function communityMemberForm(opts: { requireSignature: boolean }) {
-  return z
-    .object({
+  return crossFieldRules(
+    z.object({
       ...memberFields,
       dob: formDob,
       digitalSignature: z.preprocess(blank, z.string().max(400_000).optional()),
@@ -223,17 +241,14 @@ export function communityMemberForm(opts: { requireSignature: boolean }) {
           .optional(),
       ),
       signatureFile: z.unknown().optional(),
-    })
-    .superRefine((v, ctx) => {
-      const given = !!v.digitalSignature || !!v.signatureTyped || isChosenFile(v.signatureFile);
-      if (opts.requireSignature && !given) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ["digitalSignature"],
-          message: t("community.signatureRequired"),
-        });
-      }
-    });
+    }),
+    (v, add) => {
+      const given =
+        present(v.digitalSignature) || present(v.signatureTyped) || isChosenFile(v.signatureFile);
+      if (opts.requireSignature && !given)
+        add("digitalSignature", t("community.signatureRequired"));
+    },
+  );
 }
 
 export const RegisterMemberForm = communityMemberForm({ requireSignature: true });

@@ -250,6 +250,29 @@ describe("community member form", () => {
   });
 });
 
+describe("cross-field rules show with every other error", () => {
+  it("an empty form through conform reports signature, Other text and phone 2 type too", () => {
+    const fd = new FormData();
+    fd.set("nameFirst", "");
+    fd.set("digitalSignature", "");
+    fd.set("signatureTyped", "");
+    fd.set("signatureFile", new File([], ""));
+    fd.set("guardians[0].relationship", "Other");
+    fd.set("guardians[0].phone2", "5555550111");
+    fd.set("guardians[1].nameFirst", "");
+    const reply = parseWithZod(fd, { schema: RegisterMemberForm }).reply();
+    expect(reply.error?.digitalSignature).toEqual(["Signature is required"]);
+    expect(reply.error?.["guardians[0].relationshipOther"]).toEqual([
+      "You must enter Relationship Other when Relationship is Other.",
+    ]);
+    expect(reply.error?.["guardians[0].phone2Type"]).toEqual([
+      "You must enter Phone 2 Type when Phone 2 is entered.",
+    ]);
+    expect(reply.error?.nameFirst).toEqual(["First Name is required"]);
+    expect(reply.error?.["guardians[1].phone1"]).toEqual(["Must be a full US phone number"]);
+  });
+});
+
 describe("wire contract", () => {
   it("takes the birth date as YYYY-MM-DD", () => {
     const body = { ...valid(), dob: "1990-05-17", digitalSignature: "data:image/png;base64,AAAA" };
