@@ -126,7 +126,7 @@ function RecoverDialog({
   });
   const title = kind === "student" ? t("recover.titleStudent") : t("recover.titleMember");
   return (
-    <PageDialog title={title} closeHref={closeHref} closeLabel={t("recover.cancel")}>
+    <PageDialog title={title} closeHref={closeHref} closeLabel={t("dialog.close")}>
       {sent ? (
         <Alert color="green" role="status" mb="md">
           {kind === "student" ? t("recover.noticeStudent") : t("recover.noticeMember")}

@@ -93,6 +93,7 @@ export const common = {
   "guest.nameFirstRequired": "First Name is required",
   "guest.nameLastRequired": "Last Name is required",
 
+  "dialog.close": "Close",
   "instructions.title": "Instructions",
   "instructions.close": "Close",
 
