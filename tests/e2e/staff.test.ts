@@ -324,6 +324,22 @@ describe("refusals and the narrow layout", () => {
     expect(await pdf.text()).toContain("That activity was not found among your activities.");
   });
 
+  it("says a download failed with the spec's message", async () => {
+    const db = app.server.api!.database.db as Db;
+    const [s] = await queryRows<{ id: string }>(
+      db,
+      sql`select cs.id from course_sections cs join courses c on c.id = cs.course_id where c.name = 'Watercolor Painting'`,
+    );
+    const page = await app.newPage({ js: false });
+    await signInStaff(page, "instructor");
+    await page.goto(`/instructor/course/${programId}/${s!.id}/download?kind=nope`);
+    expect(new URL(page.url()).pathname).toBe(`/instructor/course/${programId}/${s!.id}`);
+    await page.getByText("There was a error downloading the report.").waitFor();
+    await page.goto("/instructor/my-fee/999999/download?kind=pdf");
+    expect(new URL(page.url()).pathname).toBe("/instructor/");
+    await page.getByText("That fee was not found among your fees.").waitFor();
+  });
+
   it("sends staff without the instructor role from the activity pages to /instructor/", async () => {
     const page = await app.newPage({ js: false });
     await signInStaff(page, "feeadmin");
