@@ -243,9 +243,10 @@ export async function loadFormPage(
     timeZone: districtTimeZone(),
     instructions: settings?.feeRequestInstructions ?? null,
   };
-  if (!lookups) return { ...base, lookups: null, defaultValue: null };
+  if (!lookups) return { ...base, lookups: null, defaultValue: null, warning: null };
   const url = new URL(caller.request.url);
   const from = mode.kind === "edit" ? mode.id : Number(url.searchParams.get("from") ?? NaN);
+  let warning: string | null = null;
   let defaultValue: Record<string, unknown> = {
     sponsors: [me],
     requiresAdditionalInformation: "no",
@@ -254,24 +255,27 @@ export async function loadFormPage(
   };
   if (Number.isSafeInteger(from) && from > 0) {
     const proposals = await loadProposals(caller);
-    if (!proposals) return { ...base, lookups: null, defaultValue: null };
+    if (!proposals) return { ...base, lookups: null, defaultValue: null, warning: null };
     const p = proposals.find((x) => x.id === from);
-    const editable =
-      p && (mode.kind !== "edit" || (p.createdBy.id === me.id && p.requestStatus !== "Approved"));
-    if (!p || !editable) {
+    const visible = p && (mode.kind !== "edit" || p.createdBy.id === me.id);
+    if (!p || !visible) {
       throw redirect("/instructor/fees", {
         headers: {
           "Set-Cookie": await flashNotice(caller.request, {
             kind: "warning",
-            text: t(p ? "feeRequest.notEditable" : "feeRequest.notFound"),
+            text: t(p ? "feeRequest.notYours" : "feeRequest.notFound"),
           }),
         },
       });
     }
+    // An approved request is shown with a warning rather than sent away, so a save refused
+    // because it was approved meanwhile still shows what was typed and why.
+    if (mode.kind === "edit" && p.requestStatus === "Approved")
+      warning = t("feeRequest.notEditable");
     const d = formDefaults(p, mode.kind === "edit");
     // The signed-in employee is always a sponsor, first.
     d.sponsors = [me, ...d.sponsors.filter((s) => s.id !== me.id)];
     defaultValue = d;
   }
-  return { ...base, lookups, defaultValue };
+  return { ...base, lookups, defaultValue, warning };
 }

@@ -26,6 +26,28 @@ function day(offset: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+async function apiCall(method: string, path: string, token: string | null, body?: unknown) {
+  const res = await fetch(new URL(path, app.url), {
+    method,
+    headers: {
+      "Content-Type": "application/json",
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json: unknown = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function apiToken(username: string) {
+  const r = (await apiCall("POST", "/v1/instructor", null, {
+    username,
+    password: `${username}-demo`,
+  })) as { accessToken: string };
+  return r.accessToken;
+}
+
 async function searchAndAdd(page: Page, mode: Mode, query: string, name: string) {
   await page.getByLabel("Search employees by ID or name").fill(query);
   if (!mode.js) await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -240,6 +262,43 @@ describe.each(MODES)("fee requests $name", (mode) => {
     await expect(
       page.getByRole("row", { name: new RegExp(copy) }).textContent(),
     ).resolves.toContain("Pending");
+  });
+
+  it("a refused save shows 'Error Saving Request' and the server's errorMessage as a warning", async () => {
+    // The proposer opens a pending request; meanwhile the fee administrator approves it.
+    const proposer = await apiToken("proposer");
+    const lookup = async (p: string) =>
+      (await apiCall("GET", `/v1/instructor/${p}`, proposer)) as { id: number }[];
+    const name = `Race ${mode.js ? "JS" : "HTML"}`;
+    const saved = (await apiCall("POST", "/v1/fee-requests/save", proposer, {
+      name,
+      school: (await lookup("schools"))[0]!.id,
+      year: (await lookup("school-years"))[0]!.id,
+      approvalRoute: (await lookup("approval-routes"))[0]!.id,
+      type: "Course",
+      cost: 5,
+      accountAssignedByBusinessOffice: true,
+      allowStudent: true,
+      collectionStart: day(1),
+      collectionEnd: day(9),
+      sponsors: [{ id: "E1003", name: "Paula Proposer" }],
+    })) as { feeRequestId: number };
+    const page = await app.newPage(mode);
+    await signInStaff(page, "proposer");
+    await page.goto(`/instructor/fees/${saved.feeRequestId}/edit`);
+    await expect(page.getByLabel("Fee Name").inputValue()).resolves.toBe(name);
+    await apiCall(
+      "POST",
+      `/v1/fee-requests/${saved.feeRequestId}/approve`,
+      await apiToken("feeadmin"),
+      {},
+    );
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect.poll(() => page.getByText("Error Saving Request").isVisible()).toBe(true);
+    await expect(
+      page.getByText("Only pending or denied requests can be changed.").isVisible(),
+    ).resolves.toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`/instructor/fees/${saved.feeRequestId}/edit`);
   });
 
   it("staff without the proposer role are sent to /instructor/fees", async () => {

@@ -11,6 +11,7 @@ export interface FeeRequestPageData {
   instructions: string | null;
   lookups: FeeRequestLookups | null;
   defaultValue: Record<string, unknown> | null;
+  warning: string | null;
 }
 
 export interface FeeRequestActionData {
@@ -31,6 +32,11 @@ export function FeeRequestPage({
       <Title order={1} size="h2" mb="md">
         {t("feeRequest.formTitle")}
       </Title>
+      {data.warning && !actionData?.saveError ? (
+        <Alert color="yellow" role="alert" mb="md">
+          {data.warning}
+        </Alert>
+      ) : null}
       {!data.lookups || !data.defaultValue ? (
         <Alert color="red" role="alert">
           {t("feeRequest.fetchError")}
