@@ -91,6 +91,24 @@ export async function runCardAction(
   });
 }
 
+/** The page to go back to, marking the course whose action failed (?failed=…). */
+export function withFailed(back: string, courseSelectionUUID: string): string {
+  const url = new URL(back, "http://x");
+  url.searchParams.set("failed", courseSelectionUUID);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Marks the course named by ?failed= as having a registration error. */
+export function markFailed<T extends { courseSelectionUUID: string; registrationError: boolean }>(
+  courses: T[],
+  request: Request,
+): T[] {
+  const failed = new URL(request.url).searchParams.get("failed");
+  return failed
+    ? courses.map((c) => (c.courseSelectionUUID === failed ? { ...c, registrationError: true } : c))
+    : courses;
+}
+
 /** Only same-site paths may be returned to after an action. */
 export function safeBack(value: FormDataEntryValue | string | null | undefined): string {
   const v = typeof value === "string" ? value : "";
@@ -114,7 +132,8 @@ export async function cardActionResponse(
       kind: "error",
       text: failureText(intent, res),
     });
-    return redirect(back, { headers: { "Set-Cookie": cookie } });
+    // Spec 01 §4: a failed call marks the course as having a registration error.
+    return redirect(withFailed(back, courseSelectionUUID), { headers: { "Set-Cookie": cookie } });
   }
   const cookie = await flashNotice(caller.request, { kind: "success", text: t(SUCCESS[intent]) });
   const paymentNeeded = intent === "register" && res.data.status === "pending_payment";

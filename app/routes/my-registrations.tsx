@@ -5,7 +5,7 @@ import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages";
 import { requireParticipant } from "~/.server/auth";
-import { findCourse, loadPrograms } from "~/.server/programs";
+import { findCourse, loadPrograms, markFailed } from "~/.server/programs";
 import { ActivityCard } from "~/components/programs/ActivityCard";
 import { CourseDetails } from "~/components/programs/CourseDetails";
 import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     programs: programs.map((p) => ({ programUUID: p.programUUID, name: p.name })),
     program,
-    courses,
+    courses: markFailed(courses, request),
     error,
     detail: detailId ? findCourse(programs, detailId) : null,
     now: Date.now(),
@@ -37,6 +37,7 @@ export default function MyRegistrations() {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   params.delete("detail");
+  params.delete("failed");
   const listHref = `/my-registrations${params.toString() ? `?${params.toString()}` : ""}`;
   const detailHref = (id: string) => {
     const p = new URLSearchParams(params);

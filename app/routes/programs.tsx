@@ -23,6 +23,7 @@ import {
   cardActionResponse,
   findCourse,
   homeMessageClosed,
+  markFailed,
   homeMessageCookie,
   loadPrograms,
   runCardAction,
@@ -73,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     programs: programs.map((p) => ({ programUUID: p.programUUID, name: p.name })),
     gates: chosen.filter(gated).map((p) => ({ programUUID: p.programUUID, name: p.name })),
-    courses,
+    courses: markFailed(courses, request),
     q,
     program,
     partial,
@@ -135,7 +136,13 @@ export default function Programs() {
     const s = p.toString();
     return `/programs${s ? `?${s}` : ""}`;
   };
-  const listHref = withParam("detail", null);
+  const listHref = (() => {
+    const p = new URLSearchParams(location.search);
+    p.delete("detail");
+    p.delete("failed");
+    const s = p.toString();
+    return `/programs${s ? `?${s}` : ""}`;
+  })();
   return (
     <Stack gap="md">
       {data.homeMessage ? (

@@ -200,10 +200,18 @@ async function withSection<T>(
       await offerFreedSeats(tx, deps, section, now, mail);
       section.seats_taken = await currentSeats(tx, sectionId);
     }
-    return fn(tx, section, now, mail);
+    try {
+      return { value: await fn(tx, section, now, mail) };
+    } catch (err) {
+      // A refusal is decided before anything is written, so commit: the expired holds released
+      // above stay released even when this request is refused.
+      if (err instanceof ApiError) return { refusal: err };
+      throw err;
+    }
   });
   for (const m of mail) sendInBackground(deps.mailer, deps.logger, m);
-  return result;
+  if ("refusal" in result) throw result.refusal;
+  return result.value;
 }
 
 async function currentSeats(tx: Exec, sectionId: string): Promise<number> {

@@ -137,3 +137,35 @@ describe.each(MODES)("programs $name", (mode) => {
     await card(page, "Summer Band").getByRole("button", { name: "Register" }).waitFor();
   });
 });
+
+describe("payment window with JavaScript", () => {
+  it("cancels with Payment Timeout when the countdown ends and shows the expiry dialog", async () => {
+    const page = await app.newPage({ js: true });
+    await signInFamily(page, "100030");
+    await page.goto("/programs");
+    // Register with the server clock 14 min 52 s behind: the window ends 8 s from now.
+    app.clock.advance(-(14 * 60_000 + 52_000));
+    try {
+      await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
+      await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
+    } finally {
+      app.clock.reset();
+    }
+    await page.goto("/programs");
+    await card(page, "Summer Band").getByRole("timer").waitFor();
+    const dialog = page.getByRole("alertdialog", { name: "Payment Window Expired" });
+    await dialog.waitFor({ timeout: 20_000 });
+    await expect(dialog.textContent()).resolves.toContain(
+      "Your registration payment window has expired and your registration has been cancelled.",
+    );
+    await card(page, "Summer Band").getByRole("button", { name: "Register" }).waitFor();
+    const db = app.server.api!.database.db;
+    const { sql } = await import("drizzle-orm");
+    const res = (await db.execute(
+      sql`select cancel_reason from registrations where participant_id = 100030 order by seq desc limit 1`,
+    )) as unknown as { rows: { cancel_reason: string }[] };
+    expect(res.rows[0]?.cancel_reason).toBe("Payment Timeout");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    expect(await dialog.count()).toBe(0);
+  });
+});

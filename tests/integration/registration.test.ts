@@ -402,6 +402,24 @@ describe("payment windows", () => {
     }
   });
 
+  it("a refused call still records the expired hold as Payment Timeout", async () => {
+    const s = await makeSection({ capacity: 2, cost: 1000 });
+    expect((await reg(47, s.id)).status).toBe(200);
+    api.clock.advance(16 * 60_000);
+    tokens.delete(47);
+    try {
+      const late = await unreg(47, s.id, { reason: "Payment Timeout" });
+      expect(late.status).toBe(404);
+      expect(await regRow(s.id, 100047)).toMatchObject({
+        status: "cancelled",
+        cancel_reason: "Payment Timeout",
+      });
+    } finally {
+      api.clock.reset();
+      tokens.delete(47);
+    }
+  });
+
   it("a payment confirms a hold; one arriving after the seat went elsewhere is seat-lost", async () => {
     const s = await makeSection({ capacity: 1, cost: 1000, waitlist: false });
     const a = await reg(44, s.id);

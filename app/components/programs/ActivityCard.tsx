@@ -118,6 +118,12 @@ export function ActivityCard({ course, back, detailHref, now }: Props) {
       component="article"
       aria-labelledby={headingId}
       className="activity-card"
+      data-registration-error={course.registrationError || undefined}
+      style={
+        course.registrationError
+          ? { borderColor: "var(--mantine-color-red-7)", borderWidth: 2 }
+          : undefined
+      }
     >
       <Stack gap={6} h="100%">
         <Title order={3} size="h4" id={headingId}>
