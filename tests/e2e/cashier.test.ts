@@ -1,0 +1,284 @@
+// The cashier in the desktop client, in the browser: a fake desktop host injected into the page
+// answers the scripts (or stays silent to force the timeout). Cash with change, a check, a
+// simulated reader payment, the timeout message, and no in-person methods in a normal browser.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";
+import { call } from "../support/api";
+import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+let nextAddress = 1;
+const api = () => ({ baseUrl: app.url });
+
+async function apiToken(path: "/v1/instructor" | "/v1/student", body: object): Promise<string> {
+  const r = await call(api(), "POST", path, {
+    body,
+    headers: { "X-Forwarded-For": `192.0.2.${100 + nextAddress++}` },
+  });
+  expect(r.status).toBe(200);
+  return r.body.accessToken as string;
+}
+const studentApiToken = (id: string) =>
+  apiToken("/v1/student", { studentId: id, dob: "2012-01-15" });
+const staffApiToken = (username: string) =>
+  apiToken("/v1/instructor", { username, password: `${username}-demo` });
+
+async function feeId(token: string, name: string): Promise<number> {
+  const r = await call(api(), "GET", "/v1/fees", { token });
+  const list = (Array.isArray(r.body) ? r.body : (r.body.fees ?? [])) as {
+    id: number;
+    name: string;
+  }[];
+  const fee = list.find((f) => f.name === name);
+  if (!fee) throw new Error(`no fee ${name}`);
+  return fee.id;
+}
+
+/** Puts a fee into the person's cart through the fees API; returns the cart id. */
+async function addFee(token: string, name: string): Promise<number> {
+  const r = await call(api(), "PUT", "/v1/fees/add-to-cart", {
+    token,
+    body: { feeId: await feeId(token, name) },
+  });
+  expect(r.status).toBe(200);
+  const cart = await call(api(), "GET", "/v1/cart", { token });
+  return cart.body.id as number;
+}
+
+declare global {
+  interface Window {
+    __hostCalls?: [string, string | undefined][];
+  }
+}
+
+type HostMode = "answer" | "silent";
+
+/** A context whose pages have a fake desktop host: it records scripts and answers (or not). */
+async function desktopContext(js: boolean, host: HostMode = "answer"): Promise<BrowserContext> {
+  const ctx = await app.newContext({ js });
+  if (js) {
+    await ctx.addInitScript((mode: HostMode) => {
+      window.__hostCalls = [];
+      (window as unknown as { FileMaker: unknown }).FileMaker = {
+        PerformScript(name: string, param?: string) {
+          window.__hostCalls!.push([name, param]);
+          if (name === "WebViewer | React Login Ready" || mode === "silent") return;
+          const { requestId } = JSON.parse(param ?? "{}") as { requestId: string };
+          setTimeout(
+            () => window.fileMakerCallback?.(requestId, { errorCode: 0, message: "", data: null }),
+            50,
+          );
+        },
+      };
+    }, host);
+  }
+  return ctx;
+}
+
+/** The host pushes the session with the desktop client key (setUserSession, or its post without JS). */
+async function pushSession(ctx: BrowserContext, js: boolean, token: string): Promise<Page> {
+  const page = await ctx.newPage();
+  const session = { accessToken: token, desktopKey: DEV_DESKTOP_CLIENT_KEY };
+  if (js) {
+    await page.goto("/");
+    await page.waitForFunction(() => typeof window.setUserSession === "function");
+    await page.evaluate((s) => window.setUserSession!(s), session).catch(() => true);
+    await page.waitForURL((u) => u.pathname !== "/");
+  } else {
+    // Without JavaScript the bridge cannot run; the same post the bridge makes sets the cookie.
+    const r = await ctx.request.post("/desktop/session", {
+      data: session,
+      headers: { Origin: app.url },
+    });
+    expect(r.status()).toBe(200);
+  }
+  return page;
+}
+
+async function hostScripts(page: Page) {
+  const calls = await page.evaluate(() => window.__hostCalls ?? []);
+  return calls
+    .filter(([name]) => name !== "WebViewer | React Login Ready")
+    .map(([name, param]) => {
+      const { requestId: _r, ...rest } = JSON.parse(param ?? "{}") as Record<string, unknown>;
+      return [name, rest] as const;
+    });
+}
+
+async function notice(page: Page, text: string) {
+  await page.getByText(text).first().waitFor();
+}
+
+describe.each(MODES)("cash with change $name", (mode) => {
+  it("shows the change, records the payment and goes on with a notice of tendered and change", async () => {
+    const id = mode.js ? "100031" : "100032";
+    const token = await studentApiToken(id);
+    const cartId = await addFee(token, "Athletic Pass");
+    const ctx = await desktopContext(mode.js);
+    const page = await pushSession(ctx, mode.js, token);
+    await page.goto("/cart/in-person");
+    await page.getByRole("heading", { name: "Take Payment" }).waitFor();
+    await page.getByLabel("Cash").check();
+    if (!mode.js) {
+      // Server-side checks of a plain post.
+      await page.getByLabel("Tendered", { exact: true }).fill("30");
+      await page.getByRole("button", { name: "Pay $40.00 Now" }).click();
+      await notice(page, "Tendered amount must be greater then or equal to the payment amount.");
+      await page.getByLabel("Cash").check();
+    }
+    await page.getByLabel("Tendered", { exact: true }).fill("50");
+    if (mode.js) await notice(page, "Change to give: $10.00");
+    await page.getByRole("button", { name: "Pay $40.00 Now" }).click();
+    await page.waitForURL((u) => u.pathname === "/fees");
+    expect(new URL(page.url()).searchParams.get("purchased")).toBe("1");
+    await notice(page, "Cash payment recorded. Tendered $50.00, change $10.00.");
+    if (mode.js) {
+      // The host was told the tendered cents before the server recorded the payment.
+      expect(await hostScripts(page)).toEqual([
+        ["patchCartTenderedCents", { cartId, tenderedCents: 5000 }],
+      ]);
+    }
+    const paid = await call(api(), "GET", `/v1/payment/in-person/${cartId}`, { token });
+    expect(paid.body.payment).toEqual({
+      paymentMethod: "cash",
+      amount: 40,
+      tendered: 50,
+      change: 10,
+      checkNumber: null,
+    });
+  });
+});
+
+describe.each(MODES)("in-person check $name", (mode) => {
+  it("needs 3 characters; an employee then goes to /instructor/fees", async () => {
+    const user = mode.js ? "instructor" : "instructor2";
+    const token = await staffApiToken(user);
+    const cartId = await addFee(token, "Staff Appreciation Lunch");
+    const ctx = await desktopContext(mode.js);
+    const page = await pushSession(ctx, mode.js, token);
+    await page.goto("/instructor/cart/in-person");
+    await page.getByRole("heading", { name: "Take Payment" }).waitFor();
+    await page.getByLabel("In-person check").check();
+    await page.getByLabel("Check Number").fill("12");
+    const pay = page.getByRole("button", { name: "Pay $12.00 Now" });
+    if (mode.js) {
+      expect(await pay.isDisabled()).toBe(true);
+    } else {
+      await pay.click();
+      await notice(page, "Check Number is required and must be at least 3 characters.");
+      await page.getByLabel("In-person check").check();
+    }
+    await page.getByLabel("Check Number").fill("5521");
+    await pay.click();
+    await page.waitForURL((u) => u.pathname === "/instructor/fees");
+    if (mode.js) {
+      expect(await hostScripts(page)).toEqual([
+        ["patchCartInPersonCheck", { cartId, checkNumber: "5521", payNowAmount: 12 }],
+      ]);
+    }
+    await notice(page, "Check number 5521 recorded for $12.00.");
+    const paid = await call(api(), "GET", `/v1/payment/in-person/${cartId}`, { token });
+    expect(paid.body.payment).toMatchObject({
+      paymentMethod: "inPersonCheck",
+      checkNumber: "5521",
+    });
+  });
+});
+
+describe("host scripts (JavaScript)", () => {
+  it("sends the tendered amount truncated to cents", async () => {
+    const token = await studentApiToken("100033");
+    const cartId = await addFee(token, "Athletic Pass");
+    const ctx = await desktopContext(true);
+    const page = await pushSession(ctx, true, token);
+    await page.goto("/cart/in-person");
+    await page.getByLabel("Cash").check();
+    await page.getByLabel("Tendered", { exact: true }).fill("60.509");
+    await notice(page, "Change to give: $20.50");
+    await page.getByRole("button", { name: "Pay $40.00 Now" }).click();
+    await page.waitForURL((u) => u.pathname === "/fees");
+    // Money is truncated to 2 decimals and sent in cents.
+    expect(await hostScripts(page)).toEqual([
+      ["patchCartTenderedCents", { cartId, tenderedCents: 6050 }],
+    ]);
+    await notice(page, "Cash payment recorded. Tendered $60.50, change $20.50.");
+  });
+
+  it("a silent host times out after 10 s with 'FileMaker Call timed out' and nothing is recorded", async () => {
+    const token = await studentApiToken("100034");
+    const cartId = await addFee(token, "Athletic Pass");
+    const ctx = await desktopContext(true, "silent");
+    const page = await pushSession(ctx, true, token);
+    await page.goto("/cart/in-person");
+    await page.getByLabel("Cash").check();
+    await page.getByLabel("Tendered", { exact: true }).fill("40");
+    const started = Date.now();
+    await page.getByRole("button", { name: "Pay $40.00 Now" }).click();
+    await page.getByText("FileMaker Call timed out").waitFor({ timeout: 20_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+    expect(new URL(page.url()).pathname).toBe("/cart/in-person");
+    expect((await hostScripts(page))[0]?.[0]).toBe("patchCartTenderedCents");
+    const paid = await call(api(), "GET", `/v1/payment/in-person/${cartId}`, { token });
+    expect(paid.body.payment).toBeNull();
+  });
+});
+
+describe("simulated card reader (JavaScript)", () => {
+  it("connects, collects a simulated card, then the pay button completes the payment", async () => {
+    const token = await studentApiToken("100035");
+    const cartId = await addFee(token, "Athletic Pass");
+    const ctx = await desktopContext(true);
+    const page = await pushSession(ctx, true, token);
+    await page.goto("/cart/in-person");
+    await page.getByText("Ready to pay now").waitFor();
+    await page.getByLabel("Card reader").check();
+    const pay = page.getByRole("button", { name: "Pay $40.00 Now" });
+    expect(await pay.isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Collect card on reader" }).click();
+    await page.getByText("Tap or Insert card").waitFor();
+    await page.getByText("Card payment of $40.00 approved.").waitFor();
+    expect((await hostScripts(page)).map(([n]) => n)).toEqual(["patchCartInPersonTerminal"]);
+    expect(await page.evaluate(() => window.localStorage.getItem("PreferredReaderId"))).toBe(
+      "tmr_simulated",
+    );
+    await pay.click();
+    await page.waitForURL((u) => u.pathname === "/fees");
+    await notice(page, "Card payment of $40.00 recorded.");
+    const paid = await call(api(), "GET", `/v1/payment/in-person/${cartId}`, { token });
+    expect(paid.body.payment).toMatchObject({ paymentMethod: "terminal", amount: 40 });
+  });
+});
+
+describe.each(MODES)("a normal browser $name", (mode) => {
+  it("never reaches the in-person methods", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, mode.js ? "100036" : "100037");
+    await page.goto("/cart/in-person");
+    expect(new URL(page.url()).pathname).toBe("/cart");
+    expect(await page.getByLabel("Cash").count()).toBe(0);
+    expect(await page.getByLabel("In-person check").count()).toBe(0);
+  });
+
+  it("a session pushed without the desktop client key is not a cashier", async () => {
+    const token = await studentApiToken(mode.js ? "100038" : "100039");
+    await addFee(token, "Athletic Pass");
+    const ctx = await app.newContext(mode);
+    const r = await ctx.request.post("/desktop/session", {
+      data: { accessToken: token },
+      headers: { Origin: app.url },
+    });
+    expect(r.status()).toBe(200);
+    const page = await ctx.newPage();
+    await page.goto("/cart/in-person");
+    expect(new URL(page.url()).pathname).toBe("/cart");
+    expect(await page.getByLabel("Cash").count()).toBe(0);
+  });
+});
