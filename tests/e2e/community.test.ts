@@ -130,6 +130,8 @@ describe.each(MODES)("community member registration $name", (mode) => {
       await page.getByText("Invalid postal code.").waitFor();
       const submit = page.getByRole("button", { name: "Create Account" });
       await expect(submit.isDisabled()).resolves.toBe(true);
+      await submit.locator("..").hover();
+      await page.getByText("Please fix the validation issues above", { exact: true }).waitFor();
       await page.getByLabel("Zip Code").fill("62701");
       await page.getByLabel("Email", { exact: true }).focus();
     } else {
@@ -215,5 +217,12 @@ describe.each(MODES)("community member registration $name", (mode) => {
       }
     }
     expect(await mailsTo("someone.else@example.org").then((m) => m.length)).toBe(0);
+  });
+
+  it("My Profile is for community members: a student is sent to the programs page", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, "100001", "01/15/2012");
+    await page.goto("/edit-profile");
+    expect(new URL(page.url()).pathname).toBe("/programs");
   });
 });

@@ -35,7 +35,7 @@ export const community = {
   "community.signatureTypedHelp": "Your typed name is turned into a signature image.",
   "community.signatureOnFile": "Signature on file",
   "community.signatureReceived": "Signature received",
-  "community.signatureReplace": "To replace the signature on file, sign again below.",
+  "community.signatureReplace": "To replace the signature on file, give a new one below.",
   "community.submit": "Create Account",
   "community.back": "Back",
 
