@@ -199,6 +199,33 @@ describe("POST /v1/fee-requests/save", () => {
       "questions.1.sortOrder",
       "Duplicate sortOrder: 2",
     ],
+    [
+      "a cost with 3 decimals",
+      { cost: 10.555 },
+      "cost",
+      "Cost can have at most 2 digits after the decimal point.",
+    ],
+    ["a missing name", { name: " " }, "name", "This field is required."],
+    [
+      "a question without text or response type",
+      { questions: [{ question: "", responseType: "", sortOrder: 1 }] },
+      "questions.0.responseType",
+      "Response Type is required.",
+    ],
+    [
+      "a Value List without options",
+      {
+        questions: [{ question: "Size", responseType: "Value List", answerList: [], sortOrder: 1 }],
+      },
+      "questions.0.answerList",
+      "Enter the options of the Value List separated by commas.",
+    ],
+    [
+      "a sort order that is not a number",
+      { questions: [{ question: "Size", responseType: "Free Form", sortOrder: "first" }] },
+      "questions.0.sortOrder",
+      "Sort Order must be a whole number of 1 or more.",
+    ],
   ])("refuses %s with errorCode and errorMessage", async (_what, over, path, message) => {
     const r = await save(validBody(over));
     expect(r.status).toBe(400);
@@ -365,6 +392,22 @@ describe("review", () => {
     const dup = await save(validBody({ name: "To Deny" }));
     expect(dup.body.feeRequestId).not.toBe(id);
     expect((await proposals()).filter((x) => x.feeName === "To Deny")).toHaveLength(2);
+  });
+
+  it("two simultaneous approvals create one fee", async () => {
+    const r = await save(validBody({ name: "Race Approval" }));
+    const id = r.body.feeRequestId as number;
+    const results = await Promise.all(
+      [0, 1, 2].map(() =>
+        call(api, "POST", `/v1/fee-requests/${id}/approve`, { token: admin, body: {} }),
+      ),
+    );
+    expect(results.map((x) => x.status).sort()).toEqual([200, 409, 409]);
+    const made = await api.runtime.deps.db
+      .select()
+      .from(fees)
+      .where(eq(fees.name, "Race Approval"));
+    expect(made).toHaveLength(1);
   });
 
   it("a proposer sees own and sponsored requests; the admin sees all; unknown ids are 404", async () => {
