@@ -312,3 +312,68 @@ describe.each(MODES)("fee requests $name", (mode) => {
     await expect(page.getByRole("link", { name: "Add Request" }).count()).resolves.toBe(0);
   });
 });
+
+describe("fee request review and refresh", () => {
+  it.each(MODES)("denying needs notes ($name)", async (mode) => {
+    const proposer = await apiToken("proposer");
+    const name = `Deny Me ${mode.js ? "JS" : "HTML"}`;
+    const lookup = async (p: string) =>
+      (await apiCall("GET", `/v1/instructor/${p}`, proposer)) as { id: number }[];
+    await apiCall("POST", "/v1/fee-requests/save", proposer, {
+      name,
+      school: (await lookup("schools"))[0]!.id,
+      year: (await lookup("school-years"))[0]!.id,
+      approvalRoute: (await lookup("approval-routes"))[0]!.id,
+      type: "Enrollment",
+      cost: 3,
+      accountNumber: "1-2",
+      collectionStart: day(0),
+      collectionEnd: day(3),
+      sponsors: [{ id: "E1003", name: "Paula Proposer" }],
+    });
+    const page = await app.newPage(mode);
+    await signInStaff(page, "feeadmin");
+    await page.getByRole("link", { name: `Review ${name}` }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Deny" }).click();
+    await expect
+      .poll(() => page.getByText("Notes are required when denying a request.").isVisible())
+      .toBe(true);
+    await page.getByRole("dialog").getByLabel("Notes").fill("Use the district form instead.");
+    await page.getByRole("dialog").getByRole("button", { name: "Deny" }).click();
+    await expect.poll(() => page.getByRole("link", { name: `Review ${name}` }).count()).toBe(0);
+    await page.goto("/instructor/fee-proposals?status=Denied");
+    await page.getByRole("link", { name: `Status History ${name}` }).click();
+    await expect(page.getByRole("dialog").textContent()).resolves.toContain(
+      "Use the district form instead.",
+    );
+  });
+
+  it("with JavaScript the list refreshes every 5 minutes while the tab is visible", async () => {
+    const page = await app.newPage({ js: true });
+    await page.clock.install();
+    await signInStaff(page, "proposer");
+    await page.goto("/instructor/fees");
+    await page.getByRole("tab", { name: "Pending Requests" }).waitFor();
+    const name = "Arrived Meanwhile";
+    const proposer = await apiToken("proposer");
+    const lookup = async (p: string) =>
+      (await apiCall("GET", `/v1/instructor/${p}`, proposer)) as { id: number }[];
+    await apiCall("POST", "/v1/fee-requests/save", proposer, {
+      name,
+      school: (await lookup("schools"))[0]!.id,
+      year: (await lookup("school-years"))[0]!.id,
+      approvalRoute: (await lookup("approval-routes"))[0]!.id,
+      type: "Course",
+      cost: 4,
+      accountNumber: "1-2",
+      collectionStart: day(0),
+      collectionEnd: day(3),
+      sponsors: [{ id: "E1003", name: "Paula Proposer" }],
+    });
+    await page.clock.runFor(4 * 60_000);
+    await expect(page.getByRole("row", { name: new RegExp(name) }).count()).resolves.toBe(0);
+    await page.clock.runFor(60_000 + 1_000);
+    await expect.poll(() => page.getByRole("row", { name: new RegExp(name) }).count()).toBe(1);
+  });
+});
