@@ -66,8 +66,12 @@ function idFromMail(text: string): string {
   return m[1]!;
 }
 
-async function mailTo(address: string) {
-  return (await api.outbox()).filter((m) => m.to === address);
+/** Mail to the address; waits (mail goes out in the background) until `atLeast` have landed. */
+async function mailTo(address: string, atLeast = 0) {
+  for (let i = 0; ; i++) {
+    const mine = (await api.outbox()).filter((m) => m.to === address);
+    if (mine.length >= atLeast || i >= 60) return mine;
+  }
 }
 
 describe("PUT /v1/community/register-member", () => {
@@ -77,7 +81,7 @@ describe("PUT /v1/community/register-member", () => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ ok: true, email: body.email });
     expect(JSON.stringify(r.body)).not.toMatch(/2001\d\d/);
-    const mails = await mailTo(body.email);
+    const mails = await mailTo(body.email, 1);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Your Community Member ID");
     const id = idFromMail(mails[0]!.text);
@@ -124,7 +128,7 @@ describe("PUT /v1/community/register-member", () => {
       ],
     });
     expect((await call(api, "PUT", "/v1/community/register-member", { body })).status).toBe(200);
-    const id = idFromMail((await mailTo(body.email))[0]!.text);
+    const id = idFromMail((await mailTo(body.email, 1))[0]!.text);
     const token = await studentToken(api, id, body.dob);
     const p = await call(api, "GET", "/v1/profile/community", { token });
     expect(p.status).toBe(200);
@@ -223,7 +227,7 @@ describe("/v1/profile/community", () => {
   it("round-trips an update: fields saved, guardian ids kept, removed ones gone, new ones added", async () => {
     const body = member();
     expect((await call(api, "PUT", "/v1/community/register-member", { body })).status).toBe(200);
-    const id = idFromMail((await mailTo(body.email))[0]!.text);
+    const id = idFromMail((await mailTo(body.email, 1))[0]!.text);
     const token = await studentToken(api, id, body.dob);
     const before = (await call(api, "GET", "/v1/profile/community", { token })).body;
     const [g1, g2] = before.guardians;
@@ -317,7 +321,7 @@ describe("recover member ID", () => {
   it("replies the same to a known and an unknown address; only the known one gets mail", async () => {
     const body = member();
     expect((await call(api, "PUT", "/v1/community/register-member", { body })).status).toBe(200);
-    const id = idFromMail((await mailTo(body.email))[0]!.text);
+    const id = idFromMail((await mailTo(body.email, 1))[0]!.text);
     const known = await call(api, "PUT", "/v1/community/recover-member", {
       body: { email: body.email.toUpperCase() },
     });
@@ -326,7 +330,7 @@ describe("recover member ID", () => {
     });
     expect(known.status).toBe(unknown.status);
     expect(known.body).toEqual(unknown.body);
-    const mails = await mailTo(body.email);
+    const mails = await mailTo(body.email, 2);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toContain(id);
     expect(await mailTo("nobody-here@example.org")).toHaveLength(0);
