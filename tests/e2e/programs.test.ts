@@ -54,6 +54,35 @@ describe.each(MODES)("programs $name", (mode) => {
     await card(page, "Art Studio").getByRole("link", { name: "Register" }).waitFor();
   });
 
+  it("closes the home message, searches, filters and opens a detail view", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, student(6));
+    await page.goto("/programs");
+    const banner = page.getByRole("region", { name: "Announcement" });
+    await banner.waitFor();
+    await banner.getByRole("button", { name: "Close message" }).click();
+    await page.getByRole("region", { name: "Announcement" }).waitFor({ state: "detached" });
+    await page.getByLabel("Search").fill("chess");
+    await page.getByRole("button", { name: "Show Activities" }).click();
+    await page.waitForURL(/q=chess/);
+    await card(page, "Chess Club").waitFor();
+    expect(await page.getByRole("article").count()).toBe(1);
+    await card(page, "Chess Club")
+      .getByRole("link", { name: /Details/ })
+      .click();
+    const details = page.getByRole("dialog", { name: "Details of Chess Club" });
+    await details.getByText("Summer Enrichment 2026").waitFor();
+    await details.getByRole("link", { name: "Close" }).click();
+    await page
+      .getByLabel("Program", { exact: true })
+      .selectOption({ label: "Summer Credit Recovery 2026" });
+    await page.getByLabel("Search").fill("");
+    await page.getByRole("button", { name: "Show Activities" }).click();
+    await page.waitForURL(/program=[0-9a-f]{8}/);
+    await card(page, "English 9 Recovery").waitFor();
+    expect(await card(page, "Chess Club").count()).toBe(0);
+  });
+
   it("joins and leaves a waitlist with a confirmation", async () => {
     const page = await app.newPage(mode);
     await signInFamily(page, student(2));
