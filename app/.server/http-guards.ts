@@ -57,3 +57,18 @@ export function sameOriginCheck(req: Request, res: Response, next: NextFunction)
   if (isSameOrigin(req)) return next();
   res.status(403).type("text/plain").send(t("error.sameOrigin"));
 }
+
+/**
+ * The posted form of a Remix action, or a 400 when the body is not a form (a JSON or garbled
+ * body makes request.formData() throw, which would otherwise be a 500).
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response(t("error.badRequest"), {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}

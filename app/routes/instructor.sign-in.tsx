@@ -10,6 +10,7 @@ import { StaffSigninForm } from "@domain/forms/signin";
 import { staffDestination } from "@domain/rules/destinations";
 import { InstructorLoginReply, TokenClaims } from "@domain/contract/identity";
 import { fetchApi } from "~/.server/api";
+import { readFormData } from "~/.server/http-guards";
 import { commitSession, getSession, validStaff } from "~/.server/session";
 import { loadSettings } from "~/.server/settings";
 import { FormError, PasswordField, TextField } from "~/components/fields";
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: StaffSigninForm });
+  const submission = parseWithZod(await readFormData(request), { schema: StaffSigninForm });
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }

@@ -8,6 +8,7 @@ import { t } from "@domain/messages";
 import { GuestForm } from "@domain/forms/signin";
 import { GuestReply } from "@domain/contract/identity";
 import { callApi } from "~/.server/api";
+import { readFormData } from "~/.server/http-guards";
 import { commitSession, getSession } from "~/.server/session";
 import { loadSettings } from "~/.server/settings";
 import { FormError, TextField } from "~/components/fields";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: GuestForm });
+  const submission = parseWithZod(await readFormData(request), { schema: GuestForm });
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }

@@ -10,6 +10,7 @@ import { familyDestination } from "@domain/rules/destinations";
 import { mmddyyyyToIso } from "@domain/rules/dates";
 import { StudentLoginReply, RecoverReply } from "@domain/contract/identity";
 import { callApi, fetchApi } from "~/.server/api";
+import { readFormData } from "~/.server/http-guards";
 import { commitSession, getSession, validStudent } from "~/.server/session";
 import { loadSettings } from "~/.server/settings";
 import { FormError, TextField } from "~/components/fields";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const url = new URL(request.url);
   if (formData.get("intent") === "recover") {
     const submission = parseWithZod(formData, { schema: RecoverForm });

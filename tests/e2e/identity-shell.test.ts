@@ -301,6 +301,31 @@ describe("security baseline", () => {
     expect(cookie).not.toContain("2012-01-15");
   });
 
+  it.each([
+    ["/signin", "application/x-www-form-urlencoded", "intent=login&studentId=" + "9".repeat(5000)],
+    ["/signin", "application/x-www-form-urlencoded", "intent=login"],
+    ["/signin", "application/x-www-form-urlencoded", "intent=recover&kind=bogus&email=x"],
+    ["/signin", "application/x-www-form-urlencoded", "%%%"],
+    ["/instructor/sign-in", "application/x-www-form-urlencoded", "username=" + "u".repeat(5000)],
+    ["/register-guest", "application/x-www-form-urlencoded", "nameFirst=A"],
+    ["/register-guest", "application/json", '{"nameFirst": 1}'],
+    ["/signin", "application/json", '{"studentId": "100001"}'],
+    ["/instructor/sign-in", "multipart/form-data; boundary=x", "garbage"],
+    ["/desktop/session", "application/json", "{not json"],
+    ["/desktop/session", "application/json", '{"accessToken": 5}'],
+    ["/desktop/session", "text/plain", "hello"],
+  ])("a bad post to %s (%s) is a 4xx, never a 5xx", async (path, type, body) => {
+    const res = await fetch(app.url + path, {
+      method: "POST",
+      headers: { "Content-Type": type, Origin: app.url, "X-Forwarded-For": "192.0.2.251" },
+      body,
+      redirect: "manual",
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.headers.get("set-cookie") ?? "").not.toContain("__session=ey");
+  });
+
   it("the session cookie is out of reach of page scripts", async () => {
     const page = await newPage({ js: true });
     await signInFamily(page, "100020");
