@@ -35,13 +35,17 @@ export function linesOf(cart: Cart) {
 export async function cartPageLoader({ request, context }: LoaderFunctionArgs, kind: CartPageKind) {
   const g = await guard(request, kind);
   const r = await loadCart({ request, context }, g.who);
-  if (!r.ok) return json({ cart: null, userKind: g.userKind, countdown: null, error: t("cart.error.load") });
+  if (!r.ok)
+    return json({ cart: null, userKind: g.userKind, countdown: null, error: t("cart.error.load") });
   const cart = r.data;
   const left = cart.cartTimeout ? Date.parse(cart.cartTimeout) - Date.now() : null;
   return json({
     cart,
     userKind: g.userKind,
-    countdown: cart.cartTimeout && left !== null ? { deadline: cart.cartTimeout, initial: formatCountdown(left) } : null,
+    countdown:
+      cart.cartTimeout && left !== null
+        ? { deadline: cart.cartTimeout, initial: formatCountdown(left) }
+        : null,
     error: null as string | null,
   });
 }
@@ -53,8 +57,9 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
   const intent = formData.get("intent");
   const url = new URL(request.url);
   const back = `${url.pathname}`;
-  const notice = async (text: string, k: "success" | "error" = "success") =>
-    ({ "Set-Cookie": await flashNotice(request, { kind: k, text }) });
+  const notice = async (text: string, k: "success" | "error" = "success") => ({
+    "Set-Cookie": await flashNotice(request, { kind: k, text }),
+  });
 
   if (intent === "remove") {
     const ids = String(formData.get("ids") ?? "")
@@ -62,13 +67,34 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
       .map(Number)
       .filter((n) => Number.isSafeInteger(n) && n > 0);
     const r = ids.length
-      ? await callApi(caller, { path: "/v1/cart/cartItems/", method: "DELETE", auth: g.who, body: { cartItemIds: ids }, reply: Cart })
+      ? await callApi(caller, {
+          path: "/v1/cart/cartItems/",
+          method: "DELETE",
+          auth: g.who,
+          body: { cartItemIds: ids },
+          reply: Cart,
+        })
       : null;
-    return redirect(back, { headers: await notice(r?.ok ? t("cart.removed") : t("cart.error.delete"), r?.ok ? "success" : "error") });
+    return redirect(back, {
+      headers: await notice(
+        r?.ok ? t("cart.removed") : t("cart.error.delete"),
+        r?.ok ? "success" : "error",
+      ),
+    });
   }
   if (intent === "empty") {
-    const r = await callApi(caller, { path: "/v1/cart/empty", method: "DELETE", auth: g.who, reply: Cart });
-    return redirect(back, { headers: await notice(r.ok ? t("cart.emptied") : t("cart.error.empty"), r.ok ? "success" : "error") });
+    const r = await callApi(caller, {
+      path: "/v1/cart/empty",
+      method: "DELETE",
+      auth: g.who,
+      reply: Cart,
+    });
+    return redirect(back, {
+      headers: await notice(
+        r.ok ? t("cart.emptied") : t("cart.error.empty"),
+        r.ok ? "success" : "error",
+      ),
+    });
   }
   const cartR = await loadCart(caller, g.who);
   if (!cartR.ok) return json({ formError: t("cart.error.load"), result: null }, { status: 502 });
@@ -83,7 +109,9 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
       reply: RedirectReply,
     });
     if (!r.ok) return json({ formError: r.hint ?? r.message, result: null }, { status: 400 });
-    return redirect(r.data.data.redirectUrl, { headers: await notice(t("checkout.orderSubmitted")) });
+    return redirect(r.data.data.redirectUrl, {
+      headers: await notice(t("checkout.orderSubmitted")),
+    });
   }
   const submission = parseWithZod(formData, { schema: checkoutForm(lines) });
   if (submission.status !== "success") {
@@ -92,7 +120,15 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
   const v = submission.value;
   const pay = payNowCents(lines, v);
   if (!methodAllowed({ lines, desktop: g.desktop }, v.paymentType, pay, v.paymentMethod)) {
-    return json({ formError: null, result: submission.reply({ fieldErrors: { paymentMethod: [t("checkout.error.methodUnavailable")] } }) }, { status: 400 });
+    return json(
+      {
+        formError: null,
+        result: submission.reply({
+          fieldErrors: { paymentMethod: [t("checkout.error.methodUnavailable")] },
+        }),
+      },
+      { status: 400 },
+    );
   }
   if (v.paymentMethod === "mail") {
     const r = await callApi(caller, {
@@ -103,9 +139,12 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
       reply: ConfirmMailinReply,
     });
     if (!r.ok) return json({ formError: r.hint ?? r.message, result: null }, { status: 400 });
-    return redirect(afterPaymentDestination({ userKind: g.userKind, cartId: cart.id, hadFees: false }), {
-      headers: await notice(t("checkout.mailSubmitted")),
-    });
+    return redirect(
+      afterPaymentDestination({ userKind: g.userKind, cartId: cart.id, hadFees: false }),
+      {
+        headers: await notice(t("checkout.mailSubmitted")),
+      },
+    );
   }
   if (v.paymentMethod === "stripe") {
     // Without JavaScript: the provider's hosted checkout takes the card and returns to us.

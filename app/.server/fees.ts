@@ -62,11 +62,15 @@ export async function loadFeesData(
     opts.assessed ? loadStudentFees(caller, who) : Promise.resolve(null),
   ]);
   const fees = feesR.ok ? feesR.data : [];
-  const history = historyR.ok ? historyR.data : { fees: {}, partialStudentFeeIdsAndAmountRemaining: {} };
+  const history = historyR.ok
+    ? historyR.data
+    : { fees: {}, partialStudentFeeIdsAndAmountRemaining: {} };
   const cart = cartR.ok ? cartR.data : null;
   const assessedList = assessedR?.ok ? assessedR.data : [];
   const inCartFee = (id: number) =>
-    cart?.cartItems.filter((i) => i.feeId === id && i.assessedFeeId === null).reduce((n, i) => n + i.quantity, 0) ?? 0;
+    cart?.cartItems
+      .filter((i) => i.feeId === id && i.assessedFeeId === null)
+      .reduce((n, i) => n + i.quantity, 0) ?? 0;
 
   const optional: CardView[] = fees
     .slice()
@@ -82,7 +86,13 @@ export async function loadFeesData(
         maxQuantity: fee.quantity,
         amountCents: toCents(fee.price),
       });
-      return { key: `f${fee.id}`, fee, state, amountCents: toCents(fee.price), bought: bought + inCart };
+      return {
+        key: `f${fee.id}`,
+        fee,
+        state,
+        amountCents: toCents(fee.price),
+        bought: bought + inCart,
+      };
     });
 
   const assessedView = (a: AssessedFee): CardView => {
@@ -106,7 +116,8 @@ export async function loadFeesData(
       amountCents: a.status === "paid" ? toCents(a.cost) : toCents(a.owed),
       bought: 0,
       status: a.status,
-      paidInfo: a.paid > 0 ? { amount: a.paid, date: lastPayment?.createdAt ?? a.paymentDate } : null,
+      paidInfo:
+        a.paid > 0 ? { amount: a.paid, date: lastPayment?.createdAt ?? a.paymentDate } : null,
       receiptHref: lastPayment?.cartId ? `/cart-receipt/${lastPayment.cartId}` : null,
     };
   };
@@ -118,7 +129,9 @@ export async function loadFeesData(
     optional,
     assessed: outstanding.map(assessedView),
     purchased: purchasedList.map((a) => ({ ...assessedView(a), key: `p${a.id}` })),
-    categories: [...new Set(fees.map((f) => f.feeCategory?.name).filter((n): n is string => !!n))].sort(),
+    categories: [
+      ...new Set(fees.map((f) => f.feeCategory?.name).filter((n): n is string => !!n)),
+    ].sort(),
     partialCount: assessedList.filter((a) => a.status === "partial").length,
     allOutstandingInCart:
       outstanding.length === 0 ||
@@ -130,7 +143,11 @@ export async function loadFeesData(
 export type AddResult = { ok: true } | { ok: false; feeId: number | null; message: string };
 
 /** Adds one fee (card or questions dialog) to the cart. */
-export async function addFeeFromForm(caller: Caller, who: Who, formData: FormData): Promise<AddResult> {
+export async function addFeeFromForm(
+  caller: Caller,
+  who: Who,
+  formData: FormData,
+): Promise<AddResult> {
   const parsed = AddToCartForm.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     const feeId = Number(formData.get("feeId")) || null;
@@ -166,5 +183,7 @@ export async function addFeeFromForm(caller: Caller, who: Who, formData: FormDat
 export function donationProblem(text: string, feeAmount: number): string | null {
   const c = checkDonation(text, toCents(feeAmount));
   if (c.ok) return null;
-  return c.reason === "invalid" ? t("fees.invalidAmount") : t("fees.amountRange", { min: c.min, max: c.max });
+  return c.reason === "invalid"
+    ? t("fees.invalidAmount")
+    : t("fees.amountRange", { min: c.min, max: c.max });
 }

@@ -5,7 +5,11 @@ import { PaymentStatusReply } from "@domain/contract/payments";
 import { callApi } from "./api";
 import type { Who } from "./payments";
 
-export async function paymentCompleteLoader({ request, context }: LoaderFunctionArgs, who: Who, next: string) {
+export async function paymentCompleteLoader(
+  { request, context }: LoaderFunctionArgs,
+  who: Who,
+  next: string,
+) {
   const q = new URL(request.url).searchParams;
   const params = {
     cartId: q.get("cartId"),
@@ -16,12 +20,17 @@ export async function paymentCompleteLoader({ request, context }: LoaderFunction
     paymentIntent: q.get("payment_intent"),
     paymentIntentClientSecret: q.get("payment_intent_client_secret"),
   };
-  let failed = !params.cartId && !params.courseSectionId && !params.setupIntent && !params.paymentIntent;
+  let failed =
+    !params.cartId && !params.courseSectionId && !params.setupIntent && !params.paymentIntent;
   let pending = false;
   if (params.paymentIntent) {
     const r = await callApi(
       { request, context },
-      { path: `/v1/payment/status?ref=${encodeURIComponent(params.paymentIntent)}`, auth: who, reply: PaymentStatusReply },
+      {
+        path: `/v1/payment/status?ref=${encodeURIComponent(params.paymentIntent)}`,
+        auth: who,
+        reply: PaymentStatusReply,
+      },
     );
     if (r.ok) {
       failed = r.data.status === "failed";

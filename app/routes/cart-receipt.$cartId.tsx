@@ -38,7 +38,9 @@ export default function CartReceipt() {
       <Group className="no-print" justify="flex-end">
         <PrintButton />
       </Group>
-      <Title order={1}>{t("receipt.title", { name: receipt.payer.name, id: receipt.payer.id })}</Title>
+      <Title order={1}>
+        {t("receipt.title", { name: receipt.payer.name, id: receipt.payer.id })}
+      </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {receipt.items.map((i, n) => (
           <Card key={n} withBorder component="article" aria-label={i.name}>
@@ -46,7 +48,9 @@ export default function CartReceipt() {
               <Title order={2} size="h4">
                 {i.name}
               </Title>
-              {i.quantity > 1 ? <Badge>{t("cart.quantity", { quantity: i.quantity })}</Badge> : null}
+              {i.quantity > 1 ? (
+                <Badge>{t("cart.quantity", { quantity: i.quantity })}</Badge>
+              ) : null}
             </Group>
             {i.registration ? (
               <Text size="sm">
@@ -56,7 +60,8 @@ export default function CartReceipt() {
             {i.assessedFee ? (
               <Text size="sm">
                 {t("fees.amountPaid")}: {formatUsd(toCents(i.assessedFee.payment.amount))} ·{" "}
-                {t("fees.datePaid")}: {new Date(i.assessedFee.payment.date).toLocaleDateString("en-US")}
+                {t("fees.datePaid")}:{" "}
+                {new Date(i.assessedFee.payment.date).toLocaleDateString("en-US")}
               </Text>
             ) : (
               <Text size="sm">

@@ -2,7 +2,11 @@
 // loads, and pays with the confirmed card. The district API charges and fulfils server-side.
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { CreateSetupIntentReply, RedirectReply, SimulatorConfirmReply } from "@domain/contract/payments";
+import {
+  CreateSetupIntentReply,
+  RedirectReply,
+  SimulatorConfirmReply,
+} from "@domain/contract/payments";
 import { checkoutForm, payNowCents } from "@domain/forms/checkout";
 import { t } from "@domain/messages";
 import { toCents } from "@domain/rules/money";
@@ -29,7 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const b = parsed.data;
   const signedIn = await whoIsSignedIn(request);
   const who: Who = b.who ?? signedIn ?? "student";
-  if (!b.cartId && !b.courseSectionId) return json({ error: t("payment.error.cartOrCourse") }, { status: 400 });
+  if (!b.cartId && !b.courseSectionId)
+    return json({ error: t("payment.error.cartOrCourse") }, { status: 400 });
   const target = b.cartId ? { cartId: b.cartId } : { courseSectionId: b.courseSectionId };
 
   if (b.intent === "setup") {
@@ -41,7 +46,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       reply: CreateSetupIntentReply,
     });
     if (!r.ok) return json({ error: r.hint ?? t("payment.error.unknown") }, { status: 502 });
-    return json({ setupId: r.data.data.setupId, clientSecret: r.data.data.clientSecret, publishableKey: r.data.data.publishableKey });
+    return json({
+      setupId: r.data.data.setupId,
+      clientSecret: r.data.data.clientSecret,
+      publishableKey: r.data.data.publishableKey,
+    });
   }
 
   if (!b.setupId) return json({ error: t("payment.error.method") }, { status: 400 });
@@ -56,13 +65,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       partialPaymentAmount: b.partialPaymentAmount,
       paymentMethod: "stripe",
     });
-    if (!check.success) return json({ error: check.error.issues[0]?.message ?? t("payment.error.unknown") }, { status: 400 });
+    if (!check.success)
+      return json(
+        { error: check.error.issues[0]?.message ?? t("payment.error.unknown") },
+        { status: 400 },
+      );
     payNow = payNowCents(lines, check.data);
     paymentType = check.data.paymentType;
   } else {
     payNow = toCents(b.payNowAmount ?? "");
     paymentType = b.paymentType === "partial" ? "partial" : "full";
-    if (!Number.isFinite(payNow) || payNow <= 0) return json({ error: t("payment.error.unknown") }, { status: 400 });
+    if (!Number.isFinite(payNow) || payNow <= 0)
+      return json({ error: t("payment.error.unknown") }, { status: 400 });
   }
   if (b.cardNumber !== undefined) {
     // The simulator's own card form: the typed test card confirms the setup intent.
@@ -83,6 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     body: { setupId: b.setupId, ...target, payNowAmount: payNow / 100, paymentType },
     reply: RedirectReply,
   });
-  if (!r.ok) return json({ error: r.hint ?? r.message ?? t("payment.error.payment") }, { status: r.status });
+  if (!r.ok)
+    return json({ error: r.hint ?? r.message ?? t("payment.error.payment") }, { status: r.status });
   return json({ redirectUrl: r.data.data.redirectUrl });
 }

@@ -50,7 +50,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     questions: url.searchParams.get("questions"),
     // The partial-payments dialog shows on arrival (no tab chosen yet) when some fee is partial.
     partialDialog:
-      !guest && data.partialCount > 0 && !url.searchParams.has("tab") && !url.searchParams.has("purchased") && !url.searchParams.has("category") && !url.searchParams.has("more") && !url.searchParams.has("questions"),
+      !guest &&
+      data.partialCount > 0 &&
+      !url.searchParams.has("tab") &&
+      !url.searchParams.has("purchased") &&
+      !url.searchParams.has("category") &&
+      !url.searchParams.has("more") &&
+      !url.searchParams.has("questions"),
     partialMessage: settings?.partiallyCompletedPaymentMessage ?? "",
   });
 }
@@ -61,7 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const caller = { request, context };
   if (formData.get("intent") === "addAll" && s.userType !== "guest_user") {
-    const [fees, cart] = await Promise.all([loadStudentFees(caller, "student"), loadCart(caller, "student")]);
+    const [fees, cart] = await Promise.all([
+      loadStudentFees(caller, "student"),
+      loadCart(caller, "student"),
+    ]);
     if (fees.ok) {
       const inCart = new Set(cart.ok ? cart.data.cartItems.map((i) => i.assessedFeeId) : []);
       for (const a of fees.data) {
@@ -77,7 +86,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
     }
     return redirect(`${url.pathname}${url.search}`, {
-      headers: { "Set-Cookie": await flashNotice(request, { kind: "success", text: t("fees.addedNotice") }) },
+      headers: {
+        "Set-Cookie": await flashNotice(request, { kind: "success", text: t("fees.addedNotice") }),
+      },
     });
   }
   const donation = formData.get("donationAmount");
@@ -89,10 +100,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (problem) return json({ error: { feeId, message: problem } }, { status: 400 });
   }
   const result = await addFeeFromForm(caller, "student", formData);
-  if (!result.ok) return json({ error: { feeId: result.feeId, message: result.message } }, { status: 400 });
+  if (!result.ok)
+    return json({ error: { feeId: result.feeId, message: result.message } }, { status: 400 });
   url.searchParams.delete("questions");
   return redirect(`${url.pathname}${url.search}`, {
-    headers: { "Set-Cookie": await flashNotice(request, { kind: "success", text: t("fees.addedNotice") }) },
+    headers: {
+      "Set-Cookie": await flashNotice(request, { kind: "success", text: t("fees.addedNotice") }),
+    },
   });
 }
 
@@ -115,7 +129,9 @@ export default function FeesPage() {
       ];
   const allCards = [...d.data.optional, ...d.data.assessed, ...d.data.purchased];
   const moreCard = d.more ? allCards.find((c) => String(c.fee.id) === d.more) : null;
-  const questionCard = d.questions ? d.data.optional.find((c) => String(c.fee.id) === d.questions) : null;
+  const questionCard = d.questions
+    ? d.data.optional.find((c) => String(c.fee.id) === d.questions)
+    : null;
   const error = actionData && "error" in actionData ? actionData.error : null;
   const optional = filterOptional(d.data.optional, d.search, d.category);
   return (
@@ -148,7 +164,9 @@ export default function FeesPage() {
           {t("fees.error.fetch")}
         </Alert>
       ) : null}
-      {error && !questionCard && !d.data.optional.concat(d.data.assessed).some((c) => c.fee.id === error.feeId) ? (
+      {error &&
+      !questionCard &&
+      !d.data.optional.concat(d.data.assessed).some((c) => c.fee.id === error.feeId) ? (
         <Alert color="red" role="alert">
           {error.message}
         </Alert>
@@ -160,7 +178,9 @@ export default function FeesPage() {
             <Button
               type="submit"
               disabled={d.data.allOutstandingInCart}
-              loading={navigation.state === "submitting" && navigation.formData?.get("intent") === "addAll"}
+              loading={
+                navigation.state === "submitting" && navigation.formData?.get("intent") === "addAll"
+              }
             >
               {t("fees.addAll")}
             </Button>
@@ -174,7 +194,13 @@ export default function FeesPage() {
       ) : null}
       {d.tab === "optional" ? (
         <Stack>
-          <OptionalFilters base={base} categories={d.data.categories} category={d.category} search={d.search} tab="optional" />
+          <OptionalFilters
+            base={base}
+            categories={d.data.categories}
+            category={d.category}
+            search={d.search}
+            tab="optional"
+          />
           {optional.length ? (
             <FeeCards cards={optional} base={base} params={params} error={error} showOptionalChip />
           ) : (
@@ -199,7 +225,11 @@ export default function FeesPage() {
         />
       ) : null}
       {d.partialDialog ? (
-        <PageDialog title={t("fees.partial.title")} closeHref="/fees?tab=assessed" closeLabel={t("fees.partial.close")}>
+        <PageDialog
+          title={t("fees.partial.title")}
+          closeHref="/fees?tab=assessed"
+          closeLabel={t("fees.partial.close")}
+        >
           <Text size="sm" mb="md">
             {d.partialMessage}
           </Text>

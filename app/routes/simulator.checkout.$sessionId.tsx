@@ -32,7 +32,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await who(request);
   const r = await callApi(
     { request, context },
-    { path: `/v1/payment/simulator/checkout/${encodeURIComponent(params.sessionId ?? "")}`, auth, reply: SimulatorSession },
+    {
+      path: `/v1/payment/simulator/checkout/${encodeURIComponent(params.sessionId ?? "")}`,
+      auth,
+      reply: SimulatorSession,
+    },
   );
   if (!r.ok) return json({ session: null });
   return json({ session: { ...r.data, cancelUrl: localPath(r.data.cancelUrl) } });
@@ -93,7 +97,13 @@ export default function SimulatorCheckout() {
         ) : null}
         <Form method="post">
           <Stack>
-            <TextInput name="cardNumber" label={t("payment.cardNumber")} inputMode="numeric" autoComplete="cc-number" required />
+            <TextInput
+              name="cardNumber"
+              label={t("payment.cardNumber")}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              required
+            />
             <Group>
               <TextInput name="expiry" label={t("payment.expiry")} placeholder="12/34" w={120} />
               <TextInput name="cvc" label={t("payment.cvc")} placeholder="123" w={90} />

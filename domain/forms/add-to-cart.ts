@@ -5,7 +5,10 @@ import { t } from "../messages";
 export const AddToCartForm = z.object({
   intent: z.literal("add"),
   feeId: z.coerce.number().int().positive(),
-  assessedFeeId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().optional()),
+  assessedFeeId: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().positive().optional(),
+  ),
   quantity: z.coerce.number().int().min(1).max(20).optional(),
   donationAmount: z
     .string()

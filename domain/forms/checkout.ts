@@ -23,7 +23,12 @@ export function checkoutForm(lines: CartLine[]) {
     .superRefine((v, ctx) => {
       if (v.paymentType === "partial") {
         const msg = partialAmountError(v.partialPaymentAmount ?? "", lines);
-        if (msg) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["partialPaymentAmount"], message: msg });
+        if (msg)
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: ["partialPaymentAmount"],
+            message: msg,
+          });
       }
     });
 }

@@ -3,10 +3,27 @@
 // and the Payment Method form (plain post; the card form island adds in-page card entry).
 import { useEffect, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import type { Cart } from "@domain/contract/cart";
 import { t } from "@domain/messages";
-import { methodAvailability, partialOption, payButtonText, type PaymentType } from "@domain/rules/checkout";
+import {
+  methodAvailability,
+  partialOption,
+  payButtonText,
+  type PaymentType,
+} from "@domain/rules/checkout";
 import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { CartCountdown } from "~/islands/CartCountdown";
@@ -48,7 +65,11 @@ export function CartPage({ action }: { action: string }) {
   useEffect(() => setHydrated(true), []);
   const cart = d.cart;
   const lines = cart
-    ? cart.cartItems.map((i) => ({ costCents: toCents(i.cost), allowPartial: i.allowPartialPayment, itemType: i.itemType }))
+    ? cart.cartItems.map((i) => ({
+        costCents: toCents(i.cost),
+        allowPartial: i.allowPartialPayment,
+        itemType: i.itemType,
+      }))
     : [];
   const totalCents = lines.reduce((s, l) => s + l.costCents, 0);
   const partial = partialOption(lines);
@@ -57,7 +78,9 @@ export function CartPage({ action }: { action: string }) {
   const [amount, setAmount] = useState("");
   const amountCents = toCents(amount);
   const payNow =
-    paymentType === "partial" && Number.isFinite(amountCents) && amountCents > 0 ? amountCents : totalCents;
+    paymentType === "partial" && Number.isFinite(amountCents) && amountCents > 0
+      ? amountCents
+      : totalCents;
   const methods = methodAvailability({ lines, desktop: false }, paymentType, payNow).filter(
     (m) => m.shown && (m.method === "stripe" || m.method === "mail"),
   );
@@ -88,7 +111,9 @@ export function CartPage({ action }: { action: string }) {
     <Stack>
       <FeesStyles />
       <Title order={1}>{t("cart.title")}</Title>
-      {d.countdown ? <CartCountdown deadline={d.countdown.deadline} initial={d.countdown.initial} /> : null}
+      {d.countdown ? (
+        <CartCountdown deadline={d.countdown.deadline} initial={d.countdown.initial} />
+      ) : null}
       {a?.formError ? (
         <Alert color="red" role="alert">
           {a.formError}
@@ -118,7 +143,13 @@ export function CartPage({ action }: { action: string }) {
                     <Form method="post" action={action}>
                       <input type="hidden" name="intent" value="remove" />
                       <input type="hidden" name="ids" value={i.ids.join(",")} />
-                      <Button type="submit" size="xs" variant="subtle" color="red" aria-label={t("cart.remove", { name: i.name })}>
+                      <Button
+                        type="submit"
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={t("cart.remove", { name: i.name })}
+                      >
                         {t("cart.removeShort")}
                       </Button>
                     </Form>
@@ -171,7 +202,11 @@ export function CartPage({ action }: { action: string }) {
                   >
                     <Stack gap={4} mt={4}>
                       <Radio value="full" label={t("checkout.type.full")} />
-                      <Radio value="partial" label={t("checkout.type.partial")} disabled={!partial.enabled} />
+                      <Radio
+                        value="partial"
+                        label={t("checkout.type.partial")}
+                        disabled={!partial.enabled}
+                      />
                     </Stack>
                   </Radio.Group>
                 ) : (
@@ -181,7 +216,9 @@ export function CartPage({ action }: { action: string }) {
                   <TextInput
                     name="partialPaymentAmount"
                     label={t("checkout.partialAmount")}
-                    description={t("checkout.minimum", { amount: formatUsd(cartMinimumPartialCents(lines)) })}
+                    description={t("checkout.minimum", {
+                      amount: formatUsd(cartMinimumPartialCents(lines)),
+                    })}
                     inputMode="decimal"
                     value={hydrated ? amount : undefined}
                     onChange={(e) => setAmount(e.currentTarget.value)}
@@ -197,7 +234,12 @@ export function CartPage({ action }: { action: string }) {
                 >
                   <Stack gap={4} mt={4}>
                     {methods.map((m) => (
-                      <Radio key={m.method} value={m.method} label={t(`checkout.method.${m.method}`)} disabled={!m.enabled} />
+                      <Radio
+                        key={m.method}
+                        value={m.method}
+                        label={t(`checkout.method.${m.method}`)}
+                        disabled={!m.enabled}
+                      />
                     ))}
                   </Stack>
                 </Radio.Group>
@@ -209,7 +251,10 @@ export function CartPage({ action }: { action: string }) {
                     buttonText={payButtonText(totalCents, payNow, true)}
                   />
                 ) : (
-                  <Button type="submit" loading={busy && navigation.formData?.get("intent") === "pay"}>
+                  <Button
+                    type="submit"
+                    loading={busy && navigation.formData?.get("intent") === "pay"}
+                  >
                     {payButtonText(totalCents, payNow, true)}
                   </Button>
                 )}

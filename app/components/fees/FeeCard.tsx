@@ -2,7 +2,17 @@
 // badge, category and Optional chips, the full-payment note, notes, quantity, donation amount and
 // the button of its state. Plain form posts: works without JavaScript.
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Badge, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import type { Fee } from "@domain/contract/fees";
 import { t } from "@domain/messages";
 import { descriptionPreview, quantityOptions, type FeeCardState } from "@domain/rules/fee-card";
@@ -109,9 +119,7 @@ export function FeeCard(p: FeeCardProps) {
               : null}
           </Text>
         ) : null}
-        {p.receiptHref ? (
-          <Link to={p.receiptHref}>{t("fees.viewReceipt")}</Link>
-        ) : null}
+        {p.receiptHref ? <Link to={p.receiptHref}>{t("fees.viewReceipt")}</Link> : null}
         {state === "criteriaError" ? (
           <Text size="sm" c="red.8">
             {fee.feeCriteriaError}

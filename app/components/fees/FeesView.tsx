@@ -2,13 +2,28 @@
 // filter, assessed fees with "Add All Fees to Cart", previous purchases; the "View More..." and
 // questions dialogs as URL states.
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Alert, Button, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from "@mantine/core";
 import { t } from "@domain/messages";
 import { PageDialog } from "~/components/PageDialog";
 import { FeeCard } from "./FeeCard";
 import type { CardView } from "~/.server/fees";
 
-export function withParams(base: string, params: URLSearchParams, changes: Record<string, string | null>): string {
+export function withParams(
+  base: string,
+  params: URLSearchParams,
+  changes: Record<string, string | null>,
+): string {
   const next = new URLSearchParams(params);
   for (const [k, v] of Object.entries(changes)) {
     if (v === null) next.delete(k);
@@ -77,7 +92,10 @@ export function OptionalFilters({
           name="category"
           label={t("fees.category")}
           defaultValue={category}
-          data={[{ value: "", label: t("fees.category.all") }, ...categories.map((c) => ({ value: c, label: c }))]}
+          data={[
+            { value: "", label: t("fees.category.all") },
+            ...categories.map((c) => ({ value: c, label: c })),
+          ]}
         />
         <Button type="submit" variant="default">
           {t("fees.filter")}
@@ -91,7 +109,10 @@ export function filterOptional(cards: CardView[], search: string, category: stri
   const q = search.trim().toLowerCase();
   return cards
     .filter((c) => !category || c.fee.feeCategory?.name === category)
-    .filter((c) => !q || c.fee.name.toLowerCase().includes(q) || c.fee.description.toLowerCase().includes(q))
+    .filter(
+      (c) =>
+        !q || c.fee.name.toLowerCase().includes(q) || c.fee.description.toLowerCase().includes(q),
+    )
     .sort((a, b) => a.fee.name.localeCompare(b.fee.name));
 }
 
@@ -99,7 +120,10 @@ export function MoreDialog({ card, closeHref }: { card: CardView; closeHref: str
   return (
     <PageDialog title={card.fee.name} closeHref={closeHref} closeLabel={t("fees.close")}>
       <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
-        {card.fee.description.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim()}
+        {card.fee.description
+          .replace(/<[^>]*>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim()}
       </Text>
       <Group justify="flex-end" mt="md">
         <Button component={Link} to={closeHref} variant="default" preventScrollReset>
@@ -124,7 +148,11 @@ export function QuestionsDialog({
   const navigation = useNavigation();
   const qs = card.fee.courseQuestions.slice().sort((a, b) => a.sortOrder - b.sortOrder);
   return (
-    <PageDialog title={`${t("fees.questions.title")}: ${card.fee.name}`} closeHref={closeHref} closeLabel={t("fees.questions.cancel")}>
+    <PageDialog
+      title={`${t("fees.questions.title")}: ${card.fee.name}`}
+      closeHref={closeHref}
+      closeLabel={t("fees.questions.cancel")}
+    >
       <Form method="post" action={action}>
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="feeId" value={card.fee.id} />
@@ -148,18 +176,28 @@ export function QuestionsDialog({
               <Stack key={q.id} gap={4}>
                 <Text size="sm">{q.question}</Text>
                 <label>
-                  <input type="checkbox" name={`q_${q.id}`} value={t("fees.questions.accept")} /> {t("fees.questions.accept")}
+                  <input type="checkbox" name={`q_${q.id}`} value={t("fees.questions.accept")} />{" "}
+                  {t("fees.questions.accept")}
                 </label>
               </Stack>
             ) : (
-              <Textarea key={q.id} name={`q_${q.id}`} label={q.question} required maxLength={5000} />
+              <Textarea
+                key={q.id}
+                name={`q_${q.id}`}
+                label={q.question}
+                required
+                maxLength={5000}
+              />
             ),
           )}
           {card.fee.quantity > 1 && !card.fee.isDonation ? (
             <NativeSelect
               name="quantity"
               label={t("fees.quantity")}
-              data={Array.from({ length: Math.min(20, Math.max(1, card.fee.quantity - card.bought)) }, (_, i) => String(i + 1))}
+              data={Array.from(
+                { length: Math.min(20, Math.max(1, card.fee.quantity - card.bought)) },
+                (_, i) => String(i + 1),
+              )}
             />
           ) : null}
           <Group justify="flex-end">

@@ -1,0 +1,319 @@
+// The registration payment dialog (spec 02 §2 "Payment dialogs", §4 "Payment dialog flow"), a
+// URL state: mail (confirmation id), financial assistance, free after course credits, waitlist
+// confirmation and online card. Closing asks first, then cancels with "Clicked cancel on payment"
+// (skipped when the course is already registered and only a balance is due).
+import { useEffect, useState } from "react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Button, Group, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { z } from "zod";
+import { RegisterReply } from "@domain/contract/programs";
+import {
+  CheckoutSessionReply,
+  ConfirmMailinReply,
+  ConfirmationReply,
+  RegistrationPayment,
+} from "@domain/contract/payments";
+import { t } from "@domain/messages";
+import { formatUsd, toCents } from "@domain/rules/money";
+import { activityMinimumPartialCents } from "@domain/rules/partial-payment";
+import { callApi } from "~/.server/api";
+import { requireParticipant } from "~/.server/auth";
+import { originOf } from "~/.server/payments";
+import { flashNotice } from "~/.server/session";
+import { loadSettings } from "~/.server/settings";
+import { PageDialog } from "~/components/PageDialog";
+import { CardForm } from "~/islands/CardForm";
+
+type Method = "mail" | "fab" | "freeAfterCc" | "waitlist" | "stripe";
+const REASON = "Clicked cancel on payment";
+
+function methodsFor(p: RegistrationPayment): Method[] {
+  const out: Method[] = [];
+  const balance = toCents(p.balance);
+  if (p.status === "waitlisted") return ["waitlist"];
+  if (p.financialAid === "free") out.push("fab");
+  if (balance === 0) out.push("freeAfterCc");
+  if (balance > 0) out.push("mail");
+  if (balance >= 50) out.push("stripe");
+  return out;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireParticipant(request);
+  const id = z.string().uuid().safeParse(params.courseSelectionUUID);
+  const url = new URL(request.url);
+  const settings = await loadSettings(context);
+  const confirmed = url.searchParams.get("confirmed");
+  const confirmation = url.searchParams.get("confirmation") ?? "";
+  if (confirmed === "waitlist" || confirmed === "registration" || confirmed === "payment") {
+    const template =
+      confirmed === "waitlist"
+        ? settings?.waitlistPaymentConfirmed
+        : settings?.registrationPaymentConfirmed;
+    return json({
+      view: "confirmed" as const,
+      kind: confirmed,
+      text: (template ?? "").replace(/\{confirmationNumber\}/g, confirmation),
+      confirmation,
+    });
+  }
+  if (!id.success) return json({ view: "missing" as const });
+  const r = await callApi(
+    { request, context },
+    { path: `/v1/payment/registration/${id.data}`, auth: "student", reply: RegistrationPayment },
+  );
+  if (!r.ok) return json({ view: "missing" as const });
+  return json({
+    view: url.searchParams.get("cancel") === "1" ? ("cancel" as const) : ("pay" as const),
+    payment: r.data,
+    methods: methodsFor(r.data),
+    cancelText: settings?.cancelPaymentRegistration ?? "",
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireParticipant(request);
+  const sectionId = z.string().uuid().parse(params.courseSelectionUUID);
+  const form = await request.formData();
+  const caller = { request, context };
+  const here = `/payment/${sectionId}`;
+  if (form.get("intent") === "cancel") {
+    const r = await callApi(caller, {
+      path: `/v1/register/${sectionId}`,
+      method: "DELETE",
+      auth: "student",
+      body: { reason: REASON },
+      reply: RegisterReply,
+    });
+    return redirect("/programs", {
+      headers: {
+        "Set-Cookie": await flashNotice(request, {
+          kind: r.ok ? "info" : "error",
+          text: r.ok ? t("paymentDialog.cancelled") : (r.hint ?? r.message),
+        }),
+      },
+    });
+  }
+  const method = String(form.get("method") ?? "") as Method;
+  const confirmed = (kind: string, id: string) =>
+    redirect(`${here}?confirmed=${kind}&confirmation=${encodeURIComponent(id)}`);
+  if (method === "mail") {
+    const r = await callApi(caller, {
+      path: "/v1/payment/confirm-mailin",
+      method: "POST",
+      auth: "student",
+      body: { paymentType: "mail", courseSectionIds: [sectionId] },
+      reply: ConfirmMailinReply,
+    });
+    if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
+    const ids = r.data === true ? [] : r.data.confirmationIds;
+    return confirmed("registration", ids[0] ?? "");
+  }
+  if (method === "fab" || method === "freeAfterCc" || method === "waitlist") {
+    const path = {
+      fab: "confirm-fab",
+      freeAfterCc: "confirm-free-after-cc",
+      waitlist: "confirm-waitlist",
+    }[method];
+    const r = await callApi(caller, {
+      path: `/v1/payment/${path}`,
+      method: "POST",
+      auth: "student",
+      body: { courseSectionId: sectionId },
+      reply: ConfirmationReply,
+    });
+    if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
+    return confirmed(method === "waitlist" ? "waitlist" : "registration", r.data.confirmationId);
+  }
+  if (method === "stripe") {
+    const info = await callApi(caller, {
+      path: `/v1/payment/registration/${sectionId}`,
+      auth: "student",
+      reply: RegistrationPayment,
+    });
+    if (!info.ok) return json({ error: info.message }, { status: 400 });
+    const balance = toCents(info.data.balance);
+    const typed = toCents(String(form.get("amount") ?? ""));
+    const pay = info.data.allowPartial && Number.isFinite(typed) && typed > 0 ? typed : balance;
+    const min = activityMinimumPartialCents(balance);
+    if (pay < min || pay > balance) {
+      return json(
+        { error: t("checkout.error.minimum", { amount: formatUsd(min) }) },
+        { status: 400 },
+      );
+    }
+    const r = await callApi(caller, {
+      path: "/v1/payment/checkout-session",
+      method: "POST",
+      auth: "student",
+      body: {
+        courseSectionId: sectionId,
+        payNowAmount: pay / 100,
+        paymentType: pay === balance ? "full" : "partial",
+        returnBase: originOf(request),
+        cancelPath: here,
+        completePath: "/payment-complete",
+      },
+      reply: CheckoutSessionReply,
+    });
+    if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
+    return redirect(r.data.url);
+  }
+  return json({ error: t("checkout.error.methodRequired") }, { status: 400 });
+}
+
+const LABELS: Record<Method, string> = {
+  mail: t("paymentDialog.mail"),
+  fab: t("paymentDialog.fab"),
+  freeAfterCc: t("paymentDialog.freeAfterCc"),
+  waitlist: t("paymentDialog.waitlist"),
+  stripe: t("paymentDialog.stripe"),
+};
+
+export default function PaymentDialogRoute() {
+  const d = useLoaderData<typeof loader>();
+  const a = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [method, setMethod] = useState<string>("");
+  const [amount, setAmount] = useState("");
+
+  if (d.view === "confirmed") {
+    const title = t("paymentDialog.confirmed", {
+      kind: t(`paymentDialog.kind.${d.kind as "waitlist" | "registration" | "payment"}`),
+    });
+    return (
+      <PageDialog title={title} closeHref="/programs" closeLabel={t("paymentDialog.close")}>
+        <Stack>
+          <Text>{d.text}</Text>
+          {d.confirmation ? (
+            <Text fw={700}>{t("paymentDialog.confirmationNumber", { id: d.confirmation })}</Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button component={Link} to="/programs">
+              {t("paymentDialog.close")}
+            </Button>
+          </Group>
+        </Stack>
+      </PageDialog>
+    );
+  }
+  if (d.view === "missing") {
+    return (
+      <PageDialog
+        title={t("paymentDialog.title")}
+        closeHref="/programs"
+        closeLabel={t("paymentDialog.close")}
+      >
+        <Alert color="red" role="alert">
+          {t("paymentDialog.notFound")}
+        </Alert>
+      </PageDialog>
+    );
+  }
+  const p = d.payment;
+  const here = `/payment/${p.courseSectionId}`;
+  // A course already registered with a balance due is not cancelled by closing the dialog.
+  const closeHref = p.status === "registered" ? "/programs" : `${here}?cancel=1`;
+  if (d.view === "cancel") {
+    return (
+      <PageDialog
+        title={t("paymentDialog.confirmCancelTitle")}
+        closeHref={here}
+        closeLabel={t("paymentDialog.keep")}
+      >
+        <Stack>
+          <Text>{d.cancelText}</Text>
+          <Form method="post" action={here}>
+            <input type="hidden" name="intent" value="cancel" />
+            <Group justify="flex-end">
+              <Button component={Link} to={here} variant="default">
+                {t("paymentDialog.keep")}
+              </Button>
+              <Button type="submit" color="red" loading={navigation.state === "submitting"}>
+                {t("paymentDialog.confirmCancel")}
+              </Button>
+            </Group>
+          </Form>
+        </Stack>
+      </PageDialog>
+    );
+  }
+  const balanceCents = toCents(p.balance);
+  const typed = toCents(amount);
+  const payCents = p.allowPartial && Number.isFinite(typed) && typed > 0 ? typed : balanceCents;
+  return (
+    <PageDialog
+      title={t("paymentDialog.title")}
+      closeHref={closeHref}
+      closeLabel={t("paymentDialog.close")}
+    >
+      <Form method="post" action={here} id="registration-payment">
+        <Stack>
+          <Text fw={700}>{p.courseName}</Text>
+          <Text size="sm">
+            {t("paymentDialog.cost", { amount: formatUsd(toCents(p.cost)) })} ·{" "}
+            {t("paymentDialog.balance", { amount: formatUsd(balanceCents) })}
+          </Text>
+          {a && "error" in a ? (
+            <Alert color="red" role="alert">
+              {a.error}
+            </Alert>
+          ) : null}
+          <Radio.Group
+            name="method"
+            label={t("paymentDialog.method")}
+            value={hydrated ? method : undefined}
+            onChange={setMethod}
+          >
+            <Stack gap={4} mt={4}>
+              {d.methods.map((m) => (
+                <Radio key={m} value={m} label={LABELS[m]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          {p.allowPartial && balanceCents > 0 ? (
+            <TextInput
+              name="amount"
+              label={t("paymentDialog.amount")}
+              description={t("paymentDialog.minimum", {
+                amount: formatUsd(toCents(p.minimumPayment)),
+              })}
+              inputMode="decimal"
+              defaultValue={hydrated ? undefined : (balanceCents / 100).toFixed(2)}
+              value={hydrated ? amount : undefined}
+              onChange={(e) => setAmount(e.currentTarget.value)}
+              placeholder={(balanceCents / 100).toFixed(2)}
+            />
+          ) : null}
+          {!hydrated || method === "mail" ? (
+            <Text size="sm">{t("paymentDialog.mailAddress")}</Text>
+          ) : null}
+          <Text size="xs" c="dimmed">
+            {t("paymentDialog.payLater")}
+          </Text>
+          {hydrated && method === "stripe" ? (
+            <CardForm
+              target={{ courseSectionId: p.courseSectionId }}
+              who="student"
+              payNowAmount={(payCents / 100).toFixed(2)}
+              paymentType={payCents === balanceCents ? "full" : "partial"}
+              buttonText={t("checkout.payNow", { amount: formatUsd(payCents) })}
+            />
+          ) : (
+            <Group justify="flex-end">
+              <Button component={Link} to={closeHref} variant="default">
+                {t("paymentDialog.close")}
+              </Button>
+              <Button type="submit" loading={navigation.state === "submitting"}>
+                {t("paymentDialog.submit")}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Form>
+    </PageDialog>
+  );
+}
