@@ -62,7 +62,7 @@ export function sameOriginCheck(req: Request, res: Response, next: NextFunction)
  * The posted form of a Remix action, or a 400 when the body is not a form (a JSON or garbled
  * body makes request.formData() throw, which would otherwise be a 500).
  */
-export async function readFormData(request: Request): Promise<FormData> {
+export async function readFormData(request: globalThis.Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
