@@ -9,6 +9,7 @@ import {
   CompleteInPersonReply,
   CreateTerminalIntentReply,
   InPersonConfigReply,
+  InPersonReceiptReply,
   SimulatedReaderProcessReply,
 } from "@domain/contract/cashier";
 import { ConnectionTokenReply } from "@domain/contract/payments";
@@ -186,4 +187,14 @@ export async function readerAction(caller: Caller) {
   return res.ok
     ? json({ ok: true, amount: res.data.amount })
     : json({ ok: false, message: t("reader.error.processing") }, { status: 400 });
+}
+
+/** Tendered, change and check number of a cart's in-person payment, for the receipt page. */
+export async function loadInPersonReceipt(caller: Caller, who: Who, cartId: number) {
+  const res = await callApi(caller, {
+    path: `/v1/payment/in-person/${cartId}`,
+    auth: who,
+    reply: InPersonReceiptReply,
+  });
+  return res.ok ? res.data : null;
 }
