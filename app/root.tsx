@@ -109,16 +109,13 @@ function Document({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * The generic loading view (spec 01 §2 "Loading ..."): shown while a page loads with JavaScript.
- * The live region is always present so screen readers announce the text when it appears.
- */
+/** The generic loading view (spec 01 §2 "Loading ..."): shown while a page loads with JavaScript. */
 function LoadingIndicator() {
   const navigation = useNavigation();
-  const loading = navigation.state === "loading";
+  if (navigation.state !== "loading") return null;
   return (
-    <div className="app-loading" role="status" aria-live="polite" data-active={loading}>
-      {loading ? t("app.loading") : null}
+    <div className="app-loading" role="status" data-active="true">
+      {t("app.loading")}
     </div>
   );
 }
