@@ -117,6 +117,11 @@ describe.each(MODES)("fee requests $name", (mode) => {
     await expect(page.getByRole("button", { name: "Add Irene Instructor" }).count()).resolves.toBe(
       0,
     );
+    // Enter in a field never presses a Remove or Add button.
+    await page.getByLabel("Description").focus();
+    await page.getByLabel("Fee Name").press("Enter");
+    await expect.poll(() => sponsors.textContent()).toContain("Ian Other");
+    await expect(page.getByLabel("Fee Name").inputValue()).resolves.toBe(feeName);
     await page.getByRole("button", { name: "Remove Ian Other" }).click();
     await expect.poll(() => sponsors.textContent()).not.toContain("Ian Other");
 

@@ -207,6 +207,9 @@ export function FeeRequestForm({
 
   return (
     <Form method="post" {...getFormProps(form)}>
+      {/* Enter in a field submits the request: the form's first submit button is this one, not a
+          Remove or Add button further down. */}
+      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
       <input type="hidden" name="feeRequestId" value={String(defaultValue.feeRequestId ?? "")} />
       <Stack>
         {instructions ? <Text size="sm">{instructions}</Text> : null}
