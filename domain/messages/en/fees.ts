@@ -1,6 +1,7 @@
 // Texts of fees, cart, checkout, payment dialogs, payment-complete and receipts (spec 02 §2, §5, §8).
 export const fees = {
   "fees.title": "Fees",
+  "fees.buyTitle": "Buy Fees",
   "fees.tab.assessed": "Assessed Fees",
   "fees.tab.optional": "Optional Fees",
   "fees.tab.purchased": "Previous Purchases",

@@ -1,0 +1,133 @@
+// The Stripe provider's mapping, with a stubbed client (no network here): idempotency keys are
+// passed on, a card error becomes Stripe's own message, webhooks are read only when signed.
+import { describe, expect, it, vi } from "vitest";
+import { createStripeProvider, type StripeClient } from "../../district-api/payments/stripe";
+
+function stub(overrides: Partial<Record<string, unknown>> = {}) {
+  const calls: { name: string; args: unknown[] }[] = [];
+  const rec =
+    (name: string, result: unknown) =>
+    (...args: unknown[]) => {
+      calls.push({ name, args });
+      return typeof result === "function"
+        ? (result as (...a: unknown[]) => unknown)(...args)
+        : Promise.resolve(result);
+    };
+  const client = {
+    setupIntents: {
+      create: rec("setupIntents.create", { id: "seti_1", client_secret: "seti_1_secret" }),
+      retrieve: rec("setupIntents.retrieve", {
+        status: "succeeded",
+        payment_method: { id: "pm_1" },
+      }),
+    },
+    paymentIntents: {
+      create: rec(
+        "paymentIntents.create",
+        overrides.paymentIntent ?? { id: "pi_1", status: "succeeded", client_secret: "s" },
+      ),
+    },
+    refunds: { create: rec("refunds.create", {}) },
+    checkout: {
+      sessions: {
+        create: rec("checkout.sessions.create", {
+          id: "cs_1",
+          url: "https://checkout.stripe.com/c/cs_1",
+        }),
+      },
+    },
+    terminal: {
+      connectionTokens: { create: rec("terminal.connectionTokens.create", { secret: "pst_1" }) },
+    },
+    webhooks: {
+      constructEvent: vi.fn((_b: Buffer, sig: string) => {
+        if (sig !== "good") throw new Error("bad signature");
+        return {
+          id: "evt_1",
+          type: "checkout.session.completed",
+          data: { object: { metadata: { paymentId: "42" }, payment_intent: "pi_9" } },
+        };
+      }),
+    },
+  } as unknown as StripeClient;
+  return { client, calls };
+}
+
+describe("Stripe provider", () => {
+  it("passes idempotency keys and amounts in cents", async () => {
+    const { client, calls } = stub();
+    const p = createStripeProvider(client, { publishableKey: "pk_test", webhookSecret: "whsec" });
+    const r = await p.charge({
+      amountCents: 5000,
+      paymentMethod: "pm_1",
+      idempotencyKey: "charge:7",
+      description: "Cart 1",
+      metadata: { paymentId: "7" },
+    });
+    expect(r).toEqual({ status: "succeeded", id: "pi_1" });
+    const call = calls.find((c) => c.name === "paymentIntents.create")!;
+    expect(call.args[0]).toMatchObject({
+      amount: 5000,
+      currency: "usd",
+      payment_method: "pm_1",
+      confirm: true,
+    });
+    expect(call.args[1]).toEqual({ idempotencyKey: "charge:7" });
+    await p.refund({ paymentRef: "pi_1", idempotencyKey: "refund:7", amountCents: 100 });
+    expect(calls.find((c) => c.name === "refunds.create")!.args).toEqual([
+      { payment_intent: "pi_1", amount: 100 },
+      { idempotencyKey: "refund:7" },
+    ]);
+  });
+
+  it("maps a declined card to Stripe's message", async () => {
+    const { client } = stub({
+      paymentIntent: () =>
+        Promise.reject(
+          Object.assign(new Error("Your card was declined."), { type: "StripeCardError" }),
+        ),
+    });
+    const p = createStripeProvider(client, { publishableKey: null, webhookSecret: null });
+    const r = await p.charge({
+      amountCents: 800,
+      paymentMethod: "pm_x",
+      idempotencyKey: "k",
+      description: "d",
+      metadata: {},
+    });
+    expect(r).toEqual({ status: "failed", id: null, message: "Your card was declined." });
+  });
+
+  it("reads the setup intent's payment method and creates hosted checkout sessions", async () => {
+    const { client, calls } = stub();
+    const p = createStripeProvider(client, { publishableKey: "pk", webhookSecret: "whsec" });
+    expect(await p.setupPaymentMethod("seti_1")).toBe("pm_1");
+    const s = await p.createCheckoutSession({
+      amountCents: 1234,
+      description: "Cart 3",
+      successUrl: "https://x/ok",
+      cancelUrl: "https://x/no",
+      idempotencyKey: "session:3",
+      metadata: { paymentId: "3" },
+    });
+    expect(s.url).toBe("https://checkout.stripe.com/c/cs_1");
+    const args = calls.find((c) => c.name === "checkout.sessions.create")!.args;
+    expect(args[0]).toMatchObject({ mode: "payment", metadata: { paymentId: "3" } });
+    expect(args[1]).toEqual({ idempotencyKey: "session:3" });
+  });
+
+  it("accepts only signed webhooks", async () => {
+    const { client } = stub();
+    const p = createStripeProvider(client, { publishableKey: null, webhookSecret: "whsec" });
+    expect(await p.parseWebhook(Buffer.from("{}"), "bad")).toBeNull();
+    expect(await p.parseWebhook(Buffer.from("{}"), undefined)).toBeNull();
+    expect(await p.parseWebhook(Buffer.from("{}"), "good")).toEqual({
+      id: "evt_1",
+      type: "checkout.session.completed",
+      paymentId: 42,
+      providerRef: "pi_9",
+    });
+    const unsigned = createStripeProvider(client, { publishableKey: null, webhookSecret: null });
+    expect(await unsigned.parseWebhook(Buffer.from("{}"), "good")).toBeNull();
+  });
+});
