@@ -191,7 +191,9 @@ export async function stripeFromEnv(env: NodeJS.ProcessEnv): Promise<PaymentProv
   if (!key) return null;
   const { default: Stripe } = await import("stripe");
   // The account's API version is used; only the calls typed in StripeClient are made.
-  const config = { maxNetworkRetries: 2, timeout: 20_000 } as unknown as ConstructorParameters<typeof Stripe>[1];
+  const config = { maxNetworkRetries: 2, timeout: 20_000 } as unknown as ConstructorParameters<
+    typeof Stripe
+  >[1];
   const client = new Stripe(key, config) as unknown as StripeClient;
   return createStripeProvider(client, {
     publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,

@@ -344,7 +344,8 @@ export async function completeCardPayment(
   if (body.cartId) await releaseExpiredCarts(deps, owner);
   const claimed = await deps.db.transaction(async (tx) => {
     // Concurrent submissions queue on the cart lock, then find the first one's payment row.
-    if (body.cartId) await tx.execute(sql`select id from carts where id = ${body.cartId} for update`);
+    if (body.cartId)
+      await tx.execute(sql`select id from carts where id = ${body.cartId} for update`);
     const [existing] = await queryRows<PaymentRow>(
       tx,
       sql`select * from payments where idempotency_key = ${key}`,

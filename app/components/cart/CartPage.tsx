@@ -7,7 +7,6 @@ import {
   Alert,
   Anchor,
   Button,
-  Group,
   Paper,
   Radio,
   Stack,
