@@ -119,32 +119,38 @@ export function pngFromDataUrl(value: string): Buffer | null {
 
 /** Marks an upload that went over the limit; its bytes are dropped, never buffered. */
 export const TOO_LARGE = "too-large";
-/** Limits of a signature form post: text fields (a drawn signature's data URL) and the whole. */
+/** Limits of a signature form post: a text field (a drawn signature's data URL), what is kept in
+ * memory, and what is read at all (an over-large upload is read and dropped, not kept). */
 const FIELD_MAX = 400_000;
-const TOTAL_MAX = 1_500_000;
+const KEPT_MAX = 1_500_000;
+const READ_MAX = 10 * 1024 * 1024;
 
 export class FormTooLargeError extends Error {}
 
 /**
  * Keeps text fields and a file of at most the signature limit in memory. An over-large file
  * becomes the TOO_LARGE marker (so the form can say so beside the field and keep what was
- * typed); a post over the total limit is refused with FormTooLargeError.
+ * typed); a post over the limits is refused with FormTooLargeError.
  */
 export function signatureUploadHandler(): UploadHandler {
-  let total = 0;
+  let kept = 0;
+  let read = 0;
   return async ({ filename, contentType, data }) => {
     const isFile = typeof filename === "string";
     const cap = isFile ? SIGNATURE_MAX_BYTES : FIELD_MAX;
     const chunks: Uint8Array[] = [];
     let size = 0;
-    let over = false;
     for await (const chunk of data) {
-      total += chunk.byteLength;
-      if (total > TOTAL_MAX) throw new FormTooLargeError();
+      read += chunk.byteLength;
+      if (read > READ_MAX) throw new FormTooLargeError();
       size += chunk.byteLength;
-      if (size > cap) over = true;
-      else chunks.push(chunk);
+      if (size <= cap) {
+        kept += chunk.byteLength;
+        if (kept > KEPT_MAX) throw new FormTooLargeError();
+        chunks.push(chunk);
+      }
     }
+    const over = size > cap;
     if (isFile) {
       if (!filename && size === 0) return undefined;
       if (over) return TOO_LARGE;

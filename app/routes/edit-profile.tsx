@@ -74,8 +74,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const carried =
     signature.status === "ok" && signature.source === "upload" ? signature.dataUrl : null;
   if (submission.status !== "success") {
+    // A refused upload is said beside the signature together with the other errors.
+    const refused =
+      submission.status === "error" && signature.status === "invalid"
+        ? { fieldErrors: { digitalSignature: [t("community.signatureInvalid")] } }
+        : {};
     return json(
-      { result: submission.reply(), carried, tooLarge: false },
+      { result: submission.reply(refused), carried, tooLarge: false },
       { status: submission.status === "error" ? 400 : 200 },
     );
   }

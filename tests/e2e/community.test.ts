@@ -135,6 +135,16 @@ describe.each(MODES)("community member registration $name", (mode) => {
       await page.getByLabel("Zip Code").fill("62701");
       await page.getByLabel("Email", { exact: true }).focus();
     } else {
+      // A 300 KB upload is refused beside the field; what was typed stays.
+      await page.getByLabel("Upload a signature image (PNG)").setInputFiles({
+        name: "big.png",
+        mimeType: "image/png",
+        buffer: Buffer.concat([signatureFile(), Buffer.alloc(300 * 1024)]),
+      });
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await page.getByText("The signature must be a PNG image of at most 200 KB.").waitFor();
+      await expect(page.getByLabel("City").inputValue()).resolves.toBe("Springfield");
+      await page.getByLabel("Upload a signature image (PNG)").setInputFiles([]);
       await page.getByRole("button", { name: "Create Account" }).click();
       await page.getByText("Invalid postal code.").waitFor();
       await page.getByText("Please fix the validation issues above.").waitFor();
