@@ -117,7 +117,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!res.ok) {
     return json(
-      { result: submission.reply({ formErrors: [t("profile.failed")] }), carried, tooLarge: false },
+      {
+        result: submission.reply({
+          formErrors: [res.status === 409 ? t("community.exists") : t("profile.failed")],
+        }),
+        carried,
+        tooLarge: false,
+      },
       { status: 400 },
     );
   }

@@ -1,6 +1,6 @@
 // Community member accounts: registration (member, profile, guardians, signature in one
 // transaction), the profile read and update, and the signature checks.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   SIGNATURE_MAX_BYTES,
@@ -173,6 +173,22 @@ export async function updateProfile(deps: ApiDeps, memberId: number, body: Updat
       .where(and(eq(participants.id, memberId), eq(participants.kind, "community_member")))
       .for("update");
     if (!member) throw new ApiError(404, t("error.notFound"));
+    await tx.execute(sql`select pg_advisory_xact_lock(${REGISTER_LOCK})`);
+    // Renaming into another member's name and birth date would make two of the same person.
+    const [other] = await tx
+      .select({ id: participants.id })
+      .from(participants)
+      .where(
+        and(
+          eq(participants.kind, "community_member"),
+          ne(participants.id, memberId),
+          eq(sql`lower(${participants.nameFirst})`, body.nameFirst.toLowerCase()),
+          eq(sql`lower(${participants.nameLast})`, body.nameLast.toLowerCase()),
+          eq(participants.dob, body.dob),
+        ),
+      )
+      .limit(1);
+    if (other) throw new ApiError(409, t("community.exists"));
     await tx
       .update(participants)
       .set({

@@ -285,6 +285,25 @@ describe("/v1/profile/community", () => {
     expect(unchanged).toEqual(profile);
   });
 
+  it("refuses to turn a profile into another existing member (same names and birth date)", async () => {
+    const body = member();
+    expect((await call(api, "PUT", "/v1/community/register-member", { body })).status).toBe(200);
+    const id = idFromMail((await mailTo(body.email, 1))[0]!.text);
+    const token = await studentToken(api, id, body.dob);
+    const {
+      studentId: _s,
+      digitalSignature: _d,
+      ...mine
+    } = (await call(api, "GET", "/v1/profile/community", { token })).body;
+    const r = await call(api, "PUT", "/v1/profile/community", {
+      token,
+      body: { ...mine, nameFirst: "jordan", nameLast: "RIVERA", dob: "1980-03-02" },
+    });
+    expect(r.status).toBe(409);
+    const same = await call(api, "PUT", "/v1/profile/community", { token, body: mine });
+    expect(same.status).toBe(200);
+  });
+
   it("is for community members only", async () => {
     const student = await studentToken(api);
     expect((await call(api, "GET", "/v1/profile/community", { token: student })).status).toBe(403);
