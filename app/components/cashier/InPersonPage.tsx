@@ -257,7 +257,11 @@ export function InPersonPage({
                 </Text>
               ) : null}
               {hydrated ? (
-                <Paper withBorder p="sm" hidden={method !== "terminal" && readerConnected}>
+                <Paper
+                  withBorder
+                  p="sm"
+                  display={method && method !== "terminal" ? "none" : undefined}
+                >
                   <Title order={3} size="h5" mb={4}>
                     {t("reader.title")}
                   </Title>
