@@ -20,6 +20,13 @@ interface Props {
   now: number;
 }
 
+/** Long action texts wrap instead of being cut off. */
+const wrap = {
+  h: "auto",
+  py: 6,
+  styles: { label: { whiteSpace: "normal" as const, textAlign: "center" as const } },
+};
+
 function ActionControl({
   action,
   course,
@@ -46,7 +53,7 @@ function ActionControl({
       <input type="hidden" name="status" value={course.status} />
       <input type="hidden" name="back" value={back} />
       {reason ? <input type="hidden" name="reason" value={reason} /> : null}
-      <Button type="submit" color={color} variant={variant} loading={busy} fullWidth>
+      <Button {...wrap} type="submit" color={color} variant={variant} loading={busy} fullWidth>
         {action.label}
       </Button>
     </Form>
@@ -55,6 +62,7 @@ function ActionControl({
     case "register":
       return course.courseQuestions.length ? (
         <Button
+          {...wrap}
           component={Link}
           to={`/programs/questions/${id}?intent=register&${backParam}`}
           fullWidth
@@ -67,6 +75,7 @@ function ActionControl({
     case "joinWaitlist":
       return course.courseQuestions.length ? (
         <Button
+          {...wrap}
           component={Link}
           to={`/programs/questions/${id}?intent=waitlist&${backParam}`}
           variant="outline"
@@ -80,6 +89,7 @@ function ActionControl({
     case "leaveWaitlist":
       return (
         <Button
+          {...wrap}
           component={Link}
           to={`/programs/confirm-remove/${id}?${backParam}`}
           variant="outline"
@@ -93,13 +103,13 @@ function ActionControl({
       return post("cancel", "Clicked cancel", "red", "light");
     case "pay":
       return (
-        <Button component={Link} to={`/payment/${id}`} fullWidth>
+        <Button {...wrap} component={Link} to={`/payment/${id}`} fullWidth>
           {action.label}
         </Button>
       );
     case "cart":
       return (
-        <Button component={Link} to="/cart" fullWidth>
+        <Button {...wrap} component={Link} to="/cart" fullWidth>
           {action.label}
         </Button>
       );
