@@ -9,10 +9,12 @@ interface PageDialogProps {
   /** Where closing the dialog goes. */
   closeHref: string;
   closeLabel: string;
+  /** A wider dialog for long forms, e.g. "56rem" (the default is the stylesheet's 34rem). */
+  width?: string;
   children: React.ReactNode;
 }
 
-export function PageDialog({ title, closeHref, closeLabel, children }: PageDialogProps) {
+export function PageDialog({ title, closeHref, closeLabel, width, children }: PageDialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -40,6 +42,7 @@ export function PageDialog({ title, closeHref, closeLabel, children }: PageDialo
         aria-labelledby={titleId}
         tabIndex={-1}
         className="page-dialog"
+        style={width ? { width: `min(100%, ${width})` } : undefined}
         shadow="xl"
         p="lg"
         withBorder

@@ -1,6 +1,7 @@
 // /instructor/fees 'My Fee Requests' (spec 02 §2): every staff user lands here from FEES and finds
 // the link to buy fees; proposers also see their Pending Requests and Approved Fees tabs and Add
-// Request. The new, edit and duplicate form pages are child routes shown instead of the list.
+// Request. The new, edit and duplicate forms are child routes shown in the "Fee Request" dialog
+// over the list (a URL state, so it works without JavaScript).
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from "@mantine/core";
@@ -9,6 +10,7 @@ import { requireStaff } from "~/.server/auth";
 import { districtTimeZone, loadProposals, PROPOSER_ROLE } from "~/.server/fee-requests";
 import { HistoryDialog, ProposalTable } from "~/components/fee-requests/ProposalTable";
 import { FeeDataRefresh } from "~/islands/FeeDataRefresh";
+import { PageDialog } from "~/components/PageDialog";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
@@ -32,7 +34,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function MyFeeRequests() {
   const outlet = useOutlet();
   const data = useLoaderData<typeof loader>();
-  if (outlet) return outlet;
   const { me, isProposer, tab, proposals, fetchError, historyId, timeZone } = data;
   const pending = proposals.filter((p) => p.requestStatus !== "Approved");
   const approved = proposals.filter((p) => p.requestStatus === "Approved");
@@ -119,6 +120,16 @@ export default function MyFeeRequests() {
             <HistoryDialog proposal={history} timeZone={timeZone} closeHref={here} />
           ) : null}
         </>
+      ) : null}
+      {outlet ? (
+        <PageDialog
+          title={t("feeRequest.formTitle")}
+          closeHref="/instructor/fees"
+          closeLabel={t("feeRequest.close")}
+          width="56rem"
+        >
+          {outlet}
+        </PageDialog>
       ) : null}
     </Stack>
   );

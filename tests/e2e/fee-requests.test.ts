@@ -253,7 +253,8 @@ describe.each(MODES)("fee requests $name", (mode) => {
     await page.getByRole("button", { name: "Submit Request" }).click();
     await page.waitForURL((u) => u.pathname === "/instructor/fees");
     const row = page.getByRole("row", { name: /Lab Coat/ });
-    await expect(row.textContent()).resolves.toContain("Pending");
+    // With JavaScript the list re-renders just after the URL changes.
+    await expect.poll(() => row.textContent()).toContain("Pending");
     await expect(row.textContent()).resolves.toContain(mode.js ? "$21.00" : "$22.00");
 
     await page.goto("/instructor/fees?tab=approved");

@@ -1,5 +1,6 @@
-// The page around the Fee Request form: title, lookups failure, the form itself.
-import { Alert, Paper, Title } from "@mantine/core";
+// The content of the "Fee Request" dialog: lookups failure, warnings, the form itself. The dialog
+// around it is drawn by /instructor/fees, over the list.
+import { Alert } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
 import { t } from "@domain/messages";
 import type { Employee } from "@domain/forms/fee-request";
@@ -28,10 +29,7 @@ export function FeeRequestPage({
   actionData: FeeRequestActionData | undefined;
 }) {
   return (
-    <Paper withBorder p="lg" maw={900} mx="auto">
-      <Title order={1} size="h2" mb="md">
-        {t("feeRequest.formTitle")}
-      </Title>
+    <>
       {data.warning && !actionData?.saveError ? (
         <Alert color="yellow" role="alert" mb="md">
           {data.warning}
@@ -54,6 +52,6 @@ export function FeeRequestPage({
           cancelHref="/instructor/fees"
         />
       )}
-    </Paper>
+    </>
   );
 }
