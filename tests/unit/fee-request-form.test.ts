@@ -3,6 +3,7 @@ import {
   collectionWindow,
   feeRequestSchema,
   nextSortOrder,
+  renumberAbove,
   renumberAfterDelete,
   searchEmployees,
   todayIn,
@@ -316,6 +317,13 @@ describe("questions: renumbering after a delete", () => {
     ["a non-numeric one stays", [q("1"), q("x"), q("3")], 0, ["x", "2"]],
   ])("deleting %s", (_w, list, index, orders) => {
     expect(renumberAfterDelete(list, index).map((x) => x.sortOrder)).toEqual(orders);
+  });
+
+  it.each([
+    ["above 2 move down", [q("1"), q("3"), q("4")], 2, ["1", "2", "3"]],
+    ["not a number removed: nothing moves", [q("1"), q("3")], NaN, ["1", "3"]],
+  ])("renumberAbove: %s", (_w, list, removed, orders) => {
+    expect(renumberAbove(list, removed).map((x) => x.sortOrder)).toEqual(orders);
   });
 
   it("keeps the other fields and works with numbers", () => {
