@@ -193,6 +193,26 @@ describe.each(MODES)("in-person check $name", (mode) => {
   });
 });
 
+describe("a guest paying cash (without JavaScript)", () => {
+  it("goes to the receipt, with tendered and change in the notice", async () => {
+    const g = await call(api(), "PUT", "/v1/community/register-guest", {
+      body: { nameFirst: "Gina", nameLast: "Guest", email: "gina.cashier@example.org" },
+      headers: { "X-Forwarded-For": `192.0.2.${100 + nextAddress++}` },
+    });
+    expect(g.status).toBe(200);
+    const token = g.body.accessToken as string;
+    const cartId = await addFee(token, "Science Lab Goggles");
+    const ctx = await desktopContext(false);
+    const page = await pushSession(ctx, false, token);
+    await page.goto("/cart/in-person");
+    await page.getByLabel("Cash").check();
+    await page.getByLabel("Tendered", { exact: true }).fill("10");
+    await page.getByRole("button", { name: "Pay $8.00 Now" }).click();
+    await page.waitForURL((u) => u.pathname === `/cart-receipt/${cartId}`);
+    await notice(page, "Cash payment recorded. Tendered $10.00, change $2.00.");
+  });
+});
+
 describe("host scripts (JavaScript)", () => {
   it("sends the tendered amount truncated to cents", async () => {
     const token = await studentApiToken("100033");
