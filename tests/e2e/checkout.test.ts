@@ -99,6 +99,7 @@ describe.each(MODES)("checkout $name", (mode) => {
     await page.goto("/fees?tab=purchased");
     await card(page, "Chemistry Lab Fee").getByRole("link", { name: "View receipt" }).click();
     await page.waitForURL(/\/cart-receipt\/\d+/);
+    await page.getByRole("heading", { name: /^Cart For/ }).waitFor();
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(
       new RegExp(`^Cart For .+ - ${student}$`),
     );
