@@ -174,6 +174,49 @@ describe.each(MODES)("checkout $name", (mode) => {
     await expect(dialog.getByText(/Confirmation number: C\d{7}/).isVisible()).resolves.toBe(true);
   });
 
+  it("a registration is paid by card from the payment dialog, and closing another cancels it", async () => {
+    const student = mode.js ? "100034" : "100035";
+    const paid = await makeSection(6000);
+    const dropped = await makeSection(3000);
+    await apiRegister(student, paid);
+    await apiRegister(student, dropped);
+    const page = await app.newPage(mode);
+    await signInFamily(page, student);
+    await page.goto(`/payment/${paid}`);
+    await page.getByLabel("Pay online by card").check();
+    if (mode.js) {
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Pay $60.00 Now" }).click();
+    } else {
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Pay $60.00" }).click();
+    }
+    await page.waitForURL(/\/payment-complete\?/);
+    await page.getByRole("heading", { name: "Payment Complete" }).waitFor();
+    const [reg] = await queryRows<{ status: string; paid_cents: number }>(
+      db(),
+      sql`select status, paid_cents from registrations where course_section_id = ${paid} and participant_id = ${Number(student)}`,
+    );
+    expect(reg).toEqual({ status: "registered", paid_cents: 6000 });
+
+    await page.goto(`/payment/${dropped}`);
+    await page
+      .getByRole("dialog", { name: "Payment Options" })
+      .getByRole("link", { name: "Close" })
+      .first()
+      .click();
+    const confirm = page.getByRole("dialog", { name: "Cancel registration?" });
+    await confirm.waitFor();
+    await confirm.getByRole("button", { name: "Yes, cancel my registration" }).click();
+    await page.waitForURL(/\/programs/);
+    const [gone] = await queryRows<{ status: string; cancel_reason: string }>(
+      db(),
+      sql`select status, cancel_reason from registrations where course_section_id = ${dropped} and participant_id = ${Number(student)}`,
+    );
+    expect(gone).toEqual({ status: "cancelled", cancel_reason: "Clicked cancel on payment" });
+  });
+
   it("a zero-total order submits", async () => {
     const student = mode.js ? "100003" : "100033";
     await db().execute(
