@@ -394,6 +394,11 @@ export async function register(
     throw new ApiError(406, t("register.full"), undefined, RegisterErrorCode.full);
   }
   return withSection(deps, sectionId, async (tx, section, now) => {
+    // One person's registrations are checked against each other (time conflict, one section
+    // per term): lock the person too, so two tabs registering at once cannot both pass.
+    await tx.execute(
+      sql`select id from participants where id = ${participantId} for no key update`,
+    );
     const existing = await liveRegistration(tx, sectionId, participantId);
     const cost = effectiveCostCents(section.cost_cents, elig.participant.financial_aid);
     // Accepting a seat offered from the waitlist: the seat is already held for this person.

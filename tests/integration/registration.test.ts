@@ -49,7 +49,12 @@ async function course(n: number, name: string) {
 
 let made = 0;
 /** A fresh section in the enrichment program, meeting at a time nobody else uses. */
-async function makeSection(opts: { capacity: number; cost?: number; waitlist?: boolean }) {
+async function makeSection(opts: {
+  capacity: number;
+  cost?: number;
+  waitlist?: boolean;
+  day?: string;
+}) {
   made += 1;
   const db = api.runtime.deps.db;
   const [c] = await queryRows<{ id: string }>(
@@ -61,7 +66,7 @@ async function makeSection(opts: { capacity: number; cost?: number; waitlist?: b
     sql`insert into course_sections (program_id, course_id, section_number, term_id, term, capacity,
           waitlist_enabled, meeting_days, date_start, date_end, time_start, time_end, cost_cents)
         values (${enrichmentId}, ${c!.id}, '1', '2026SU', 'Summer 2026', ${opts.capacity},
-          ${opts.waitlist ?? true}, ${`{Sat${made}}`}, '2026-06-08', '2026-07-17', '07:00', '08:00',
+          ${opts.waitlist ?? true}, ${`{${opts.day ?? `Sat${made}`}}`}, '2026-06-08', '2026-07-17', '07:00', '08:00',
           ${opts.cost ?? 0})
         returning id`,
   );
@@ -455,6 +460,15 @@ describe("ownership", () => {
       token: await guestToken(api, "other@example.org"),
     });
     expect(staffish.status).toBe(403);
+  });
+});
+
+describe("one person, two tabs", () => {
+  it("two clashing registrations at once: only one passes the time-conflict rule", async () => {
+    const a = await makeSection({ capacity: 5, day: "Sun" });
+    const b = await makeSection({ capacity: 5, day: "Sun" });
+    const replies = await Promise.all([reg(60, a.id), reg(60, b.id)]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 });
 
