@@ -39,6 +39,9 @@ export interface CartRow {
   paid_at: Date | string | null;
 }
 
+/** How long a card charge may run before its cart is opened again. */
+const STUCK_PROCESSING_MS = 5 * 60_000;
+
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /**
@@ -48,6 +51,15 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
  */
 export async function releaseExpiredCarts(deps: ApiDeps, owner?: string): Promise<number> {
   const now = deps.clock.now();
+  // A cart left PROCESSING by a charge that never finished (a crash mid-charge) opens again after
+  // a few minutes; if that charge did go through, the provider's webhook still settles it.
+  await deps.db.execute(
+    sql`update carts set status = 'OPEN'
+        where status = 'PROCESSING' ${owner ? sql`and owner_key = ${owner}` : sql``}
+          and not exists (select 1 from payments p where p.cart_id = carts.id
+                          and p.status = 'processing'
+                          and p.created_at > ${new Date(now.getTime() - STUCK_PROCESSING_MS)})`,
+  );
   const released = await deps.db.transaction(async (tx) => {
     const carts = await queryRows<{ id: number }>(
       tx,

@@ -491,6 +491,32 @@ describe("checkout", () => {
     expect(reg).toEqual({ status: "registered", pending_cents: 2500 });
   });
 
+  it("a cart left processing by an unfinished charge opens again after a few minutes", async () => {
+    const token = await studentToken(api, "100025");
+    await call(api, "PUT", "/v1/fees/add-to-cart", {
+      token,
+      body: { feeId: await feeId("Science Lab Goggles") },
+    });
+    const cart = await call(api, "GET", "/v1/cart/", { token });
+    const now = api.clock.now();
+    await db().execute(sql`update carts set status = 'PROCESSING' where id = ${cart.body.id}`);
+    await db().execute(
+      sql`insert into payments (owner_key, cart_id, method, amount_cents, status, idempotency_key, created_at)
+          values ('student:100025', ${cart.body.id}, 'stripe', 800, 'processing', 'stuck-test', ${now})`,
+    );
+    expect((await call(api, "GET", "/v1/cart/", { token })).body.status).toBe("PROCESSING");
+    const blocked = await call(api, "DELETE", "/v1/cart/empty", { token });
+    expect(blocked.status).toBe(409);
+    api.clock.advance(6 * 60_000);
+    try {
+      const after = await call(api, "GET", "/v1/cart/", { token });
+      expect(after.body.id).toBe(cart.body.id);
+      expect(after.body.status).toBe("OPEN");
+    } finally {
+      api.clock.reset();
+    }
+  });
+
   it("mail is refused for a cart with fees", async () => {
     const token = await studentToken(api, "100019");
     await call(api, "PUT", "/v1/fees/add-to-cart", {
