@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
 import {
   MODES,
   signInFamily,
@@ -381,5 +382,26 @@ describe("fee request review and refresh", () => {
     await expect(page.getByRole("row", { name: new RegExp(name) }).count()).resolves.toBe(0);
     await page.clock.runFor(60_000 + 1_000);
     await expect.poll(() => page.getByRole("row", { name: new RegExp(name) }).count()).toBe(1);
+  });
+});
+
+describe("fee request pages are accessible", () => {
+  it("axe finds no violations on the list, the form, the history and the review", async () => {
+    const found: string[] = [];
+    const check = async (page: Page, path: string) => {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      const r = await new AxeBuilder({ page }).analyze();
+      for (const v of r.violations) found.push(`${path}: ${v.id}`);
+    };
+    const proposer = await app.newPage({ js: true });
+    await signInStaff(proposer, "proposer");
+    for (const path of ["/instructor/fees", "/instructor/fees?history=1", "/instructor/fees/new"]) {
+      await check(proposer, path);
+    }
+    const admin = await app.newPage({ js: true });
+    await signInStaff(admin, "feeadmin");
+    await check(admin, "/instructor/fee-proposals?status=all&review=1");
+    expect(found).toEqual([]);
   });
 });

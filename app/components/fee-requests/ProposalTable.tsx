@@ -12,7 +12,12 @@ const STATUS_COLOR = { Pending: "yellow", Approved: "green", Denied: "red" } as 
 
 export function StatusBadge({ status }: { status: FeeProposal["requestStatus"] }) {
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light">
+    // Dark text on the light tint keeps the contrast readable for every status colour.
+    <Badge
+      color={STATUS_COLOR[status]}
+      variant="light"
+      styles={{ label: { color: "var(--mantine-color-dark-9)" } }}
+    >
       {t(`feeRequest.status.${status}`)}
     </Badge>
   );
