@@ -277,6 +277,30 @@ describe("simulated card reader (JavaScript)", () => {
   });
 });
 
+describe("partial payment on the reader (JavaScript)", () => {
+  it("charges the partial amount in cents", async () => {
+    const token = await studentApiToken("100040");
+    const cartId = await addFee(token, "Yearbook");
+    const ctx = await desktopContext(true);
+    const page = await pushSession(ctx, true, token);
+    await page.goto("/cart/in-person");
+    await page.getByText("Ready to pay now").waitFor();
+    await page.getByLabel("Partial payment").check();
+    await page.getByLabel("Partial Payment Amount").fill("20.509");
+    await page.getByLabel("Card reader").check();
+    // A partial amount with 3 decimals is a form error: the reader does not collect.
+    await page.getByRole("button", { name: "Collect card on reader" }).click();
+    await page.getByText("Fix form Error and try terminal again.").waitFor();
+    await page.getByLabel("Partial Payment Amount").fill("20.50");
+    await page.getByRole("button", { name: "Collect card on reader" }).click();
+    await page.getByText("Card payment of $20.50 approved.").waitFor();
+    await page.getByRole("button", { name: "Pay $20.50 Now" }).click();
+    await page.waitForURL((u) => u.pathname === "/fees");
+    const paid = await call(api(), "GET", `/v1/payment/in-person/${cartId}`, { token });
+    expect(paid.body.payment).toMatchObject({ paymentMethod: "terminal", amount: 20.5 });
+  });
+});
+
 describe.each(MODES)("a normal browser $name", (mode) => {
   it("never reaches the in-person methods", async () => {
     const page = await app.newPage(mode);

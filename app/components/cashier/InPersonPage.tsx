@@ -29,7 +29,7 @@ import {
   payNowCents,
   truncatedCents,
 } from "@domain/rules/cashier";
-import { methodAvailability } from "@domain/rules/checkout";
+import { methodAvailability, partialAmountError } from "@domain/rules/checkout";
 import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { FormError } from "~/components/fields";
@@ -120,9 +120,8 @@ export function InPersonPage({
       capturedCents: captured?.amountCents ?? null,
       processing,
     });
-  const partialValid =
-    paymentType !== "partial" ||
-    (truncatedCents(partialText) ?? 0) >= cartMinimumPartialCents(lines);
+  // The reader only collects for an amount the form accepts (spec 02 §8 "Fix form Error...").
+  const partialValid = paymentType !== "partial" || partialAmountError(partialText, lines) === null;
   const onConnected = useCallback((c: boolean) => setReaderConnected(c), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
