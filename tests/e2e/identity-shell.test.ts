@@ -333,6 +333,63 @@ describe("security baseline", () => {
   });
 });
 
+describe("sessions (server side)", () => {
+  /** A session cookie as the web app would write it, with a chosen expiry. */
+  async function sessionCookie(accessToken: string, expiresInMs: number) {
+    // startServer put the generated secret in the environment; this process signs alike.
+    const { commitSession, getSession } = await import("../../app/.server/session");
+    const session = await getSession(null);
+    session.set("student", {
+      accessToken,
+      expires: Date.now() + expiresInMs,
+      userType: "student",
+      studentId: "100022",
+      nameFirst: "A",
+      nameLast: "B",
+    });
+    const value = (await commitSession(session)).split(";")[0]!.split("=").slice(1).join("=");
+    return { name: "__session", value, url: app.url };
+  }
+
+  async function pageWith(cookie: { name: string; value: string; url: string }) {
+    const ctx = await app.newContext({ js: false });
+    await ctx.addCookies([cookie]);
+    return ctx.newPage();
+  }
+
+  const token = () => apiToken("/v1/student", { studentId: "100022", dob: "2012-01-15" });
+
+  it("a fresh session is good; one 59 s from its end already shows the login", async () => {
+    const good = await pageWith(await sessionCookie(await token(), 30 * 60_000));
+    await good.goto("/instructions");
+    expect(new URL(good.url()).pathname).toBe("/instructions");
+
+    const late = await pageWith(await sessionCookie(await token(), 59_000));
+    await late.goto("/instructions");
+    expect(new URL(late.url()).pathname).toBe("/signin");
+  });
+
+  it("a token within 59 s of counting as expired is refreshed on the next request", async () => {
+    const cookie = await sessionCookie(await token(), 100_000);
+    const page = await pageWith(cookie);
+    await page.goto("/instructions");
+    expect(new URL(page.url()).pathname).toBe("/instructions");
+    const [after] = await page.context().cookies(app.url);
+    expect(after?.value).not.toBe(cookie.value);
+    // The refreshed session lasts: it is good even 10 minutes on by the cookie's own clock.
+    const { getSession } = await import("../../app/.server/session");
+    const s = await getSession(`__session=${after!.value}`);
+    expect(s.get("student")!.expires).toBeGreaterThan(Date.now() + 25 * 60_000);
+  });
+
+  it("a failed refresh clears the session", async () => {
+    const forged = (await token()).slice(0, -4) + "AAAA";
+    const page = await pageWith(await sessionCookie(forged, 100_000));
+    await page.goto("/instructions");
+    expect(new URL(page.url()).pathname).toBe("/signin");
+  });
+});
+
 describe("loading view (JavaScript)", () => {
   it('shows "Loading ..." while the next page loads', async () => {
     const page = await newPage({ js: true });
