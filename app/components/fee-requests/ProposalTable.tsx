@@ -48,6 +48,7 @@ export function ProposalTable({
             <Table.Th>{t("feeRequest.col.type")}</Table.Th>
             <Table.Th>{t("feeRequest.col.cost")}</Table.Th>
             <Table.Th>{t("feeRequest.col.collection")}</Table.Th>
+            <Table.Th>{t("feeRequest.col.created")}</Table.Th>
             {showProposer ? <Table.Th>{t("feeRequest.col.proposer")}</Table.Th> : null}
             <Table.Th>{t("feeRequest.col.status")}</Table.Th>
             <Table.Th>{t("feeRequest.col.actions")}</Table.Th>
@@ -68,6 +69,7 @@ export function ProposalTable({
                 {formatDistrictDate(p.saleStartDate, timeZone)} –{" "}
                 {formatDistrictDate(p.saleEndDate, timeZone)}
               </Table.Td>
+              <Table.Td>{formatDistrictDate(p.createdAt, timeZone)}</Table.Td>
               {showProposer ? <Table.Td>{p.createdBy.name}</Table.Td> : null}
               <Table.Td>
                 <StatusBadge status={p.requestStatus} />
