@@ -36,6 +36,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
     });
+    // An idle connection that the server ends (restart, failover, a dropped test database) must
+    // not crash the process: the pool discards it and the next query opens a new one.
+    pool.on("error", () => undefined);
     const db = drizzle(pool, { schema }) as unknown as Db;
     return {
       db,
