@@ -216,10 +216,38 @@ describe.each(MODES)("fee requests $name", (mode) => {
     );
   });
 
-  it("a family then sees the approved fee among the optional fees", async () => {
+  it("a family then sees the approved fee, answers its questions and buys it", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, "100007");
+    await signInFamily(page, mode.js ? "100011" : "100012");
     await page.goto("/fees?tab=optional");
+    await expect
+      .poll(async () => (await page.locator("main").textContent()) ?? "")
+      .toContain(feeName);
+    const fee = page.getByRole("article", { name: feeName });
+    await fee.getByRole("link", { name: "Add to Cart" }).click();
+    const dialog = page.getByRole("dialog", { name: `Questions: ${feeName}` });
+    await dialog.waitFor();
+    // The approved fee asks the request's questions, in their order.
+    await dialog.getByLabel("M", { exact: true }).check();
+    await dialog.getByLabel("Dietary needs").fill("None");
+    await dialog.getByLabel("I Accept").check();
+    await dialog.getByRole("button", { name: "Add to Cart" }).click();
+    await fee.getByRole("button", { name: "Added" }).waitFor();
+    // ... and buys it by card.
+    await page.goto("/cart");
+    await page.getByLabel("Online card").check();
+    if (mode.js) {
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Pay $12.50 Now" }).click();
+      await page.waitForURL(/\/fees\?purchased=1/);
+    } else {
+      await page.getByRole("button", { name: "Pay $12.50 Now" }).click();
+      await page.waitForURL(/\/simulator\/checkout\//);
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Pay $12.50" }).click();
+      await page.waitForURL(/\/payment-complete/);
+    }
+    await page.goto("/fees?tab=purchased");
     await expect
       .poll(async () => (await page.locator("main").textContent()) ?? "")
       .toContain(feeName);
