@@ -58,12 +58,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       confirmation,
     });
   }
-  if (!id.success) return json({ view: "missing" as const });
+  if (!id.success) return json({ view: "missing" as const, message: null });
   const r = await callApi(
     { request, context },
     { path: `/v1/payment/registration/${id.data}`, auth: "student", reply: RegistrationPayment },
   );
-  if (!r.ok) return json({ view: "missing" as const });
+  if (!r.ok)
+    return json({ view: "missing" as const, message: r.status === 410 ? r.message : null });
   return json({
     view: url.searchParams.get("cancel") === "1" ? ("cancel" as const) : ("pay" as const),
     payment: r.data,
@@ -208,7 +209,7 @@ export default function PaymentDialogRoute() {
         closeLabel={t("paymentDialog.close")}
       >
         <Alert color="red" role="alert">
-          {t("paymentDialog.notFound")}
+          {d.message ?? t("paymentDialog.notFound")}
         </Alert>
       </PageDialog>
     );

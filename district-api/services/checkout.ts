@@ -22,7 +22,7 @@ import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../http/kit";
 import type { PaymentProvider, ProviderEvent } from "../payments/provider";
-import { confirmRegistrationPayment, type Exec } from "./registration";
+import { REASON_TIMEOUT, confirmRegistrationPayment, type Exec } from "./registration";
 import { cartLines, currentCart, releaseExpiredCarts, type CartRow } from "./cart";
 
 /** errorCode values of payment replies (0 = fine). */
@@ -835,8 +835,19 @@ export async function confirmWithoutPayment(
 
 /** GET /v1/payment/registration/{courseSectionId}: what the payment dialog shows. */
 export async function registrationPayment(deps: ApiDeps, claims: TokenClaims, sectionId: string) {
-  const reg = await registrationFor(deps.db, requireParticipant(claims), sectionId);
-  if (!reg) throw new ApiError(404, t("paymentDialog.notFound"));
+  const participant = requireParticipant(claims);
+  const reg = await registrationFor(deps.db, participant, sectionId);
+  if (!reg) {
+    // The payment window ran out: say so, as the expiry dialog does.
+    const [last] = await queryRows<{ cancel_reason: string | null }>(
+      deps.db,
+      sql`select cancel_reason from registrations
+          where course_section_id = ${sectionId} and participant_id = ${participant}
+          order by updated_at desc limit 1`,
+    );
+    if (last?.cancel_reason === REASON_TIMEOUT) throw new ApiError(410, t("paymentDialog.expired"));
+    throw new ApiError(404, t("paymentDialog.notFound"));
+  }
   return {
     registrationId: reg.id,
     courseSectionId: sectionId,

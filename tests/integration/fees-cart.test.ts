@@ -12,6 +12,7 @@ import {
 } from "../support/api";
 import { queryRows } from "../../district-api/db/client";
 import type { SimulatorProvider } from "../../district-api/payments/simulator";
+import { expireHolds } from "../../district-api/services/holds";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -613,6 +614,23 @@ describe("registration payment dialog calls", () => {
         sql`select status from registrations where course_section_id = ${section} and participant_id = 100022`,
       );
       expect(reg!.status).toBe("cancelled");
+    } finally {
+      api.clock.reset();
+    }
+  });
+
+  it("the dialog says the payment window expired once the hold is released", async () => {
+    const token = await studentToken(api, "100028");
+    const section = await makeSection(2000);
+    await register(token, section);
+    api.clock.advance(16 * 60_000);
+    try {
+      await expireHolds(api.runtime.deps);
+      const r = await call(api, "GET", `/v1/payment/registration/${section}`, { token });
+      expect(r.status).toBe(410);
+      expect(r.body.message).toBe(
+        "Your registration payment window has expired and your registration has been cancelled.",
+      );
     } finally {
       api.clock.reset();
     }

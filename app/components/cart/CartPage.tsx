@@ -253,6 +253,10 @@ export function CartPage({ action }: { action: string }) {
                   <Button
                     type="submit"
                     loading={busy && navigation.formData?.get("intent") === "pay"}
+                    disabled={
+                      hydrated &&
+                      (!paymentType || !method || (paymentType === "partial" && !amount.trim()))
+                    }
                   >
                     {payButtonText(totalCents, payNow, true)}
                   </Button>
