@@ -384,6 +384,29 @@ describe("fee request review and refresh", () => {
     );
   });
 
+  it("with JavaScript, Course clears the category, BO the account number, No the questions", async () => {
+    const page = await app.newPage({ js: true });
+    await signInStaff(page, "proposer");
+    await page.goto("/instructor/fees/new");
+    await page.getByLabel("Type", { exact: true }).selectOption("Optional");
+    await page.getByLabel("Category", { exact: true }).selectOption({ label: "Clubs" });
+    await page.getByLabel("Type", { exact: true }).selectOption("Course");
+    await expect.poll(() => page.getByLabel("Category", { exact: true }).inputValue()).toBe("");
+    await page.getByLabel("Account Number").fill("55-1");
+    await page.getByLabel("To be Assigned by Business Office").check();
+    await expect.poll(() => page.getByLabel("Account Number").inputValue()).toBe("");
+    await page.getByRole("radio", { name: "Yes" }).check();
+    await page.getByRole("button", { name: "Add Question" }).click();
+    await page.getByRole("group", { name: "Question 1" }).waitFor();
+    await page.getByRole("radio", { name: "No" }).check();
+    await expect.poll(() => page.getByRole("group", { name: "Question 1" }).count()).toBe(0);
+    await page.getByRole("radio", { name: "Yes" }).check();
+    await expect(page.getByRole("button", { name: "Add Question" }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.getByRole("group", { name: "Question 1" }).count()).resolves.toBe(0);
+  });
+
   it("with JavaScript the list refreshes every 5 minutes while the tab is visible", async () => {
     const page = await app.newPage({ js: true });
     await page.clock.install();
