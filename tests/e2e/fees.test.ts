@@ -35,6 +35,17 @@ describe.each(MODES)("fees page $name", (mode) => {
     ).resolves.toBe("page");
     await card(page, "Athletic Pass").waitFor();
     await expect(card(page, "Yearbook").count()).resolves.toBe(0);
+    if (mode.js) {
+      await page.goto("/fees?tab=assessed");
+      const addAll = page.getByRole("button", { name: "Add All Fees to Cart" });
+      await expect(addAll.isEnabled()).resolves.toBe(true);
+      await addAll.click();
+      await card(page, "Chemistry Lab Fee").getByRole("button", { name: "Added" }).waitFor();
+      await card(page, "Technology Fee").getByRole("button", { name: "Added" }).waitFor();
+      await expect(
+        page.getByRole("button", { name: "Add All Fees to Cart" }).isDisabled(),
+      ).resolves.toBe(true);
+    }
   });
 
   it("searches and filters optional fees sorted by name, and shows View More", async () => {
