@@ -36,12 +36,20 @@ export async function cartPageLoader({ request, context }: LoaderFunctionArgs, k
   const g = await guard(request, kind);
   const r = await loadCart({ request, context }, g.who);
   if (!r.ok)
-    return json({ cart: null, userKind: g.userKind, countdown: null, error: t("cart.error.load") });
+    return json({
+      cart: null,
+      userKind: g.userKind,
+      desktop: g.desktop,
+      countdown: null,
+      error: t("cart.error.load"),
+    });
   const cart = r.data;
   const left = cart.cartTimeout ? Date.parse(cart.cartTimeout) - Date.now() : null;
   return json({
     cart,
     userKind: g.userKind,
+    // Inside the desktop client the cart links to the in-person payment page (cashier).
+    desktop: g.desktop,
     countdown:
       cart.cartTimeout && left !== null
         ? { deadline: cart.cartTimeout, initial: formatCountdown(left) }

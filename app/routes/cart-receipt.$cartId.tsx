@@ -10,21 +10,26 @@ import { formatUsd, toCents } from "@domain/rules/money";
 import { callApi } from "~/.server/api";
 import { whoIsSignedIn } from "~/.server/payments";
 import { requireFamily } from "~/.server/auth";
+import { loadInPersonReceipt } from "~/.server/cashier";
+import { InPersonReceipt } from "~/components/cashier/InPersonReceipt";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const who = await whoIsSignedIn(request);
   if (!who) await requireFamily(request);
   const id = Number(params.cartId);
-  if (!Number.isSafeInteger(id) || id <= 0) return json({ receipt: null });
+  if (!Number.isSafeInteger(id) || id <= 0) return json({ receipt: null, inPerson: null });
   const r = await callApi(
     { request, context },
     { path: `/v1/cart/${id}`, auth: who ?? "student", reply: Receipt },
   );
-  return json({ receipt: r.ok ? r.data : null });
+  const inPerson = r.ok
+    ? await loadInPersonReceipt({ request, context }, who ?? "student", id)
+    : null;
+  return json({ receipt: r.ok ? r.data : null, inPerson });
 }
 
 export default function CartReceipt() {
-  const { receipt } = useLoaderData<typeof loader>();
+  const { receipt, inPerson } = useLoaderData<typeof loader>();
   if (!receipt) {
     return (
       <Alert color="red" role="alert">
@@ -74,6 +79,7 @@ export default function CartReceipt() {
       <Text fw={700}>
         {t("receipt.totalPaid")}: {formatUsd(toCents(receipt.totalPaid))}
       </Text>
+      <InPersonReceipt data={inPerson} />
       <Text>
         {t("receipt.cartId")}: {receipt.id}
       </Text>

@@ -3,6 +3,7 @@
 // and the Payment Method form (plain post; the card form island adds in-page card entry).
 import { useEffect, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { InPersonLink } from "~/components/cashier/InPersonLink";
 import {
   Alert,
   Anchor,
@@ -30,6 +31,7 @@ import { CardForm } from "~/islands/CardForm";
 import { FeesStyles } from "~/components/fees/FeesStyles";
 
 interface LoaderData {
+  desktop?: boolean;
   cart: Cart | null;
   userKind: "student" | "community_member" | "guest_user" | "staff";
   countdown: { deadline: string; initial: string } | null;
@@ -188,6 +190,7 @@ export function CartPage({ action }: { action: string }) {
             <Title order={2} size="h4" id="method-title">
               {t("cart.paymentMethod")}
             </Title>
+            {d.desktop ? <InPersonLink staff={d.userKind === "staff"} /> : null}
             <Form method="post" action={action} id={FORM_ID} noValidate>
               <input type="hidden" name="intent" value="pay" />
               <Stack mt="sm">
