@@ -14,6 +14,7 @@ import type { Mailer } from "./district-api/services/mail";
 import { securityHeaders, sameOriginCheck } from "./app/.server/http-guards";
 import { refreshSessionMiddleware } from "./app/.server/session-refresh";
 import { maintenanceGate } from "./app/.server/maintenance";
+import { t } from "./domain/messages";
 
 export interface ServerOptions {
   port?: number;
@@ -46,6 +47,47 @@ function loadSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** True for the errors Request.formData()/json() throw on a body that is not what they expect. */
+function isUnreadableBody(err: unknown): boolean {
+  return (
+    (err instanceof TypeError && /form ?data|multipart|boundary|body/i.test(err.message)) ||
+    err instanceof SyntaxError
+  );
+}
+
+/**
+ * Every action of the web app answers 400, not 500, when the posted body cannot be read (JSON
+ * posted to a form, a broken multipart body): bad input gets a clear message and changes nothing.
+ */
+function guardActions(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const action = route.module.action;
+    routes[id] = action
+      ? {
+          ...route,
+          module: {
+            ...route.module,
+            action: async (args) => {
+              try {
+                return await action(args);
+              } catch (err) {
+                if (isUnreadableBody(err)) {
+                  throw new Response(t("error.badRequest"), {
+                    status: 400,
+                    headers: { "Content-Type": "text/plain; charset=utf-8" },
+                  });
+                }
+                throw err;
+              }
+            },
+          },
+        }
+      : route;
+  }
+  return { ...build, routes };
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
@@ -94,7 +136,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   );
   app.use(express.static("public", { maxAge: "1h", index: false }));
 
-  const build = (await import(pathToFileURL(path.join(buildDir, "index.js")).href)) as ServerBuild;
+  const build = guardActions(
+    (await import(pathToFileURL(path.join(buildDir, "index.js")).href)) as ServerBuild,
+  );
   let listening: Server | null = null;
   const selfUrl = () => {
     const addr = listening?.address();
