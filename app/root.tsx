@@ -18,7 +18,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
-import mantineStyles from "@mantine/core/styles.css";
+import mantineStyles from "./styles/mantine.css";
 import appStyles from "./styles/app.css";
 import { theme } from "./theme";
 import { t } from "@domain/messages";

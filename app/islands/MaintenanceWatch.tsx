@@ -1,10 +1,21 @@
 import { useEffect, useRef } from "react";
-import { MaintenanceStatus } from "@domain/contract/identity";
+import type { MaintenanceStatus } from "@domain/contract/identity";
 import {
   MAINTENANCE_CHECK_MS,
   MAINTENANCE_POLL_MS,
   isInMaintenance,
 } from "@domain/rules/maintenance";
+
+/**
+ * The shape check of /status.json without zod: this island is on every page, and importing a zod
+ * schema here would put zod (~14 KB gzip) into the JavaScript every page loads (issue 9).
+ */
+function isStatus(body: unknown): body is MaintenanceStatus {
+  if (typeof body !== "object" || body === null) return false;
+  const b = body as Record<string, unknown>;
+  const strOrNull = (v: unknown) => v === null || typeof v === "string";
+  return Number.isInteger(b.state) && strOrNull(b.start) && strOrNull(b.end);
+}
 
 /** Polls the status every 5 minutes and checks the window every 10 seconds (spec 01 §4). */
 export function MaintenanceWatch({ start, end }: { start: string | null; end: string | null }) {
@@ -15,8 +26,7 @@ export function MaintenanceWatch({ start, end }: { start: string | null; end: st
       void fetch("/status.json", { cache: "no-store" })
         .then((r) => r.json())
         .then((body: unknown) => {
-          const parsed = MaintenanceStatus.safeParse(body);
-          if (parsed.success) status.current = parsed.data;
+          if (isStatus(body)) status.current = body;
         })
         .catch(() => undefined);
     }, MAINTENANCE_POLL_MS);

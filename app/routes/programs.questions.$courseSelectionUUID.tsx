@@ -11,7 +11,6 @@ import {
   Checkbox,
   Group,
   Radio,
-  ScrollArea,
   Stack,
   Text,
   Textarea,
@@ -172,9 +171,15 @@ export default function CourseQuestions() {
               case "Waiver":
                 return (
                   <Stack key={q.id} gap={6}>
-                    <ScrollArea.Autosize mah={160} type="auto" className="waiver-text">
+                    {/* A plain scrolling box: keyboard users can focus and scroll it. */}
+                    <div
+                      className="waiver-text"
+                      role="region"
+                      aria-label={t("questions.waiverLabel")}
+                      tabIndex={0}
+                    >
                       <Text size="sm">{q.question}</Text>
-                    </ScrollArea.Autosize>
+                    </div>
                     <Checkbox
                       id={id}
                       name={name}

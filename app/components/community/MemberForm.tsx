@@ -15,13 +15,13 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Tooltip,
 } from "@mantine/core";
 import { t, type MessageKey } from "@domain/messages";
 import { GENDERS, GRADES, PHONE_TYPES, RELATIONSHIPS } from "@domain/forms/community";
 import { US_STATES } from "@domain/rules/us-states";
 import { FormError, TextField } from "~/components/fields";
 import { SignaturePad } from "~/islands/SignaturePad";
+import { SubmitWithHint } from "~/components/SubmitWithHint";
 import { SelectField } from "./SelectField";
 
 export type GuardianShape = {
@@ -353,13 +353,14 @@ export function MemberForm({
         <FormError errors={form.errors} id={form.errorId} />
         {formMessage}
         <Group justify="flex-end">
-          <Tooltip label={t("community.validationTooltip")} disabled={!disabled}>
-            <span>
-              <Button type="submit" disabled={disabled} loading={pending}>
-                {submitLabel}
-              </Button>
-            </span>
-          </Tooltip>
+          <SubmitWithHint
+            hint={t("community.validationTooltip")}
+            hintId="member-form-fix"
+            disabled={disabled}
+            loading={pending}
+          >
+            {submitLabel}
+          </SubmitWithHint>
         </Group>
       </Stack>
     </Form>

@@ -97,6 +97,7 @@ export const programs = {
   "register.promotedMailBody":
     "Hello {name},\n\nA seat opened up in {course} and you are now registered.\n\n{district}",
 
+  "questions.waiverLabel": "Waiver",
   "questions.title": "Course Questions",
   "questions.intro": "Please answer these questions for {name}.",
   "questions.submit": "Submit",
