@@ -174,6 +174,9 @@ describe.each(MODES)("instructor area $name", (mode) => {
     await questions.getByRole("link", { name: "Close" }).click();
     await questions.waitFor({ state: "detached" });
     const rows = page.locator("table tbody tr");
+    // Without JavaScript closing the dialog loads the page again: wait for its table.
+    await page.waitForURL((u) => !u.searchParams.has("questions"));
+    await rows.first().waitFor();
     // Students 100020..100034 minus two canceled, plus member 200001.
     expect(await rows.count()).toBe(14);
     await expect(page.locator("table").textContent()).resolves.toContain("200001");
@@ -355,6 +358,8 @@ describe("refusals and the narrow layout", () => {
     await page.clock.install();
     await signInStaff(page, "instructor");
     await page.goto(`/instructor/program/${programId}`);
+    // The refresh timer starts once the page has hydrated.
+    await page.waitForLoadState("networkidle");
     const link = page.getByRole("link", { name: /Registrations for ART 101 Watercolor Painting/ });
     const before = Number((await link.textContent())!.match(/\d+/)![0]);
     const db = app.server.api!.database.db as Db;
