@@ -5,7 +5,7 @@ import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { verifyToken } from "../services/tokens";
-import { redactAddresses } from "../services/mail";
+import { logSafeError } from "../logger";
 
 /** A refusal with a status, a message and an optional hint the user sees. */
 export class ApiError extends Error {
@@ -100,14 +100,7 @@ export function handle<
   };
 }
 
-/**
- * Error text that is safe to log: query errors carry their parameters (IDs, birth dates,
- * e-mail addresses), and messages may quote addresses.
- */
-export function logSafeError(err: unknown): string {
-  const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
-  return redactAddresses(text.replace(/^params: .*$/gm, "params: [redacted]"));
-}
+export { logSafeError };
 
 /** Turns every failure into a JSON reply; bad input is always a 4xx, never a 5xx. */
 export function errorHandler(deps: ApiDeps) {

@@ -1,5 +1,6 @@
 // The cart: one OPEN cart per owner, items priced by the server when added, a timeout after which
 // the items are released and registrations in the cart cancelled ("Payment Timeout").
+import { logSafeError } from "../logger";
 import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import type { AddToCartRequest } from "@domain/contract/fees";
@@ -96,10 +97,7 @@ export async function releaseExpiredCarts(deps: ApiDeps, owner?: string): Promis
         r.course_section_id,
         REASON_TIMEOUT,
       ).catch((err: unknown) => {
-        deps.logger.warn(
-          { err: err instanceof Error ? err.message : String(err) },
-          "cart timeout cancel skipped",
-        );
+        deps.logger.warn({ err: logSafeError(err) }, "cart timeout cancel skipped");
       });
     }
   }

@@ -3,6 +3,7 @@
 // paid at the register is recorded exactly like one paid online. One charge per cart: the payment
 // row's idempotency key (cart + amount), a partial unique index on in-person payments of a cart,
 // and the cart row lock make a double tap, a retried request or a timed-out reader record once.
+import { logSafeError } from "../logger";
 import { timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
@@ -379,10 +380,7 @@ async function refundOrphan(deps: ApiDeps, intentId: string): Promise<void> {
   await provider(deps)
     .refund({ paymentRef: intentId, idempotencyKey: `refund:orphan:${intentId}` })
     .catch((err: unknown) => {
-      deps.logger.error(
-        { err: err instanceof Error ? err.message : String(err) },
-        "orphan reader refund failed",
-      );
+      deps.logger.error({ err: logSafeError(err) }, "orphan reader refund failed");
     });
 }
 

@@ -3,6 +3,7 @@
 // here, from the server-side confirmation or the webhook, never from the browser's return page:
 // a payment row is claimed once (status guard), so five identical submissions or three deliveries
 // of one webhook change state once.
+import { logSafeError } from "../logger";
 import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
@@ -406,10 +407,7 @@ export async function completeCardPayment(
       metadata: { paymentId: String(payment.id) },
     });
   } catch (err) {
-    deps.logger.error(
-      { err: err instanceof Error ? err.message : String(err), paymentId: payment.id },
-      "charge failed",
-    );
+    deps.logger.error({ err: logSafeError(err), paymentId: payment.id }, "charge failed");
     result = { status: "failed" as const, id: null, message: t("payment.error.stripe") };
   }
   if (result.status === "failed") {
@@ -548,7 +546,7 @@ export async function settlePayment(
         })
         .catch((err: unknown) => {
           deps.logger.error(
-            { err: err instanceof Error ? err.message : String(err), paymentId: work.payment.id },
+            { err: logSafeError(err), paymentId: work.payment.id },
             "refund failed",
           );
         });

@@ -1,6 +1,7 @@
 // Payment windows and waitlist offers end by time, without anyone acting: a sweeper releases
 // expired holds every few seconds (recording "Payment Timeout"), and every seat-taking
 // transaction releases the section's expired holds itself, so a stale hold never blocks a seat.
+import { logSafeError } from "../logger";
 import type { ApiDeps } from "../deps";
 import { releaseAllExpiredHolds } from "./registration";
 
@@ -24,10 +25,7 @@ export function startBackgroundJobs(deps: ApiDeps, everyMs = 15_000): Background
         if (n) deps.logger.info({ released: n }, "expired registration holds released");
       })
       .catch((err: unknown) => {
-        deps.logger.error(
-          { err: err instanceof Error ? err.message : String(err) },
-          "hold sweep failed",
-        );
+        deps.logger.error({ err: logSafeError(err) }, "hold sweep failed");
       })
       .finally(() => {
         running = false;

@@ -2,7 +2,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import type { Logger } from "../logger";
+import { redactAddresses, type Logger } from "../logger";
+
+export { redactAddresses };
 
 export interface MailMessage {
   to: string;
@@ -32,13 +34,6 @@ export async function smtpMailer(url: string, from: string): Promise<Mailer> {
       await transport.sendMail({ from, ...message });
     },
   };
-}
-
-const ADDRESS = /[^\s<>"'@,;:()[\]]+@[^\s<>"'@,;:()[\]]+/g;
-
-/** Text for logs with every e-mail address replaced: mail servers quote them in their errors. */
-export function redactAddresses(text: string): string {
-  return text.replace(ADDRESS, "[address]");
 }
 
 /** Sends without making the caller wait; a failure is logged without the address or the body. */
