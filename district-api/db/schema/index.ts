@@ -1,8 +1,8 @@
-// Drizzle mirror of the SQL migrations, one file per area.
+// Drizzle mirror of the SQL migrations, one file per area, in migration order.
 export * from "./core";
 export * from "./catalog";
 export * from "./community";
-export * from "./fee-requests";
 export * from "./programs";
 export * from "./fees";
+export * from "./fee-requests";
 export * from "./cashier";
