@@ -6,6 +6,7 @@
 //
 // Embedded PGlite by default (one process). With DATABASE_URL, a fresh database is created on that
 // server and the district API runs in 2 child processes sharing it; requests go round-robin.
+import { createScratchDatabase } from "../../district-api/db/scratch-database";
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -15,7 +16,6 @@ import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { startDistrictApi, type DistrictApiRuntime } from "../../district-api/runtime";
 import { createLogger } from "../../district-api/logger";
 import { queryRows } from "../../district-api/db/client";
@@ -56,23 +56,8 @@ async function child(): Promise<void> {
   process.send?.({ url });
 }
 
-async function createDatabase(adminUrl: string) {
-  const name = `rush_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+function createDatabase(adminUrl: string) {
+  return createScratchDatabase(adminUrl, "rush");
 }
 
 /** Adds the rush program: SECTIONS sections of CAPACITY seats, half free, half paid. */

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import pg from "pg";
+import { createScratchDatabase } from "../../district-api/db/scratch-database";
 import { startDistrictApi, type DistrictApiRuntime } from "../../district-api/runtime";
 import { TestClock } from "../../district-api/clock";
 import { createLogger } from "../../district-api/logger";
@@ -22,25 +22,10 @@ export interface TestApi {
 
 export const usingPostgres = process.env.INTEGRATION_DB === "postgres";
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createPgDatabase() {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("INTEGRATION_DB=postgres needs TEST_DATABASE_URL");
-  const name = `it_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return createScratchDatabase(adminUrl, "it");
 }
 
 export async function startTestApi(opts: { seed?: boolean } = {}): Promise<TestApi> {
