@@ -1,7 +1,7 @@
 // An activity card: what the course is, its state and the actions of spec 01 §4 "Card action by
 // state". Every action is a plain link or form post; questions and confirmations are pages.
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button } from "@mantine/core";
 import type { Course } from "@domain/contract/programs";
 import { cardView, type CardAction } from "@domain/rules/card-actions";
 import { formatUsd, toCents } from "@domain/rules/money";
@@ -21,11 +21,7 @@ interface Props {
 }
 
 /** Long action texts wrap instead of being cut off. */
-const wrap = {
-  h: "auto",
-  py: 6,
-  styles: { label: { whiteSpace: "normal" as const, textAlign: "center" as const } },
-};
+const wrap = { className: "ac-btn", classNames: { label: "ac-btn-label" } };
 
 function ActionControl({
   action,
@@ -121,75 +117,63 @@ export function ActivityCard({ course, back, detailHref, now }: Props) {
   const headingId = `course-${course.courseSelectionUUID}`;
   const balance =
     toCents(course.cost) - toCents(course.paidOrPendingAmount) - toCents(course.courseCredits);
+  // Plain elements styled by app.css rather than Mantine's Card/Stack/Title/Text/Anchor: /programs
+  // renders a hundred of these, and each Mantine component costs server time and markup (issue 9).
   return (
-    <Card
-      withBorder
-      padding="md"
-      component="article"
+    <article
       aria-labelledby={headingId}
       className="activity-card"
       data-registration-error={course.registrationError || undefined}
-      style={
-        course.registrationError
-          ? { borderColor: "var(--mantine-color-red-7)", borderWidth: 2 }
-          : undefined
-      }
     >
-      <Stack gap={6} h="100%">
-        <Title order={3} size="h4" id={headingId}>
-          {course.name}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {course.courseNumber} · {t("card.section")} {course.sectionNumber} · {course.term}
-        </Text>
-        <Text size="sm">{course.programName}</Text>
-        <Text size="sm">{formatCourseDates(course)}</Text>
-        {course.meetingDays || course.meetingTime ? (
-          <Text size="sm">
-            {course.meetingDays.replaceAll(",", ", ")}
-            {course.meetingTime ? ` · ${course.meetingTime}` : ""}
-          </Text>
-        ) : null}
-        <Text size="sm" fw={600}>
-          {t("card.cost")}:{" "}
-          {course.originalCost > 0 ? formatUsd(toCents(course.originalCost)) : t("card.free")}
-          {course.financialAid === "free" && course.originalCost > 0
-            ? ` · ${t("card.financialAidFree")}`
-            : ""}
-        </Text>
-        {course.school ? <Text size="sm">{course.school.fullName}</Text> : null}
-        <Anchor component={Link} to={detailHref} size="sm" preventScrollReset>
-          {t("card.details")}
-          <span className="visually-hidden"> {course.name}</span>
-        </Anchor>
-        <div style={{ flexGrow: 1 }} />
-        {view.text ? (
-          <Text size="sm" fw={700} c="district.8">
-            {view.text}
-          </Text>
-        ) : null}
-        {view.balanceDue ? (
-          <Alert
-            color="yellow"
-            p="xs"
-            title={t("card.balanceDue", { amount: formatUsd(Math.max(0, balance)) })}
-          >
-            {course.programCancellationMessage}
-          </Alert>
-        ) : null}
-        {course.paymentDeadline && course.paymentDue ? (
-          <PaymentCountdown
-            courseSelectionUUID={course.courseSelectionUUID}
-            deadline={course.paymentDeadline}
-            initial={formatCountdown(Date.parse(course.paymentDeadline) - now)}
-          />
-        ) : null}
-        <Group grow gap="xs" wrap="wrap">
-          {view.actions.map((a) => (
-            <ActionControl key={a.kind} action={a} course={course} back={back} />
-          ))}
-        </Group>
-      </Stack>
-    </Card>
+      <h3 className="ac-title" id={headingId}>
+        {course.name}
+      </h3>
+      <p className="ac-text ac-dimmed">
+        {course.courseNumber} · {t("card.section")} {course.sectionNumber} · {course.term}
+      </p>
+      <p className="ac-text">{course.programName}</p>
+      <p className="ac-text">{formatCourseDates(course)}</p>
+      {course.meetingDays || course.meetingTime ? (
+        <p className="ac-text">
+          {course.meetingDays.replaceAll(",", ", ")}
+          {course.meetingTime ? ` · ${course.meetingTime}` : ""}
+        </p>
+      ) : null}
+      <p className="ac-text ac-cost">
+        {t("card.cost")}:{" "}
+        {course.originalCost > 0 ? formatUsd(toCents(course.originalCost)) : t("card.free")}
+        {course.financialAid === "free" && course.originalCost > 0
+          ? ` · ${t("card.financialAidFree")}`
+          : ""}
+      </p>
+      {course.school ? <p className="ac-text">{course.school.fullName}</p> : null}
+      <Link to={detailHref} className="ac-text ac-link" preventScrollReset>
+        {t("card.details")}
+        <span className="visually-hidden"> {course.name}</span>
+      </Link>
+      <div style={{ flexGrow: 1 }} />
+      {view.text ? <p className="ac-text ac-state">{view.text}</p> : null}
+      {view.balanceDue ? (
+        <Alert
+          color="yellow"
+          p="xs"
+          title={t("card.balanceDue", { amount: formatUsd(Math.max(0, balance)) })}
+        >
+          {course.programCancellationMessage}
+        </Alert>
+      ) : null}
+      {course.paymentDeadline && course.paymentDue ? (
+        <PaymentCountdown
+          courseSelectionUUID={course.courseSelectionUUID}
+          deadline={course.paymentDeadline}
+          initial={formatCountdown(Date.parse(course.paymentDeadline) - now)}
+        />
+      ) : null}
+      <div className="ac-actions">
+        {view.actions.map((a) => (
+          <ActionControl key={a.kind} action={a} course={course} back={back} />
+        ))}
+      </div>
+    </article>
   );
 }
