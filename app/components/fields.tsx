@@ -1,4 +1,7 @@
 // Form fields wired to conform metadata: label, value kept after a failed post, error announced.
+// A field showing an error renders `autofocus`: after a failed post without JavaScript the browser
+// focuses the first such field in the page (only the first autofocus counts); with JavaScript
+// conform moves focus itself, and autofocus only acts when an input mounts.
 import type { FieldMetadata } from "@conform-to/react";
 import { TextInput, PasswordInput, type TextInputProps } from "@mantine/core";
 
@@ -6,6 +9,11 @@ type FieldProps = {
   meta: FieldMetadata<string | undefined> | FieldMetadata<string>;
   label: string;
 } & Omit<TextInputProps, "name" | "defaultValue" | "error" | "id" | "label">;
+
+/** `autoFocus` for a field rendered with an error (see above). */
+export function invalidFocus(meta: { errors?: string[] }): true | undefined {
+  return meta.errors?.length ? true : undefined;
+}
 
 export function TextField({ meta, label, ...rest }: FieldProps) {
   return (
@@ -16,6 +24,7 @@ export function TextField({ meta, label, ...rest }: FieldProps) {
       label={label}
       defaultValue={meta.initialValue as string | undefined}
       error={meta.errors?.[0]}
+      autoFocus={invalidFocus(meta)}
       {...rest}
     />
   );
@@ -30,6 +39,7 @@ export function PasswordField({ meta, label, ...rest }: FieldProps) {
       label={label}
       defaultValue={meta.initialValue as string | undefined}
       error={meta.errors?.[0]}
+      autoFocus={invalidFocus(meta)}
       {...(rest as object)}
     />
   );

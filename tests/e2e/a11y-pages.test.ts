@@ -1,0 +1,171 @@
+// Accessibility of every page not already checked by an area's own axe test (issue 9 §4): axe
+// finds no serious or critical violation with JavaScript on and off, signed in as each kind of
+// user, with dialogs open and forms showing errors; a failed post announces its errors and puts
+// focus on the first; the family pages do not scroll sideways at 320 px.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { seriousViolations } from "../support/a11y";
+import {
+  MODES,
+  signInFamily,
+  signInStaff,
+  startTestApp,
+  type Mode,
+  type TestApp,
+} from "../support/browser";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function expectClean(page: Page, what: string) {
+  expect({ what, problems: await seriousViolations(page) }).toEqual({ what, problems: [] });
+}
+
+async function visitAll(page: Page, paths: string[]) {
+  for (const path of paths) {
+    await page.goto(path);
+    await expectClean(page, path);
+  }
+}
+
+/**
+ * A page in the given mode. axe runs inside the page, so "without JavaScript" is a browser whose
+ * requests for the app's scripts fail: the server-rendered HTML and plain form posts, no
+ * hydration — what a browser with JavaScript off gets.
+ */
+async function pageFor(mode: Mode, viewport?: { width: number; height: number }) {
+  const ctx = await app.newContext({ js: true }, { viewport });
+  if (!mode.js) await ctx.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
+  return ctx.newPage();
+}
+
+const card = (page: Page, name: string) => page.getByRole("article", { name });
+
+describe.each(MODES)("accessibility $name", (mode) => {
+  it("a student's pages, dialogs and the payment dialog", async () => {
+    const page = await pageFor(mode);
+    await signInFamily(page, mode.js ? "100021" : "100022");
+    await visitAll(page, [
+      "/programs",
+      "/my-registrations",
+      "/fees",
+      "/fees?tab=optional",
+      "/cart",
+      "/instructions",
+    ]);
+    await page.goto("/programs");
+    await card(page, "Art Studio").getByRole("link", { name: "Register" }).click();
+    await page.getByRole("dialog").waitFor();
+    await expectClean(page, "course questions dialog");
+    // Submitting the questions unanswered shows the errors, still without violations.
+    await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
+    await page.locator("[aria-invalid='true']").first().waitFor();
+    await expectClean(page, "course questions with errors");
+    await page.goto("/programs");
+    await page.getByRole("link", { name: "Summer Athletics 2026" }).click();
+    await page.getByRole("link", { name: "Take the Health Survey" }).click();
+    await page.getByRole("dialog").waitFor();
+    await expectClean(page, "survey dialog");
+    await page.goto("/fees?tab=optional");
+    await card(page, "Athletic Pass").getByRole("link", { name: "View More..." }).click();
+    await page.getByRole("dialog", { name: "Athletic Pass" }).waitFor();
+    await expectClean(page, "fee details dialog");
+    await page.goto("/programs");
+    await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
+    await page.getByRole("dialog", { name: "Payment Options" }).waitFor();
+    await expectClean(page, "payment dialog");
+    await page.goto("/fees?tab=optional");
+    await card(page, "Yearbook").getByRole("button", { name: "Add to Cart" }).click();
+    await card(page, "Yearbook").getByRole("button", { name: "Added" }).waitFor();
+    await page.goto("/cart");
+    await expectClean(page, "cart with a fee");
+  });
+
+  it("a community member's profile and programs", async () => {
+    const page = await pageFor(mode);
+    await signInFamily(page, "200001", "03/02/1980");
+    await visitAll(page, ["/edit-profile", "/programs", "/fees", "/my-registrations"]);
+  });
+
+  it("a guest's form with errors, fees and cart", async () => {
+    const page = await pageFor(mode);
+    await page.goto("/register-guest");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.locator("[aria-invalid='true']").first().waitFor();
+    await expectClean(page, "guest form with errors");
+    await page.getByLabel("First Name").fill("Ada");
+    await page.getByLabel("Last Name").fill("Guest");
+    await page.getByLabel("Email").fill(`ada-${mode.js ? "js" : "nojs"}@example.org`);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith("/register-guest"));
+    await visitAll(page, ["/fees", "/fees?tab=optional", "/cart"]);
+  });
+
+  it("the sign-in and registration forms showing errors, focus on the first error", async () => {
+    const page = await pageFor(mode);
+    await page.goto("/signin");
+    await page.getByRole("button", { name: "Login" }).click();
+    const id = page.getByLabel("Student or Community Member ID Number");
+    await expect.poll(() => id.getAttribute("aria-invalid")).toBe("true");
+    // The error is tied to the field, so a screen reader reads it with the label.
+    const describedBy = (await id.getAttribute("aria-describedby")) ?? "";
+    expect(describedBy).not.toBe("");
+    await expect(
+      page
+        .locator(
+          `[id="${describedBy.split(" ").find((x) => x.includes("error")) ?? describedBy.split(" ")[0]}"]`,
+        )
+        .textContent(),
+    ).resolves.not.toBe("");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("name")))
+      .toBe("studentId");
+    await expectClean(page, "/signin with errors");
+
+    await page.goto("/register-community-member");
+    await expectClean(page, "/register-community-member");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.locator("[aria-invalid='true']").first().waitFor();
+    await expectClean(page, "/register-community-member with errors");
+  });
+
+  it("the staff pages of each role", async () => {
+    const fa = await pageFor(mode);
+    await signInStaff(fa, "feeadmin");
+    await visitAll(fa, [
+      "/instructor/",
+      "/instructor/buy-fees",
+      "/instructor/cart",
+      "/instructor/fees",
+    ]);
+    const pr = await pageFor(mode);
+    await signInStaff(pr, "proposer");
+    await visitAll(pr, ["/instructor/fees", "/instructor/fee-proposals", "/instructor/fees/new"]);
+    const ins = await pageFor(mode);
+    await signInStaff(ins, "instructor2");
+    await visitAll(ins, ["/instructor/", "/instructions"]);
+  });
+
+  it("the family pages fit 320 px without sideways scrolling", async () => {
+    const page = await pageFor(mode, { width: 320, height: 640 });
+    const sideways = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    for (const path of ["/", "/signin", "/register-community-member"]) {
+      await page.goto(path);
+      expect({ path, overflow: await sideways() }).toEqual({ path, overflow: 0 });
+    }
+    await signInFamily(page, "100023");
+    for (const path of ["/programs", "/fees", "/fees?tab=optional", "/cart", "/my-registrations"]) {
+      await page.goto(path);
+      expect({ path, overflow: await sideways() }).toEqual({ path, overflow: 0 });
+    }
+  });
+});
