@@ -67,7 +67,7 @@ describe.each(MODES)("accessibility $name", (mode) => {
     await page.locator("[aria-invalid='true']").first().waitFor();
     await expectClean(page, "course questions with errors");
     await page.goto("/programs");
-    await page.getByRole("link", { name: "Summer Athletics 2026" }).click();
+    await page.getByRole("link", { name: "Summer Athletics 2027" }).click();
     await page.getByRole("link", { name: "Take the Health Survey" }).click();
     await page.getByRole("dialog").waitFor();
     await expectClean(page, "survey dialog");

@@ -71,11 +71,11 @@ describe.each(MODES)("programs $name", (mode) => {
       .getByRole("link", { name: /Details/ })
       .click();
     const details = page.getByRole("dialog", { name: "Details of Chess Club" });
-    await details.getByText("Summer Enrichment 2026").waitFor();
+    await details.getByText("Summer Enrichment 2027").waitFor();
     await details.getByRole("link", { name: "Close" }).click();
     await page
       .getByLabel("Program", { exact: true })
-      .selectOption({ label: "Summer Credit Recovery 2026" });
+      .selectOption({ label: "Summer Credit Recovery 2027" });
     await page.getByLabel("Search").fill("");
     await page.getByRole("button", { name: "Show Activities" }).click();
     await page.waitForURL(/program=[0-9a-f]{8}/);
@@ -108,9 +108,9 @@ describe.each(MODES)("programs $name", (mode) => {
     const page = await app.newPage(mode);
     await signInFamily(page, student(3));
     await page.goto("/programs");
-    await page.getByRole("link", { name: "Summer Athletics 2026" }).click();
+    await page.getByRole("link", { name: "Summer Athletics 2027" }).click();
     await page
-      .getByText("Complete the health survey to see the activities of Summer Athletics 2026.")
+      .getByText("Complete the health survey to see the activities of Summer Athletics 2027.")
       .waitFor();
     expect(await card(page, "Swim Lessons").count()).toBe(0);
     await page.getByRole("link", { name: "Take the Health Survey" }).click();

@@ -17,7 +17,7 @@ beforeAll(async () => {
   await seedStudents(api.runtime.deps.db, 200);
   const [p] = await queryRows<{ id: string }>(
     api.runtime.deps.db,
-    sql`select id from programs where name = 'Summer Enrichment 2026'`,
+    sql`select id from programs where name = 'Summer Enrichment 2027'`,
   );
   enrichmentId = p!.id;
 });
@@ -65,8 +65,8 @@ async function makeSection(opts: {
     db,
     sql`insert into course_sections (program_id, course_id, section_number, term_id, term, capacity,
           waitlist_enabled, meeting_days, date_start, date_end, time_start, time_end, cost_cents)
-        values (${enrichmentId}, ${c!.id}, '1', '2026SU', 'Summer 2026', ${opts.capacity},
-          ${opts.waitlist ?? true}, ${`{${opts.day ?? `Sat${made}`}}`}, '2026-06-08', '2026-07-17', '07:00', '08:00',
+        values (${enrichmentId}, ${c!.id}, '1', '2027SU', 'Summer 2027', ${opts.capacity},
+          ${opts.waitlist ?? true}, ${`{${opts.day ?? `Sat${made}`}}`}, '2027-06-07', '2027-07-16', '07:00', '08:00',
           ${opts.cost ?? 0})
         returning id`,
   );
@@ -96,8 +96,8 @@ describe("GET /v1/program", () => {
   it("lists open programs only, with statuses computed for the person", async () => {
     const list = await programs(10);
     const names = list.map((p) => p.name);
-    expect(names).toContain("Summer Enrichment 2026");
-    expect(names).toContain("Summer Athletics 2026");
+    expect(names).toContain("Summer Enrichment 2027");
+    expect(names).toContain("Summer Athletics 2027");
     expect(names).not.toContain("Spring Community Education 2026");
     const byName = new Map(list.flatMap((p) => p.courses).map((c: any) => [c.name, c]));
     expect(byName.get("Chess Club")?.status).toBe("waitlist");

@@ -269,10 +269,10 @@ export async function seedPrograms(db: Db): Promise<void> {
   const programRows = await db
     .insert(programs)
     .values([
-      { name: "Summer Enrichment 2026", open: true, allowPartial: true, sortOrder: 1 },
-      { name: "Summer Athletics 2026", open: true, requiresSurvey: true, sortOrder: 2 },
+      { name: "Summer Enrichment 2027", open: true, allowPartial: true, sortOrder: 1 },
+      { name: "Summer Athletics 2027", open: true, requiresSurvey: true, sortOrder: 2 },
       {
-        name: "Summer Credit Recovery 2026",
+        name: "Summer Credit Recovery 2027",
         open: true,
         oneSectionPerTerm: true,
         sortOrder: 3,
@@ -313,8 +313,8 @@ export async function seedPrograms(db: Db): Promise<void> {
         programId: programIds[s.program]!,
         courseId,
         sectionNumber: s.section ?? "1",
-        termId: "2026SU",
-        term: s.program === "closed" ? "Spring 2026" : "Summer 2026",
+        termId: "2027SU",
+        term: s.program === "closed" ? "Spring 2026" : "Summer 2027",
         instructorEmployeeId: s.instructor,
         schoolId: s.school,
         capacity: s.capacity,
@@ -323,8 +323,8 @@ export async function seedPrograms(db: Db): Promise<void> {
         deliveryMethod: s.delivery ?? "In Person",
         meetingDays: s.days,
         roomNumber: s.delivery === "Online" ? null : `${100 + SECTIONS.indexOf(s)}`,
-        dateStart: s.dateStart ?? "2026-06-08",
-        dateEnd: s.dateEnd ?? "2026-07-17",
+        dateStart: s.dateStart ?? "2027-06-07",
+        dateEnd: s.dateEnd ?? "2027-07-16",
         timeStart: s.start,
         timeEnd: s.end,
         costCents: s.cost,
