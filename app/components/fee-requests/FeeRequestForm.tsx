@@ -24,10 +24,9 @@ import {
   Text,
   Textarea,
   TextInput,
-  Tooltip,
-  VisuallyHidden,
 } from "@mantine/core";
 import { t } from "@domain/messages";
+import { SubmitWithHint } from "~/components/SubmitWithHint";
 import {
   FEE_TYPES,
   RESPONSE_TYPES,
@@ -513,21 +512,14 @@ export function FeeRequestForm({
           <Button component={Link} to={cancelHref} variant="default">
             {t("feeRequest.cancel")}
           </Button>
-          <Tooltip label={t("feeRequest.fixIssues")} disabled={!invalid} withArrow>
-            <span>
-              <Button
-                type="submit"
-                disabled={invalid}
-                loading={submitting}
-                aria-describedby={invalid ? "fee-request-fix" : undefined}
-              >
-                {t("feeRequest.submit")}
-              </Button>
-            </span>
-          </Tooltip>
-          {invalid ? (
-            <VisuallyHidden id="fee-request-fix">{t("feeRequest.fixIssues")}</VisuallyHidden>
-          ) : null}
+          <SubmitWithHint
+            hint={t("feeRequest.fixIssues")}
+            hintId="fee-request-fix"
+            disabled={invalid}
+            loading={submitting}
+          >
+            {t("feeRequest.submit")}
+          </SubmitWithHint>
         </Group>
       </Stack>
     </Form>

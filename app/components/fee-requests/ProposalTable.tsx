@@ -38,8 +38,10 @@ export function ProposalTable({
 }) {
   if (proposals.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover>
+    // A plain scrolling box, not Table.ScrollContainer: its ScrollArea brings floating-ui into
+    // every page's JavaScript (issue 9).
+    <div className="table-scroll">
+      <Table striped highlightOnHover miw={720}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t("feeRequest.col.name")}</Table.Th>
@@ -79,7 +81,7 @@ export function ProposalTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
 
