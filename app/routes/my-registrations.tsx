@@ -2,11 +2,11 @@
 // with an "All Programs" filter, sorted by start date, and the same card actions as /programs.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, Stack, Title } from "@mantine/core";
 import { t } from "@domain/messages";
 import { requireParticipant } from "~/.server/auth";
 import { findCourse, loadPrograms, markFailed } from "~/.server/programs";
-import { ActivityCard } from "~/components/programs/ActivityCard";
+import { ActivityGrid } from "~/components/programs/ActivityGrid";
 import { CourseDetails } from "~/components/programs/CourseDetails";
 import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsRefresh } from "~/islands/ProgramsRefresh";
@@ -68,21 +68,13 @@ export default function MyRegistrations() {
           </Button>
         </Group>
       </Form>
-      {data.courses.length ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {data.courses.map((c) => (
-            <ActivityCard
-              key={c.courseSelectionUUID}
-              course={c}
-              back={listHref}
-              detailHref={detailHref(c.courseSelectionUUID)}
-              now={data.now}
-            />
-          ))}
-        </SimpleGrid>
-      ) : !data.error ? (
-        <Text>{t("programs.noRegistrations")}</Text>
-      ) : null}
+      <ActivityGrid
+        courses={data.courses}
+        back={listHref}
+        detailHref={detailHref}
+        now={data.now}
+        emptyText={data.error ? null : t("programs.noRegistrations")}
+      />
       {data.detail ? <CourseDetails course={data.detail} closeHref={listHref} /> : null}
       <PaymentExpiryDialog />
       <ProgramsRefresh />

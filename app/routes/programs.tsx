@@ -10,7 +10,6 @@ import {
   CloseButton,
   Group,
   NativeSelect,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -31,7 +30,7 @@ import {
   type CardIntent,
 } from "~/.server/programs";
 import { loadSettings } from "~/.server/settings";
-import { ActivityCard } from "~/components/programs/ActivityCard";
+import { ActivityGrid } from "~/components/programs/ActivityGrid";
 import { CourseDetails } from "~/components/programs/CourseDetails";
 import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsRefresh } from "~/islands/ProgramsRefresh";
@@ -242,21 +241,13 @@ export default function Programs() {
         </Alert>
       ))}
 
-      {data.courses.length ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {data.courses.map((c) => (
-            <ActivityCard
-              key={c.courseSelectionUUID}
-              course={c}
-              back={listHref}
-              detailHref={withParam("detail", c.courseSelectionUUID)}
-              now={data.now}
-            />
-          ))}
-        </SimpleGrid>
-      ) : !data.error ? (
-        <Text>{t("programs.noActivities")}</Text>
-      ) : null}
+      <ActivityGrid
+        courses={data.courses}
+        back={listHref}
+        detailHref={(id) => withParam("detail", id)}
+        now={data.now}
+        emptyText={data.error ? null : t("programs.noActivities")}
+      />
 
       {data.detail ? <CourseDetails course={data.detail} closeHref={listHref} /> : null}
       <Outlet />
