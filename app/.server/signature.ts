@@ -214,3 +214,14 @@ export function signatureSource(formData: FormData): SignatureSource {
     signatureFile: get("signatureFile"),
   };
 }
+
+/**
+ * The member form as the district API takes it: the signature's input fields (drawn, typed,
+ * uploaded) give way to the one resolved PNG, or to nothing when the signature is unchanged.
+ */
+export function memberBody<
+  T extends { digitalSignature?: unknown; signatureTyped?: unknown; signatureFile?: unknown },
+>(value: T, signature: ResolvedSignature) {
+  const { digitalSignature: _d, signatureTyped: _t, signatureFile: _f, ...member } = value;
+  return signature.status === "ok" ? { ...member, digitalSignature: signature.dataUrl } : member;
+}

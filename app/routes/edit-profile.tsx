@@ -18,6 +18,7 @@ import {
   readSignatureForm,
   resolveSignature,
   signatureSource,
+  memberBody,
 } from "~/.server/signature";
 import { MemberForm, type MemberFormShape } from "~/components/community/MemberForm";
 
@@ -96,21 +97,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const {
-    digitalSignature: _d,
-    signatureTyped: _t,
-    signatureFile: _f,
-    ...member
-  } = submission.value;
   const res = await callApi(
     { request, context },
     {
       path: "/v1/profile/community",
       method: "PUT",
-      body: {
-        ...member,
-        ...(signature.status === "ok" ? { digitalSignature: signature.dataUrl } : {}),
-      },
+      body: memberBody(submission.value, signature),
       auth: "student",
       reply: CommunityProfile,
     },

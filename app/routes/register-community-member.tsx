@@ -16,6 +16,7 @@ import {
   readSignatureForm,
   resolveSignature,
   signatureSource,
+  memberBody,
 } from "~/.server/signature";
 import { MemberForm, type MemberFormShape } from "~/components/community/MemberForm";
 
@@ -67,18 +68,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const {
-    digitalSignature: _d,
-    signatureTyped: _t,
-    signatureFile: _f,
-    ...member
-  } = submission.value;
   const res = await callApi(
     { request, context },
     {
       path: "/v1/community/register-member",
       method: "PUT",
-      body: { ...member, digitalSignature: signature.dataUrl },
+      body: memberBody(submission.value, signature),
       auth: "none",
       reply: RegisterMemberReply,
     },
