@@ -21,6 +21,31 @@ export default tseslint.config(
     },
   },
   {
+    // Browser weight (decision 093): Mantine is imported one component per module from app/ui/mantine
+    // (the package index would put every component in one chunk on every page), and pages read
+    // their own area's texts, not the whole catalogue.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/.server/**", "app/ui/mantine/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@mantine/core",
+              allowTypeImports: true,
+              message: "Import the component from ~/ui/mantine/<Name>.",
+            },
+            { name: "@domain/messages", message: "Import t from @domain/messages/<area>." },
+          ],
+          patterns: [
+            { regex: "(^|/)messages(/index)?$", message: "Import t from messages/<area>." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The district API is a separate service: it never imports the web app.
     files: ["district-api/**/*.ts"],
     rules: {
@@ -33,7 +58,13 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: ["~/*", "**/app/*", "**/district-api/*", "node:*", "pg", "@electric-sql/*"] },
+        {
+          patterns: [
+            { group: ["~/*", "**/app/*", "**/district-api/*", "node:*", "pg", "@electric-sql/*"] },
+            // Pages load one area's texts (decision 093); the whole catalogue is for the server.
+            { regex: "^\\.\\./messages(/index)?$", message: "Import t from ../messages/<area>." },
+          ],
+        },
       ],
     },
   },

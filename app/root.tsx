@@ -17,11 +17,13 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { ColorSchemeScript } from "~/ui/mantine/ColorSchemeScript";
+import { MantineProvider } from "~/ui/mantine/MantineProvider";
+import { mantineHtmlProps } from "~/ui/mantine/mantineHtmlProps";
 import mantineStyles from "./styles/mantine.css";
 import appStyles from "./styles/app.css";
 import { theme } from "./theme";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/common";
 import { commitSession, getSession, validStaff, validStudent } from "./.server/session";
 import { loadCartCount } from "./.server/cart-count";
 import { readStatus } from "./.server/maintenance";

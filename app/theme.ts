@@ -1,4 +1,5 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import type { MantineColorsTuple } from "@mantine/core";
+import { createTheme } from "~/ui/mantine/createTheme";
 
 // Shades around the district's primary colour #631d79 (index 7).
 const district: MantineColorsTuple = [

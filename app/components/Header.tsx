@@ -1,5 +1,5 @@
 import { Form, Link, NavLink } from "@remix-run/react";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/common";
 import { cartHref, navigationFor } from "@domain/rules/navigation";
 
 interface HeaderProps {

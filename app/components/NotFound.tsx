@@ -1,5 +1,6 @@
-import { Title, Text } from "@mantine/core";
-import { t } from "@domain/messages";
+import { Title } from "~/ui/mantine/Title";
+import { Text } from "~/ui/mantine/Text";
+import { t } from "@domain/messages/common";
 
 export function NotFound() {
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { Notification } from "@mantine/core";
-import { t } from "@domain/messages";
+import { Notification } from "~/ui/mantine/Notification";
+import { t } from "@domain/messages/common";
 
 const COLORS = { success: "green", error: "red", info: "district", warning: "yellow" } as const;
 

@@ -2,7 +2,9 @@
 // by URL) and, with JavaScript, takes focus, closes on Escape and gives focus back when it closes.
 import { useEffect, useId, useRef } from "react";
 import { Link, useNavigate } from "@remix-run/react";
-import { CloseButton, Paper, Title } from "@mantine/core";
+import { CloseButton } from "~/ui/mantine/CloseButton";
+import { Paper } from "~/ui/mantine/Paper";
+import { Title } from "~/ui/mantine/Title";
 
 interface PageDialogProps {
   title: string;

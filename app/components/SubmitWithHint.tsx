@@ -1,7 +1,8 @@
 // A submit button that, while disabled by client-side checks, says why: a visible hint next to it
 // (tied with aria-describedby) and the same words as its title. Replaces Mantine's Tooltip, whose
 // floating-ui code (~25 KB gzip) would otherwise land in the chunk every page loads (issue 9).
-import { Button, type ButtonProps } from "@mantine/core";
+import type { ButtonProps } from "@mantine/core";
+import { Button } from "~/ui/mantine/Button";
 
 type Props = ButtonProps & {
   /** Shown while `disabled`. */

@@ -3,7 +3,9 @@
 // focuses the first such field in the page (only the first autofocus counts); with JavaScript
 // conform moves focus itself, and autofocus only acts when an input mounts.
 import type { FieldMetadata } from "@conform-to/react";
-import { TextInput, PasswordInput, type TextInputProps } from "@mantine/core";
+import type { TextInputProps } from "@mantine/core";
+import { TextInput } from "~/ui/mantine/TextInput";
+import { PasswordInput } from "~/ui/mantine/PasswordInput";
 
 type FieldProps = {
   meta: FieldMetadata<string | undefined> | FieldMetadata<string>;

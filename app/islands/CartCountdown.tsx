@@ -2,8 +2,8 @@
 // with JavaScript; at zero the page reloads so the released cart shows.
 import { useEffect, useState } from "react";
 import { useRevalidator } from "@remix-run/react";
-import { Alert } from "@mantine/core";
-import { t } from "@domain/messages";
+import { Alert } from "~/ui/mantine/Alert";
+import { t } from "@domain/messages/fees";
 import { formatCountdown } from "@domain/rules/checkout";
 
 export function CartCountdown({ deadline, initial }: { deadline: string; initial: string }) {

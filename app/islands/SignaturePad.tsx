@@ -3,7 +3,9 @@
 // runs only the hidden input exists; the form then offers an upload or a typed signature.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getStroke } from "perfect-freehand";
-import { Button, Group, Text } from "@mantine/core";
+import { Button } from "~/ui/mantine/Button";
+import { Group } from "~/ui/mantine/Group";
+import { Text } from "~/ui/mantine/Text";
 
 type Point = [number, number, number];
 

@@ -10,7 +10,7 @@ import {
   hostErrorMessage,
   type HostScript,
 } from "@domain/rules/cashier";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/cashier";
 import { desktopHost } from "./desktop";
 
 export interface HostReply {

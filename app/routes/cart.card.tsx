@@ -8,7 +8,7 @@ import {
   SimulatorConfirmReply,
 } from "@domain/contract/payments";
 import { checkoutForm, payNowCents } from "@domain/forms/checkout";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/fees";
 import { toCents } from "@domain/rules/money";
 import { callApi } from "~/.server/api";
 import { linesOf } from "~/.server/cart";

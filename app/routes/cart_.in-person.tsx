@@ -2,7 +2,7 @@
 // card reader). Outside a desktop-client session it redirects to /cart.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/cashier";
 import { inPersonAction, inPersonLoader } from "~/.server/cashier";
 import { InPersonPage } from "~/components/cashier/InPersonPage";
 

@@ -2,8 +2,14 @@
 // tabs; guests see only Optional Fees. Everything is a link or a form post.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
-import { t } from "@domain/messages";
+import { Alert } from "~/ui/mantine/Alert";
+import { Anchor } from "~/ui/mantine/Anchor";
+import { Button } from "~/ui/mantine/Button";
+import { Group } from "~/ui/mantine/Group";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { Title } from "~/ui/mantine/Title";
+import { t } from "@domain/messages/fees";
 import { FeesStyles } from "~/components/fees/FeesStyles";
 import { requireFamily } from "~/.server/auth";
 import { addFeeFromForm, donationProblem, loadFeesData } from "~/.server/fees";

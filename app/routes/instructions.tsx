@@ -1,8 +1,9 @@
 // Instructions: markdown for families (not guests); a dialog with the staff instructions for staff.
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Paper, Title } from "@mantine/core";
-import { t } from "@domain/messages";
+import { Paper } from "~/ui/mantine/Paper";
+import { Title } from "~/ui/mantine/Title";
+import { t } from "@domain/messages/common";
 import { currentUsers } from "~/.server/auth";
 import { loadSettings } from "~/.server/settings";
 import { markdownToSafeHtml } from "~/.server/markdown";

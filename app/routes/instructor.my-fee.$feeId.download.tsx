@@ -1,7 +1,7 @@
 // Fee report downloads: the CSV is built here with the shared builder; the PDF comes from the
 // district API (GET /v1/myFees/pdfReport/{feeId}) and is streamed through.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/staff";
 import { buildFeeReportCsv, csvFileName } from "@domain/rules/roster-csv";
 import { requireStaff } from "~/.server/auth";
 import {

@@ -4,8 +4,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { decodeJwt } from "jose";
-import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { t } from "@domain/messages";
+import { Button } from "~/ui/mantine/Button";
+import { Group } from "~/ui/mantine/Group";
+import { Paper } from "~/ui/mantine/Paper";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { Title } from "~/ui/mantine/Title";
+import { t } from "@domain/messages/common";
 import { StaffSigninForm } from "@domain/forms/signin";
 import { staffDestination } from "@domain/rules/destinations";
 import { InstructorLoginReply, TokenClaims } from "@domain/contract/identity";

@@ -2,8 +2,13 @@
 // with an "All Programs" filter, sorted by start date, and the same card actions as /programs.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import { Alert, Button, Group, NativeSelect, Stack, Title } from "@mantine/core";
-import { t } from "@domain/messages";
+import { Alert } from "~/ui/mantine/Alert";
+import { Button } from "~/ui/mantine/Button";
+import { Group } from "~/ui/mantine/Group";
+import { NativeSelect } from "~/ui/mantine/NativeSelect";
+import { Stack } from "~/ui/mantine/Stack";
+import { Title } from "~/ui/mantine/Title";
+import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
 import { findCourse, loadPrograms, markFailed } from "~/.server/programs";
 import { ActivityGrid } from "~/components/programs/ActivityGrid";

@@ -5,7 +5,13 @@
 import { useEffect, useState } from "react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Button, Group, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Alert } from "~/ui/mantine/Alert";
+import { Button } from "~/ui/mantine/Button";
+import { Group } from "~/ui/mantine/Group";
+import { Radio } from "~/ui/mantine/Radio";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { TextInput } from "~/ui/mantine/TextInput";
 import { z } from "zod";
 import { RegisterReply } from "@domain/contract/programs";
 import {
@@ -14,7 +20,7 @@ import {
   ConfirmationReply,
   RegistrationPayment,
 } from "@domain/contract/payments";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/fees";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { activityMinimumPartialCents } from "@domain/rules/partial-payment";
 import { callApi } from "~/.server/api";

@@ -2,8 +2,11 @@
 // JavaScript, and posts the removal itself.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button, Group, Stack, Text } from "@mantine/core";
-import { t } from "@domain/messages";
+import { Button } from "~/ui/mantine/Button";
+import { Group } from "~/ui/mantine/Group";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
 import { cardActionResponse, findCourse, loadPrograms, safeBack } from "~/.server/programs";
 import { flashNotice } from "~/.server/session";

@@ -5,21 +5,19 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Radio,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Alert } from "~/ui/mantine/Alert";
+import { Button } from "~/ui/mantine/Button";
+import { Checkbox } from "~/ui/mantine/Checkbox";
+import { Group } from "~/ui/mantine/Group";
+import { Radio } from "~/ui/mantine/Radio";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { Textarea } from "~/ui/mantine/Textarea";
+import { TextInput } from "~/ui/mantine/TextInput";
 import { CourseStatus } from "@domain/contract/programs";
 import { answersPayload, courseQuestionsForm, questionField } from "@domain/forms/course-questions";
 import { hasWaiver, WAIVER_ACCEPTED } from "@domain/rules/registration";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
 import { cardActionResponse, findCourse, loadPrograms, safeBack } from "~/.server/programs";
 import { flashNotice } from "~/.server/session";

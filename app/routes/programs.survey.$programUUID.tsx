@@ -4,10 +4,14 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Button, Group, Radio, Stack, Text } from "@mantine/core";
+import { Button } from "~/ui/mantine/Button";
+import { Group } from "~/ui/mantine/Group";
+import { Radio } from "~/ui/mantine/Radio";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
 import { SurveyReply } from "@domain/contract/programs";
 import { SurveyForm } from "@domain/forms/course-questions";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/programs";
 import { callApi } from "~/.server/api";
 import { requireParticipant } from "~/.server/auth";
 import { loadPrograms } from "~/.server/programs";

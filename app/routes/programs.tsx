@@ -3,20 +3,18 @@
 // GET form; card actions post here; questions, confirmations and the survey are child URLs.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import {
-  Alert,
-  Button,
-  Checkbox,
-  CloseButton,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert } from "~/ui/mantine/Alert";
+import { Button } from "~/ui/mantine/Button";
+import { Checkbox } from "~/ui/mantine/Checkbox";
+import { CloseButton } from "~/ui/mantine/CloseButton";
+import { Group } from "~/ui/mantine/Group";
+import { NativeSelect } from "~/ui/mantine/NativeSelect";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { TextInput } from "~/ui/mantine/TextInput";
+import { Title } from "~/ui/mantine/Title";
 import { CourseStatus, type Course, type Program } from "@domain/contract/programs";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
 import {
   cardActionResponse,

@@ -6,8 +6,14 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useForm } from "@conform-to/react";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod";
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { t } from "@domain/messages";
+import { Anchor } from "~/ui/mantine/Anchor";
+import { Button } from "~/ui/mantine/Button";
+import { Group } from "~/ui/mantine/Group";
+import { Paper } from "~/ui/mantine/Paper";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { Title } from "~/ui/mantine/Title";
+import { t } from "@domain/messages/community";
 import { RegisterMemberForm } from "@domain/forms/community";
 import { RegisterMemberReply } from "@domain/contract/community";
 import { callApi } from "~/.server/api";

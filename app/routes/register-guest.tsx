@@ -3,8 +3,13 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { t } from "@domain/messages";
+import { Button } from "~/ui/mantine/Button";
+import { Group } from "~/ui/mantine/Group";
+import { Paper } from "~/ui/mantine/Paper";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { Title } from "~/ui/mantine/Title";
+import { t } from "@domain/messages/common";
 import { GuestForm } from "@domain/forms/signin";
 import { GuestReply } from "@domain/contract/identity";
 import { callApi } from "~/.server/api";

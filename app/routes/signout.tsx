@@ -1,8 +1,10 @@
 // Sign out is a post (no GET changes state). A GET shows the button, for links and bookmarks.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { Form } from "@remix-run/react";
-import { Button, Paper, Title } from "@mantine/core";
-import { t } from "@domain/messages";
+import { Button } from "~/ui/mantine/Button";
+import { Paper } from "~/ui/mantine/Paper";
+import { Title } from "~/ui/mantine/Title";
+import { t } from "@domain/messages/common";
 import { getSession, sessionStorage } from "~/.server/session";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -3,10 +3,18 @@
 // API, which fulfils; then the browser returns to the payment-complete page.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert } from "~/ui/mantine/Alert";
+import { Badge } from "~/ui/mantine/Badge";
+import { Button } from "~/ui/mantine/Button";
+import { Group } from "~/ui/mantine/Group";
+import { Paper } from "~/ui/mantine/Paper";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { TextInput } from "~/ui/mantine/TextInput";
+import { Title } from "~/ui/mantine/Title";
 import { z } from "zod";
 import { SimulatorSession } from "@domain/contract/payments";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/fees";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { callApi } from "~/.server/api";
 import { requireFamily } from "~/.server/auth";

@@ -1,7 +1,7 @@
 // Wire contract of community member registration and profile (spec 01 §7). The fields and their
 // rules come from the form schema (domain/forms/community.ts) so browser, action and API agree.
 import { z } from "zod";
-import { t } from "../messages";
+import { t } from "../messages/community";
 import { GENDERS, GRADES, memberFields, wireDob } from "../forms/community";
 
 /** Decoded signature limit: a drawn or typed signature is a few KB; a photo is refused. */

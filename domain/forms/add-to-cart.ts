@@ -1,6 +1,6 @@
 // The add-to-cart form of a fee card (and of the fee questions dialog).
 import { z } from "zod";
-import { t } from "../messages";
+import { t } from "../messages/fees";
 
 export const AddToCartForm = z.object({
   intent: z.literal("add"),

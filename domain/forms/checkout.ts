@@ -1,7 +1,7 @@
 // The cart's Payment Method form (spec 02 §5 "Checkout payment form"), checked the same way in
 // the browser and in the action; the cart lines come from the loader.
 import { z } from "zod";
-import { t } from "../messages";
+import { t } from "../messages/fees";
 import { partialAmountError, type PaymentMethod } from "../rules/checkout";
 import type { CartLine } from "../rules/partial-payment";
 import { toCents } from "../rules/money";

@@ -2,7 +2,7 @@
 // definition: conform parses it in the browser and in the action, and the wire contract of
 // register-member and profile/community is built from the same fields and rules.
 import { z } from "zod";
-import { t } from "../messages";
+import { t } from "../messages/community";
 import { isPastIsoDate, mmddyyyyToIso } from "../rules/dates";
 import { US_STATES } from "../rules/us-states";
 

@@ -3,7 +3,7 @@
 // typed signature, Waiver a checkbox sent as "I Accept" with a signature and a legal name.
 import { z } from "zod";
 import type { CourseQuestion } from "../contract/programs";
-import { t } from "../messages";
+import { t } from "../messages/programs";
 import { WAIVER_ACCEPTED, hasWaiver } from "../rules/registration";
 
 export const questionField = (id: number) => `q${id}`;

@@ -2,7 +2,7 @@
 // strings) and the district API's save call (JSON). Every field is read leniently and every rule
 // is checked in one pass, so a person sees all problems at once, with the spec's words.
 import { z } from "zod";
-import { t } from "../messages";
+import { t } from "../messages/fee-requests";
 import { toCents } from "../rules/money";
 
 export const FEE_TYPES = ["Course", "Enrollment", "Optional"] as const;

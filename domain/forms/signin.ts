@@ -1,6 +1,6 @@
 // Form schemas of the sign-in screens (spec 01 §5), used by conform in the page and the action.
 import { z } from "zod";
-import { t } from "../messages";
+import { t } from "../messages/common";
 import { isPastIsoDate, mmddyyyyToIso } from "../rules/dates";
 
 export const StudentSigninForm = z.object({

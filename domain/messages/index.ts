@@ -1,5 +1,6 @@
 // The one catalogue of user-visible texts. Each area keeps its texts in its own file under en/;
 // they are merged here so that every page and the district API read the same words.
+import { translator } from "./translate";
 import { common } from "./en/common";
 import { community } from "./en/community";
 import { programs } from "./en/programs";
@@ -21,10 +22,4 @@ export const en = {
 export type MessageKey = keyof typeof en;
 
 /** The text for a key, with `{name}` placeholders filled from params. */
-export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const text: string = en[key];
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
-}
+export const t = translator(en);

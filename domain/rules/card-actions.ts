@@ -1,7 +1,7 @@
 // What an activity card shows and offers, by state (spec 01 §4 "Card action by state", spec 02
 // §4 "Activity card actions"). Pages render this; they hold no rule of their own.
 import type { Course } from "../contract/programs";
-import { t } from "../messages";
+import { t } from "../messages/programs";
 
 export type CardActionKind =
   /** POST register (questions first when the course has any). */

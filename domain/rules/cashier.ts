@@ -2,7 +2,7 @@
 // reader states, host-script error texts, and when the pay button is disabled for the in-person
 // methods. Builds on rules/checkout.ts (tenderedError, checkNumberError, methodAvailability).
 import { z } from "zod";
-import { t } from "../messages";
+import { t } from "../messages/cashier";
 import {
   cartTotalCents,
   checkNumberError,

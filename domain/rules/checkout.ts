@@ -1,5 +1,5 @@
 // Checkout rules of the cart (spec 02 §4 "Cart checkout", §5 "Checkout payment form").
-import { t } from "../messages";
+import { t } from "../messages/fees";
 import { formatUsd } from "./money";
 import { cartMinimumPartialCents, type CartLine } from "./partial-payment";
 

@@ -1,5 +1,5 @@
 // Navigation per kind of user (spec 01 §2 "Navigation", spec 02 §2 "Header").
-import type { MessageKey } from "../messages";
+import type { CommonKey } from "../messages/common";
 
 export interface NavUser {
   student: { userType: "student" | "community_member" | "guest_user" } | null;
@@ -7,7 +7,7 @@ export interface NavUser {
 }
 
 export interface NavItem {
-  key: MessageKey;
+  key: CommonKey;
   href: string;
 }
 

@@ -6,7 +6,7 @@ import type {
   InstructorSection,
   RosterRegistration,
 } from "../contract/staff";
-import { t } from "../messages";
+import { t } from "../messages/staff";
 import { formatUsd, toCents } from "./money";
 import { formatDistrictDate } from "./time";
 

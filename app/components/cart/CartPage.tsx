@@ -4,20 +4,18 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { InPersonLink } from "~/components/cashier/InPersonLink";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Paper,
-  Radio,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert } from "~/ui/mantine/Alert";
+import { Anchor } from "~/ui/mantine/Anchor";
+import { Button } from "~/ui/mantine/Button";
+import { Paper } from "~/ui/mantine/Paper";
+import { Radio } from "~/ui/mantine/Radio";
+import { Stack } from "~/ui/mantine/Stack";
+import { Table } from "~/ui/mantine/Table";
+import { Text } from "~/ui/mantine/Text";
+import { TextInput } from "~/ui/mantine/TextInput";
+import { Title } from "~/ui/mantine/Title";
 import type { Cart } from "@domain/contract/cart";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/fees";
 import {
   methodAvailability,
   partialOption,

@@ -1,8 +1,13 @@
 // "Payment Complete" with a 5-second countdown to /programs, or the error and the way back.
 import { useEffect, useState } from "react";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
-import { t } from "@domain/messages";
+import { Alert } from "~/ui/mantine/Alert";
+import { Button } from "~/ui/mantine/Button";
+import { Paper } from "~/ui/mantine/Paper";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { Title } from "~/ui/mantine/Title";
+import { t } from "@domain/messages/fees";
 
 export function PaymentCompletePage() {
   const d = useLoaderData<{ failed: boolean; pending: boolean; next: string }>();

@@ -1,8 +1,8 @@
 // A link from the cart to the desktop client's payment page; the cart page renders it when the
 // session is a desktop one (the page itself checks again and redirects back otherwise).
 import { Link } from "@remix-run/react";
-import { Button } from "@mantine/core";
-import { t } from "@domain/messages";
+import { Button } from "~/ui/mantine/Button";
+import { t } from "@domain/messages/cashier";
 
 export function InPersonLink({ staff }: { staff: boolean }) {
   return (

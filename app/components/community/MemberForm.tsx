@@ -5,18 +5,16 @@
 import { useEffect, useState } from "react";
 import { Form } from "@remix-run/react";
 import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  Image,
-  Input,
-  SimpleGrid,
-  Stack,
-  Text,
-} from "@mantine/core";
-import { t, type MessageKey } from "@domain/messages";
+import { Alert } from "~/ui/mantine/Alert";
+import { Button } from "~/ui/mantine/Button";
+import { Fieldset } from "~/ui/mantine/Fieldset";
+import { Group } from "~/ui/mantine/Group";
+import { Image } from "~/ui/mantine/Image";
+import { Input } from "~/ui/mantine/Input";
+import { SimpleGrid } from "~/ui/mantine/SimpleGrid";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { t, type CommunityKey } from "@domain/messages/community";
 import { GENDERS, GRADES, PHONE_TYPES, RELATIONSHIPS } from "@domain/forms/community";
 import { US_STATES } from "@domain/rules/us-states";
 import { FormError, TextField } from "~/components/fields";
@@ -57,7 +55,7 @@ export type MemberFormShape = {
 };
 
 const opts = (values: readonly string[], prefix?: string) =>
-  values.map((v) => ({ value: v, label: prefix ? t(`${prefix}.${v}` as MessageKey) : v }));
+  values.map((v) => ({ value: v, label: prefix ? t(`${prefix}.${v}` as CommunityKey) : v }));
 
 /** True after hydration: submit may be disabled only when the page can re-enable it. */
 function useHydrated() {

@@ -1,6 +1,6 @@
 // A native select wired to conform (works without JavaScript), with a blank first choice.
 import type { FieldMetadata } from "@conform-to/react";
-import { NativeSelect } from "@mantine/core";
+import { NativeSelect } from "~/ui/mantine/NativeSelect";
 
 interface SelectFieldProps {
   meta: FieldMetadata<string | undefined> | FieldMetadata<string>;

@@ -11,21 +11,19 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  NativeSelect,
-  Paper,
-  Radio,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
-import { t } from "@domain/messages";
+import { Alert } from "~/ui/mantine/Alert";
+import { Button } from "~/ui/mantine/Button";
+import { Checkbox } from "~/ui/mantine/Checkbox";
+import { Fieldset } from "~/ui/mantine/Fieldset";
+import { Group } from "~/ui/mantine/Group";
+import { NativeSelect } from "~/ui/mantine/NativeSelect";
+import { Paper } from "~/ui/mantine/Paper";
+import { Radio } from "~/ui/mantine/Radio";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { Textarea } from "~/ui/mantine/Textarea";
+import { TextInput } from "~/ui/mantine/TextInput";
+import { t } from "@domain/messages/fee-requests";
 import { SubmitWithHint } from "~/components/SubmitWithHint";
 import {
   FEE_TYPES,

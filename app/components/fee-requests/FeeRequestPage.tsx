@@ -1,8 +1,8 @@
 // The content of the "Fee Request" dialog: lookups failure, warnings, the form itself. The dialog
 // around it is drawn by /instructor/fees, over the list.
-import { Alert } from "@mantine/core";
+import { Alert } from "~/ui/mantine/Alert";
 import type { SubmissionResult } from "@conform-to/react";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/fee-requests";
 import type { Employee } from "@domain/forms/fee-request";
 import { FeeRequestForm, type FeeRequestLookups } from "./FeeRequestForm";
 

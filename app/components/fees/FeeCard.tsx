@@ -2,19 +2,17 @@
 // badge, category and Optional chips, the full-payment note, notes, quantity, donation amount and
 // the button of its state. Plain form posts: works without JavaScript.
 import { Form, Link, useNavigation } from "@remix-run/react";
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Badge } from "~/ui/mantine/Badge";
+import { Button } from "~/ui/mantine/Button";
+import { Card } from "~/ui/mantine/Card";
+import { Group } from "~/ui/mantine/Group";
+import { NativeSelect } from "~/ui/mantine/NativeSelect";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { TextInput } from "~/ui/mantine/TextInput";
+import { Title } from "~/ui/mantine/Title";
 import type { Fee } from "@domain/contract/fees";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/fees";
 import { descriptionPreview, quantityOptions, type FeeCardState } from "@domain/rules/fee-card";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { donationMinCents, DONATION_MAX_CENTS } from "@domain/rules/donation";

@@ -2,19 +2,17 @@
 // filter, assessed fees with "Add All Fees to Cart", previous purchases; the "View More..." and
 // questions dialogs as URL states.
 import { Form, Link, useNavigation } from "@remix-run/react";
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from "@mantine/core";
-import { t } from "@domain/messages";
+import { Alert } from "~/ui/mantine/Alert";
+import { Button } from "~/ui/mantine/Button";
+import { Group } from "~/ui/mantine/Group";
+import { NativeSelect } from "~/ui/mantine/NativeSelect";
+import { Radio } from "~/ui/mantine/Radio";
+import { SimpleGrid } from "~/ui/mantine/SimpleGrid";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
+import { TextInput } from "~/ui/mantine/TextInput";
+import { Textarea } from "~/ui/mantine/Textarea";
+import { t } from "@domain/messages/fees";
 import { PageDialog } from "~/components/PageDialog";
 import { FeeCard } from "./FeeCard";
 import type { CardView } from "~/.server/fees";

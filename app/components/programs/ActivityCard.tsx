@@ -1,12 +1,13 @@
 // An activity card: what the course is, its state and the actions of spec 01 §4 "Card action by
 // state". Every action is a plain link or form post; questions and confirmations are pages.
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Alert, Button } from "@mantine/core";
+import { Alert } from "~/ui/mantine/Alert";
+import { Button } from "~/ui/mantine/Button";
 import type { Course } from "@domain/contract/programs";
 import { cardView, type CardAction } from "@domain/rules/card-actions";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { formatCountdown } from "@domain/rules/registration";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/programs";
 import { PaymentCountdown } from "~/islands/PaymentCountdown";
 import { formatCourseDates } from "./format";
 

@@ -1,5 +1,6 @@
 // The activity cards of /programs and /my-registrations, or the page's "nothing here" text.
-import { SimpleGrid, Text } from "@mantine/core";
+import { SimpleGrid } from "~/ui/mantine/SimpleGrid";
+import { Text } from "~/ui/mantine/Text";
 import type { Course } from "@domain/contract/programs";
 import { ActivityCard } from "./ActivityCard";
 

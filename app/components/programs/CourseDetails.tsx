@@ -1,8 +1,9 @@
 // The detail dialog of an activity card, reached by URL (?detail=…) so it works without JavaScript.
-import { Stack, Text } from "@mantine/core";
+import { Stack } from "~/ui/mantine/Stack";
+import { Text } from "~/ui/mantine/Text";
 import type { Course } from "@domain/contract/programs";
 import { formatUsd, toCents } from "@domain/rules/money";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/programs";
 import { PageDialog } from "~/components/PageDialog";
 import { formatCourseDates } from "./format";
 

@@ -1,6 +1,6 @@
 // A download menu that needs no JavaScript: a disclosure (details/summary) of plain links to
 // resource routes that answer with the file as an attachment.
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/staff";
 
 export interface DownloadItem {
   href: string;
