@@ -5,9 +5,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { TextInputProps } from "@mantine/core";
 import { TextInput } from "~/ui/mantine/TextInput";
-import { PasswordInput } from "~/ui/mantine/PasswordInput";
 
-type FieldProps = {
+export type FieldProps = {
   meta: FieldMetadata<string | undefined> | FieldMetadata<string>;
   label: string;
 } & Omit<TextInputProps, "name" | "defaultValue" | "error" | "id" | "label">;
@@ -28,21 +27,6 @@ export function TextField({ meta, label, ...rest }: FieldProps) {
       error={meta.errors?.[0]}
       autoFocus={invalidFocus(meta)}
       {...rest}
-    />
-  );
-}
-
-export function PasswordField({ meta, label, ...rest }: FieldProps) {
-  return (
-    <PasswordInput
-      key={meta.key}
-      id={meta.id}
-      name={meta.name}
-      label={label}
-      defaultValue={meta.initialValue as string | undefined}
-      error={meta.errors?.[0]}
-      autoFocus={invalidFocus(meta)}
-      {...(rest as object)}
     />
   );
 }

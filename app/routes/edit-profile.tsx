@@ -3,15 +3,14 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { useLazyValidation } from "~/components/lazy-validation";
 import type { z } from "zod";
 import { Alert } from "~/ui/mantine/Alert";
 import { Paper } from "~/ui/mantine/Paper";
 import { Stack } from "~/ui/mantine/Stack";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/community";
-import { formatUsPhone, ProfileForm } from "@domain/forms/community";
-import { CommunityProfile } from "@domain/contract/community";
+import { formatUsPhone } from "@domain/forms/community-fields";
 import { isoToMmddyyyy } from "@domain/rules/dates";
 import { callApi } from "~/.server/api";
 import { requireCommunityMember } from "~/.server/auth";
@@ -24,6 +23,7 @@ import {
   memberBody,
 } from "~/.server/signature";
 import { MemberForm, type MemberFormShape } from "~/components/community/MemberForm";
+import { CommunityProfile, ProfileForm, parseWithZod } from "~/.server/forms.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCommunityMember(request);
@@ -137,13 +137,15 @@ export default function EditProfile() {
   const { profile, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const validation = useLazyValidation(
+    () => import("@domain/forms/community").then((m) => m.ProfileForm),
+    { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
+  );
   const [form, fields] = useForm<MemberFormShape, z.output<typeof ProfileForm>>({
     id: "edit-profile",
     lastResult: actionData?.result ?? undefined,
     defaultValue: profile ? formValues(profile) : { guardians: [{}, {}] },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileForm }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation.options,
   });
   return (
     <Paper p="lg" withBorder>
@@ -161,6 +163,7 @@ export default function EditProfile() {
         <MemberForm
           form={form}
           fields={fields}
+          validationProps={validation.formProps}
           action="/edit-profile"
           carriedSignature={actionData?.carried ?? null}
           signatureOnFile={profile.digitalSignature}

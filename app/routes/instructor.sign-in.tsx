@@ -2,7 +2,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { useLazyValidation } from "~/components/lazy-validation";
 import { decodeJwt } from "jose";
 import { Button } from "~/ui/mantine/Button";
 import { Group } from "~/ui/mantine/Group";
@@ -11,14 +11,19 @@ import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/common";
-import { StaffSigninForm } from "@domain/forms/signin";
 import { staffDestination } from "@domain/rules/destinations";
-import { InstructorLoginReply, TokenClaims } from "@domain/contract/identity";
 import { fetchApi } from "~/.server/api";
 import { readFormData } from "~/.server/http-guards";
 import { commitSession, getSession, validStaff } from "~/.server/session";
 import { loadSettings } from "~/.server/settings";
-import { FormError, PasswordField, TextField } from "~/components/fields";
+import { FormError, TextField } from "~/components/fields";
+import { PasswordField } from "~/components/password-field";
+import {
+  InstructorLoginReply,
+  StaffSigninForm,
+  TokenClaims,
+  parseWithZod,
+} from "~/.server/forms.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (validStaff(await getSession(request))) throw redirect("/instructor/");
@@ -76,11 +81,14 @@ export default function StaffSignIn() {
   const { message } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const validation = useLazyValidation(
+    () => import("@domain/forms/signin").then((m) => m.StaffSigninForm),
+    { shouldValidate: "onBlur" },
+  );
   const [form, fields] = useForm({
     id: "staff-signin",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffSigninForm }),
-    shouldValidate: "onBlur",
+    ...validation.options,
   });
   return (
     <Paper className="center-narrow" p="lg" withBorder>
@@ -92,7 +100,7 @@ export default function StaffSignIn() {
           {message}
         </Text>
       ) : null}
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...getFormProps(form)} {...validation.formProps}>
         <Stack>
           <FormError errors={form.errors} id={form.errorId} />
           <TextField

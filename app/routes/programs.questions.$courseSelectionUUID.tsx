@@ -4,7 +4,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { useLazyValidation } from "~/components/lazy-validation";
 import { Alert } from "~/ui/mantine/Alert";
 import { Button } from "~/ui/mantine/Button";
 import { Checkbox } from "~/ui/mantine/Checkbox";
@@ -14,14 +14,14 @@ import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { Textarea } from "~/ui/mantine/Textarea";
 import { TextInput } from "~/ui/mantine/TextInput";
-import { CourseStatus } from "@domain/contract/programs";
-import { answersPayload, courseQuestionsForm, questionField } from "@domain/forms/course-questions";
+import { answersPayload, questionField } from "@domain/forms/course-question-fields";
 import { hasWaiver, WAIVER_ACCEPTED } from "@domain/rules/registration";
 import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
 import { cardActionResponse, findCourse, loadPrograms, safeBack } from "~/.server/programs";
 import { flashNotice } from "~/.server/session";
 import { PageDialog } from "~/components/PageDialog";
+import { CourseStatus, courseQuestionsForm, parseWithZod } from "~/.server/forms.server";
 
 async function courseFor(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const { programs } = await loadPrograms({ request: args.request, context: args.context });
@@ -79,13 +79,17 @@ export default function CourseQuestions() {
   const { course, intent, back } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const schema = courseQuestionsForm(course.courseQuestions);
+  const validation = useLazyValidation(
+    () =>
+      import("@domain/forms/course-questions").then((m) =>
+        m.courseQuestionsForm(course.courseQuestions),
+      ),
+    { shouldValidate: "onSubmit", shouldRevalidate: "onInput" },
+  );
   const [form, fields] = useForm({
     id: `questions-${course.courseSelectionUUID}`,
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...validation.options,
   });
   // conform's fields object is a proxy: name the fields to read their errors.
   const names = [
@@ -102,7 +106,7 @@ export default function CourseQuestions() {
   const sorted = [...course.courseQuestions].sort((a, b) => a.sortOrder - b.sortOrder);
   return (
     <PageDialog title={t("questions.title")} closeHref={back} closeLabel={t("questions.cancel")}>
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} {...validation.formProps} noValidate>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="status" value={course.status} />
         <Stack gap="md">

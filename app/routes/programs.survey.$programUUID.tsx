@@ -3,14 +3,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { useLazyValidation } from "~/components/lazy-validation";
 import { Button } from "~/ui/mantine/Button";
 import { Group } from "~/ui/mantine/Group";
 import { Radio } from "~/ui/mantine/Radio";
 import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
-import { SurveyReply } from "@domain/contract/programs";
-import { SurveyForm } from "@domain/forms/course-questions";
 import { t } from "@domain/messages/programs";
 import { callApi } from "~/.server/api";
 import { requireParticipant } from "~/.server/auth";
@@ -18,6 +16,7 @@ import { loadPrograms } from "~/.server/programs";
 import { flashNotice } from "~/.server/session";
 import { FormError } from "~/components/fields";
 import { PageDialog } from "~/components/PageDialog";
+import { SurveyForm, SurveyReply, parseWithZod } from "~/.server/forms.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireParticipant(request);
@@ -63,15 +62,18 @@ export default function Survey() {
   const { name } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const validation = useLazyValidation(
+    () => import("@domain/forms/course-questions").then((m) => m.SurveyForm),
+    { shouldValidate: "onSubmit" },
+  );
   const [form, fields] = useForm({
     id: "health-survey",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SurveyForm }),
-    shouldValidate: "onSubmit",
+    ...validation.options,
   });
   return (
     <PageDialog title={t("survey.title")} closeHref="/programs" closeLabel={t("card.close")}>
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} {...validation.formProps} noValidate>
         <Stack>
           <FormError errors={form.errors} id={form.errorId} />
           <Text size="sm">{t("survey.intro", { program: name })}</Text>

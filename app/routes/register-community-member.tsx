@@ -4,8 +4,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useForm } from "@conform-to/react";
+import { useLazyValidation } from "~/components/lazy-validation";
 import type { z } from "zod";
-import { parseWithZod } from "@conform-to/zod";
 import { Anchor } from "~/ui/mantine/Anchor";
 import { Button } from "~/ui/mantine/Button";
 import { Group } from "~/ui/mantine/Group";
@@ -14,8 +14,6 @@ import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/community";
-import { RegisterMemberForm } from "@domain/forms/community";
-import { RegisterMemberReply } from "@domain/contract/community";
 import { callApi } from "~/.server/api";
 import {
   FormTooLargeError,
@@ -25,6 +23,7 @@ import {
   memberBody,
 } from "~/.server/signature";
 import { MemberForm, type MemberFormShape } from "~/components/community/MemberForm";
+import { RegisterMemberForm, RegisterMemberReply, parseWithZod } from "~/.server/forms.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -119,13 +118,15 @@ export default function RegisterCommunityMember() {
   const { standalone, created } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const validation = useLazyValidation(
+    () => import("@domain/forms/community").then((m) => m.RegisterMemberForm),
+    { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
+  );
   const [form, fields] = useForm<MemberFormShape, z.output<typeof RegisterMemberForm>>({
     id: "register-member",
     lastResult: actionData?.result ?? undefined,
     defaultValue: { guardians: [{}, {}] },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterMemberForm }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation.options,
   });
   if (created) return <Created />;
   const here = `/register-community-member${standalone ? "?standalone=1" : ""}`;
@@ -156,6 +157,7 @@ export default function RegisterCommunityMember() {
       <MemberForm
         form={form}
         fields={fields}
+        validationProps={validation.formProps}
         action={here}
         carriedSignature={actionData?.carried ?? null}
         submitLabel={t("community.submit")}

@@ -2,7 +2,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { useLazyValidation } from "~/components/lazy-validation";
 import { Button } from "~/ui/mantine/Button";
 import { Group } from "~/ui/mantine/Group";
 import { Paper } from "~/ui/mantine/Paper";
@@ -10,13 +10,12 @@ import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/common";
-import { GuestForm } from "@domain/forms/signin";
-import { GuestReply } from "@domain/contract/identity";
 import { callApi } from "~/.server/api";
 import { readFormData } from "~/.server/http-guards";
 import { commitSession, getSession } from "~/.server/session";
 import { loadSettings } from "~/.server/settings";
 import { FormError, TextField } from "~/components/fields";
+import { GuestForm, GuestReply, parseWithZod } from "~/.server/forms.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const category = new URL(request.url).searchParams.get("category");
@@ -57,13 +56,15 @@ export default function RegisterGuest() {
   const { category, message } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const validation = useLazyValidation(
+    () => import("@domain/forms/signin").then((m) => m.GuestForm),
+    { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
+  );
   const [form, fields] = useForm({
     id: "guest-login",
     lastResult: actionData?.result,
     defaultValue: { category: category ?? undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GuestForm }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation.options,
   });
   return (
     <Paper className="center-narrow" p="lg" withBorder>
@@ -75,7 +76,7 @@ export default function RegisterGuest() {
           {message}
         </Text>
       ) : null}
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...getFormProps(form)} {...validation.formProps}>
         {category ? <input type="hidden" name="category" value={category} /> : null}
         <Stack>
           <FormError errors={form.errors} id={form.errorId} />

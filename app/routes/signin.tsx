@@ -2,7 +2,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Alert } from "~/ui/mantine/Alert";
 import { Anchor } from "~/ui/mantine/Anchor";
 import { Button } from "~/ui/mantine/Button";
@@ -12,10 +11,9 @@ import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/common";
-import { RecoverForm, StudentSigninForm } from "@domain/forms/signin";
+import { useLazyValidation } from "~/components/lazy-validation";
 import { familyDestination } from "@domain/rules/destinations";
 import { mmddyyyyToIso } from "@domain/rules/dates";
-import { StudentLoginReply, RecoverReply } from "@domain/contract/identity";
 import { callApi, fetchApi } from "~/.server/api";
 import { readFormData } from "~/.server/http-guards";
 import { commitSession, getSession, validStudent } from "~/.server/session";
@@ -23,6 +21,13 @@ import { loadSettings } from "~/.server/settings";
 import { FormError, TextField } from "~/components/fields";
 import { PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
+import {
+  RecoverForm,
+  RecoverReply,
+  StudentLoginReply,
+  StudentSigninForm,
+  parseWithZod,
+} from "~/.server/forms.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -126,11 +131,14 @@ function RecoverDialog({
 }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const validation = useLazyValidation(
+    () => import("@domain/forms/signin").then((m) => m.RecoverForm),
+    { shouldValidate: "onBlur" },
+  );
   const [form, fields] = useForm({
     id: `recover-${kind}`,
     lastResult: actionData?.intent === "recover" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecoverForm }),
-    shouldValidate: "onBlur",
+    ...validation.options,
   });
   const title = kind === "student" ? t("recover.titleStudent") : t("recover.titleMember");
   return (
@@ -140,7 +148,7 @@ function RecoverDialog({
           {kind === "student" ? t("recover.noticeStudent") : t("recover.noticeMember")}
         </Alert>
       ) : null}
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...getFormProps(form)} {...validation.formProps}>
         <input type="hidden" name="intent" value="recover" />
         <input type="hidden" name="kind" value={kind} />
         <Stack>
@@ -168,12 +176,14 @@ export default function SignIn() {
   const { recover, sent, redirectTo, logInMessage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const validation = useLazyValidation(
+    () => import("@domain/forms/signin").then((m) => m.StudentSigninForm),
+    { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
+  );
   const [form, fields] = useForm({
     id: "student-signin",
     lastResult: actionData?.intent === "login" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StudentSigninForm }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...validation.options,
   });
   const keep = redirectTo ? `redirectTo=${encodeURIComponent(redirectTo)}&` : "";
   const here = `/signin${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
@@ -187,7 +197,7 @@ export default function SignIn() {
           {logInMessage}
         </Text>
       ) : null}
-      <Form method="post" {...getFormProps(form)} action={here}>
+      <Form method="post" {...getFormProps(form)} {...validation.formProps} action={here}>
         <input type="hidden" name="intent" value="login" />
         <Stack>
           <FormError errors={form.errors} id={form.errorId} />

@@ -6,7 +6,9 @@ import type { CourseQuestion } from "../contract/programs";
 import { t } from "../messages/programs";
 import { WAIVER_ACCEPTED, hasWaiver } from "../rules/registration";
 
-export const questionField = (id: number) => `q${id}`;
+import { questionField } from "./course-question-fields";
+
+export { questionField, answersPayload } from "./course-question-fields";
 
 const required = () =>
   z
@@ -40,25 +42,6 @@ export function courseQuestionsForm(
     shape.legalName = required().pipe(z.string().max(200));
   }
   return z.object(shape);
-}
-
-/** The activeCourse body of the register call from the parsed form. */
-export function answersPayload(
-  questions: Pick<CourseQuestion, "id">[],
-  value: Record<string, unknown>,
-): {
-  courseQuestions: { id: number; userSubmittedAnswer: string }[];
-  signature?: string;
-  legalName?: string;
-} {
-  return {
-    courseQuestions: questions.map((q) => ({
-      id: q.id,
-      userSubmittedAnswer: String(value[questionField(q.id)] ?? ""),
-    })),
-    ...(typeof value.signature === "string" ? { signature: value.signature } : {}),
-    ...(typeof value.legalName === "string" ? { legalName: value.legalName } : {}),
-  };
 }
 
 export const SurveyForm = z.object({

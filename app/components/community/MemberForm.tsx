@@ -15,7 +15,8 @@ import { SimpleGrid } from "~/ui/mantine/SimpleGrid";
 import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { t, type CommunityKey } from "@domain/messages/community";
-import { GENDERS, GRADES, PHONE_TYPES, RELATIONSHIPS } from "@domain/forms/community";
+import { GENDERS, GRADES, PHONE_TYPES, RELATIONSHIPS } from "@domain/forms/community-fields";
+import type { LazyValidation } from "~/components/lazy-validation";
 import { US_STATES } from "@domain/rules/us-states";
 import { FormError, TextField } from "~/components/fields";
 import { SignaturePad } from "~/islands/SignaturePad";
@@ -143,6 +144,8 @@ export interface MemberFormProps {
   pending: boolean;
   /** Shown above the submit button: e.g. the 409 with its links. */
   formMessage?: React.ReactNode;
+  /** Loads the schema when the person starts on the form (useLazyValidation). */
+  validationProps: LazyValidation<never>["formProps"];
 }
 
 export function MemberForm({
@@ -154,6 +157,7 @@ export function MemberForm({
   submitLabel,
   pending,
   formMessage,
+  validationProps,
 }: MemberFormProps) {
   const hydrated = useHydrated();
   const guardians = fields.guardians.getFieldList();
@@ -163,7 +167,13 @@ export function MemberForm({
   const disabled = hydrated && fieldErrors;
   const signatureValue = carriedSignature ?? fields.digitalSignature.initialValue ?? "";
   return (
-    <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)}>
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      {...validationProps}
+    >
       {/* Enter in a field submits the form; without this the first "Remove" button would be
           the form's default button. */}
       <button

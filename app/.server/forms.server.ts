@@ -1,0 +1,16 @@
+// The zod schemas that actions and loaders parse with, in a `.server` module that the browser
+// build leaves empty: a page does not download zod and its schemas up front. They come with
+// useLazyValidation when the person starts on the form (decision 093).
+export { parseWithZod } from "@conform-to/zod";
+export { GuestForm, RecoverForm, StaffSigninForm, StudentSigninForm } from "@domain/forms/signin";
+export { ProfileForm, RegisterMemberForm } from "@domain/forms/community";
+export { SurveyForm, courseQuestionsForm } from "@domain/forms/course-questions";
+export {
+  GuestReply,
+  InstructorLoginReply,
+  RecoverReply,
+  StudentLoginReply,
+  TokenClaims,
+} from "@domain/contract/identity";
+export { CommunityProfile, RegisterMemberReply } from "@domain/contract/community";
+export { CourseStatus, SurveyReply } from "@domain/contract/programs";
