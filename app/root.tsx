@@ -18,7 +18,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { ColorSchemeScript } from "~/ui/mantine/ColorSchemeScript";
-import { MantineProvider } from "~/ui/mantine/MantineProvider";
+import { ThemeProvider } from "~/ui/ThemeProvider";
 import { mantineHtmlProps } from "~/ui/mantine/mantineHtmlProps";
 import mantineStyles from "./styles/mantine.css";
 import appStyles from "./styles/app.css";
@@ -101,9 +101,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
-          {children}
-        </MantineProvider>
+        <ThemeProvider theme={theme}>{children}</ThemeProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
