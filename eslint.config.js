@@ -25,7 +25,7 @@ export default tseslint.config(
     // (the package index would put every component in one chunk on every page), and pages read
     // their own area's texts, not the whole catalogue.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/.server/**", "app/ui/mantine/**"],
+    ignores: ["app/.server/**", "app/ui/mantine/**", "app/**/*.server.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

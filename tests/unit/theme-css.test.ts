@@ -2,7 +2,7 @@
 // change the theme, then run `npm run theme:css`.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { themeCss } from "~/ui/theme-css";
+import { themeCss } from "~/ui/theme-css.server";
 
 describe("app/styles/theme.css", () => {
   it("matches the theme", () => {
