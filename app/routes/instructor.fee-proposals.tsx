@@ -1,6 +1,7 @@
 // /instructor/fee-proposals: the fee request list (spec 02 §2). A fee administrator lands here and
 // reviews pending requests (approve, or deny with notes) in a dialog that is a URL state; a
 // proposer sees the requests they made or sponsor. Everyone else goes to /instructor/fees.
+import { useEffect, useRef } from "react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert } from "~/ui/mantine/Alert";
@@ -26,7 +27,12 @@ import {
 } from "~/.server/fee-requests";
 import { flashNotice } from "~/.server/session";
 import { PageDialog } from "~/components/PageDialog";
-import { HistoryDialog, ProposalTable, StatusBadge } from "~/components/fee-requests/ProposalTable";
+import {
+  HistoryDialog,
+  openerId,
+  ProposalTable,
+  StatusBadge,
+} from "~/components/fee-requests/ProposalTable";
 import { FeeDataRefresh } from "~/islands/FeeDataRefresh";
 
 type StatusFilter = (typeof REQUEST_STATUSES)[number] | "all";
@@ -69,14 +75,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     .trim()
     .slice(0, 2000);
   if ((intent !== "approve" && intent !== "deny") || !Number.isSafeInteger(id) || id < 1) {
-    return json({ id: null, error: t("error.badRequest") }, { status: 400 });
+    return json({ id: null, error: t("error.badRequest"), field: null }, { status: 400 });
   }
   if (intent === "deny" && !notes) {
-    return json({ id, error: t("feeRequest.denyNotesRequired") }, { status: 400 });
+    return json(
+      { id, error: t("feeRequest.denyNotesRequired"), field: "notes" as const },
+      { status: 400 },
+    );
   }
   const res = await reviewFeeRequest({ request, context }, id, intent, notes);
   if (!res.ok) {
-    return json({ id, error: res.message || t("feeRequest.reviewError") }, { status: 400 });
+    return json(
+      { id, error: res.message || t("feeRequest.reviewError"), field: null },
+      { status: 400 },
+    );
   }
   const text = t(intent === "approve" ? "feeRequest.approved" : "feeRequest.denied");
   return redirect("/instructor/fee-proposals", {
@@ -105,13 +117,23 @@ function ReviewDialog({
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const error = actionData && actionData.id === p.id ? actionData.error : null;
+  const mine = actionData && actionData.id === p.id ? actionData : null;
+  // "Notes are required" belongs to the Notes field: shown and announced with it, and the field
+  // takes the focus (autofocus without JavaScript, the effect with it). Other errors are an alert.
+  const notesError = mine?.field === "notes" ? mine.error : null;
+  const error = mine && !notesError ? mine.error : null;
+  const notesRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (notesError) notesRef.current?.focus();
+  }, [actionData, notesError]);
   const yesNo = (v: boolean) => t(v ? "feeRequest.yes" : "feeRequest.no");
   return (
     <PageDialog
       title={`${t("feeRequest.review")}: ${p.feeName}`}
       closeHref={closeHref}
       closeLabel={t("feeRequest.close")}
+      openerId={openerId.review(p.id)}
+      autoFocus={!notesError}
     >
       <Stack>
         <dl className="fee-request-details">
@@ -175,7 +197,15 @@ function ReviewDialog({
           <Form method="post">
             <input type="hidden" name="id" value={p.id} />
             <Stack>
-              <Textarea name="notes" label={t("feeRequest.notes")} autosize minRows={2} />
+              <Textarea
+                ref={notesRef}
+                name="notes"
+                label={t("feeRequest.notes")}
+                error={notesError}
+                autoFocus={notesError ? true : undefined}
+                autosize
+                minRows={2}
+              />
               <Group justify="flex-end">
                 <Button type="submit" name="intent" value="deny" color="red" disabled={busy}>
                   {t("feeRequest.deny")}
@@ -205,7 +235,7 @@ export default function FeeProposals() {
       <Group justify="space-between">
         <Title order={1}>{t("feeRequest.listTitle")}</Title>
         {isProposer ? (
-          <Button component={Link} to="/instructor/fees/new">
+          <Button component={Link} to="/instructor/fees/new" id={openerId.add}>
             {t("feeRequest.add")}
           </Button>
         ) : null}
@@ -233,30 +263,53 @@ export default function FeeProposals() {
       </Form>
       <ProposalTable
         proposals={shown}
+        label={t("feeRequest.listTitle")}
         timeZone={timeZone}
         empty={t("feeRequest.none")}
         showProposer
         actions={(p) => (
           <Group gap="xs" wrap="nowrap">
             {isAdmin ? (
-              <Anchor component={Link} to={`${here}&review=${p.id}`} preventScrollReset size="sm">
+              <Anchor
+                component={Link}
+                to={`${here}&review=${p.id}`}
+                id={openerId.review(p.id)}
+                preventScrollReset
+                size="sm"
+              >
                 {t("feeRequest.review")}
                 <span className="visually-hidden"> {p.feeName}</span>
               </Anchor>
             ) : null}
             {isProposer && p.createdBy.id === me && p.requestStatus !== "Approved" ? (
-              <Anchor component={Link} to={`/instructor/fees/${p.id}/edit`} size="sm">
+              <Anchor
+                component={Link}
+                to={`/instructor/fees/${p.id}/edit`}
+                id={openerId.edit(p.id)}
+                size="sm"
+              >
                 {t("feeRequest.edit")}
                 <span className="visually-hidden"> {p.feeName}</span>
               </Anchor>
             ) : null}
             {isProposer ? (
-              <Anchor component={Link} to={`/instructor/fees/new?from=${p.id}`} size="sm">
+              <Anchor
+                component={Link}
+                to={`/instructor/fees/new?from=${p.id}`}
+                id={openerId.duplicate(p.id)}
+                size="sm"
+              >
                 {t("feeRequest.duplicate")}
                 <span className="visually-hidden"> {p.feeName}</span>
               </Anchor>
             ) : null}
-            <Anchor component={Link} to={`${here}&history=${p.id}`} preventScrollReset size="sm">
+            <Anchor
+              component={Link}
+              to={`${here}&history=${p.id}`}
+              id={openerId.history(p.id)}
+              preventScrollReset
+              size="sm"
+            >
               {t("feeRequest.history")}
               <span className="visually-hidden"> {p.feeName}</span>
             </Anchor>

@@ -1,12 +1,13 @@
 // /instructor/fees/{id}/edit: edit a pending request, or edit and resubmit a denied one.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { requireStaff } from "~/.server/auth";
 import { feeRequestFormAction, loadFormPage, PROPOSER_ROLE } from "~/.server/fee-requests";
 import {
   FeeRequestPage,
   type FeeRequestActionData,
 } from "~/components/fee-requests/FeeRequestPage";
+import { openerId } from "~/components/fee-requests/ProposalTable";
 
 function requestId(raw: string | undefined): number {
   const id = Number(raw);
@@ -30,5 +31,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function EditFeeRequest() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as FeeRequestActionData | undefined;
-  return <FeeRequestPage data={data} actionData={actionData} />;
+  const id = Number(useParams().id);
+  return <FeeRequestPage data={data} actionData={actionData} openerId={openerId.edit(id)} />;
 }

@@ -1,12 +1,13 @@
 // /instructor/fees/new: the Fee Request form for a new request, or a duplicate (?from=id).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireStaff } from "~/.server/auth";
 import { feeRequestFormAction, loadFormPage, PROPOSER_ROLE } from "~/.server/fee-requests";
 import {
   FeeRequestPage,
   type FeeRequestActionData,
 } from "~/components/fee-requests/FeeRequestPage";
+import { openerId } from "~/components/fee-requests/ProposalTable";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(await loadFormPage({ request, context }, { kind: "new" }));
@@ -20,5 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewFeeRequest() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as FeeRequestActionData | undefined;
-  return <FeeRequestPage data={data} actionData={actionData} />;
+  const from = Number(useSearchParams()[0].get("from") ?? NaN);
+  const opener = Number.isSafeInteger(from) ? openerId.duplicate(from) : openerId.add;
+  return <FeeRequestPage data={data} actionData={actionData} openerId={opener} />;
 }

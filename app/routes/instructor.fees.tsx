@@ -1,7 +1,8 @@
 // /instructor/fees 'My Fee Requests' (spec 02 §2): every staff user lands here from FEES and finds
 // the link to buy fees; proposers also see their Pending Requests and Approved Fees tabs and Add
 // Request. The new, edit and duplicate forms are child routes shown in the "Fee Request" dialog
-// over the list (a URL state, so it works without JavaScript).
+// over the list (a URL state, so it works without JavaScript); the child draws the dialog, so that
+// it knows when it shows the answer to its own post (PageDialog's autoFocus).
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { Alert } from "~/ui/mantine/Alert";
@@ -15,9 +16,8 @@ import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/fee-requests";
 import { requireStaff } from "~/.server/auth";
 import { districtTimeZone, loadProposals, PROPOSER_ROLE } from "~/.server/fee-requests";
-import { HistoryDialog, ProposalTable } from "~/components/fee-requests/ProposalTable";
+import { HistoryDialog, openerId, ProposalTable } from "~/components/fee-requests/ProposalTable";
 import { FeeDataRefresh } from "~/islands/FeeDataRefresh";
-import { PageDialog } from "~/components/PageDialog";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
@@ -51,16 +51,32 @@ export default function MyFeeRequests() {
   const actions = (p: (typeof proposals)[number]) => (
     <Group gap="xs" wrap="nowrap">
       {p.createdBy.id === me && p.requestStatus !== "Approved" ? (
-        <Anchor component={Link} to={`/instructor/fees/${p.id}/edit`} size="sm">
+        <Anchor
+          component={Link}
+          to={`/instructor/fees/${p.id}/edit`}
+          id={openerId.edit(p.id)}
+          size="sm"
+        >
           {t("feeRequest.edit")}
           <span className="visually-hidden"> {p.feeName}</span>
         </Anchor>
       ) : null}
-      <Anchor component={Link} to={`/instructor/fees/new?from=${p.id}`} size="sm">
+      <Anchor
+        component={Link}
+        to={`/instructor/fees/new?from=${p.id}`}
+        id={openerId.duplicate(p.id)}
+        size="sm"
+      >
         {t("feeRequest.duplicate")}
         <span className="visually-hidden"> {p.feeName}</span>
       </Anchor>
-      <Anchor component={Link} to={`${here}${sep}history=${p.id}`} preventScrollReset size="sm">
+      <Anchor
+        component={Link}
+        to={`${here}${sep}history=${p.id}`}
+        id={openerId.history(p.id)}
+        preventScrollReset
+        size="sm"
+      >
         {t("feeRequest.history")}
         <span className="visually-hidden"> {p.feeName}</span>
       </Anchor>
@@ -72,7 +88,7 @@ export default function MyFeeRequests() {
       <Group justify="space-between">
         <Title order={1}>{t("feeRequest.myTitle")}</Title>
         {isProposer ? (
-          <Button component={Link} to="/instructor/fees/new">
+          <Button component={Link} to="/instructor/fees/new" id={openerId.add}>
             {t("feeRequest.add")}
           </Button>
         ) : null}
@@ -109,6 +125,7 @@ export default function MyFeeRequests() {
             <Tabs.Panel value="pending" pt="md">
               <ProposalTable
                 proposals={pending}
+                label={t("feeRequest.tabPending")}
                 timeZone={timeZone}
                 empty={t("feeRequest.none")}
                 actions={actions}
@@ -117,6 +134,7 @@ export default function MyFeeRequests() {
             <Tabs.Panel value="approved" pt="md">
               <ProposalTable
                 proposals={approved}
+                label={t("feeRequest.tabApproved")}
                 timeZone={timeZone}
                 empty={t("feeRequest.noneApproved")}
                 actions={actions}
@@ -128,16 +146,7 @@ export default function MyFeeRequests() {
           ) : null}
         </>
       ) : null}
-      {outlet ? (
-        <PageDialog
-          title={t("feeRequest.formTitle")}
-          closeHref="/instructor/fees"
-          closeLabel={t("feeRequest.close")}
-          width="56rem"
-        >
-          {outlet}
-        </PageDialog>
-      ) : null}
+      {outlet}
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 // Accessibility of every page not already checked by an area's own axe test (issue 9 §4): axe
 // finds no serious or critical violation with JavaScript on and off, signed in as each kind of
 // user, with dialogs open and forms showing errors; a failed post announces its errors and puts
-// focus on the first; the family pages do not scroll sideways at 320 px.
+// focus on the first; the family pages and the staff fee request pages do not scroll sideways at
+// 320 px (a wide table scrolls in its own focusable, named region, WCAG 1.4.10).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { seriousViolations } from "../support/a11y";
@@ -146,7 +147,28 @@ describe.each(MODES)("accessibility $name", (mode) => {
     ]);
     const pr = await pageFor(mode);
     await signInStaff(pr, "proposer");
-    await visitAll(pr, ["/instructor/fees", "/instructor/fee-proposals", "/instructor/fees/new"]);
+    await visitAll(pr, [
+      "/instructor/fees",
+      "/instructor/fee-proposals",
+      "/instructor/fee-proposals?status=all&history=1",
+      "/instructor/fees/new",
+    ]);
+    // The fee request form showing its errors.
+    await pr.getByRole("dialog").getByRole("button", { name: "Submit Request" }).click();
+    await pr.locator("[aria-invalid='true']").first().waitFor();
+    await expectClean(pr, "/instructor/fees/new with errors");
+    // The review dialog, and its Notes field showing "required".
+    await fa.goto("/instructor/fee-proposals");
+    await fa
+      .getByRole("link", { name: /^Review / })
+      .first()
+      .click();
+    const review = fa.getByRole("dialog", { name: /^Review: / });
+    await review.waitFor();
+    await expectClean(fa, "review dialog");
+    await review.getByRole("button", { name: "Deny" }).click();
+    await review.locator("[aria-invalid='true']").waitFor();
+    await expectClean(fa, "review dialog with errors");
     const ins = await pageFor(mode);
     await signInStaff(ins, "instructor2");
     await visitAll(ins, ["/instructor/", "/instructions"]);
@@ -167,5 +189,45 @@ describe.each(MODES)("accessibility $name", (mode) => {
       await page.goto(path);
       expect({ path, overflow: await sideways() }).toEqual({ path, overflow: 0 });
     }
+  });
+
+  it("the staff fee request pages fit 320 px; their tables scroll in a named region", async () => {
+    const page = await pageFor(mode, { width: 320, height: 640 });
+    const sideways = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    await signInStaff(page, "proposer");
+    for (const path of [
+      "/instructor/fees",
+      "/instructor/fees?tab=approved",
+      "/instructor/fee-proposals",
+      "/instructor/fee-proposals?status=all&history=1",
+      "/instructor/fees/new",
+    ]) {
+      await page.goto(path);
+      expect({ path, overflow: await sideways() }).toEqual({ path, overflow: 0 });
+    }
+    // The table scrolls inside its region, which the keyboard can reach and scroll.
+    await page.goto("/instructor/fee-proposals");
+    const region = page.getByRole("region", { name: "Fee Requests" });
+    await expect(region.getAttribute("tabindex")).resolves.toBe("0");
+    await expect(
+      region.evaluate(
+        (el) => el.scrollWidth > el.clientWidth && el.contains(el.querySelector("table")),
+      ),
+    ).resolves.toBe(true);
+    const admin = await pageFor(mode, { width: 320, height: 640 });
+    await signInStaff(admin, "feeadmin");
+    await admin.goto("/instructor/fee-proposals");
+    await admin
+      .getByRole("link", { name: /^Review / })
+      .first()
+      .click();
+    await admin.getByRole("dialog", { name: /^Review: / }).waitFor();
+    const overflow = await admin.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect({ path: "review dialog", overflow }).toEqual({ path: "review dialog", overflow: 0 });
   });
 });

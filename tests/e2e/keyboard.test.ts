@@ -2,9 +2,12 @@
 // course and pay it by mailed check from the payment dialog, then add a fee to the cart, using
 // only page.keyboard (Tab, Enter, Space, arrows). Mailed check is offered for registrations and
 // not for carts holding fees (domain/rules/checkout.ts), so the check pays the registration.
+// Dialogs (URL states, PageDialog) take the focus when they open and give it back to the link that
+// opened them when they close, in both modes (decision 095); a failed post in a dialog puts the
+// focus on the first error instead.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { MODES, startTestApp, type TestApp } from "../support/browser";
+import { MODES, signInStaff, startTestApp, type TestApp } from "../support/browser";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -26,6 +29,10 @@ async function tabTo(page: Page, target: Locator, max = 250) {
   }
   throw new Error(`Tab never reached ${target.toString()}`);
 }
+
+/** Whether the focus is in a dialog (on the dialog itself or on a control in it). */
+const focusInDialog = (page: Page) =>
+  page.evaluate(() => document.activeElement?.closest("[role=dialog]") != null);
 
 describe.each(MODES)("keyboard only $name", (mode) => {
   it("signs in, registers, pays by mailed check and adds a fee", async () => {
@@ -49,12 +56,8 @@ describe.each(MODES)("keyboard only $name", (mode) => {
     await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
     const options = page.getByRole("dialog", { name: "Payment Options" });
     await options.waitFor();
-    if (mode.js) {
-      // The dialog takes focus when it opens.
-      await expect
-        .poll(() => options.evaluate((d) => d.contains(document.activeElement)))
-        .toBe(true);
-    }
+    // The dialog takes focus when it opens (without JavaScript: its autofocus).
+    await expect.poll(() => focusInDialog(page)).toBe(true);
 
     // Into the payment method group, then arrows to "Mail a paper check".
     const mail = options.getByLabel("Mail a paper check");
@@ -82,5 +85,92 @@ describe.each(MODES)("keyboard only $name", (mode) => {
     await page.keyboard.press("Enter");
     await yearbook.getByRole("button", { name: "Added" }).waitFor();
     await expect(page.getByRole("link", { name: /1 items? in cart/ }).count()).resolves.toBe(1);
+  });
+});
+
+describe.each(MODES)("dialog focus $name", (mode) => {
+  it("goes into a dialog when it opens and back to the link that opened it when it closes", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "proposer");
+    await page.goto("/instructor/fee-proposals?status=all");
+    const history = page.getByRole("link", { name: /^Status History / }).first();
+    await tabTo(page, history);
+    await page.keyboard.press("Enter");
+    const historyDialog = page.getByRole("dialog", { name: /^Status History: / });
+    await historyDialog.waitFor();
+    await expect.poll(() => focusInDialog(page)).toBe(true);
+    await tabTo(page, historyDialog.getByRole("link", { name: "Close" }));
+    await page.keyboard.press("Enter");
+    await historyDialog.waitFor({ state: "detached" });
+    await expect.poll(() => isFocused(history)).toBe(true);
+
+    // The fee request form, a child route drawn over /instructor/fees.
+    await page.goto("/instructor/fees");
+    const add = page.getByRole("link", { name: "Add Request" });
+    await tabTo(page, add);
+    await page.keyboard.press("Enter");
+    const form = page.getByRole("dialog", { name: "Fee Request" });
+    await form.waitFor();
+    await expect.poll(() => focusInDialog(page)).toBe(true);
+    // Shift+Tab from the dialog (or its first control) reaches its close button.
+    await tabTo(page, form.getByRole("link", { name: "Close" }));
+    await page.keyboard.press("Enter");
+    await form.waitFor({ state: "detached" });
+    await expect.poll(() => isFocused(add)).toBe(true);
+  });
+
+  it("a dialog loaded by its address has the focus; a family's fee dialog too", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "proposer");
+    await page.goto("/instructor/fees/new");
+    await page.getByRole("dialog", { name: "Fee Request" }).waitFor();
+    await expect.poll(() => focusInDialog(page)).toBe(true);
+
+    const family = await app.newPage(mode);
+    await family.goto("/signin");
+    await family.getByLabel("Student or Community Member ID Number").fill("100031");
+    await family.getByLabel("Birth Date (MM/DD/YYYY)").fill("01/15/2012");
+    await family.getByRole("button", { name: "Login" }).click();
+    await family.waitForURL((u) => !u.pathname.startsWith("/signin"));
+    await family.goto("/fees?tab=optional");
+    const more = family
+      .getByRole("article", { name: "Athletic Pass" })
+      .getByRole("link", { name: "View More..." });
+    await tabTo(family, more);
+    await family.keyboard.press("Enter");
+    await family.getByRole("dialog", { name: "Athletic Pass" }).waitFor();
+    await expect.poll(() => focusInDialog(family)).toBe(true);
+  });
+
+  it("a failed submit in a dialog puts the focus on the first error, not on the dialog", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "proposer");
+    await page.goto("/instructor/fees/new");
+    const form = page.getByRole("dialog", { name: "Fee Request" });
+    // Straight to the button: with JavaScript, tabbing through the fields validates them on blur
+    // and disables the button until they are fixed.
+    await form.getByRole("button", { name: "Submit Request" }).focus();
+    await page.keyboard.press("Enter");
+    const name = form.getByLabel("Fee Name");
+    await expect.poll(() => name.getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => isFocused(name)).toBe(true);
+
+    const admin = await app.newPage(mode);
+    await signInStaff(admin, "feeadmin");
+    await admin.goto("/instructor/fee-proposals");
+    await admin
+      .getByRole("link", { name: /^Review / })
+      .first()
+      .click();
+    const review = admin.getByRole("dialog", { name: /^Review: / });
+    await tabTo(admin, review.getByRole("button", { name: "Deny" }));
+    await admin.keyboard.press("Enter");
+    const notes = review.getByLabel("Notes");
+    await expect.poll(() => notes.getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => isFocused(notes)).toBe(true);
+    const describedBy = (await notes.getAttribute("aria-describedby")) ?? "";
+    await expect(
+      admin.locator(`[id="${describedBy.split(" ")[0]}"]`).textContent(),
+    ).resolves.toContain("Notes are required when denying a request.");
   });
 });

@@ -1,8 +1,10 @@
-// The content of the "Fee Request" dialog: lookups failure, warnings, the form itself. The dialog
-// around it is drawn by /instructor/fees, over the list.
+// The "Fee Request" dialog over the /instructor/fees list: lookups failure, warnings, the form
+// itself. The child route draws it, so PageDialog sees the route's action data (a failed post
+// focuses the first error, not the dialog).
 import { Alert } from "~/ui/mantine/Alert";
 import type { SubmissionResult } from "@conform-to/react";
 import { t } from "@domain/messages/fee-requests";
+import { hrefTo, PageDialog } from "~/components/PageDialog";
 import type { Employee } from "@domain/forms/fee-request";
 import { FeeRequestForm, type FeeRequestLookups } from "./FeeRequestForm";
 
@@ -24,12 +26,21 @@ export interface FeeRequestActionData {
 export function FeeRequestPage({
   data,
   actionData,
+  openerId,
 }: {
   data: FeeRequestPageData;
   actionData: FeeRequestActionData | undefined;
+  /** The link on /instructor/fees that opened the form (see ProposalTable's openerId). */
+  openerId: string;
 }) {
   return (
-    <>
+    <PageDialog
+      title={t("feeRequest.formTitle")}
+      closeHref="/instructor/fees"
+      closeLabel={t("feeRequest.close")}
+      openerId={openerId}
+      width="56rem"
+    >
       {data.warning && !actionData?.saveError ? (
         <Alert color="yellow" role="alert" mb="md">
           {data.warning}
@@ -49,9 +60,9 @@ export function FeeRequestPage({
           sponsorQuery={actionData?.sponsorQuery}
           saveError={actionData?.saveError}
           instructions={data.instructions}
-          cancelHref="/instructor/fees"
+          cancelHref={hrefTo("/instructor/fees", openerId)}
         />
       )}
-    </>
+    </PageDialog>
   );
 }

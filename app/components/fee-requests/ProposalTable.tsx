@@ -10,6 +10,18 @@ import { formatUsd, toCents } from "@domain/rules/money";
 import { formatDistrictDate, formatDistrictDateTime } from "@domain/rules/time";
 import { PageDialog } from "~/components/PageDialog";
 
+/**
+ * The ids of a row's links that open a dialog: closing the dialog goes back to the link
+ * (PageDialog's openerId), with or without JavaScript.
+ */
+export const openerId = {
+  add: "fr-add",
+  review: (id: number) => `fr-review-${id}`,
+  history: (id: number) => `fr-history-${id}`,
+  edit: (id: number) => `fr-edit-${id}`,
+  duplicate: (id: number) => `fr-duplicate-${id}`,
+};
+
 const STATUS_COLOR = { Pending: "yellow", Approved: "green", Denied: "red" } as const;
 
 export function StatusBadge({ status }: { status: FeeProposal["requestStatus"] }) {
@@ -29,10 +41,13 @@ export function ProposalTable({
   proposals,
   timeZone,
   empty,
+  label,
   showProposer = false,
   actions,
 }: {
   proposals: FeeProposal[];
+  /** Names the table's scrolling box, which takes focus so the keyboard can scroll it. */
+  label: string;
   timeZone: string;
   empty: string;
   showProposer?: boolean;
@@ -41,8 +56,9 @@ export function ProposalTable({
   if (proposals.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
     // A plain scrolling box, not Table.ScrollContainer: its ScrollArea brings floating-ui into
-    // every page's JavaScript (issue 9).
-    <div className="table-scroll">
+    // every page's JavaScript (issue 9). At 320 px the table scrolls inside it (WCAG 1.4.10
+    // allows it for a two-dimensional table); it is a named region the keyboard can scroll.
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
       <Table striped highlightOnHover miw={720}>
         <Table.Thead>
           <Table.Tr>
@@ -103,6 +119,7 @@ export function HistoryDialog({
       title={`${t("feeRequest.historyTitle")}: ${proposal.feeName}`}
       closeHref={closeHref}
       closeLabel={t("feeRequest.close")}
+      openerId={openerId.history(proposal.id)}
     >
       {withNotes.length === 0 ? (
         <Text>{t("feeRequest.noHistory")}</Text>
