@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import { Notification } from "~/ui/mantine/Notification";
 import { t } from "@domain/messages/common";
 
-const COLORS = { success: "green", error: "red", info: "district", warning: "yellow" } as const;
-
-/** A snackbar that hides after 10 seconds (spec 01 §9); CSS hides it when JavaScript is off. */
+/**
+ * A snackbar that hides after 10 seconds (spec 01 §9); CSS hides it when JavaScript is off. Plain
+ * markup styled in app.css: it is on every page, so it costs no component library code.
+ */
 export function NoticeBar({
   notice,
 }: {
@@ -19,14 +19,22 @@ export function NoticeBar({
   if (!open) return null;
   return (
     <div className="notice-bar" role={notice.kind === "error" ? "alert" : "status"}>
-      <Notification
-        color={COLORS[notice.kind]}
-        withBorder
-        closeButtonProps={{ "aria-label": t("notice.close") }}
-        onClose={() => setOpen(false)}
-      >
-        {notice.text}
-      </Notification>
+      <div className="notice-card" data-kind={notice.kind}>
+        <p>{notice.text}</p>
+        <button
+          type="button"
+          className="notice-close"
+          aria-label={t("notice.close")}
+          onClick={() => setOpen(false)}
+        >
+          <svg viewBox="0 0 15 15" width="16" height="16" aria-hidden="true">
+            <path
+              d="M11.8 3.2a.5.5 0 0 1 0 .7L8.2 7.5l3.6 3.6a.5.5 0 0 1-.7.7L7.5 8.2l-3.6 3.6a.5.5 0 0 1-.7-.7l3.6-3.6-3.6-3.6a.5.5 0 0 1 .7-.7l3.6 3.6 3.6-3.6a.5.5 0 0 1 .7 0Z"
+              fill="currentColor"
+            />
+          </svg>
+        </button>
+      </div>
     </div>
   );
 }

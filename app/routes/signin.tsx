@@ -1,7 +1,6 @@
 // Student / community member login, with the Recover-ID dialog as a URL state (spec 01 §2).
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
 import { Alert } from "~/ui/mantine/Alert";
 import { Anchor } from "~/ui/mantine/Anchor";
 import { Button } from "~/ui/mantine/Button";
@@ -11,7 +10,7 @@ import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/common";
-import { useLazyValidation } from "~/components/lazy-validation";
+import { useLightForm } from "~/components/light-form";
 import { familyDestination } from "@domain/rules/destinations";
 import { mmddyyyyToIso } from "@domain/rules/dates";
 import { callApi, fetchApi } from "~/.server/api";
@@ -131,14 +130,11 @@ function RecoverDialog({
 }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validation = useLazyValidation(
-    () => import("@domain/forms/signin").then((m) => m.RecoverForm),
-    { shouldValidate: "onBlur" },
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useLightForm({
     id: `recover-${kind}`,
     lastResult: actionData?.intent === "recover" ? actionData.result : undefined,
-    ...validation.options,
+    loadSchema: () => import("@domain/forms/signin").then((m) => m.RecoverForm),
+    shouldValidate: "onBlur",
   });
   const title = kind === "student" ? t("recover.titleStudent") : t("recover.titleMember");
   return (
@@ -148,7 +144,7 @@ function RecoverDialog({
           {kind === "student" ? t("recover.noticeStudent") : t("recover.noticeMember")}
         </Alert>
       ) : null}
-      <Form method="post" {...getFormProps(form)} {...validation.formProps}>
+      <Form method="post" {...form.props}>
         <input type="hidden" name="intent" value="recover" />
         <input type="hidden" name="kind" value={kind} />
         <Stack>
@@ -176,14 +172,12 @@ export default function SignIn() {
   const { recover, sent, redirectTo, logInMessage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validation = useLazyValidation(
-    () => import("@domain/forms/signin").then((m) => m.StudentSigninForm),
-    { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useLightForm({
     id: "student-signin",
     lastResult: actionData?.intent === "login" ? actionData.result : undefined,
-    ...validation.options,
+    loadSchema: () => import("@domain/forms/signin").then((m) => m.StudentSigninForm),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const keep = redirectTo ? `redirectTo=${encodeURIComponent(redirectTo)}&` : "";
   const here = `/signin${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
@@ -197,7 +191,7 @@ export default function SignIn() {
           {logInMessage}
         </Text>
       ) : null}
-      <Form method="post" {...getFormProps(form)} {...validation.formProps} action={here}>
+      <Form method="post" {...form.props} action={here}>
         <input type="hidden" name="intent" value="login" />
         <Stack>
           <FormError errors={form.errors} id={form.errorId} />

@@ -10,7 +10,6 @@ import { Button } from "~/ui/mantine/Button";
 import { Paper } from "~/ui/mantine/Paper";
 import { Radio } from "~/ui/mantine/Radio";
 import { Stack } from "~/ui/mantine/Stack";
-import { Table } from "~/ui/mantine/Table";
 import { Text } from "~/ui/mantine/Text";
 import { TextInput } from "~/ui/mantine/TextInput";
 import { Title } from "~/ui/mantine/Title";
@@ -126,19 +125,19 @@ export function CartPage({ action }: { action: string }) {
           <Text size="sm" mb="sm">
             {payerLine(cart)}
           </Text>
-          <Table>
-            <Table.Tbody>
+          <table className="cart-table">
+            <tbody>
               {cart.cartItems.map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>
+                <tr key={i.id}>
+                  <td>
                     <Text fw={600}>{i.name}</Text>
                     <Text size="xs" c="dimmed">
                       {i.itemType === "registration" ? t("cart.registration") : null}
                       {i.quantity > 1 ? t("cart.quantity", { quantity: i.quantity }) : null}
                     </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatUsd(toCents(i.cost))}</Table.Td>
-                  <Table.Td ta="right">
+                  </td>
+                  <td className="num">{formatUsd(toCents(i.cost))}</td>
+                  <td className="num">
                     <Form method="post" action={action}>
                       <input type="hidden" name="intent" value="remove" />
                       <input type="hidden" name="ids" value={i.ids.join(",")} />
@@ -152,18 +151,18 @@ export function CartPage({ action }: { action: string }) {
                         {t("cart.removeShort")}
                       </Button>
                     </Form>
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                </tr>
               ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th>{t("cart.total")}</Table.Th>
-                <Table.Th ta="right">{formatUsd(totalCents)}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t("cart.total")}</th>
+                <td className="num total">{formatUsd(totalCents)}</td>
+                <td />
+              </tr>
+            </tfoot>
+          </table>
           <Form method="post" action={action}>
             <input type="hidden" name="intent" value="empty" />
             <Button type="submit" variant="default" size="xs" mt="sm">

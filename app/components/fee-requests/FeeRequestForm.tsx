@@ -37,6 +37,7 @@ import {
   type QuestionDraft,
 } from "@domain/forms/fee-request";
 import { FormError, TextField } from "~/components/fields";
+import { MantineTextField } from "~/components/mantine-text-field";
 
 export interface FeeRequestLookups {
   schools: { id: number; shortName: string; fullName: string }[];
@@ -257,7 +258,7 @@ export function FeeRequestForm({
           options={lookups.routes.map((r) => ({ value: String(r.id), label: r.route }))}
         />
         <Group grow align="flex-start">
-          <TextField
+          <MantineTextField
             meta={fields.cost}
             label={t("feeRequest.cost")}
             inputMode="decimal"

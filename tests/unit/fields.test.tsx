@@ -1,0 +1,78 @@
+// The plain TextField draws exactly what Mantine's TextInput draws (decision 093): same classes,
+// data attributes, CSS variables, ids and aria wiring, for each kind of field the forms use.
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { MantineProvider, TextInput } from "@mantine/core";
+import { TextField, type FieldMeta, type FieldProps } from "~/components/fields";
+import { theme } from "~/theme";
+
+function html(element: React.ReactElement): string {
+  return renderToStaticMarkup(<MantineProvider theme={theme}>{element}</MantineProvider>).replace(
+    /<style[\s\S]*?<\/style>/g,
+    "",
+  );
+}
+
+function mantine({ meta, label, ...rest }: FieldProps) {
+  return (
+    <TextInput
+      id={meta.id}
+      name={meta.name}
+      label={label}
+      defaultValue={meta.initialValue as string | undefined}
+      error={meta.errors?.[0]}
+      autoFocus={meta.errors?.length ? true : undefined}
+      {...(rest as object)}
+    />
+  );
+}
+
+const cases: [string, FieldProps][] = [
+  ["empty", { meta: { id: "f-id", name: "studentId" }, label: "Student ID" }],
+  [
+    "value and input attributes",
+    {
+      meta: { id: "f-dob", name: "dob", initialValue: "01/15/2012" },
+      label: "Birth Date (MM/DD/YYYY)",
+      inputMode: "numeric",
+      placeholder: "MM/DD/YYYY",
+      autoComplete: "bday",
+    },
+  ],
+  [
+    "error",
+    {
+      meta: { id: "f-e", name: "email", errors: ["Email is required"], initialValue: "x" },
+      label: "Email",
+      type: "email",
+      maxLength: 200,
+    },
+  ],
+  [
+    "description",
+    { meta: { id: "f-d", name: "name" }, label: "Name", description: "As on the ID card" },
+  ],
+  [
+    "description and error",
+    {
+      meta: { id: "f-de", name: "phone", errors: ["Must be a full US phone number"] } as FieldMeta,
+      label: "Phone",
+      description: "Ten digits",
+      type: "tel",
+      inputMode: "tel",
+    },
+  ],
+];
+
+describe("TextField", () => {
+  it.each(cases)("matches Mantine's TextInput: %s", (_name, props) => {
+    expect(html(<TextField {...props} />)).toBe(html(mantine(props)));
+  });
+
+  it("announces its error", () => {
+    const out = html(<TextField meta={{ id: "a", name: "a", errors: ["Bad"] }} label="A" />);
+    expect(out).toContain('aria-invalid="true"');
+    expect(out).toContain('aria-describedby="a-error"');
+    expect(out).toContain('id="a-error">Bad</p>');
+  });
+});
