@@ -12,6 +12,7 @@ import { startDistrictApi, type DistrictApiRuntime } from "./district-api/runtim
 import type { Clock } from "./district-api/clock";
 import type { Mailer } from "./district-api/services/mail";
 import { securityHeaders, sameOriginCheck } from "./app/.server/http-guards";
+import { precompressedAssets } from "./app/.server/precompressed-assets";
 import { refreshSessionMiddleware } from "./app/.server/session-refresh";
 import { maintenanceGate } from "./app/.server/maintenance";
 import { t } from "./domain/messages";
@@ -130,6 +131,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     );
   }
 
+  app.use("/build", precompressedAssets(path.join(buildDir, "assets")));
   app.use(
     "/build",
     express.static(path.join(buildDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
