@@ -62,7 +62,6 @@ function ProgramPicker({ programs }: { programs: { id: string; programName: stri
           onChange={(e) => {
             if (e.currentTarget.value) submit(e.currentTarget.form);
           }}
-          miw="20rem"
         />
         <Button type="submit">{t("staff.viewProgram")}</Button>
       </Group>

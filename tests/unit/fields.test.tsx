@@ -1,8 +1,10 @@
-// The plain TextField draws exactly what Mantine's TextInput draws (decision 093): same classes,
+// The plain TextField and NativeSelect draw exactly what Mantine's TextInput and NativeSelect draw
+// (decision 093): same classes,
 // data attributes, CSS variables, ids and aria wiring, for each kind of field the forms use.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MantineProvider, TextInput } from "@mantine/core";
+import { MantineProvider, NativeSelect as MantineNativeSelect, TextInput } from "@mantine/core";
+import { NativeSelect, type NativeSelectProps } from "~/ui/mantine/NativeSelect";
 import { TextField, type FieldMeta, type FieldProps } from "~/components/fields";
 import { theme } from "~/theme";
 
@@ -74,5 +76,42 @@ describe("TextField", () => {
     expect(out).toContain('aria-invalid="true"');
     expect(out).toContain('aria-describedby="a-error"');
     expect(out).toContain('id="a-error">Bad</p>');
+  });
+});
+
+const selects: [string, NativeSelectProps][] = [
+  [
+    "value chosen",
+    {
+      id: "p",
+      name: "program",
+      label: "Program",
+      defaultValue: "b",
+      data: [{ value: "", label: "All programs" }, "b"],
+    },
+  ],
+  [
+    "error and width",
+    { id: "q", name: "quantity", label: "Quantity", error: "Bad", data: ["1", "2"], w: 90 },
+  ],
+  [
+    "required, described, autocomplete",
+    {
+      id: "g",
+      name: "grade",
+      label: "Grade",
+      required: true,
+      description: "As of September",
+      autoComplete: "off",
+      data: [{ value: "", label: "Choose", disabled: true }, "K"],
+    },
+  ],
+];
+
+describe("NativeSelect", () => {
+  it.each(selects)("matches Mantine's NativeSelect: %s", (_name, props) => {
+    expect(html(<NativeSelect {...props} />)).toBe(
+      html(<MantineNativeSelect {...(props as object)} data={props.data as string[]} />),
+    );
   });
 });
