@@ -12,6 +12,7 @@ import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
 import { findCourse, loadPrograms, markFailed } from "~/.server/programs";
 import { ActivityGrid } from "~/components/programs/ActivityGrid";
+import { toCardData } from "~/components/programs/card-data";
 import { CourseDetails } from "~/components/programs/CourseDetails";
 import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsRefresh } from "~/islands/ProgramsRefresh";
@@ -27,13 +28,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .flatMap((p) => p.courses)
     .filter((c) => c.registrationStatus !== null)
     .sort((a, b) => a.dateStartFull.localeCompare(b.dateStartFull) || a.name.localeCompare(b.name));
+  const now = Date.now();
   return json({
     programs: programs.map((p) => ({ programUUID: p.programUUID, name: p.name })),
     program,
-    courses: markFailed(courses, request),
+    // Only what the cards show (decision 094).
+    cards: markFailed(courses, request).map((c) => toCardData(c, now)),
     error,
     detail: detailId ? findCourse(programs, detailId) : null,
-    now: Date.now(),
   });
 }
 
@@ -74,10 +76,9 @@ export default function MyRegistrations() {
         </Group>
       </Form>
       <ActivityGrid
-        courses={data.courses}
+        cards={data.cards}
         back={listHref}
         detailHref={detailHref}
-        now={data.now}
         emptyText={data.error ? null : t("programs.noRegistrations")}
       />
       {data.detail ? <CourseDetails course={data.detail} closeHref={listHref} /> : null}

@@ -29,6 +29,7 @@ import {
 } from "~/.server/programs";
 import { loadSettings } from "~/.server/settings";
 import { ActivityGrid } from "~/components/programs/ActivityGrid";
+import { toCardData } from "~/components/programs/card-data";
 import { CourseDetails } from "~/components/programs/CourseDetails";
 import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsRefresh } from "~/islands/ProgramsRefresh";
@@ -68,10 +69,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .flatMap((p) => p.courses)
     .filter((c) => matchesSearch(c, q))
     .filter((c) => !partial || isPartial(c));
+  const now = Date.now();
   return json({
     programs: programs.map((p) => ({ programUUID: p.programUUID, name: p.name })),
     gates: chosen.filter(gated).map((p) => ({ programUUID: p.programUUID, name: p.name })),
-    courses: markFailed(courses, request),
+    // Only what the cards show (decision 094).
+    cards: markFailed(courses, request).map((c) => toCardData(c, now)),
     q,
     program,
     partial,
@@ -82,7 +85,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? settings.homeMessage.message
         : null,
     partialMessage: partial ? (settings?.partiallyCompletedPaymentMessage ?? null) : null,
-    now: Date.now(),
   });
 }
 
@@ -126,19 +128,19 @@ export default function Programs() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const withParam = (key: string, value: string | null) => {
-    const p = new URLSearchParams(location.search);
-    if (value === null) p.delete(key);
-    else p.set(key, value);
-    const s = p.toString();
-    return `/programs${s ? `?${s}` : ""}`;
-  };
   const listHref = (() => {
     const p = new URLSearchParams(location.search);
     p.delete("detail");
     p.delete("failed");
     const s = p.toString();
     return `/programs${s ? `?${s}` : ""}`;
+  })();
+  // The detail link of each card: this page's query with ?detail= (built once, not per card).
+  const detailBase = (() => {
+    const p = new URLSearchParams(location.search);
+    p.delete("detail");
+    const s = p.toString();
+    return `/programs?${s ? `${s}&` : ""}detail=`;
   })();
   return (
     <Stack gap="md">
@@ -240,10 +242,9 @@ export default function Programs() {
       ))}
 
       <ActivityGrid
-        courses={data.courses}
+        cards={data.cards}
         back={listHref}
-        detailHref={(id) => withParam("detail", id)}
-        now={data.now}
+        detailHref={(id) => detailBase + encodeURIComponent(id)}
         emptyText={data.error ? null : t("programs.noActivities")}
       />
 

@@ -1,9 +1,16 @@
 // Server throughput of /programs (issue 9): a signed-in student with 100 activities, rendered by
 // the app, against the same HTML sent as a static file by Express in the same process. Both at
-// 32 concurrent connections. Usage: npm run bench:ssr [-- --seconds 10 --connections 32]
+// 32 concurrent connections. Usage: npm run bench:ssr [-- --seconds 10 --connections 32 --profile]
+// --profile writes a CPU profile of the rendered run (main thread) to the temporary folder (the
+// profiler slows that run down a little; compare figures without it).
+// Besides req/s and latencies it prints the main thread's busy time per request (event-loop
+// utilisation times elapsed over requests), which is steadier than req/s on a shared machine.
+import { Session } from "node:inspector/promises";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import compression from "compression";
@@ -15,6 +22,10 @@ function arg(name: string, fallback: number): number {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
+function flag(name: string): boolean {
+  return process.argv.includes(`--${name}`);
+}
+
 interface Result {
   requests: number;
   errors: number;
@@ -22,6 +33,8 @@ interface Result {
   p50: number;
   p95: number;
   p99: number;
+  /** Main-thread busy milliseconds per request. */
+  busyMs: number;
 }
 
 async function load(
@@ -48,7 +61,9 @@ async function load(
     }
   }
   const start = performance.now();
+  const elu0 = performance.eventLoopUtilization();
   await Promise.all(Array.from({ length: connections }, worker));
+  const elu = performance.eventLoopUtilization(elu0);
   const elapsed = (performance.now() - start) / 1000;
   await agent.close();
   latencies.sort((a, b) => a - b);
@@ -61,6 +76,7 @@ async function load(
     p50: pct(50),
     p95: pct(95),
     p99: pct(99),
+    busyMs: elu.active / Math.max(1, latencies.length),
   };
 }
 
@@ -94,16 +110,33 @@ async function main() {
   await new Promise((r) => staticServer.once("listening", r));
   const staticUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/programs.html`;
 
+  // Loader data that Remix embeds in the page for hydration (window.__remixContext).
+  const context = /window\.__remixContext = (.*?);<\/script>/s.exec(html)?.[1] ?? "";
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(
-    `/programs HTML: ${(html.length / 1024).toFixed(1)} KB, ${cards} benchmark activities named in it`,
+    `/programs HTML: ${kb(Buffer.byteLength(html))} (${kb(gzipSync(html).length)} gzip), ` +
+      `hydration data ${kb(Buffer.byteLength(context))}, ${cards} benchmark activity names in it`,
   );
   console.log(`load: ${connections} connections, ${seconds} s each\n`);
   await load(`${server.url}/programs`, headers, 2, connections); // warm-up
+  const session = flag("profile") ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.start");
+  }
   const ssr = await load(`${server.url}/programs`, headers, seconds, connections);
+  if (session) {
+    const { profile } = await session.post("Profiler.stop");
+    const file = path.join(tmpdir(), `ssr-${Date.now()}.cpuprofile`);
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+    console.log(`CPU profile of the rendered run: ${file}`);
+  }
   const stat = await load(staticUrl, headers, seconds, connections);
   const row = (name: string, r: Result) =>
     console.log(
-      `${name.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   errors ${r.errors}`,
+      `${name.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   main thread ${r.busyMs.toFixed(1)} ms/req   errors ${r.errors}`,
     );
   row("rendered /programs", ssr);
   row("static same HTML", stat);

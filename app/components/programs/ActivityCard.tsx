@@ -1,180 +1,134 @@
 // An activity card: what the course is, its state and the actions of spec 01 §4 "Card action by
 // state". Every action is a plain link or form post; questions and confirmations are pages.
-import { Form, Link, useNavigation } from "@remix-run/react";
+//
+// Plain elements styled by app.css, no Mantine component, Remix <Link> or <Form> per card
+// (decision 094): /programs renders a hundred cards or more and each of those costs server time
+// and markup. ActivityGrid turns the cards' link clicks and form posts into client-side
+// navigations when JavaScript runs, as <Link> and <Form> would.
+import { memo } from "react";
 import { Alert } from "~/ui/mantine/Alert";
-import { Button } from "~/ui/mantine/Button";
-import type { Course } from "@domain/contract/programs";
-import { cardView, type CardAction } from "@domain/rules/card-actions";
-import { formatUsd, toCents } from "@domain/rules/money";
-import { formatCountdown } from "@domain/rules/registration";
+import type { CardAction } from "@domain/rules/card-actions";
 import { t } from "@domain/messages/programs";
 import { PaymentCountdown } from "~/islands/PaymentCountdown";
-import { formatCourseDates } from "./format";
+import type { CardData } from "./card-data";
 
 interface Props {
-  course: Course;
+  card: CardData;
   /** The page to come back to after an action (path and query). */
   back: string;
   /** Link that opens the detail dialog. */
   detailHref: string;
-  /** Server time when the page was rendered, for the countdown's first m:ss. */
-  now: number;
+  /** id of the card's heading, unique in the page. */
+  headingId: string;
+  /** One of this card's actions is being posted. */
+  busy: boolean;
 }
 
-/** Long action texts wrap instead of being cut off. */
-const wrap = { className: "ac-btn", classNames: { label: "ac-btn-label" } };
+type Look = "filled" | "outline" | "outline-red" | "light-red";
 
 function ActionControl({
   action,
-  course,
+  card,
   back,
+  busy,
 }: {
   action: CardAction;
-  course: Course;
+  card: CardData;
   back: string;
+  busy: boolean;
 }) {
-  const navigation = useNavigation();
-  const id = course.courseSelectionUUID;
+  const id = card.id;
   const backParam = `back=${encodeURIComponent(back)}`;
-  const busy =
-    navigation.state !== "idle" && navigation.formData?.get("courseSelectionUUID") === id;
-  const post = (
-    intent: string,
-    reason?: string,
-    color?: string,
-    variant?: "filled" | "light" | "outline",
-  ) => (
-    <Form method="post" action="/programs" preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
+  const link = (href: string, look: Look = "filled") => (
+    <a href={href} className="ac-button" data-look={look}>
+      {action.label}
+    </a>
+  );
+  const post = (intent: string, look: Look = "filled", reason?: string) => (
+    <form method="post" action="/programs">
       <input type="hidden" name="courseSelectionUUID" value={id} />
-      <input type="hidden" name="status" value={course.status} />
+      <input type="hidden" name="status" value={card.status} />
       <input type="hidden" name="back" value={back} />
       {reason ? <input type="hidden" name="reason" value={reason} /> : null}
-      <Button {...wrap} type="submit" color={color} variant={variant} loading={busy} fullWidth>
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className="ac-button"
+        data-look={look}
+        disabled={busy}
+        data-loading={busy || undefined}
+        aria-busy={busy || undefined}
+      >
         {action.label}
-      </Button>
-    </Form>
+      </button>
+    </form>
   );
   switch (action.kind) {
     case "register":
-      return course.courseQuestions.length ? (
-        <Button
-          {...wrap}
-          component={Link}
-          to={`/programs/questions/${id}?intent=register&${backParam}`}
-          fullWidth
-        >
-          {action.label}
-        </Button>
-      ) : (
-        post("register")
-      );
+      return card.questions
+        ? link(`/programs/questions/${id}?intent=register&${backParam}`)
+        : post("register");
     case "joinWaitlist":
-      return course.courseQuestions.length ? (
-        <Button
-          {...wrap}
-          component={Link}
-          to={`/programs/questions/${id}?intent=waitlist&${backParam}`}
-          variant="outline"
-          fullWidth
-        >
-          {action.label}
-        </Button>
-      ) : (
-        post("waitlist", undefined, undefined, "outline")
-      );
+      return card.questions
+        ? link(`/programs/questions/${id}?intent=waitlist&${backParam}`, "outline")
+        : post("waitlist", "outline");
     case "leaveWaitlist":
-      return (
-        <Button
-          {...wrap}
-          component={Link}
-          to={`/programs/confirm-remove/${id}?${backParam}`}
-          variant="outline"
-          color="red"
-          fullWidth
-        >
-          {action.label}
-        </Button>
-      );
+      return link(`/programs/confirm-remove/${id}?${backParam}`, "outline-red");
     case "cancel":
-      return post("cancel", "Clicked cancel", "red", "light");
+      return post("cancel", "light-red", "Clicked cancel");
     case "pay":
-      return (
-        <Button {...wrap} component={Link} to={`/payment/${id}`} fullWidth>
-          {action.label}
-        </Button>
-      );
+      return link(`/payment/${id}`);
     case "cart":
-      return (
-        <Button {...wrap} component={Link} to="/cart" fullWidth>
-          {action.label}
-        </Button>
-      );
+      return link("/cart");
   }
 }
 
-export function ActivityCard({ course, back, detailHref, now }: Props) {
-  const view = cardView(course);
-  const headingId = `course-${course.courseSelectionUUID}`;
-  const balance =
-    toCents(course.cost) - toCents(course.paidOrPendingAmount) - toCents(course.courseCredits);
-  // Plain elements styled by app.css rather than Mantine's Card/Stack/Title/Text/Anchor: /programs
-  // renders a hundred of these, and each Mantine component costs server time and markup (issue 9).
+export const ActivityCard = memo(function ActivityCard({
+  card,
+  back,
+  detailHref,
+  headingId,
+  busy,
+}: Props) {
   return (
     <article
       aria-labelledby={headingId}
       className="activity-card"
-      data-registration-error={course.registrationError || undefined}
+      data-registration-error={card.failed}
     >
       <h3 className="ac-title" id={headingId}>
-        {course.name}
+        {card.name}
       </h3>
-      <p className="ac-text ac-dimmed">
-        {course.courseNumber} · {t("card.section")} {course.sectionNumber} · {course.term}
-      </p>
-      <p className="ac-text">{course.programName}</p>
-      <p className="ac-text">{formatCourseDates(course)}</p>
-      {course.meetingDays || course.meetingTime ? (
-        <p className="ac-text">
-          {course.meetingDays.replaceAll(",", ", ")}
-          {course.meetingTime ? ` · ${course.meetingTime}` : ""}
-        </p>
-      ) : null}
-      <p className="ac-text ac-cost">
-        {t("card.cost")}:{" "}
-        {course.originalCost > 0 ? formatUsd(toCents(course.originalCost)) : t("card.free")}
-        {course.financialAid === "free" && course.originalCost > 0
-          ? ` · ${t("card.financialAidFree")}`
-          : ""}
-      </p>
-      {course.school ? <p className="ac-text">{course.school.fullName}</p> : null}
-      <Link to={detailHref} className="ac-text ac-link" preventScrollReset>
+      <p className="ac-dimmed">{card.meta}</p>
+      <p>{card.program}</p>
+      <p>{card.dates}</p>
+      {card.schedule ? <p>{card.schedule}</p> : null}
+      <p className="ac-cost">{card.cost}</p>
+      {card.school ? <p>{card.school}</p> : null}
+      <a href={detailHref} className="ac-text ac-link">
         {t("card.details")}
-        <span className="visually-hidden"> {course.name}</span>
-      </Link>
-      <div style={{ flexGrow: 1 }} />
-      {view.text ? <p className="ac-text ac-state">{view.text}</p> : null}
-      {view.balanceDue ? (
-        <Alert
-          color="yellow"
-          p="xs"
-          title={t("card.balanceDue", { amount: formatUsd(Math.max(0, balance)) })}
-        >
-          {course.programCancellationMessage}
+        <span className="visually-hidden">{` ${card.name}`}</span>
+      </a>
+      <div className="ac-fill" />
+      {card.state ? <p className="ac-state">{card.state}</p> : null}
+      {card.balanceDue ? (
+        <Alert color="yellow" p="xs" title={card.balanceDue.title}>
+          {card.balanceDue.message}
         </Alert>
       ) : null}
-      {course.paymentDeadline && course.paymentDue ? (
+      {card.countdown ? (
         <PaymentCountdown
-          courseSelectionUUID={course.courseSelectionUUID}
-          deadline={course.paymentDeadline}
-          initial={formatCountdown(Date.parse(course.paymentDeadline) - now)}
+          courseSelectionUUID={card.id}
+          deadline={card.countdown.deadline}
+          initial={card.countdown.initial}
         />
       ) : null}
       <div className="ac-actions">
-        {view.actions.map((a) => (
-          <ActionControl key={a.kind} action={a} course={course} back={back} />
+        {card.actions.map((a) => (
+          <ActionControl key={a.kind} action={a} card={card} back={back} busy={busy} />
         ))}
       </div>
     </article>
   );
-}
+});
