@@ -13,6 +13,13 @@ export interface FieldMeta {
   initialValue?: unknown;
 }
 
+export type PlainTextInputProps = {
+  id: string;
+  label: string;
+  description?: ReactNode;
+  error?: string | undefined;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "size" | "children">;
+
 export type FieldProps = {
   meta: FieldMeta;
   label: string;
@@ -32,13 +39,19 @@ const SMALLER = "calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantin
 const HALF_XS = "calc(var(--mantine-spacing-xs) / 2)";
 
 /**
- * A text field with exactly the markup of Mantine's TextInput (default variant, size sm), so it
+ * A text input with exactly the markup of Mantine's TextInput (default variant, size sm), so it
  * looks and reads the same, without the input components' code in the browser: every sign-in and
  * registration page loads it (decision 093). tests/unit/fields.test.tsx compares the two.
  */
-export function TextField({ meta, label, description, ...rest }: FieldProps) {
-  const { id } = meta;
-  const error = meta.errors?.[0];
+export function PlainTextInput({
+  id,
+  label,
+  description,
+  error,
+  defaultValue,
+  value,
+  ...input
+}: PlainTextInputProps) {
   const flag = error ? "true" : undefined;
   const describedBy =
     [error ? `${id}-error` : null, description ? `${id}-description` : null]
@@ -52,7 +65,6 @@ export function TextField({ meta, label, description, ...rest }: FieldProps) {
   } as CSSProperties;
   return (
     <div
-      key={meta.key}
       className="m_46b77525 mantine-InputWrapper-root mantine-TextInput-root"
       data-size="sm"
       data-error={flag}
@@ -87,13 +99,12 @@ export function TextField({ meta, label, description, ...rest }: FieldProps) {
           className="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
           data-variant="default"
           data-error={flag}
-          name={meta.name}
-          autoFocus={invalidFocus(meta)}
-          {...rest}
+          {...input}
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy}
           id={id}
-          defaultValue={meta.initialValue as string | undefined}
+          defaultValue={defaultValue}
+          value={value}
         />
       </div>
       {error ? (
@@ -107,6 +118,23 @@ export function TextField({ meta, label, description, ...rest }: FieldProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A text field wired to conform's (or useLightForm's) field metadata. */
+export function TextField({ meta, label, description, ...rest }: FieldProps) {
+  return (
+    <PlainTextInput
+      key={meta.key}
+      id={meta.id}
+      label={label}
+      description={description}
+      error={meta.errors?.[0]}
+      name={meta.name}
+      autoFocus={invalidFocus(meta)}
+      {...rest}
+      defaultValue={meta.initialValue as string | undefined}
+    />
   );
 }
 

@@ -3,7 +3,14 @@
 // data attributes, CSS variables, ids and aria wiring, for each kind of field the forms use.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MantineProvider, NativeSelect as MantineNativeSelect, TextInput } from "@mantine/core";
+import {
+  MantineProvider,
+  NativeSelect as MantineNativeSelect,
+  Radio,
+  Stack,
+  TextInput,
+} from "@mantine/core";
+import { RadioGroupField } from "~/ui/RadioGroupField";
 import { NativeSelect, type NativeSelectProps } from "~/ui/mantine/NativeSelect";
 import { TextField, type FieldMeta, type FieldProps } from "~/components/fields";
 import { theme } from "~/theme";
@@ -113,5 +120,38 @@ describe("NativeSelect", () => {
     expect(html(<NativeSelect {...props} />)).toBe(
       html(<MantineNativeSelect {...(props as object)} data={props.data as string[]} />),
     );
+  });
+});
+
+describe("RadioGroupField", () => {
+  // React's generated ids differ between the two trees; everything else must not.
+  const ids = (s: string) => s.replace(/mantine-R(?!adio)[0-9a-zA-Z]+/g, "ID");
+  it.each([
+    ["chosen, one disabled, error", "a", "Pick one"],
+    ["nothing chosen", undefined, undefined],
+  ])("matches Mantine's Radio.Group of Radios: %s", (_name, value, error) => {
+    const options = [
+      { value: "a", label: "Mailed check" },
+      { value: "b", label: "Online card", disabled: true },
+    ];
+    const ours = html(
+      <RadioGroupField
+        name="m"
+        label="Payment Method"
+        options={options}
+        value={value}
+        error={error}
+      />,
+    );
+    const theirs = html(
+      <Radio.Group name="m" label="Payment Method" value={value} error={error} onChange={() => {}}>
+        <Stack gap={4} mt={4}>
+          {options.map((o) => (
+            <Radio key={o.value} value={o.value} label={o.label} disabled={o.disabled} />
+          ))}
+        </Stack>
+      </Radio.Group>,
+    );
+    expect(ids(ours)).toBe(ids(theirs));
   });
 });

@@ -1,17 +1,17 @@
 // The cart page (spec 02 §2 "Cart page"), shared by /cart and /instructor/cart: empty states,
 // countdown banner, payer header, items with remove, "Ready for Submission" for a zero total,
 // and the Payment Method form (plain post; the card form island adds in-page card entry).
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { InPersonLink } from "~/components/cashier/InPersonLink";
 import { Alert } from "~/ui/mantine/Alert";
 import { Anchor } from "~/ui/mantine/Anchor";
 import { Button } from "~/ui/mantine/Button";
 import { Paper } from "~/ui/mantine/Paper";
-import { Radio } from "~/ui/mantine/Radio";
 import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
-import { TextInput } from "~/ui/mantine/TextInput";
+import { PlainTextInput } from "~/components/fields";
+import { RadioGroupField } from "~/ui/RadioGroupField";
 import { Title } from "~/ui/mantine/Title";
 import type { Cart } from "@domain/contract/cart";
 import { t } from "@domain/messages/fees";
@@ -24,8 +24,11 @@ import {
 import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { CartCountdown } from "~/islands/CartCountdown";
-import { CardForm } from "~/islands/CardForm";
 import { FeesStyles } from "~/components/fees/FeesStyles";
+
+// The card form appears only after the person picks "Online card" (with JavaScript): its code
+// loads then, not with the page.
+const CardForm = lazy(() => import("~/islands/CardForm").then((m) => ({ default: m.CardForm })));
 
 interface LoaderData {
   desktop?: boolean;
@@ -192,27 +195,27 @@ export function CartPage({ action }: { action: string }) {
               <input type="hidden" name="intent" value="pay" />
               <Stack mt="sm">
                 {partial.shown ? (
-                  <Radio.Group
+                  <RadioGroupField
                     name="paymentType"
                     label={t("checkout.paymentType")}
                     error={errors.paymentType?.[0]}
                     value={paymentType ?? ""}
                     onChange={(v) => setPaymentType(v as PaymentType)}
-                  >
-                    <Stack gap={4} mt={4}>
-                      <Radio value="full" label={t("checkout.type.full")} />
-                      <Radio
-                        value="partial"
-                        label={t("checkout.type.partial")}
-                        disabled={!partial.enabled}
-                      />
-                    </Stack>
-                  </Radio.Group>
+                    options={[
+                      { value: "full", label: t("checkout.type.full") },
+                      {
+                        value: "partial",
+                        label: t("checkout.type.partial"),
+                        disabled: !partial.enabled,
+                      },
+                    ]}
+                  />
                 ) : (
                   <input type="hidden" name="paymentType" value="full" />
                 )}
                 {partial.shown && (paymentType === "partial" || !hydrated) ? (
-                  <TextInput
+                  <PlainTextInput
+                    id="partial-payment-amount"
                     name="partialPaymentAmount"
                     label={t("checkout.partialAmount")}
                     description={t("checkout.minimum", {
@@ -224,31 +227,27 @@ export function CartPage({ action }: { action: string }) {
                     error={errors.partialPaymentAmount?.[0]}
                   />
                 ) : null}
-                <Radio.Group
+                <RadioGroupField
                   name="paymentMethod"
                   label={t("checkout.method")}
                   error={errors.paymentMethod?.[0]}
                   value={hydrated ? (method ?? "") : undefined}
                   onChange={setMethod}
-                >
-                  <Stack gap={4} mt={4}>
-                    {methods.map((m) => (
-                      <Radio
-                        key={m.method}
-                        value={m.method}
-                        label={t(`checkout.method.${m.method}`)}
-                        disabled={!m.enabled}
-                      />
-                    ))}
-                  </Stack>
-                </Radio.Group>
+                  options={methods.map((m) => ({
+                    value: m.method,
+                    label: t(`checkout.method.${m.method}`),
+                    disabled: !m.enabled,
+                  }))}
+                />
                 {hydrated && method === "stripe" ? (
-                  <CardForm
-                    target={{ cartId: cart.id }}
-                    who={who}
-                    formId={FORM_ID}
-                    buttonText={payButtonText(totalCents, payNow, true)}
-                  />
+                  <Suspense fallback={null}>
+                    <CardForm
+                      target={{ cartId: cart.id }}
+                      who={who}
+                      formId={FORM_ID}
+                      buttonText={payButtonText(totalCents, payNow, true)}
+                    />
+                  </Suspense>
                 ) : (
                   <Button
                     type="submit"

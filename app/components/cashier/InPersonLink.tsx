@@ -2,7 +2,7 @@
 // session is a desktop one (the page itself checks again and redirects back otherwise).
 import { Link } from "@remix-run/react";
 import { Button } from "~/ui/mantine/Button";
-import { t } from "@domain/messages/cashier";
+import { t } from "@domain/messages/fees";
 
 export function InPersonLink({ staff }: { staff: boolean }) {
   return (

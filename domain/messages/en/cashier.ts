@@ -5,7 +5,6 @@ export const cashier = {
   "cashier.title": "Take Payment",
   "cashier.intro": "Take the payment at the register: card reader, cash or check.",
   "cashier.back": "Back to cart",
-  "cashier.link": "Take payment at the register",
   "cashier.change": "Change to give",
   "cashier.changeAmount": "Change to give: {amount}",
   "cashier.tenderedHelp": "Cash handed over by the customer",

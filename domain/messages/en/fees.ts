@@ -190,4 +190,6 @@ export const fees = {
     "Your registration payment window has expired and your registration has been cancelled.",
   "paymentDialog.cancelled": "Your registration has been cancelled.",
   "paymentDialog.confirmationNumber": "Confirmation number: {id}",
+  // On the cart inside the desktop client (the cashier's page is in cashier.ts).
+  "cashier.link": "Take payment at the register",
 } as const;
