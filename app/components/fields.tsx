@@ -2,7 +2,8 @@
 // A field showing an error renders `autofocus`: after a failed post without JavaScript the browser
 // focuses the first such field in the page (only the first autofocus counts); with JavaScript
 // conform moves focus itself, and autofocus only acts when an input mounts.
-import type { CSSProperties, InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { InputWrapperMarkup, controlHead, controlTail } from "~/ui/input-wrapper";
 
 /** What a field needs of conform's field metadata, or of useLightForm's. */
 export interface FieldMeta {
@@ -34,10 +35,6 @@ export function invalidFocus(meta: { errors?: string[] }): true | undefined {
   return meta.errors?.length ? true : undefined;
 }
 
-const SM = "var(--mantine-font-size-sm)";
-const SMALLER = "calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))";
-const HALF_XS = "calc(var(--mantine-spacing-xs) / 2)";
-
 /**
  * A text input with exactly the markup of Mantine's TextInput (default variant, size sm), so it
  * looks and reads the same, without the input components' code in the browser: every sign-in and
@@ -48,77 +45,36 @@ export function PlainTextInput({
   label,
   description,
   error,
+  required,
   defaultValue,
   value,
   ...input
 }: PlainTextInputProps) {
-  const flag = error ? "true" : undefined;
-  const describedBy =
-    [error ? `${id}-error` : null, description ? `${id}-description` : null]
-      .filter(Boolean)
-      .join(" ") || undefined;
-  const wrapperStyle = {
-    ...(description ? { "--input-margin-top": HALF_XS } : {}),
-    ...(error ? { "--input-margin-bottom": HALF_XS } : {}),
-    "--input-height": "var(--input-height-sm)",
-    "--input-fz": SM,
-  } as CSSProperties;
+  const parts = { id, label, description, error, required };
   return (
-    <div
-      className="m_46b77525 mantine-InputWrapper-root mantine-TextInput-root"
-      data-size="sm"
-      data-error={flag}
-    >
-      <label
-        style={{ "--input-label-size": SM } as CSSProperties}
-        className="m_8fdc1311 mantine-InputWrapper-label mantine-TextInput-label"
-        data-size="sm"
-        htmlFor={id}
-        id={`${id}-label`}
-      >
-        {label}
-      </label>
-      {description ? (
-        <p
-          style={{ "--input-description-size": SMALLER } as CSSProperties}
-          className="m_fe47ce59 mantine-InputWrapper-description mantine-TextInput-description"
-          data-size="sm"
-          id={`${id}-description`}
-        >
-          {description}
-        </p>
-      ) : null}
-      <div
-        style={wrapperStyle}
-        className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper"
-        data-variant="default"
-        data-size="sm"
-        data-error={flag}
-      >
-        <input
-          className="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
-          data-variant="default"
-          data-error={flag}
-          {...input}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy}
-          id={id}
-          defaultValue={defaultValue}
-          value={value}
-        />
-      </div>
-      {error ? (
-        <p
-          style={{ "--input-error-size": SMALLER } as CSSProperties}
-          className="m_8f816625 mantine-InputWrapper-error mantine-TextInput-error"
-          data-size="sm"
-          id={`${id}-error`}
-        >
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <InputWrapperMarkup component="TextInput" {...parts}>
+      <input
+        {...controlHead("TextInput", error)}
+        {...input}
+        required={required}
+        {...controlTail(parts)}
+        defaultValue={defaultValue}
+        value={value}
+      />
+    </InputWrapperMarkup>
   );
+}
+
+/** The props a Mantine input takes from a field's metadata (PasswordField, MantineTextField). */
+export function mantineFieldProps(meta: FieldMeta, label: string) {
+  return {
+    id: meta.id,
+    name: meta.name,
+    label,
+    defaultValue: meta.initialValue as string | undefined,
+    error: meta.errors?.[0],
+    autoFocus: invalidFocus(meta),
+  };
 }
 
 /** A text field wired to conform's (or useLightForm's) field metadata. */

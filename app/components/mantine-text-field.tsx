@@ -2,7 +2,7 @@
 // draw, such as a left section ("$"). Staff forms only: it brings the input components' code.
 import type { TextInputProps } from "@mantine/core";
 import { TextInput } from "~/ui/mantine/TextInput";
-import { invalidFocus, type FieldMeta } from "./fields";
+import { mantineFieldProps, type FieldMeta } from "./fields";
 
 export function MantineTextField({
   meta,
@@ -12,16 +12,5 @@ export function MantineTextField({
   TextInputProps,
   "name" | "defaultValue" | "error" | "id" | "label"
 >) {
-  return (
-    <TextInput
-      key={meta.key}
-      id={meta.id}
-      name={meta.name}
-      label={label}
-      defaultValue={meta.initialValue as string | undefined}
-      error={meta.errors?.[0]}
-      autoFocus={invalidFocus(meta)}
-      {...rest}
-    />
-  );
+  return <TextInput key={meta.key} {...mantineFieldProps(meta, label)} {...rest} />;
 }

@@ -62,6 +62,15 @@ const cases: [string, FieldProps][] = [
     { meta: { id: "f-d", name: "name" }, label: "Name", description: "As on the ID card" },
   ],
   [
+    "required",
+    {
+      meta: { id: "f-r", name: "nameLast" },
+      label: "Last Name",
+      required: true,
+      autoComplete: "off",
+    },
+  ],
+  [
     "description and error",
     {
       meta: { id: "f-de", name: "phone", errors: ["Must be a full US phone number"] } as FieldMeta,
