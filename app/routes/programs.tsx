@@ -5,13 +5,13 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Alert } from "~/ui/mantine/Alert";
 import { Button } from "~/ui/mantine/Button";
-import { Checkbox } from "~/ui/mantine/Checkbox";
+import { PlainCheckbox } from "~/ui/PlainCheckbox";
 import { CloseButton } from "~/ui/mantine/CloseButton";
 import { Group } from "~/ui/mantine/Group";
 import { NativeSelect } from "~/ui/mantine/NativeSelect";
 import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
-import { TextInput } from "~/ui/mantine/TextInput";
+import { PlainTextInput } from "~/components/fields";
 import { Title } from "~/ui/mantine/Title";
 import { CourseStatus, type Course, type Program } from "@domain/contract/programs";
 import { t } from "@domain/messages/programs";
@@ -196,7 +196,8 @@ export default function Programs() {
 
       <Form method="get" action="/programs" role="search">
         <Group align="flex-end" gap="sm">
-          <TextInput
+          <PlainTextInput
+            id="programs-search"
             name="q"
             label={t("programs.search")}
             placeholder={t("programs.searchPlaceholder")}
@@ -212,7 +213,7 @@ export default function Programs() {
               ...data.programs.map((p) => ({ value: p.programUUID, label: p.name })),
             ]}
           />
-          <Checkbox
+          <PlainCheckbox
             name="partial"
             value="1"
             label={t("programs.viewPartial")}

@@ -4,6 +4,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import {
+  Checkbox,
   MantineProvider,
   NativeSelect as MantineNativeSelect,
   Radio,
@@ -11,6 +12,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { RadioGroupField } from "~/ui/RadioGroupField";
+import { PlainCheckbox } from "~/ui/PlainCheckbox";
 import { NativeSelect, type NativeSelectProps } from "~/ui/mantine/NativeSelect";
 import { TextField, type FieldMeta, type FieldProps } from "~/components/fields";
 import { theme } from "~/theme";
@@ -162,5 +164,15 @@ describe("RadioGroupField", () => {
       </Radio.Group>,
     );
     expect(ids(ours)).toBe(ids(theirs));
+  });
+});
+
+describe("PlainCheckbox", () => {
+  it.each([
+    ["checked, with a margin", { defaultChecked: true, mb: 8 }],
+    ["not checked", {}],
+  ])("matches Mantine's Checkbox: %s", (_name, extra) => {
+    const props = { id: "c", name: "partial", value: "1", label: "View partially", ...extra };
+    expect(html(<PlainCheckbox {...props} />)).toBe(html(<Checkbox {...props} />));
   });
 });
