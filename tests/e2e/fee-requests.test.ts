@@ -258,11 +258,14 @@ describe.each(MODES)("fee requests $name", (mode) => {
     await signInStaff(page, "proposer");
     await page.goto("/instructor/fees");
     await page.getByRole("link", { name: "Status History Lab Coat" }).click();
+    // Without JavaScript the click loads a new page: read the dialog of that page.
+    await page.waitForURL(/history=/);
     await expect(page.getByRole("dialog").textContent()).resolves.toContain(
       "Lab coats are provided by the school",
     );
     await page.goto("/instructor/fees");
     await page.getByRole("link", { name: "Status History Robotics Club Kit" }).click();
+    await page.waitForURL(/history=/);
     await expect(page.getByRole("dialog").textContent()).resolves.toContain(
       "No status history to display.",
     );
