@@ -258,17 +258,18 @@ describe.each(MODES)("fee requests $name", (mode) => {
     await signInStaff(page, "proposer");
     await page.goto("/instructor/fees");
     await page.getByRole("link", { name: "Status History Lab Coat" }).click();
-    // Without JavaScript the click loads a new page: read the dialog of that page.
+    // Without JavaScript the click loads a new page: read its dialog once the page has loaded
+    // (a streamed page can be read half-parsed).
     await page.waitForURL(/history=/);
-    await expect(page.getByRole("dialog").textContent()).resolves.toContain(
-      "Lab coats are provided by the school",
-    );
+    await expect
+      .poll(() => page.getByRole("dialog").textContent())
+      .toContain("Lab coats are provided by the school");
     await page.goto("/instructor/fees");
     await page.getByRole("link", { name: "Status History Robotics Club Kit" }).click();
     await page.waitForURL(/history=/);
-    await expect(page.getByRole("dialog").textContent()).resolves.toContain(
-      "No status history to display.",
-    );
+    await expect
+      .poll(() => page.getByRole("dialog").textContent())
+      .toContain("No status history to display.");
   });
 
   it("a denied request is edited and resubmitted; an approved one is duplicated", async () => {
