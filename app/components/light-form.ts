@@ -1,9 +1,9 @@
-// A small form state for the short forms (sign-in, recover ID, guest login), in place of conform's
+// A small form state for short forms (today the sign-in page's two), in place of conform's
 // 10 KB gzip on the pages every family loads first (decision 093). It reads the action's
 // `submission.reply()` the way conform does (same field ids, error ids and form error), and
 // validates in the browser with the same zod schema once useLazyValidation-style loading brings
 // it: a field is checked when left, re-checked as it is typed in, and the whole form on submit.
-// The long forms (community member, fee request) keep conform for their lists of guardians.
+// The long forms (community member, fee request) keep conform for their lists.
 import { useCallback, useEffect, useRef, useState, type FormEvent, type FocusEvent } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
