@@ -193,6 +193,11 @@ describe.each(MODES)("fee requests $name", (mode) => {
     await page.waitForURL("**/instructor/fee-proposals**");
     await page.getByRole("link", { name: `Review ${feeName}` }).click();
     const dialog = page.getByRole("dialog");
+    // Without JavaScript the click loads a new page: wait until the dialog's details have arrived
+    // (a read while the page is still being parsed sees only the title).
+    await expect
+      .poll(async () => (await dialog.textContent()) ?? "")
+      .toContain("I accept the trip rules");
     const details = (await dialog.textContent()) ?? "";
     // Two sponsors, three questions (one Value List, one Waiver), in their renumbered order.
     expect(details).toContain("Paula Proposer, Irene Instructor");
@@ -211,9 +216,9 @@ describe.each(MODES)("fee requests $name", (mode) => {
     await signInStaff(proposer, "proposer");
     await proposer.goto("/instructor/fees?tab=approved");
     await proposer.getByRole("link", { name: `Status History ${feeName}` }).click();
-    await expect(proposer.getByRole("dialog").textContent()).resolves.toContain(
-      "Approved for the spring trip.",
-    );
+    await expect
+      .poll(async () => (await proposer.getByRole("dialog").textContent()) ?? "")
+      .toContain("Approved for the spring trip.");
   });
 
   it("a family then sees the approved fee, answers its questions and buys it", async () => {

@@ -332,7 +332,8 @@ export function FeeRequestForm({
                 const id = String(f.id.value ?? f.id.initialValue ?? "");
                 const name = String(f.name.value ?? f.name.initialValue ?? "");
                 return (
-                  <li key={s.key}>
+                  // conform gives list items no key in a server render of a reply (no JavaScript).
+                  <li key={s.key ?? `sponsor-${index}`}>
                     <input type="hidden" name={f.id.name} value={id} />
                     <input type="hidden" name={f.name.name} value={name} />
                     <Group gap="xs">
