@@ -6,6 +6,7 @@ import type { ApiDeps } from "../deps";
 import { handle, participantId } from "./kit";
 import {
   addRegistrationToCart,
+  cartItemCount,
   cartView,
   emptyCart,
   receiptView,
@@ -18,6 +19,12 @@ export function cartRoutes(deps: ApiDeps): Router {
   r.get(
     "/cart",
     handle(deps, { access: "any" }, ({ claims }) => cartView(deps, claims!)),
+  );
+
+  // The header's badge on every page: one light read, no write (before /cart/:cartId).
+  r.get(
+    "/cart/count",
+    handle(deps, { access: "any" }, ({ claims }) => cartItemCount(deps, claims!)),
   );
 
   r.put(

@@ -4,7 +4,7 @@ import { logSafeError } from "../logger";
 import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import type { AddToCartRequest } from "@domain/contract/fees";
-import type { Cart, CartItem, Receipt } from "@domain/contract/cart";
+import type { Cart, CartCount, CartItem, Receipt } from "@domain/contract/cart";
 import { t } from "@domain/messages";
 import { checkDonation } from "@domain/rules/donation";
 import { unitPricesCents } from "@domain/rules/pricing";
@@ -482,6 +482,22 @@ export async function cartView(deps: ApiDeps, claims: TokenClaims): Promise<Cart
     cartItems: items,
     payer: payer(claims, buyer.name),
   };
+}
+
+/**
+ * GET /v1/cart/count: the units in the caller's OPEN or PROCESSING cart, as GET /v1/cart/ would
+ * show them (the sum of its lines' quantities). An OPEN cart whose time is up counts as empty,
+ * since the cart call would release it first; nothing is written here.
+ */
+export async function cartItemCount(deps: ApiDeps, claims: TokenClaims): Promise<CartCount> {
+  const [row] = await queryRows<{ n: number }>(
+    deps.db,
+    sql`select count(i.id)::int as n
+        from carts c join cart_items i on i.cart_id = c.id
+        where c.owner_key = ${ownerKey(claims)} and c.status in ('OPEN', 'PROCESSING')
+          and not (c.status = 'OPEN' and c.expires_at <= ${deps.clock.now()})`,
+  );
+  return { count: Number(row?.n ?? 0) };
 }
 
 /** Lines of a cart in cents, for the checkout rules. */

@@ -1,9 +1,11 @@
-// Payment windows and waitlist offers end by time, without anyone acting: a sweeper releases
-// expired holds every few seconds (recording "Payment Timeout"), and every seat-taking
-// transaction releases the section's expired holds itself, so a stale hold never blocks a seat.
+// Payment windows, waitlist offers and carts end by time, without anyone acting: a sweeper
+// releases expired holds every few seconds (recording "Payment Timeout") and the carts whose time
+// is up, and every seat-taking transaction releases the section's expired holds itself, so a stale
+// hold never blocks a seat. Reads (the cart badge on every page) never release anything.
 import { logSafeError } from "../logger";
 import type { ApiDeps } from "../deps";
 import { releaseAllExpiredHolds } from "./registration";
+import { releaseExpiredCarts } from "./cart";
 
 /** Releases every expired hold now; returns how many. Tests call this after moving the clock. */
 export function expireHolds(deps: ApiDeps): Promise<number> {
@@ -14,15 +16,27 @@ export interface BackgroundJobs {
   stop(): void;
 }
 
+/**
+ * One pass of the sweeper: expired holds, then every owner's expired carts (and carts left
+ * PROCESSING by a charge that never finished). Safe with several processes sweeping at once: each
+ * cart changes status in one guarded update, so only one of them releases it.
+ */
+export async function sweepOnce(deps: ApiDeps): Promise<{ holds: number; carts: number }> {
+  const holds = await expireHolds(deps);
+  const carts = await releaseExpiredCarts(deps);
+  return { holds, carts };
+}
+
 /** Starts the sweeper; the runtime calls it unless told not to (tests drive expireHolds). */
 export function startBackgroundJobs(deps: ApiDeps, everyMs = 15_000): BackgroundJobs {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    expireHolds(deps)
-      .then((n) => {
-        if (n) deps.logger.info({ released: n }, "expired registration holds released");
+    sweepOnce(deps)
+      .then(({ holds, carts }) => {
+        if (holds) deps.logger.info({ released: holds }, "expired registration holds released");
+        if (carts) deps.logger.info({ released: carts }, "registrations in expired carts released");
       })
       .catch((err: unknown) => {
         deps.logger.error({ err: logSafeError(err) }, "hold sweep failed");

@@ -44,6 +44,14 @@ export const Cart = z.object({
 });
 export type Cart = z.infer<typeof Cart>;
 
+/**
+ * GET /v1/cart/count: how many items the caller's open cart holds (the header's badge on every
+ * page). A read only: it neither creates a cart nor releases one whose time is up (that cart
+ * counts as empty; the sweeper and the cart's own calls release it).
+ */
+export const CartCount = z.object({ count: z.number().int().nonnegative() });
+export type CartCount = z.infer<typeof CartCount>;
+
 export const ReceiptItem = z.object({
   name: z.string(),
   description: z.string(),

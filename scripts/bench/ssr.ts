@@ -4,7 +4,9 @@
 // --profile writes a CPU profile of the rendered run (main thread) to the temporary folder (the
 // profiler slows that run down a little; compare figures without it).
 // Besides req/s and latencies it prints the main thread's busy time per request (event-loop
-// utilisation times elapsed over requests), which is steadier than req/s on a shared machine.
+// utilisation times elapsed over requests), which is steadier than req/s on a shared machine, and
+// the process's CPU time per request (all threads, gzip included), steadier still when other
+// processes compete for the cores (busy time counts the time the thread waited for a core).
 import { Session } from "node:inspector/promises";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -35,6 +37,8 @@ interface Result {
   p99: number;
   /** Main-thread busy milliseconds per request. */
   busyMs: number;
+  /** CPU milliseconds of the whole process (every thread) per request. */
+  cpuMs: number;
 }
 
 async function load(
@@ -62,8 +66,10 @@ async function load(
   }
   const start = performance.now();
   const elu0 = performance.eventLoopUtilization();
+  const cpu0 = process.cpuUsage();
   await Promise.all(Array.from({ length: connections }, worker));
   const elu = performance.eventLoopUtilization(elu0);
+  const cpu = process.cpuUsage(cpu0);
   const elapsed = (performance.now() - start) / 1000;
   await agent.close();
   latencies.sort((a, b) => a - b);
@@ -77,6 +83,7 @@ async function load(
     p95: pct(95),
     p99: pct(99),
     busyMs: elu.active / Math.max(1, latencies.length),
+    cpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length),
   };
 }
 
@@ -136,7 +143,7 @@ async function main() {
   const stat = await load(staticUrl, headers, seconds, connections);
   const row = (name: string, r: Result) =>
     console.log(
-      `${name.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   main thread ${r.busyMs.toFixed(1)} ms/req   errors ${r.errors}`,
+      `${name.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   main thread ${r.busyMs.toFixed(1)} ms/req   cpu ${r.cpuMs.toFixed(1)} ms/req   errors ${r.errors}`,
     );
   row("rendered /programs", ssr);
   row("static same HTML", stat);
