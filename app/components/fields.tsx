@@ -19,6 +19,8 @@ export type PlainTextInputProps = {
   label: string;
   description?: ReactNode;
   error?: string | undefined;
+  /** Width in px, as Mantine's `w`. */
+  w?: number;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "size" | "children">;
 
 export type FieldProps = {
@@ -48,11 +50,18 @@ export function PlainTextInput({
   required,
   defaultValue,
   value,
+  w,
   ...input
 }: PlainTextInputProps) {
   const parts = { id, label, description, error, required };
   return (
-    <InputWrapperMarkup component="TextInput" {...parts}>
+    <InputWrapperMarkup
+      component="TextInput"
+      {...parts}
+      rootStyle={
+        w === undefined ? undefined : { width: `calc(${w / 16}rem * var(--mantine-scale))` }
+      }
+    >
       <input
         {...controlHead("TextInput", error)}
         {...input}

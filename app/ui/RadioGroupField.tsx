@@ -72,6 +72,7 @@ export function RadioGroupField({
   value,
   onChange,
   error,
+  required,
 }: {
   name: string;
   label: string;
@@ -80,6 +81,8 @@ export function RadioGroupField({
   value?: string | undefined;
   onChange?: (value: string) => void;
   error?: string | undefined;
+  /** Marks the label as Mantine does (the server checks that one is chosen). */
+  required?: boolean;
 }) {
   const id = `mantine-${useId().replace(/:/g, "")}`;
   const [own, setOwn] = useState("");
@@ -95,9 +98,18 @@ export function RadioGroupField({
     >
       <div
         className="m_8fdc1311 mantine-InputWrapper-label mantine-RadioGroup-label"
+        data-required={required ? "true" : undefined}
         id={`${id}-label`}
       >
         {label}
+        {required ? (
+          <span
+            className="m_78a94662 mantine-InputWrapper-required mantine-RadioGroup-required"
+            aria-hidden="true"
+          >
+            {" *"}
+          </span>
+        ) : null}
       </div>
       <div
         role="radiogroup"

@@ -1,7 +1,7 @@
 // Mantine's InputWrapper markup (default variant, size sm) around a native control: the label
 // (with the required mark), description, the input wrapper with its CSS variables, an optional
 // right section, and the error, with the ids and aria wiring Mantine gives them. TextField,
-// PlainTextInput and NativeSelect draw with it (decision 093); tests/unit/fields.test.tsx holds
+// PlainTextInput, NativeSelect and Textarea draw with it (decision 093); tests/unit/fields.test.tsx holds
 // the result to Mantine's own components.
 import type { CSSProperties, ReactNode } from "react";
 
@@ -9,7 +9,7 @@ const SM = "var(--mantine-font-size-sm)";
 const SMALLER = "calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))";
 const HALF_XS = "calc(var(--mantine-spacing-xs) / 2)";
 
-type Component = "TextInput" | "NativeSelect";
+type Component = "TextInput" | "NativeSelect" | "Textarea";
 
 export interface WrapperParts {
   id: string;
@@ -46,11 +46,14 @@ export function InputWrapperMarkup({
   required,
   rootStyle,
   rightSection,
+  multiline,
   children,
 }: WrapperParts & {
   component: Component;
   rootStyle?: CSSProperties | undefined;
   rightSection?: ReactNode;
+  /** A textarea: vertical padding instead of a fixed height. */
+  multiline?: boolean;
   children: ReactNode;
 }) {
   const flag = error ? "true" : undefined;
@@ -59,6 +62,7 @@ export function InputWrapperMarkup({
     ...(error ? { "--input-margin-bottom": HALF_XS } : {}),
     "--input-height": "var(--input-height-sm)",
     "--input-fz": SM,
+    ...(multiline ? { "--input-padding-y": "var(--input-padding-y-sm)" } : {}),
     ...(rightSection ? { "--input-right-section-pointer-events": "none" } : {}),
   } as CSSProperties;
   return (
@@ -103,6 +107,7 @@ export function InputWrapperMarkup({
         data-size="sm"
         data-error={flag}
         data-pointer={rightSection ? "true" : undefined}
+        data-multiline={multiline ? "true" : undefined}
         data-with-right-section={rightSection ? "true" : undefined}
       >
         {children}

@@ -15,7 +15,14 @@ import { MODES, signInFamily, startTestApp, type TestApp } from "../support/brow
  * The pages whose JavaScript is within BUDGET.js today. The others are listed with their figures
  * in the issue 9 report; add a page here once it fits (the budget itself is not loosened).
  */
-const JS_WITHIN_BUDGET = new Set<string>(["/", "/signin", "/my-registrations", "/cart"]);
+const JS_WITHIN_BUDGET = new Set<string>([
+  "/",
+  "/signin",
+  "/my-registrations",
+  "/cart",
+  "/programs",
+  "/fees",
+]);
 
 let app: TestApp;
 let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>>;

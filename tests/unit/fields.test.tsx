@@ -138,9 +138,10 @@ describe("RadioGroupField", () => {
   // React's generated ids differ between the two trees; everything else must not.
   const ids = (s: string) => s.replace(/mantine-R(?!adio)[0-9a-zA-Z]+/g, "ID");
   it.each([
-    ["chosen, one disabled, error", "a", "Pick one"],
-    ["nothing chosen", undefined, undefined],
-  ])("matches Mantine's Radio.Group of Radios: %s", (_name, value, error) => {
+    ["chosen, one disabled, error", "a", "Pick one", false],
+    ["nothing chosen", undefined, undefined, false],
+    ["required", undefined, undefined, true],
+  ])("matches Mantine's Radio.Group of Radios: %s", (_name, value, error, required) => {
     const options = [
       { value: "a", label: "Mailed check" },
       { value: "b", label: "Online card", disabled: true },
@@ -152,10 +153,18 @@ describe("RadioGroupField", () => {
         options={options}
         value={value}
         error={error}
+        required={required}
       />,
     );
     const theirs = html(
-      <Radio.Group name="m" label="Payment Method" value={value} error={error} onChange={() => {}}>
+      <Radio.Group
+        name="m"
+        label="Payment Method"
+        value={value}
+        error={error}
+        required={required}
+        onChange={() => {}}
+      >
         <Stack gap={4} mt={4}>
           {options.map((o) => (
             <Radio key={o.value} value={o.value} label={o.label} disabled={o.disabled} />

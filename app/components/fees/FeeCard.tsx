@@ -1,6 +1,7 @@
 // A fee card (spec 02 §2 "Fee card"): name, description preview with "View More...", school
 // badge, category and Optional chips, the full-payment note, notes, quantity, donation amount and
 // the button of its state. Plain form posts: works without JavaScript.
+import { useId } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Badge } from "~/ui/mantine/Badge";
 import { Button } from "~/ui/mantine/Button";
@@ -9,8 +10,9 @@ import { Group } from "~/ui/mantine/Group";
 import { NativeSelect } from "~/ui/mantine/NativeSelect";
 import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
-import { TextInput } from "~/ui/mantine/TextInput";
 import { Title } from "~/ui/mantine/Title";
+import type { ThemeColor } from "~/ui/mantine/plain";
+import { PlainTextInput } from "~/components/fields";
 import type { Fee } from "@domain/contract/fees";
 import { t } from "@domain/messages/fees";
 import { descriptionPreview, quantityOptions, type FeeCardState } from "@domain/rules/fee-card";
@@ -18,7 +20,7 @@ import { formatUsd, toCents } from "@domain/rules/money";
 import { donationMinCents, DONATION_MAX_CENTS } from "@domain/rules/donation";
 
 /** Two schools have their own badge colours. */
-const SCHOOL_COLOURS: Record<string, string> = { LHS: "indigo", WMS: "teal" };
+const SCHOOL_COLOURS: Record<string, ThemeColor> = { LHS: "indigo", WMS: "teal" };
 
 export interface FeeCardProps {
   fee: Fee;
@@ -60,6 +62,7 @@ export function FeeCard(p: FeeCardProps) {
           ? t("fees.paid")
           : t("fees.add");
   const donationMin = donationMinCents(Math.round(fee.amount * 100));
+  const donationId = `mantine-${useId().replace(/:/g, "")}`;
   return (
     <Card withBorder padding="md" className="fee-card" component="article" aria-label={fee.name}>
       <Stack gap="xs">
@@ -149,7 +152,8 @@ export function FeeCard(p: FeeCardProps) {
             <input type="hidden" name="assessedFeeId" value={p.assessedFeeId ?? ""} />
             <Group align="flex-end" gap="xs">
               {fee.isDonation ? (
-                <TextInput
+                <PlainTextInput
+                  id={donationId}
                   name="donationAmount"
                   label={t("fees.customAmount")}
                   inputMode="decimal"

@@ -6,12 +6,11 @@ import { Alert } from "~/ui/mantine/Alert";
 import { Button } from "~/ui/mantine/Button";
 import { Group } from "~/ui/mantine/Group";
 import { NativeSelect } from "~/ui/mantine/NativeSelect";
-import { Radio } from "~/ui/mantine/Radio";
-import { SimpleGrid } from "~/ui/mantine/SimpleGrid";
 import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
-import { TextInput } from "~/ui/mantine/TextInput";
 import { Textarea } from "~/ui/mantine/Textarea";
+import { RadioGroupField } from "~/ui/RadioGroupField";
+import { PlainTextInput } from "~/components/fields";
 import { t } from "@domain/messages/fees";
 import { PageDialog } from "~/components/PageDialog";
 import { FeeCard } from "./FeeCard";
@@ -46,7 +45,7 @@ export function FeeCards({
 }) {
   const here = withParams(base, params, {});
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+    <div className="card-grid">
       {cards.map((c) => (
         <FeeCard
           key={c.key}
@@ -64,7 +63,7 @@ export function FeeCards({
           receiptHref={c.receiptHref}
         />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }
 
@@ -85,7 +84,13 @@ export function OptionalFilters({
     <Form method="get" action={base} role="search">
       {tab ? <input type="hidden" name="tab" value={tab} /> : null}
       <Group align="flex-end">
-        <TextInput name="q" label={t("fees.search")} defaultValue={search} type="search" />
+        <PlainTextInput
+          id="fees-search"
+          name="q"
+          label={t("fees.search")}
+          defaultValue={search}
+          type="search"
+        />
         <NativeSelect
           name="category"
           label={t("fees.category")}
@@ -163,13 +168,13 @@ export function QuestionsDialog({
           ) : null}
           {qs.map((q) =>
             q.responseType === "Value List" ? (
-              <Radio.Group key={q.id} name={`q_${q.id}`} label={q.question} required>
-                <Stack gap={4} mt={4}>
-                  {q.answerList.map((a) => (
-                    <Radio key={a} value={a} label={a} />
-                  ))}
-                </Stack>
-              </Radio.Group>
+              <RadioGroupField
+                key={q.id}
+                name={`q_${q.id}`}
+                label={q.question}
+                options={q.answerList.map((a) => ({ value: a, label: a }))}
+                required
+              />
             ) : q.responseType === "Waiver" ? (
               <Stack key={q.id} gap={4}>
                 <Text size="sm">{q.question}</Text>
