@@ -44,12 +44,29 @@ async function signedOutRedirect(request: Request): Promise<Response> {
   });
 }
 
+const loopback = new Map<string, boolean>();
+
+/**
+ * True when the API answers on this machine (the embedded /v1, or one beside this process):
+ * compressing its replies would cost CPU at both ends and save nothing (decision 094).
+ */
+export function onLoopback(baseUrl: string): boolean {
+  let known = loopback.get(baseUrl);
+  if (known === undefined) {
+    const host = new URL(baseUrl).hostname;
+    known = host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+    loopback.set(baseUrl, known);
+  }
+  return known;
+}
+
 export async function fetchApi(
   { request, context }: Caller,
   path: string,
   init: { method?: string; body?: unknown; auth: "student" | "staff" | "none"; timeoutMs?: number },
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
+  if (onLoopback(context.apiBaseUrl)) headers["Accept-Encoding"] = "identity";
   if (context.clientIp) headers["X-Forwarded-For"] = context.clientIp;
   if (init.auth !== "none") {
     const session = await getSession(request);
