@@ -2,20 +2,16 @@
 // schema and zod itself (about 16 KB gzip) are not part of a page's first load: families on slow
 // phones download them while they type. Until they arrive, a post is validated by the action with
 // the same schema, which it does for every post anyway.
-import { useCallback, useEffect, useRef, useState, type FocusEvent } from "react";
-import type { Submission } from "@conform-to/react";
+import type { FocusEvent } from "react";
 import type { z } from "zod";
+import { useSchemaOnFocus, type Parse } from "~/components/schema-on-focus";
 
 type Mode = "onSubmit" | "onBlur" | "onInput";
-
-type Validate<Schema extends z.ZodTypeAny> = (
-  formData: FormData,
-) => Submission<z.input<Schema>, string[], z.output<Schema>>;
 
 export interface LazyValidation<Schema extends z.ZodTypeAny> {
   /** Spread into `useForm`: `onValidate` and the validation modes once the schema is here. */
   options: {
-    onValidate?: (context: { formData: FormData }) => ReturnType<Validate<Schema>>;
+    onValidate?: (context: { formData: FormData }) => ReturnType<Parse<Schema>>;
     shouldValidate: Mode;
     shouldRevalidate?: Mode;
   };
@@ -26,49 +22,22 @@ export interface LazyValidation<Schema extends z.ZodTypeAny> {
   };
 }
 
+/** useSchemaOnFocus for a conform form. */
 export function useLazyValidation<Schema extends z.ZodTypeAny>(
   loadSchema: () => Promise<Schema>,
   mode: { shouldValidate: Mode; shouldRevalidate?: Mode },
 ): LazyValidation<Schema> {
-  const [validate, setValidate] = useState<Validate<Schema> | null>(null);
-  const started = useRef(false);
-  const latestLoad = useRef(loadSchema);
-  latestLoad.current = loadSchema;
-  // Fields left before the schema arrived: validated as soon as it does, as if left again.
-  const leftEarly = useRef(new Set<Element>());
-
-  const load = useCallback(() => {
-    if (started.current) return;
-    started.current = true;
-    Promise.all([latestLoad.current(), import("@conform-to/zod")]).then(
-      ([schema, { parseWithZod }]) =>
-        setValidate(() => (formData: FormData) => parseWithZod(formData, { schema })),
-      () => {
-        // Offline or a failed download: the action still validates; try again on next focus.
-        started.current = false;
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    if (!validate || mode.shouldValidate !== "onBlur") return;
-    for (const element of leftEarly.current) {
-      if (element.isConnected && document.activeElement !== element) {
-        element.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
-      }
+  const { parse, onFocus, onBlur } = useSchemaOnFocus(loadSchema, (left) => {
+    // conform validates on the document's focusout: leave them again now that it can.
+    if (mode.shouldValidate !== "onBlur") return;
+    for (const element of left) {
+      element.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
     }
-    leftEarly.current.clear();
-  }, [validate, mode.shouldValidate]);
-
+  });
   return {
-    options: validate
-      ? { onValidate: ({ formData }) => validate(formData), ...mode }
+    options: parse
+      ? { onValidate: ({ formData }) => parse(formData), ...mode }
       : { shouldValidate: "onSubmit" },
-    formProps: {
-      onFocus: load,
-      onBlur: (event) => {
-        if (!validate) leftEarly.current.add(event.target);
-      },
-    },
+    formProps: { onFocus, onBlur },
   };
 }

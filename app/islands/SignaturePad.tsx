@@ -1,8 +1,11 @@
 // The signature pad: strokes drawn with perfect-freehand on a canvas (300×200 by default, resized
 // to its container's width), exported as a PNG data URL into a hidden input. Before JavaScript
 // runs only the hidden input exists; the form then offers an upload or a typed signature.
+// perfect-freehand is not part of the page's first load (decision 097): it is fetched when a
+// pointer comes over the pad or it takes focus; points drawn before it arrives are kept and
+// drawn, and published, as soon as it does.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { getStroke } from "perfect-freehand";
+import type { getStroke } from "perfect-freehand";
 import { Button } from "~/ui/mantine/Button";
 import { Group } from "~/ui/mantine/Group";
 import { Text } from "~/ui/mantine/Text";
@@ -22,8 +25,23 @@ interface SignaturePadProps {
   height?: number;
 }
 
-function strokePath(points: Point[]): Path2D {
-  const outline = getStroke(points, { size: 3, thinning: 0.6, smoothing: 0.5, streamline: 0.5 });
+type GetStroke = typeof getStroke;
+
+let freehand: Promise<GetStroke> | null = null;
+/** perfect-freehand, fetched once; a failed download is tried again on the next call. */
+function loadFreehand(): Promise<GetStroke> {
+  freehand ??= import("perfect-freehand").then(
+    (m) => m.getStroke,
+    (err: unknown) => {
+      freehand = null;
+      throw err;
+    },
+  );
+  return freehand;
+}
+
+function strokePath(outlineOf: GetStroke, points: Point[]): Path2D {
+  const outline = outlineOf(points, { size: 3, thinning: 0.6, smoothing: 0.5, streamline: 0.5 });
   const path = new Path2D();
   outline.forEach(([x, y], i) => (i === 0 ? path.moveTo(x!, y!) : path.lineTo(x!, y!)));
   path.closePath();
@@ -51,6 +69,7 @@ export function SignaturePad({
   const inputRef = useRef<HTMLInputElement>(null);
   const strokes = useRef<Point[][]>([]);
   const current = useRef<Point[] | null>(null);
+  const freehandStroke = useRef<GetStroke | null>(null);
 
   useEffect(() => setReady(true), []);
 
@@ -61,10 +80,21 @@ export function SignaturePad({
     ctx.fillStyle = "#fff";
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     ctx.fillStyle = "#102060";
+    const stroke = freehandStroke.current;
+    if (!stroke) return; // drawn when perfect-freehand arrives
     for (const s of [...strokes.current, ...(current.current ? [current.current] : [])]) {
-      ctx.fill(strokePath(s));
+      ctx.fill(strokePath(stroke, s));
     }
   }, []);
+
+  const start = useCallback(() => {
+    if (freehandStroke.current) return Promise.resolve();
+    return loadFreehand().then((fn) => {
+      freehandStroke.current = fn;
+      // Points drawn while it was on its way; a carried signature stays until the person draws.
+      if (strokes.current.length || current.current) redraw();
+    });
+  }, [redraw]);
 
   // Follow the container's width; the height stays as given.
   useEffect(() => {
@@ -107,7 +137,12 @@ export function SignaturePad({
   };
 
   return (
-    <div ref={wrapRef} className="signature-pad">
+    <div
+      ref={wrapRef}
+      className="signature-pad"
+      onPointerOver={() => void start().catch(() => {})}
+      onFocus={() => void start().catch(() => {})}
+    >
       <input ref={inputRef} type="hidden" name={name} value={value} readOnly />
       {ready ? (
         <>
@@ -135,6 +170,7 @@ export function SignaturePad({
               display: "block",
             }}
             onPointerDown={(e) => {
+              void start().catch(() => {});
               e.currentTarget.setPointerCapture(e.pointerId);
               current.current = [pointAt(e)];
               redraw();
@@ -148,8 +184,12 @@ export function SignaturePad({
               if (!current.current) return;
               strokes.current.push(current.current);
               current.current = null;
-              redraw();
-              publish(canvasRef.current!.toDataURL("image/png"));
+              // Published once drawn: at once, or when perfect-freehand arrives. If it cannot
+              // be fetched (offline), nothing is published and the action asks for a signature.
+              start().then(
+                () => canvasRef.current && publish(canvasRef.current.toDataURL("image/png")),
+                () => {},
+              );
             }}
           />
           <Group>

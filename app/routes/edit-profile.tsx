@@ -2,9 +2,7 @@
 // GET /v1/profile/community, guardians editable (ids kept), saved with PUT; a notice on success.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useForm } from "@conform-to/react";
-import { useLazyValidation } from "~/components/lazy-validation";
-import type { z } from "zod";
+import { useLightForm } from "~/components/light-form";
 import { Alert } from "~/ui/mantine/Alert";
 import { Paper } from "~/ui/mantine/Paper";
 import { Stack } from "~/ui/mantine/Stack";
@@ -137,15 +135,14 @@ export default function EditProfile() {
   const { profile, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validation = useLazyValidation(
-    () => import("@domain/forms/community").then((m) => m.ProfileForm),
-    { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
-  );
-  const [form, fields] = useForm<MemberFormShape, z.output<typeof ProfileForm>>({
+  const [form, fields] = useLightForm<typeof ProfileForm, MemberFormShape>({
     id: "edit-profile",
-    lastResult: actionData?.result ?? undefined,
+    lastResult: actionData?.result,
     defaultValue: profile ? formValues(profile) : { guardians: [{}, {}] },
-    ...validation.options,
+    lists: ["guardians"],
+    loadSchema: () => import("@domain/forms/community").then((m) => m.ProfileForm),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <Paper p="lg" withBorder>
@@ -163,7 +160,6 @@ export default function EditProfile() {
         <MemberForm
           form={form}
           fields={fields}
-          validationProps={validation.formProps}
           action="/edit-profile"
           carriedSignature={actionData?.carried ?? null}
           signatureOnFile={profile.digitalSignature}

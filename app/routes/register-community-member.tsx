@@ -3,9 +3,7 @@
 // app (decision 021): its 409 message sends the person back to login or ID recovery.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useForm } from "@conform-to/react";
-import { useLazyValidation } from "~/components/lazy-validation";
-import type { z } from "zod";
+import { useLightForm } from "~/components/light-form";
 import { Anchor } from "~/ui/mantine/Anchor";
 import { Button } from "~/ui/mantine/Button";
 import { Group } from "~/ui/mantine/Group";
@@ -118,15 +116,14 @@ export default function RegisterCommunityMember() {
   const { standalone, created } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validation = useLazyValidation(
-    () => import("@domain/forms/community").then((m) => m.RegisterMemberForm),
-    { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
-  );
-  const [form, fields] = useForm<MemberFormShape, z.output<typeof RegisterMemberForm>>({
+  const [form, fields] = useLightForm<typeof RegisterMemberForm, MemberFormShape>({
     id: "register-member",
-    lastResult: actionData?.result ?? undefined,
+    lastResult: actionData?.result,
     defaultValue: { guardians: [{}, {}] },
-    ...validation.options,
+    lists: ["guardians"],
+    loadSchema: () => import("@domain/forms/community").then((m) => m.RegisterMemberForm),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   if (created) return <Created />;
   const here = `/register-community-member${standalone ? "?standalone=1" : ""}`;
@@ -157,7 +154,6 @@ export default function RegisterCommunityMember() {
       <MemberForm
         form={form}
         fields={fields}
-        validationProps={validation.formProps}
         action={here}
         carriedSignature={actionData?.carried ?? null}
         submitLabel={t("community.submit")}

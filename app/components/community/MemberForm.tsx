@@ -1,27 +1,23 @@
 // The community member form shared by registration and My Profile: the member's fields, the
 // signature (pad with JavaScript; upload or typed name without) and the guardians/contacts.
-// Adding and removing a guardian are conform intents: plain submit buttons that keep everything
-// typed when JavaScript is off, handled in the page when it is on.
+// Adding and removing a guardian are conform's list intents: plain submit buttons that keep
+// everything typed when JavaScript is off, handled in the page by useLightForm when it is on.
 import { useEffect, useState } from "react";
 import { Form } from "@remix-run/react";
-import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Alert } from "~/ui/mantine/Alert";
 import { Button } from "~/ui/mantine/Button";
-import { Fieldset } from "~/ui/mantine/Fieldset";
 import { Group } from "~/ui/mantine/Group";
-import { Image } from "~/ui/mantine/Image";
-import { Input } from "~/ui/mantine/Input";
-import { SimpleGrid } from "~/ui/mantine/SimpleGrid";
 import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { t, type CommunityKey } from "@domain/messages/community";
 import { GENDERS, GRADES, PHONE_TYPES, RELATIONSHIPS } from "@domain/forms/community-fields";
-import type { LazyValidation } from "~/components/lazy-validation";
+import type { LightField, LightForm } from "~/components/light-form";
 import { US_STATES } from "@domain/rules/us-states";
 import { FormError, TextField } from "~/components/fields";
 import { SignaturePad } from "~/islands/SignaturePad";
 import { SubmitWithHint } from "~/components/SubmitWithHint";
 import { SelectField } from "./SelectField";
+import { FileWrapper, Fieldset, Grid, GridStyle, SignatureImage } from "./markup";
 
 export type GuardianShape = {
   id?: string;
@@ -65,23 +61,25 @@ function useHydrated() {
   return hydrated;
 }
 
+export type MemberFields = Record<keyof MemberFormShape & string, LightField>;
+type GuardianFieldsMeta = Record<keyof GuardianShape & string, LightField>;
+
 function GuardianFields({
   form,
-  guardian,
+  g,
   index,
   listName,
 }: {
-  form: FormMetadata<MemberFormShape>;
-  guardian: FieldMetadata<GuardianShape>;
+  form: LightForm;
+  g: GuardianFieldsMeta;
   index: number;
   listName: string;
 }) {
-  const g = guardian.getFieldset();
   const n = index + 1;
   return (
     <Fieldset legend={t("guardian.legend", { n })} className="guardian">
       <input type="hidden" name={g.id.name} defaultValue={g.id.initialValue} key={g.id.key} />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Grid>
         <TextField meta={g.nameFirst} label={t("guardian.nameFirst")} autoComplete="off" />
         <TextField meta={g.nameLast} label={t("guardian.nameLast")} autoComplete="off" />
         <SelectField
@@ -106,15 +104,9 @@ function GuardianFields({
           options={opts(PHONE_TYPES, "guardian.phoneType")}
         />
         <TextField meta={g.email} label={t("guardian.email")} type="email" />
-      </SimpleGrid>
+      </Grid>
       <Group justify="flex-end" mt="sm">
-        <Button
-          variant="subtle"
-          color="red"
-          type="submit"
-          {...form.remove.getButtonProps({ name: listName, index })}
-          formNoValidate
-        >
+        <Button variant="subtle" color="red" {...form.removeButton(listName, index)}>
           {t("guardian.remove", { n })}
         </Button>
       </Group>
@@ -133,8 +125,8 @@ const HIDDEN: React.CSSProperties = {
 };
 
 export interface MemberFormProps {
-  form: FormMetadata<MemberFormShape>;
-  fields: ReturnType<FormMetadata<MemberFormShape>["getFieldset"]>;
+  form: LightForm;
+  fields: MemberFields;
   action?: string;
   /** A signature received on an earlier post that failed, as a PNG data URL. */
   carriedSignature?: string | null;
@@ -144,8 +136,6 @@ export interface MemberFormProps {
   pending: boolean;
   /** Shown above the submit button: e.g. the 409 with its links. */
   formMessage?: React.ReactNode;
-  /** Loads the schema when the person starts on the form (useLazyValidation). */
-  validationProps: LazyValidation<never>["formProps"];
 }
 
 export function MemberForm({
@@ -157,23 +147,15 @@ export function MemberForm({
   submitLabel,
   pending,
   formMessage,
-  validationProps,
 }: MemberFormProps) {
   const hydrated = useHydrated();
-  const guardians = fields.guardians.getFieldList();
-  const fieldErrors = Object.entries(form.allErrors).some(
-    ([name, errors]) => name !== "" && errors.length > 0,
-  );
+  const guardians = form.list(fields.guardians.name);
+  const fieldErrors = form.hasFieldErrors;
   const disabled = hydrated && fieldErrors;
   const signatureValue = carriedSignature ?? fields.digitalSignature.initialValue ?? "";
   return (
-    <Form
-      method="post"
-      action={action}
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      {...validationProps}
-    >
+    <Form method="post" action={action} encType="multipart/form-data" {...form.props}>
+      <GridStyle />
       {/* Enter in a field submits the form; without this the first "Remove" button would be
           the form's default button. */}
       <button
@@ -185,7 +167,7 @@ export function MemberForm({
       />
       <Stack>
         <Fieldset legend={t("community.section.participant")}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Grid>
             <TextField
               meta={fields.nameFirst}
               label={t("community.nameFirst")}
@@ -215,11 +197,11 @@ export function MemberForm({
               placeholder={t("community.genderPlaceholder")}
               options={opts(GENDERS, "community.gender")}
             />
-          </SimpleGrid>
+          </Grid>
         </Fieldset>
 
         <Fieldset legend={t("community.section.address")}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Grid>
             <TextField
               meta={fields.address}
               label={t("community.address")}
@@ -255,7 +237,7 @@ export function MemberForm({
               type="email"
               autoComplete="email"
             />
-          </SimpleGrid>
+          </Grid>
         </Fieldset>
 
         <Fieldset legend={t("community.section.signature")}>
@@ -266,11 +248,10 @@ export function MemberForm({
                 <Text size="sm" fw={500}>
                   {t("community.signatureOnFile")}
                 </Text>
-                <Image
+                <SignatureImage
                   src={signatureOnFile}
                   alt={t("community.signatureOnFile")}
-                  maw={300}
-                  bd="1px solid gray.4"
+                  bordered
                 />
                 <Text size="xs" c="dimmed">
                   {t("community.signatureReplace")}
@@ -282,7 +263,7 @@ export function MemberForm({
                 <Text size="sm" fw={500}>
                   {t("community.signatureReceived")}
                 </Text>
-                <Image src={carriedSignature} alt={t("community.signatureReceived")} maw={300} />
+                <SignatureImage src={carriedSignature} alt={t("community.signatureReceived")} />
               </div>
             ) : null}
             <SignaturePad
@@ -302,9 +283,10 @@ export function MemberForm({
             <Text size="sm" fw={500}>
               {t("community.signatureAlternatives")}
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {/* A native file control: Mantine's FileInput needs JavaScript to open. */}
-              <Input.Wrapper label={t("community.signatureFile")} id={fields.signatureFile.id}>
+            <Grid>
+              {/* A native file control: Mantine's FileInput needs JavaScript to open. The
+                  wrapper and label are Mantine's Input.Wrapper markup. */}
+              <FileWrapper id={fields.signatureFile.id} label={t("community.signatureFile")}>
                 <input
                   id={fields.signatureFile.id}
                   name={fields.signatureFile.name}
@@ -313,40 +295,35 @@ export function MemberForm({
                   className="signature-file"
                   style={{ display: "block", marginTop: 4 }}
                 />
-              </Input.Wrapper>
+              </FileWrapper>
               <TextField
                 meta={fields.signatureTyped}
                 label={t("community.signatureTyped")}
                 description={t("community.signatureTypedHelp")}
               />
-            </SimpleGrid>
+            </Grid>
           </Stack>
         </Fieldset>
 
         <Fieldset legend={t("community.section.guardians")}>
           <Stack>
             <Text size="sm">{t("community.twoContacts")}</Text>
-            {guardians.map((g, index) => (
+            {guardians.items.map((item, index) => (
               <GuardianFields
-                key={g.key ?? `guardian-${index}`}
+                key={item.key}
                 form={form}
-                guardian={g}
+                g={item.fields as GuardianFieldsMeta}
                 index={index}
-                listName={fields.guardians.name}
+                listName={guardians.name}
               />
             ))}
-            {fields.guardians.errors?.length ? (
-              <div id={fields.guardians.errorId} role="alert" className="field-error">
-                {fields.guardians.errors[0]}
+            {guardians.errors?.length ? (
+              <div id={guardians.errorId} role="alert" className="field-error">
+                {guardians.errors[0]}
               </div>
             ) : null}
             <Group>
-              <Button
-                variant="light"
-                type="submit"
-                {...form.insert.getButtonProps({ name: fields.guardians.name })}
-                formNoValidate
-              >
+              <Button variant="light" {...form.insertButton(guardians.name)}>
                 {t("guardian.add")}
               </Button>
             </Group>

@@ -1,9 +1,10 @@
-// A native select wired to conform (works without JavaScript), with a blank first choice.
-import type { FieldMetadata } from "@conform-to/react";
+// A native select wired to the form's field metadata (works without JavaScript), with a blank
+// first choice.
+import type { FieldMeta } from "~/components/fields";
 import { NativeSelect } from "~/ui/mantine/NativeSelect";
 
 interface SelectFieldProps {
-  meta: FieldMetadata<string | undefined> | FieldMetadata<string>;
+  meta: FieldMeta;
   label: string;
   placeholder: string;
   options: readonly { value: string; label: string }[];
