@@ -39,4 +39,6 @@ export function paperElement(
   );
 }
 
-export const Paper = forwardRef(paperElement) as unknown as Polymorphic<PaperOwnProps, "div">;
+export const Paper = forwardRef<unknown, PaperOwnProps & Record<string, unknown>>((props, ref) =>
+  paperElement(props, ref),
+) as unknown as Polymorphic<PaperOwnProps, "div">;

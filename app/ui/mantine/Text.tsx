@@ -51,4 +51,6 @@ export function textElement(
   );
 }
 
-export const Text = forwardRef(textElement) as unknown as Polymorphic<TextOwnProps, "p">;
+export const Text = forwardRef<unknown, TextOwnProps & Record<string, unknown>>((props, ref) =>
+  textElement(props, ref),
+) as unknown as Polymorphic<TextOwnProps, "p">;
