@@ -104,10 +104,29 @@ export function TextField({ meta, label, description, ...rest }: FieldProps) {
 }
 
 /** The form-level error (e.g. "Invalid Student ID or Birth Date."), announced to screen readers. */
-export function FormError({ errors, id }: { errors?: string[]; id?: string }) {
+/**
+ * The form's own message (not a field's). With `takeFocus` it renders `autofocus` (focusable by
+ * script only): after a failed post without JavaScript the browser focuses the message, for forms
+ * whose error belongs to no field; where a field shows an error, that field takes the focus.
+ */
+export function FormError({
+  errors,
+  id,
+  takeFocus,
+}: {
+  errors?: string[];
+  id?: string;
+  takeFocus?: boolean;
+}) {
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="field-error">
+    <div
+      id={id}
+      role="alert"
+      className="field-error"
+      tabIndex={takeFocus ? -1 : undefined}
+      autoFocus={takeFocus || undefined}
+    >
       {errors.join(" ")}
     </div>
   );

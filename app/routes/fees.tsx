@@ -139,6 +139,8 @@ export default function FeesPage() {
     ? d.data.optional.find((c) => String(c.fee.id) === d.questions)
     : null;
   const error = actionData && "error" in actionData ? actionData.error : null;
+  // A refused add with questions is shown (and focused) in the questions dialog, not the card.
+  const cardError = questionCard ? null : error;
   const optional = filterOptional(d.data.optional, d.search, d.category);
   return (
     <Stack>
@@ -192,7 +194,7 @@ export default function FeesPage() {
             </Button>
           </Form>
           {d.data.assessed.length ? (
-            <FeeCards cards={d.data.assessed} base={base} params={params} error={error} />
+            <FeeCards cards={d.data.assessed} base={base} params={params} error={cardError} />
           ) : (
             <Text>{t("fees.noneAssessed")}</Text>
           )}
@@ -208,7 +210,13 @@ export default function FeesPage() {
             tab="optional"
           />
           {optional.length ? (
-            <FeeCards cards={optional} base={base} params={params} error={error} showOptionalChip />
+            <FeeCards
+              cards={optional}
+              base={base}
+              params={params}
+              error={cardError}
+              showOptionalChip
+            />
           ) : (
             <Text>{t("fees.none")}</Text>
           )}

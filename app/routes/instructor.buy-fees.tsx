@@ -74,6 +74,8 @@ export default function BuyFees() {
     ? d.data.optional.find((c) => String(c.fee.id) === d.questions)
     : null;
   const error = a && "error" in a ? a.error : null;
+  // A refused add with questions is shown (and focused) in the questions dialog, not the card.
+  const cardError = questionCard ? null : error;
   return (
     <Stack>
       <FeesStyles />
@@ -90,7 +92,7 @@ export default function BuyFees() {
         search={d.search}
       />
       {cards.length ? (
-        <FeeCards cards={cards} base={base} params={params} error={error} showOptionalChip />
+        <FeeCards cards={cards} base={base} params={params} error={cardError} showOptionalChip />
       ) : (
         <Text>{t("fees.none")}</Text>
       )}

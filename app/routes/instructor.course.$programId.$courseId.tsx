@@ -131,6 +131,9 @@ function withoutQuestions(search: string): string {
   return s ? `?${s}` : "";
 }
 
+/** The link that opened the questions dialog gets the focus back when it closes. */
+const QUESTIONS_LINK_ID = "course-questions-link";
+
 export default function CourseRoster() {
   const { error, view } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -174,7 +177,12 @@ export default function CourseRoster() {
           </div>
         ))}
       </dl>
-      <Anchor component={Link} to={withQuestions(location.search)} preventScrollReset>
+      <Anchor
+        component={Link}
+        to={withQuestions(location.search)}
+        id={QUESTIONS_LINK_ID}
+        preventScrollReset
+      >
         {t("staff.questionsLink", { count: view.questions.length })}
       </Anchor>
       <Form method="get" action={here} className="staff-filters" role="search">
@@ -242,6 +250,7 @@ export default function CourseRoster() {
           title={t("staff.questionsTitle")}
           closeHref={`${here}${withoutQuestions(location.search)}`}
           closeLabel={t("staff.descriptionClose")}
+          openerId={QUESTIONS_LINK_ID}
         >
           {view.questions.length === 0 ? (
             <Alert color="red" role="alert">

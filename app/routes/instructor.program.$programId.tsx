@@ -85,6 +85,9 @@ function withParam(search: string, key: string, value: string): string {
   return `?${p.toString()}`;
 }
 
+/** The course link that opened the description dialog gets the focus back when it closes. */
+const describeLinkId = (sectionId: string) => `describe-${sectionId}`;
+
 export default function ProgramActivities() {
   const { error, view } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -191,6 +194,7 @@ export default function ProgramActivities() {
                     <Anchor
                       component={Link}
                       to={withParam(search, "describe", s.id)}
+                      id={describeLinkId(s.id)}
                       preventScrollReset
                       aria-label={t("staff.descriptionLinkLabel", {
                         course: `${s.subject} ${s.courseNumber} ${s.courseName} ${s.sectionNumber}`,
@@ -220,6 +224,7 @@ export default function ProgramActivities() {
           title={view.dialog.title}
           closeHref={`${here}${withoutParam(search, "describe")}`}
           closeLabel={t("staff.descriptionClose")}
+          openerId={describeLinkId(new URLSearchParams(search).get("describe") ?? "")}
         >
           {view.dialog.description === null ? (
             <Alert color="red" role="alert">

@@ -4,7 +4,14 @@
 // (skipped when the course is already registered and only a balance is due).
 import { useEffect, useState } from "react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useParams,
+} from "@remix-run/react";
 import { Alert } from "~/ui/mantine/Alert";
 import { Button } from "~/ui/mantine/Button";
 import { Group } from "~/ui/mantine/Group";
@@ -27,8 +34,9 @@ import { callApi } from "~/.server/api";
 import { requireParticipant } from "~/.server/auth";
 import { originOf } from "~/.server/payments";
 import { flashNotice } from "~/.server/session";
+import { programsOpener } from "~/components/programs/openers";
 import { loadSettings } from "~/.server/settings";
-import { PageDialog } from "~/components/PageDialog";
+import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { CardForm } from "~/islands/CardForm";
 
 type Method = "mail" | "fab" | "freeAfterCc" | "waitlist" | "stripe";
@@ -93,7 +101,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       body: { reason: REASON },
       reply: RegisterReply,
     });
-    return redirect("/programs", {
+    // Back to the card, whose action (Register again) takes the focus.
+    return redirect(hrefTo("/programs", programsOpener.action(sectionId)), {
       headers: {
         "Set-Cookie": await flashNotice(request, {
           kind: r.ok ? "info" : "error",
@@ -185,6 +194,8 @@ export default function PaymentDialogRoute() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [method, setMethod] = useState<string>("");
+  // Closing goes back to the list, the focus to the card's action.
+  const list = hrefTo("/programs", programsOpener.action(useParams().courseSelectionUUID ?? ""));
   const [amount, setAmount] = useState("");
 
   if (d.view === "confirmed") {
@@ -192,14 +203,14 @@ export default function PaymentDialogRoute() {
       kind: t(`paymentDialog.kind.${d.kind as "waitlist" | "registration" | "payment"}`),
     });
     return (
-      <PageDialog title={title} closeHref="/programs" closeLabel={t("paymentDialog.close")}>
+      <PageDialog title={title} closeHref={list} closeLabel={t("paymentDialog.close")}>
         <Stack>
           <Text>{d.text}</Text>
           {d.confirmation ? (
             <Text fw={700}>{t("paymentDialog.confirmationNumber", { id: d.confirmation })}</Text>
           ) : null}
           <Group justify="flex-end">
-            <Button component={Link} to="/programs">
+            <Button component={Link} to={list}>
               {t("paymentDialog.close")}
             </Button>
           </Group>
@@ -211,7 +222,7 @@ export default function PaymentDialogRoute() {
     return (
       <PageDialog
         title={t("paymentDialog.title")}
-        closeHref="/programs"
+        closeHref={list}
         closeLabel={t("paymentDialog.close")}
       >
         <Alert color="red" role="alert">
@@ -223,7 +234,7 @@ export default function PaymentDialogRoute() {
   const p = d.payment;
   const here = `/payment/${p.courseSectionId}`;
   // A course already registered with a balance due is not cancelled by closing the dialog.
-  const closeHref = p.status === "registered" ? "/programs" : `${here}?cancel=1`;
+  const closeHref = p.status === "registered" ? list : `${here}?cancel=1`;
   if (d.view === "cancel") {
     return (
       <PageDialog
@@ -265,7 +276,8 @@ export default function PaymentDialogRoute() {
             {t("paymentDialog.balance", { amount: formatUsd(balanceCents) })}
           </Text>
           {a && "error" in a ? (
-            <Alert color="red" role="alert">
+            // After a failed post without JavaScript the message takes the focus.
+            <Alert color="red" role="alert" tabIndex={-1} autoFocus>
               {a.error}
             </Alert>
           ) : null}

@@ -10,7 +10,8 @@ import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
 import { cardActionResponse, findCourse, loadPrograms, safeBack } from "~/.server/programs";
 import { flashNotice } from "~/.server/session";
-import { PageDialog } from "~/components/PageDialog";
+import { hrefTo, PageDialog } from "~/components/PageDialog";
+import { programsOpener } from "~/components/programs/openers";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireParticipant(request);
@@ -46,19 +47,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ConfirmRemove() {
-  const { name, back } = useLoaderData<typeof loader>();
+  const { name, id, back } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const opener = programsOpener.action(id);
   return (
     <PageDialog
       title={t("confirmRemove.title")}
       closeHref={back}
       closeLabel={t("confirmRemove.keep")}
+      openerId={opener}
     >
       <Form method="post">
         <Stack>
           <Text>{t("confirmRemove.body", { name })}</Text>
           <Group justify="flex-end">
-            <Button component={Link} to={back} variant="default">
+            <Button component={Link} to={hrefTo(back, opener)} variant="default">
               {t("confirmRemove.keep")}
             </Button>
             <Button type="submit" color="red" loading={navigation.state === "submitting"}>

@@ -20,7 +20,8 @@ import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
 import { cardActionResponse, findCourse, loadPrograms, safeBack } from "~/.server/programs";
 import { flashNotice } from "~/.server/session";
-import { PageDialog } from "~/components/PageDialog";
+import { hrefTo, PageDialog } from "~/components/PageDialog";
+import { programsOpener } from "~/components/programs/openers";
 import { CourseStatus, courseQuestionsForm, parseWithZod } from "~/.server/forms.server";
 
 async function courseFor(args: LoaderFunctionArgs | ActionFunctionArgs) {
@@ -104,15 +105,34 @@ export default function CourseQuestions() {
   errors.sort((a, b) => Number(b === required) - Number(a === required));
   const err = (name: string) => fields[name]?.errors?.[0];
   const sorted = [...course.courseQuestions].sort((a, b) => a.sortOrder - b.sortOrder);
+  // After a failed post the first invalid answer takes the focus (autofocus, for the page without
+  // JavaScript; conform focuses it with JavaScript), or the message when no answer is at fault.
+  const firstInvalid = [
+    ...sorted.map((q) => questionField(q.id)),
+    ...(hasWaiver(course.courseQuestions) ? ["signature", "legalName"] : []),
+  ].find((n) => err(n));
+  const focusFirst = (name: string) => (name === firstInvalid ? true : undefined);
+  const opener = programsOpener.action(course.courseSelectionUUID);
   return (
-    <PageDialog title={t("questions.title")} closeHref={back} closeLabel={t("questions.cancel")}>
+    <PageDialog
+      title={t("questions.title")}
+      closeHref={back}
+      closeLabel={t("questions.cancel")}
+      openerId={opener}
+    >
       <Form method="post" {...getFormProps(form)} {...validation.formProps} noValidate>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="status" value={course.status} />
         <Stack gap="md">
           <Text size="sm">{t("questions.intro", { name: course.name })}</Text>
           {errors.length ? (
-            <Alert color="red" role="alert" id={form.errorId}>
+            <Alert
+              color="red"
+              role="alert"
+              id={form.errorId}
+              tabIndex={firstInvalid ? undefined : -1}
+              autoFocus={firstInvalid ? undefined : true}
+            >
               {errors.join(" ")}
             </Alert>
           ) : null}
@@ -136,6 +156,10 @@ export default function CourseQuestions() {
                           name={name}
                           value={a}
                           label={a}
+                          // The choice's message is the form's alert ("All fields are required.").
+                          aria-invalid={err(name) ? true : undefined}
+                          aria-describedby={err(name) ? form.errorId : undefined}
+                          autoFocus={i === 0 ? focusFirst(name) : undefined}
                           defaultChecked={fields[name]?.initialValue === a}
                         />
                       ))}
@@ -154,6 +178,7 @@ export default function CourseQuestions() {
                     maxLength={5000}
                     defaultValue={(fields[name]?.initialValue as string | undefined) ?? ""}
                     error={err(name)}
+                    autoFocus={focusFirst(name)}
                   />
                 );
               case "Signature":
@@ -168,6 +193,7 @@ export default function CourseQuestions() {
                     maxLength={200}
                     defaultValue={(fields[name]?.initialValue as string | undefined) ?? ""}
                     error={err(name)}
+                    autoFocus={focusFirst(name)}
                   />
                 );
               case "Waiver":
@@ -189,6 +215,7 @@ export default function CourseQuestions() {
                       label={t("questions.accept")}
                       defaultChecked={fields[name]?.initialValue === WAIVER_ACCEPTED}
                       error={err(name)}
+                      autoFocus={focusFirst(name)}
                     />
                   </Stack>
                 );
@@ -204,6 +231,7 @@ export default function CourseQuestions() {
                 maxLength={200}
                 defaultValue={(fields.signature?.initialValue as string | undefined) ?? ""}
                 error={err("signature")}
+                autoFocus={focusFirst("signature")}
               />
               <TextInput
                 id={`${form.id}-legalName`}
@@ -213,11 +241,12 @@ export default function CourseQuestions() {
                 maxLength={200}
                 defaultValue={(fields.legalName?.initialValue as string | undefined) ?? ""}
                 error={err("legalName")}
+                autoFocus={focusFirst("legalName")}
               />
             </>
           ) : null}
           <Group justify="flex-end">
-            <Button component={Link} to={back} variant="default">
+            <Button component={Link} to={hrefTo(back, opener)} variant="default">
               {t("questions.cancel")}
             </Button>
             <Button type="submit" loading={navigation.state === "submitting"}>

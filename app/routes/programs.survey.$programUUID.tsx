@@ -12,10 +12,11 @@ import { Text } from "~/ui/mantine/Text";
 import { t } from "@domain/messages/programs";
 import { callApi } from "~/.server/api";
 import { requireParticipant } from "~/.server/auth";
-import { loadPrograms } from "~/.server/programs";
+import { loadPrograms, safeBack } from "~/.server/programs";
 import { flashNotice } from "~/.server/session";
 import { FormError } from "~/components/fields";
-import { PageDialog } from "~/components/PageDialog";
+import { hrefTo, PageDialog } from "~/components/PageDialog";
+import { programsOpener } from "~/components/programs/openers";
 import { SurveyForm, SurveyReply, parseWithZod } from "~/.server/forms.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -25,7 +26,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!program || !program.requiresSurvey || program.finishedSurvey) {
     throw redirect(program ? `/programs?program=${program.programUUID}` : "/programs");
   }
-  return json({ programUUID: program.programUUID, name: program.name });
+  const back = safeBack(new URL(request.url).searchParams.get("back"));
+  return json({ programUUID: program.programUUID, name: program.name, back });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -59,7 +61,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Survey() {
-  const { name } = useLoaderData<typeof loader>();
+  const { programUUID, name, back } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const validation = useLazyValidation(
@@ -71,36 +73,47 @@ export default function Survey() {
     lastResult: actionData?.result,
     ...validation.options,
   });
+  // Closing goes back to the list, to the gate's button that opened the survey.
+  const close = hrefTo(back, programsOpener.survey(programUUID));
+  const choiceError = fields.isAtRisk.errors?.[0];
+  const choiceErrorId = `${fields.isAtRisk.id}-error`;
+  // After a failed post the first error takes the focus: the choice, else the form's message.
+  const choice = (value: "true" | "false", label: string, first: boolean) => (
+    <Radio
+      name={fields.isAtRisk.name}
+      value={value}
+      label={label}
+      id={`survey-${value === "true" ? "yes" : "no"}`}
+      aria-invalid={choiceError ? true : undefined}
+      aria-describedby={choiceError ? choiceErrorId : undefined}
+      autoFocus={first && choiceError ? true : undefined}
+    />
+  );
   return (
-    <PageDialog title={t("survey.title")} closeHref="/programs" closeLabel={t("card.close")}>
+    <PageDialog
+      title={t("survey.title")}
+      closeHref={back}
+      closeLabel={t("card.close")}
+      openerId={programsOpener.survey(programUUID)}
+    >
       <Form method="post" {...getFormProps(form)} {...validation.formProps} noValidate>
         <Stack>
-          <FormError errors={form.errors} id={form.errorId} />
+          <FormError errors={form.errors} id={form.errorId} takeFocus={!choiceError} />
           <Text size="sm">{t("survey.intro", { program: name })}</Text>
           <fieldset className="question-fieldset">
             <legend>{t("survey.isAtRisk")}</legend>
             <Group mt={6}>
-              <Radio
-                name={fields.isAtRisk.name}
-                value="true"
-                label={t("survey.yes")}
-                id="survey-yes"
-              />
-              <Radio
-                name={fields.isAtRisk.name}
-                value="false"
-                label={t("survey.no")}
-                id="survey-no"
-              />
+              {choice("true", t("survey.yes"), true)}
+              {choice("false", t("survey.no"), false)}
             </Group>
-            {fields.isAtRisk.errors?.length ? (
-              <div role="alert" className="field-error">
-                {fields.isAtRisk.errors[0]}
+            {choiceError ? (
+              <div role="alert" className="field-error" id={choiceErrorId}>
+                {choiceError}
               </div>
             ) : null}
           </fieldset>
           <Group justify="flex-end">
-            <Button component={Link} to="/programs" variant="default">
+            <Button component={Link} to={close} variant="default">
               {t("questions.cancel")}
             </Button>
             <Button type="submit" loading={navigation.state === "submitting"}>

@@ -31,6 +31,7 @@ import { loadSettings } from "~/.server/settings";
 import { ActivityGrid } from "~/components/programs/ActivityGrid";
 import { toCardData } from "~/components/programs/card-data";
 import { CourseDetails } from "~/components/programs/CourseDetails";
+import { programsOpener } from "~/components/programs/openers";
 import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsRefresh } from "~/islands/ProgramsRefresh";
 
@@ -235,6 +236,7 @@ export default function Programs() {
             <Button
               component={Link}
               to={`/programs/survey/${g.programUUID}?back=${encodeURIComponent(here)}`}
+              id={programsOpener.survey(g.programUUID)}
             >
               {t("survey.open")}
             </Button>

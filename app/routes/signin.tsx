@@ -18,7 +18,7 @@ import { readFormData } from "~/.server/http-guards";
 import { commitSession, getSession, validStudent } from "~/.server/session";
 import { loadSettings } from "~/.server/settings";
 import { FormError, TextField } from "~/components/fields";
-import { PageDialog } from "~/components/PageDialog";
+import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
 import {
   RecoverForm,
@@ -119,6 +119,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+/** The "Forgot … ID Number" link that opened the dialog gets the focus back when it closes. */
+const forgotLinkId = (kind: "student" | "member") => `forgot-${kind}-id`;
+
 function RecoverDialog({
   kind,
   sent,
@@ -138,7 +141,12 @@ function RecoverDialog({
   });
   const title = kind === "student" ? t("recover.titleStudent") : t("recover.titleMember");
   return (
-    <PageDialog title={title} closeHref={closeHref} closeLabel={t("dialog.close")}>
+    <PageDialog
+      title={title}
+      closeHref={closeHref}
+      closeLabel={t("dialog.close")}
+      openerId={forgotLinkId(kind)}
+    >
       {sent ? (
         <Alert color="green" role="status" mb="md">
           {kind === "student" ? t("recover.noticeStudent") : t("recover.noticeMember")}
@@ -155,7 +163,7 @@ function RecoverDialog({
             autoComplete="email"
           />
           <Group justify="flex-end">
-            <Button component={Link} to={closeHref} variant="default">
+            <Button component={Link} to={hrefTo(closeHref, forgotLinkId(kind))} variant="default">
               {t("recover.cancel")}
             </Button>
             <Button type="submit" loading={navigation.state === "submitting"}>
@@ -221,10 +229,20 @@ export default function SignIn() {
               {t("signin.login")}
             </Button>
           </Group>
-          <Anchor component={Link} to={`/signin?${keep}recover=student`} size="sm">
+          <Anchor
+            component={Link}
+            to={`/signin?${keep}recover=student`}
+            id={forgotLinkId("student")}
+            size="sm"
+          >
             {t("signin.forgotStudent")}
           </Anchor>
-          <Anchor component={Link} to={`/signin?${keep}recover=member`} size="sm">
+          <Anchor
+            component={Link}
+            to={`/signin?${keep}recover=member`}
+            id={forgotLinkId("member")}
+            size="sm"
+          >
             {t("signin.forgotMember")}
           </Anchor>
         </Stack>

@@ -7,7 +7,7 @@
 // focus on the first error instead.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { MODES, signInStaff, startTestApp, type TestApp } from "../support/browser";
+import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -140,6 +140,94 @@ describe.each(MODES)("dialog focus $name", (mode) => {
     await family.keyboard.press("Enter");
     await family.getByRole("dialog", { name: "Athletic Pass" }).waitFor();
     await expect.poll(() => focusInDialog(family)).toBe(true);
+  });
+
+  it("a family's dialogs give the focus back to what opened them; a failed answer focuses its first error", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, mode.js ? "100035" : "100036");
+    await page.goto("/programs");
+    const art = page.getByRole("article", { name: "Art Studio" });
+
+    // Details, closed with its close button.
+    const details = art.getByRole("link", { name: /^Details/ });
+    await details.focus();
+    await page.keyboard.press("Enter");
+    const detail = page.getByRole("dialog", { name: /Art Studio/ });
+    await detail.waitFor();
+    await expect.poll(() => focusInDialog(page)).toBe(true);
+    await tabTo(page, detail.getByRole("link", { name: "Close" }));
+    await page.keyboard.press("Enter");
+    await detail.waitFor({ state: "detached" });
+    await expect.poll(() => isFocused(details)).toBe(true);
+
+    // Course questions: an empty submit focuses the first unanswered question (a choice), and
+    // Cancel gives the focus back to the card's Register.
+    const register = art.getByRole("link", { name: "Register" });
+    await register.focus();
+    await page.keyboard.press("Enter");
+    const questions = page.getByRole("dialog", { name: "Course Questions" });
+    await questions.waitFor();
+    await expect.poll(() => focusInDialog(page)).toBe(true);
+    await tabTo(page, questions.getByRole("button", { name: "Submit" }));
+    await page.keyboard.press("Enter");
+    await questions.getByRole("alert").first().waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLInputElement | null;
+          return el ? `${el.type} ${el.getAttribute("aria-invalid")}` : "";
+        }),
+      )
+      .toBe("radio true");
+    await tabTo(page, questions.getByRole("link", { name: "Cancel" }));
+    await page.keyboard.press("Enter");
+    await questions.waitFor({ state: "detached" });
+    await expect.poll(() => isFocused(art.getByRole("link", { name: "Register" }))).toBe(true);
+
+    // The health survey: an empty submit focuses the choice; Cancel goes back to the gate's link.
+    await page.goto("/programs");
+    await page.getByRole("link", { name: "Summer Athletics 2027" }).click();
+    const gate = page.getByRole("link", { name: "Take the Health Survey" });
+    await gate.focus();
+    await page.keyboard.press("Enter");
+    const survey = page.getByRole("dialog", { name: "Health Survey" });
+    await tabTo(page, survey.getByRole("button", { name: "Submit Survey" }));
+    await page.keyboard.press("Enter");
+    const yes = survey.getByLabel("Yes");
+    await expect.poll(() => yes.getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => isFocused(yes)).toBe(true);
+    await tabTo(page, survey.getByRole("link", { name: "Cancel" }));
+    await page.keyboard.press("Enter");
+    await survey.waitFor({ state: "detached" });
+    await expect.poll(() => isFocused(gate)).toBe(true);
+
+    // A fee's "View More..." dialog.
+    await page.goto("/fees?tab=optional");
+    const more = page
+      .getByRole("article", { name: "Athletic Pass" })
+      .getByRole("link", { name: "View More..." });
+    await more.focus();
+    await page.keyboard.press("Enter");
+    const fee = page.getByRole("dialog", { name: "Athletic Pass" });
+    await fee.waitFor();
+    await tabTo(page, fee.getByRole("link", { name: "Close" }).last());
+    await page.keyboard.press("Enter");
+    await fee.waitFor({ state: "detached" });
+    await expect.poll(() => isFocused(more)).toBe(true);
+
+    // Signed out: the Recover ID dialog goes back to its "Forgot" link.
+    const out = await app.newPage(mode);
+    await out.goto("/signin");
+    const forgot = out.getByRole("link", { name: "Forgot Student ID Number" });
+    await forgot.focus();
+    await out.keyboard.press("Enter");
+    const recover = out.getByRole("dialog", { name: "Student ID" });
+    await recover.waitFor();
+    await expect.poll(() => focusInDialog(out)).toBe(true);
+    await tabTo(out, recover.getByRole("link", { name: "Cancel" }));
+    await out.keyboard.press("Enter");
+    await recover.waitFor({ state: "detached" });
+    await expect.poll(() => isFocused(forgot)).toBe(true);
   });
 
   it("a failed submit in a dialog puts the focus on the first error, not on the dialog", async () => {

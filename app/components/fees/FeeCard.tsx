@@ -19,10 +19,21 @@ import { descriptionPreview, quantityOptions, type FeeCardState } from "@domain/
 import { formatUsd, toCents } from "@domain/rules/money";
 import { donationMinCents, DONATION_MAX_CENTS } from "@domain/rules/donation";
 
+/**
+ * Ids of the card's links that open its dialogs, by the card's key: closing the dialog gives them
+ * the focus back (PageDialog's openerId, decision 095).
+ */
+export const feeOpener = {
+  more: (cardKey: string) => `fee-more-${cardKey}`,
+  questions: (cardKey: string) => `fee-questions-${cardKey}`,
+};
+
 /** Two schools have their own badge colours. */
 const SCHOOL_COLOURS: Record<string, ThemeColor> = { LHS: "indigo", WMS: "teal" };
 
 export interface FeeCardProps {
+  /** Unique in the page (CardView's key): names the card's dialog openers. */
+  cardKey: string;
   fee: Fee;
   state: FeeCardState;
   /** The assessed fee this card pays, if any. */
@@ -95,7 +106,7 @@ export function FeeCard(p: FeeCardProps) {
             {more ? (
               <>
                 {" "}
-                <Link to={p.moreHref} preventScrollReset>
+                <Link to={p.moreHref} id={feeOpener.more(p.cardKey)} preventScrollReset>
                   {t("fees.viewMore")}
                 </Link>
               </>
@@ -137,12 +148,18 @@ export function FeeCard(p: FeeCardProps) {
           </Text>
         ) : null}
         {p.error ? (
-          <Text size="sm" c="red.8" role="alert">
+          // The answer to this card's post: without JavaScript the message takes the focus.
+          <Text size="sm" c="red.8" role="alert" tabIndex={-1} autoFocus>
             {p.error}
           </Text>
         ) : null}
         {canAdd && needsQuestions ? (
-          <Button component={Link} to={p.questionsHref} preventScrollReset>
+          <Button
+            component={Link}
+            to={p.questionsHref}
+            id={feeOpener.questions(p.cardKey)}
+            preventScrollReset
+          >
             {t("fees.add")}
           </Button>
         ) : canAdd ? (

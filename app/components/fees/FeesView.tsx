@@ -12,8 +12,8 @@ import { Textarea } from "~/ui/mantine/Textarea";
 import { RadioGroupField } from "~/ui/RadioGroupField";
 import { PlainTextInput } from "~/components/fields";
 import { t } from "@domain/messages/fees";
-import { PageDialog } from "~/components/PageDialog";
-import { FeeCard } from "./FeeCard";
+import { hrefTo, PageDialog } from "~/components/PageDialog";
+import { FeeCard, feeOpener } from "./FeeCard";
 import type { CardView } from "~/.server/fees";
 
 export function withParams(
@@ -49,6 +49,7 @@ export function FeeCards({
       {cards.map((c) => (
         <FeeCard
           key={c.key}
+          cardKey={c.key}
           fee={c.fee}
           state={c.state}
           assessedFeeId={c.assessedFeeId}
@@ -120,8 +121,14 @@ export function filterOptional(cards: CardView[], search: string, category: stri
 }
 
 export function MoreDialog({ card, closeHref }: { card: CardView; closeHref: string }) {
+  const opener = feeOpener.more(card.key);
   return (
-    <PageDialog title={card.fee.name} closeHref={closeHref} closeLabel={t("fees.close")}>
+    <PageDialog
+      title={card.fee.name}
+      closeHref={closeHref}
+      closeLabel={t("fees.close")}
+      openerId={opener}
+    >
       <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
         {card.fee.description
           .replace(/<[^>]*>/g, " ")
@@ -129,7 +136,12 @@ export function MoreDialog({ card, closeHref }: { card: CardView; closeHref: str
           .trim()}
       </Text>
       <Group justify="flex-end" mt="md">
-        <Button component={Link} to={closeHref} variant="default" preventScrollReset>
+        <Button
+          component={Link}
+          to={hrefTo(closeHref, opener)}
+          variant="default"
+          preventScrollReset
+        >
           {t("fees.close")}
         </Button>
       </Group>
@@ -155,6 +167,7 @@ export function QuestionsDialog({
       title={`${t("fees.questions.title")}: ${card.fee.name}`}
       closeHref={closeHref}
       closeLabel={t("fees.questions.cancel")}
+      openerId={feeOpener.questions(card.key)}
     >
       <Form method="post" action={action}>
         <input type="hidden" name="intent" value="add" />
@@ -162,7 +175,8 @@ export function QuestionsDialog({
         <input type="hidden" name="assessedFeeId" value="" />
         <Stack>
           {error ? (
-            <Alert color="red" role="alert">
+            // The answer to this form's post: without JavaScript the message takes the focus.
+            <Alert color="red" role="alert" tabIndex={-1} autoFocus>
               {error}
             </Alert>
           ) : null}
@@ -204,7 +218,11 @@ export function QuestionsDialog({
             />
           ) : null}
           <Group justify="flex-end">
-            <Button component={Link} to={closeHref} variant="default">
+            <Button
+              component={Link}
+              to={hrefTo(closeHref, feeOpener.questions(card.key))}
+              variant="default"
+            >
               {t("fees.questions.cancel")}
             </Button>
             <Button type="submit" loading={navigation.state === "submitting"}>

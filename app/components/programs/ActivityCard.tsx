@@ -11,6 +11,7 @@ import type { CardAction } from "@domain/rules/card-actions";
 import { t } from "@domain/messages/programs";
 import { PaymentCountdown } from "~/islands/PaymentCountdown";
 import type { CardData } from "./card-data";
+import { programsOpener } from "./openers";
 
 interface Props {
   card: CardData;
@@ -31,16 +32,19 @@ function ActionControl({
   card,
   back,
   busy,
+  controlId,
 }: {
   action: CardAction;
   card: CardData;
   back: string;
   busy: boolean;
+  /** The card's first action carries the id its dialogs give the focus back to. */
+  controlId: string | undefined;
 }) {
   const id = card.id;
   const backParam = `back=${encodeURIComponent(back)}`;
   const link = (href: string, look: Look = "filled") => (
-    <a href={href} className="ac-button" data-look={look}>
+    <a href={href} id={controlId} className="ac-button" data-look={look}>
       {action.label}
     </a>
   );
@@ -52,6 +56,7 @@ function ActionControl({
       {reason ? <input type="hidden" name="reason" value={reason} /> : null}
       <button
         type="submit"
+        id={controlId}
         name="intent"
         value={intent}
         className="ac-button"
@@ -106,7 +111,7 @@ export const ActivityCard = memo(function ActivityCard({
       {card.schedule ? <p>{card.schedule}</p> : null}
       <p className="ac-cost">{card.cost}</p>
       {card.school ? <p>{card.school}</p> : null}
-      <a href={detailHref} className="ac-text ac-link">
+      <a href={detailHref} id={programsOpener.details(card.id)} className="ac-text ac-link">
         {t("card.details")}
         <span className="visually-hidden">{` ${card.name}`}</span>
       </a>
@@ -125,8 +130,15 @@ export const ActivityCard = memo(function ActivityCard({
         />
       ) : null}
       <div className="ac-actions">
-        {card.actions.map((a) => (
-          <ActionControl key={a.kind} action={a} card={card} back={back} busy={busy} />
+        {card.actions.map((a, i) => (
+          <ActionControl
+            key={a.kind}
+            action={a}
+            card={card}
+            back={back}
+            busy={busy}
+            controlId={i === 0 ? programsOpener.action(card.id) : undefined}
+          />
         ))}
       </div>
     </article>

@@ -6,6 +6,7 @@ import { formatUsd, toCents } from "@domain/rules/money";
 import { t } from "@domain/messages/programs";
 import { PageDialog } from "~/components/PageDialog";
 import { formatCourseDates } from "./format";
+import { programsOpener } from "./openers";
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
@@ -27,6 +28,7 @@ export function CourseDetails({ course, closeHref }: { course: Course; closeHref
       title={t("card.detailsOf", { name: course.name })}
       closeHref={closeHref}
       closeLabel={t("card.close")}
+      openerId={programsOpener.details(course.courseSelectionUUID)}
     >
       <Stack gap="xs">
         {course.description ? <Text size="sm">{course.description}</Text> : null}
