@@ -72,6 +72,9 @@ describe.each(MODES)("accessibility $name", (mode) => {
     await page.getByRole("link", { name: "Take the Health Survey" }).click();
     await page.getByRole("dialog").waitFor();
     await expectClean(page, "survey dialog");
+    await page.getByRole("dialog").getByRole("button", { name: "Submit Survey" }).click();
+    await page.locator("[aria-invalid='true']").first().waitFor();
+    await expectClean(page, "survey with errors");
     await page.goto("/fees?tab=optional");
     await card(page, "Athletic Pass").getByRole("link", { name: "View More..." }).click();
     await page.getByRole("dialog", { name: "Athletic Pass" }).waitFor();
@@ -81,6 +84,17 @@ describe.each(MODES)("accessibility $name", (mode) => {
     await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
     await page.getByRole("dialog", { name: "Payment Options" }).waitFor();
     await expectClean(page, "payment dialog");
+    // Continuing without a payment method shows the dialog's message.
+    const payment = page.getByRole("dialog", { name: "Payment Options" });
+    await payment.getByRole("button", { name: "Continue" }).click();
+    await payment.getByRole("alert").waitFor();
+    // Without JavaScript the answer is a new page: its message takes the focus (autofocus).
+    if (!mode.js) {
+      await expect
+        .poll(() => payment.getByRole("alert").evaluate((el) => el === document.activeElement))
+        .toBe(true);
+    }
+    await expectClean(page, "payment dialog with an error");
     await page.goto("/fees?tab=optional");
     await card(page, "Yearbook").getByRole("button", { name: "Add to Cart" }).click();
     await card(page, "Yearbook").getByRole("button", { name: "Added" }).waitFor();
