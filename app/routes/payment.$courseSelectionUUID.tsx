@@ -2,7 +2,7 @@
 // URL state: mail (confirmation id), financial assistance, free after course credits, waitlist
 // confirmation and online card. Closing asks first, then cancels with "Clicked cancel on payment"
 // (skipped when the course is already registered and only a balance is due).
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,
@@ -21,6 +21,7 @@ import { Text } from "~/ui/mantine/Text";
 import { TextInput } from "~/ui/mantine/TextInput";
 import { z } from "zod";
 import { RegisterReply } from "@domain/contract/programs";
+import { Cart } from "@domain/contract/cart";
 import {
   CheckoutSessionReply,
   ConfirmMailinReply,
@@ -38,8 +39,11 @@ import { programsOpener } from "~/components/programs/openers";
 import { loadSettings } from "~/.server/settings";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { CardForm } from "~/islands/CardForm";
+import { useHydratedForm } from "~/components/use-hydrated-form";
 
-type Method = "mail" | "fab" | "freeAfterCc" | "waitlist" | "stripe";
+const PAYMENT_FORM_ID = "registration-payment";
+
+type Method = "mail" | "fab" | "freeAfterCc" | "waitlist" | "stripe" | "cart";
 const REASON = "Clicked cancel on payment";
 
 function methodsFor(p: RegistrationPayment): Method[] {
@@ -50,6 +54,8 @@ function methodsFor(p: RegistrationPayment): Method[] {
   if (balance === 0) out.push("freeAfterCc");
   if (balance > 0) out.push("mail");
   if (balance >= 50) out.push("stripe");
+  // Or into the cart, to be paid in one checkout with fees (decision 046).
+  if (balance > 0) out.push("cart");
   return out;
 }
 
@@ -126,6 +132,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const ids = r.data === true ? [] : r.data.confirmationIds;
     return confirmed("registration", ids[0] ?? "");
   }
+  if (method === "cart") {
+    const r = await callApi(caller, {
+      path: "/v1/cart/add",
+      method: "PUT",
+      auth: "student",
+      body: { courseSectionId: sectionId },
+      reply: Cart,
+    });
+    if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
+    return redirect("/cart", {
+      headers: {
+        "Set-Cookie": await flashNotice(request, {
+          kind: "success",
+          text: t("paymentDialog.addedToCart"),
+        }),
+      },
+    });
+  }
   if (method === "fab" || method === "freeAfterCc" || method === "waitlist") {
     const path = {
       fab: "confirm-fab",
@@ -185,18 +209,21 @@ const LABELS: Record<Method, string> = {
   freeAfterCc: t("paymentDialog.freeAfterCc"),
   waitlist: t("paymentDialog.waitlist"),
   stripe: t("paymentDialog.stripe"),
+  cart: t("paymentDialog.cart"),
 };
 
 export default function PaymentDialogRoute() {
   const d = useLoaderData<typeof loader>();
   const a = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const [method, setMethod] = useState<string>("");
   // Closing goes back to the list, the focus to the card's action.
   const list = hrefTo("/programs", programsOpener.action(useParams().courseSelectionUUID ?? ""));
   const [amount, setAmount] = useState("");
+  const hydrated = useHydratedForm(PAYMENT_FORM_ID, (read) => {
+    setMethod(read("method"));
+    setAmount(read("amount"));
+  });
 
   if (d.view === "confirmed") {
     const title = t("paymentDialog.confirmed", {
@@ -268,7 +295,7 @@ export default function PaymentDialogRoute() {
       closeHref={closeHref}
       closeLabel={t("paymentDialog.close")}
     >
-      <Form method="post" action={here} id="registration-payment">
+      <Form method="post" action={here} id={PAYMENT_FORM_ID}>
         <Stack>
           <Text fw={700}>{p.courseName}</Text>
           <Text size="sm">

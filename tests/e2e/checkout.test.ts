@@ -174,6 +174,85 @@ describe.each(MODES)("checkout $name", (mode) => {
     await expect(dialog.getByText(/Confirmation number: C\d{7}/).isVisible()).resolves.toBe(true);
   });
 
+  it("a registration goes into the cart from the payment dialog and is checked out by mailed check", async () => {
+    const student = mode.js ? "100036" : "100037";
+    const section = await makeSection(4500);
+    await apiRegister(student, section);
+    const page = await app.newPage(mode);
+    await signInFamily(page, student);
+    await page.goto(`/payment/${section}`);
+    const options = page.getByRole("dialog", { name: "Payment Options" });
+    await options.getByLabel("Add to my cart, to pay together with fees").check();
+    await options.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((u) => u.pathname === "/cart");
+    await page.getByText("The registration is in your cart.", { exact: false }).first().waitFor();
+    await expect(page.getByText("Registration", { exact: true }).first().isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.getByRole("link", { name: /1 items? in cart/ }).count()).resolves.toBe(1);
+    // Its card now leads to the cart.
+    await page.goto("/my-registrations");
+    await page.getByRole("link", { name: "View Cart to Complete Registration" }).click();
+    await page.waitForURL((u) => u.pathname === "/cart");
+    // A cart without fees can be paid by mailed check.
+    await page.getByLabel("Mail a paper check").check();
+    await page.getByRole("button", { name: "Pay $45.00 Now" }).click();
+    await page.waitForURL((u) => u.pathname === "/my-registrations");
+    await page.getByText("Please mail your check", { exact: false }).first().waitFor();
+    const [reg] = await queryRows<{ status: string; pending_cents: number; in_cart: boolean }>(
+      db(),
+      sql`select status, pending_cents, in_cart from registrations where course_section_id = ${section} and participant_id = ${Number(student)}`,
+    );
+    expect(reg).toMatchObject({ pending_cents: 4500, in_cart: false });
+  });
+
+  // Without JavaScript there is no script to take over the form.
+  it.runIf(mode.js)(
+    "a choice made before the page's script runs is kept when it does",
+    async () => {
+      const student = "100038";
+      const section = await makeSection(4500);
+      await apiRegister(student, section);
+      const page = await app.newPage(mode);
+      await signInFamily(page, student);
+
+      // A slow phone: the page's modules arrive only after the person has chosen.
+      async function chooseBeforeHydration(path: string, label: string) {
+        let release!: () => void;
+        const held = new Promise<void>((r) => (release = r));
+        const pattern = "**/build/**/*.js";
+        await page.route(pattern, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(path, { waitUntil: "domcontentloaded" });
+        await page.getByLabel(label).check();
+        release();
+        await page.waitForFunction(
+          () =>
+            (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state
+              .initialized,
+        );
+        await page.unroute(pattern);
+        // Whatever hydration renders has been committed by the next frame.
+        await page.evaluate(
+          () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))),
+        );
+        await expect(page.getByLabel(label).isChecked()).resolves.toBe(true);
+      }
+
+      await chooseBeforeHydration(
+        `/payment/${section}`,
+        "Add to my cart, to pay together with fees",
+      );
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.waitForURL((u) => u.pathname === "/cart");
+      await chooseBeforeHydration("/cart", "Mail a paper check");
+      await page.getByRole("button", { name: "Pay $45.00 Now" }).click();
+      await page.waitForURL((u) => u.pathname === "/my-registrations");
+    },
+  );
+
   it("a registration is paid by card from the payment dialog, and closing another cancels it", async () => {
     const student = mode.js ? "100034" : "100035";
     const paid = await makeSection(6000);

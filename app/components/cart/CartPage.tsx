@@ -1,7 +1,7 @@
 // The cart page (spec 02 §2 "Cart page"), shared by /cart and /instructor/cart: empty states,
 // countdown banner, payer header, items with remove, "Ready for Submission" for a zero total,
 // and the Payment Method form (plain post; the card form island adds in-page card entry).
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { InPersonLink } from "~/components/cashier/InPersonLink";
 import { Alert } from "~/ui/mantine/Alert";
@@ -11,6 +11,7 @@ import { Paper } from "~/ui/mantine/Paper";
 import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { PlainTextInput } from "~/components/fields";
+import { useHydratedForm } from "~/components/use-hydrated-form";
 import { RadioGroupField } from "~/ui/RadioGroupField";
 import { Title } from "~/ui/mantine/Title";
 import type { Cart } from "@domain/contract/cart";
@@ -62,8 +63,6 @@ export function CartPage({ action }: { action: string }) {
   const d = useLoaderData<LoaderData>();
   const a = useActionData<ActionData>();
   const navigation = useNavigation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const cart = d.cart;
   const lines = cart
     ? cart.cartItems.map((i) => ({
@@ -77,6 +76,13 @@ export function CartPage({ action }: { action: string }) {
   const [paymentType, setPaymentType] = useState<PaymentType | null>(partial.shown ? null : "full");
   const [method, setMethod] = useState<string | null>(null);
   const [amount, setAmount] = useState("");
+  const hydrated = useHydratedForm(FORM_ID, (read) => {
+    const type = read("paymentType");
+    if (type === "full" || type === "partial") setPaymentType(type);
+    const chosen = read("paymentMethod");
+    if (chosen) setMethod(chosen);
+    setAmount(read("partialPaymentAmount"));
+  });
   const amountCents = toCents(amount);
   const payNow =
     paymentType === "partial" && Number.isFinite(amountCents) && amountCents > 0
@@ -199,7 +205,8 @@ export function CartPage({ action }: { action: string }) {
                     name="paymentType"
                     label={t("checkout.paymentType")}
                     error={errors.paymentType?.[0]}
-                    value={paymentType ?? ""}
+                    // Uncontrolled until hydration, which adopts the choice (useHydratedForm).
+                    value={hydrated ? (paymentType ?? "") : undefined}
                     onChange={(v) => setPaymentType(v as PaymentType)}
                     options={[
                       { value: "full", label: t("checkout.type.full") },

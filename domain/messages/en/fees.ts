@@ -167,6 +167,9 @@ export const fees = {
   "paymentDialog.freeAfterCc": "Free after course credits",
   "paymentDialog.waitlist": "Confirm waitlist",
   "paymentDialog.stripe": "Pay online by card",
+  "paymentDialog.cart": "Add to my cart, to pay together with fees",
+  "paymentDialog.addedToCart":
+    "The registration is in your cart. Check out before the time shown to keep your place.",
   "paymentDialog.method": "How would you like to pay?",
   "paymentDialog.amount": "Payment amount",
   "paymentDialog.minimum": "Minimum payment: {amount}",
