@@ -34,6 +34,22 @@ async function tabTo(page: Page, target: Locator, max = 250) {
 const focusInDialog = (page: Page) =>
   page.evaluate(() => document.activeElement?.closest("[role=dialog]") != null);
 
+/** Opens `dialog` by pressing Enter on `opener` (reached by Tab), and checks the focus went in. */
+async function openByKeyboard(page: Page, opener: Locator, dialog: Locator) {
+  await tabTo(page, opener);
+  await page.keyboard.press("Enter");
+  await dialog.waitFor();
+  await expect.poll(() => focusInDialog(page)).toBe(true);
+}
+
+/** Closes `dialog` with its control `close` (reached by Tab): the focus is back on `opener`. */
+async function closeByKeyboard(page: Page, dialog: Locator, close: Locator, opener: Locator) {
+  await tabTo(page, close);
+  await page.keyboard.press("Enter");
+  await dialog.waitFor({ state: "detached" });
+  await expect.poll(() => isFocused(opener)).toBe(true);
+}
+
 describe.each(MODES)("keyboard only $name", (mode) => {
   it("signs in, registers, checks out by mailed check and adds a fee", async () => {
     const page = await app.newPage(mode);
@@ -113,29 +129,21 @@ describe.each(MODES)("dialog focus $name", (mode) => {
     await signInStaff(page, "proposer");
     await page.goto("/instructor/fee-proposals?status=all");
     const history = page.getByRole("link", { name: /^Status History / }).first();
-    await tabTo(page, history);
-    await page.keyboard.press("Enter");
     const historyDialog = page.getByRole("dialog", { name: /^Status History: / });
-    await historyDialog.waitFor();
-    await expect.poll(() => focusInDialog(page)).toBe(true);
-    await tabTo(page, historyDialog.getByRole("link", { name: "Close" }));
-    await page.keyboard.press("Enter");
-    await historyDialog.waitFor({ state: "detached" });
-    await expect.poll(() => isFocused(history)).toBe(true);
+    await openByKeyboard(page, history, historyDialog);
+    await closeByKeyboard(
+      page,
+      historyDialog,
+      historyDialog.getByRole("link", { name: "Close" }),
+      history,
+    );
 
     // The fee request form, a child route drawn over /instructor/fees.
     await page.goto("/instructor/fees");
     const add = page.getByRole("link", { name: "Add Request" });
-    await tabTo(page, add);
-    await page.keyboard.press("Enter");
     const form = page.getByRole("dialog", { name: "Fee Request" });
-    await form.waitFor();
-    await expect.poll(() => focusInDialog(page)).toBe(true);
-    // Shift+Tab from the dialog (or its first control) reaches its close button.
-    await tabTo(page, form.getByRole("link", { name: "Close" }));
-    await page.keyboard.press("Enter");
-    await form.waitFor({ state: "detached" });
-    await expect.poll(() => isFocused(add)).toBe(true);
+    await openByKeyboard(page, add, form);
+    await closeByKeyboard(page, form, form.getByRole("link", { name: "Close" }), add);
   });
 
   it("a dialog loaded by its address has the focus; a family's fee dialog too", async () => {
@@ -169,24 +177,17 @@ describe.each(MODES)("dialog focus $name", (mode) => {
 
     // Details, closed with its close button.
     const details = art.getByRole("link", { name: /^Details/ });
-    await details.focus();
-    await page.keyboard.press("Enter");
     const detail = page.getByRole("dialog", { name: /Art Studio/ });
-    await detail.waitFor();
-    await expect.poll(() => focusInDialog(page)).toBe(true);
-    await tabTo(page, detail.getByRole("link", { name: "Close" }));
-    await page.keyboard.press("Enter");
-    await detail.waitFor({ state: "detached" });
-    await expect.poll(() => isFocused(details)).toBe(true);
+    await details.focus();
+    await openByKeyboard(page, details, detail);
+    await closeByKeyboard(page, detail, detail.getByRole("link", { name: "Close" }), details);
 
     // Course questions: an empty submit focuses the first unanswered question (a choice), and
     // Cancel gives the focus back to the card's Register.
     const register = art.getByRole("link", { name: "Register" });
-    await register.focus();
-    await page.keyboard.press("Enter");
     const questions = page.getByRole("dialog", { name: "Course Questions" });
-    await questions.waitFor();
-    await expect.poll(() => focusInDialog(page)).toBe(true);
+    await register.focus();
+    await openByKeyboard(page, register, questions);
     await tabTo(page, questions.getByRole("button", { name: "Submit" }));
     await page.keyboard.press("Enter");
     await questions.getByRole("alert").first().waitFor();
@@ -198,55 +199,45 @@ describe.each(MODES)("dialog focus $name", (mode) => {
         }),
       )
       .toBe("radio true");
-    await tabTo(page, questions.getByRole("link", { name: "Cancel" }));
-    await page.keyboard.press("Enter");
-    await questions.waitFor({ state: "detached" });
-    await expect.poll(() => isFocused(art.getByRole("link", { name: "Register" }))).toBe(true);
+    await closeByKeyboard(
+      page,
+      questions,
+      questions.getByRole("link", { name: "Cancel" }),
+      register,
+    );
 
     // The health survey: an empty submit focuses the choice; Cancel goes back to the gate's link.
     await page.goto("/programs");
     await page.getByRole("link", { name: "Summer Athletics 2027" }).click();
     const gate = page.getByRole("link", { name: "Take the Health Survey" });
-    await gate.focus();
-    await page.keyboard.press("Enter");
     const survey = page.getByRole("dialog", { name: "Health Survey" });
+    await gate.focus();
+    await openByKeyboard(page, gate, survey);
     await tabTo(page, survey.getByRole("button", { name: "Submit Survey" }));
     await page.keyboard.press("Enter");
     const yes = survey.getByLabel("Yes");
     await expect.poll(() => yes.getAttribute("aria-invalid")).toBe("true");
     await expect.poll(() => isFocused(yes)).toBe(true);
-    await tabTo(page, survey.getByRole("link", { name: "Cancel" }));
-    await page.keyboard.press("Enter");
-    await survey.waitFor({ state: "detached" });
-    await expect.poll(() => isFocused(gate)).toBe(true);
+    await closeByKeyboard(page, survey, survey.getByRole("link", { name: "Cancel" }), gate);
 
     // A fee's "View More..." dialog.
     await page.goto("/fees?tab=optional");
     const more = page
       .getByRole("article", { name: "Athletic Pass" })
       .getByRole("link", { name: "View More..." });
-    await more.focus();
-    await page.keyboard.press("Enter");
     const fee = page.getByRole("dialog", { name: "Athletic Pass" });
-    await fee.waitFor();
-    await tabTo(page, fee.getByRole("link", { name: "Close" }).last());
-    await page.keyboard.press("Enter");
-    await fee.waitFor({ state: "detached" });
-    await expect.poll(() => isFocused(more)).toBe(true);
+    await more.focus();
+    await openByKeyboard(page, more, fee);
+    await closeByKeyboard(page, fee, fee.getByRole("link", { name: "Close" }).last(), more);
 
     // Signed out: the Recover ID dialog goes back to its "Forgot" link.
     const out = await app.newPage(mode);
     await out.goto("/signin");
     const forgot = out.getByRole("link", { name: "Forgot Student ID Number" });
-    await forgot.focus();
-    await out.keyboard.press("Enter");
     const recover = out.getByRole("dialog", { name: "Student ID" });
-    await recover.waitFor();
-    await expect.poll(() => focusInDialog(out)).toBe(true);
-    await tabTo(out, recover.getByRole("link", { name: "Cancel" }));
-    await out.keyboard.press("Enter");
-    await recover.waitFor({ state: "detached" });
-    await expect.poll(() => isFocused(forgot)).toBe(true);
+    await forgot.focus();
+    await openByKeyboard(out, forgot, recover);
+    await closeByKeyboard(out, recover, recover.getByRole("link", { name: "Cancel" }), forgot);
   });
 
   it("a failed submit in a dialog puts the focus on the first error, not on the dialog", async () => {
