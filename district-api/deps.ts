@@ -1,5 +1,5 @@
 import type { Clock } from "./clock";
-import type { Db } from "./db/client";
+import type { Db, PreparedRows } from "./db/client";
 import type { Logger } from "./logger";
 import type { Mailer } from "./services/mail";
 import type { PaymentProvider } from "./payments/provider";
@@ -8,6 +8,8 @@ import type { PaymentProvider } from "./payments/provider";
 export interface ApiDeps {
   db: Db;
   dbKind: "pglite" | "postgres";
+  /** The hottest statements, prepared once per connection (the program list). */
+  preparedRows: PreparedRows;
   clock: Clock;
   mailer: Mailer;
   logger: Logger;

@@ -60,6 +60,7 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
   const deps: ApiDeps = {
     db: database.db,
     dbKind: database.kind,
+    preparedRows: database.preparedRows,
     clock: opts.clock ?? systemClock,
     mailer,
     logger,

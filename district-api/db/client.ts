@@ -1,6 +1,7 @@
 // One SQL dialect everywhere: PostgreSQL, embedded (PGlite in DATA_DIR) or a server (DATABASE_URL).
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -14,7 +15,57 @@ export interface Database {
    * (migrations). exec returns the rows of the script's last statement.
    */
   withConnection<T>(fn: (exec: (sqlText: string) => Promise<unknown[]>) => Promise<T>): Promise<T>;
+  /** Rows of `query` run as a prepared statement (see PreparedRows). */
+  preparedRows: PreparedRows;
   close(): Promise<void>;
+}
+
+/**
+ * Rows of `query` run as the prepared statement `name`: parsed, analysed and planned once per
+ * connection, then only bound and executed. For the hottest statement (the program list on every
+ * family's page), where planning cost as much as running. One name, one SQL text: the parameters
+ * (numbers, booleans, strings, dates or null) may change, the text may not.
+ */
+export type PreparedRows = <T>(name: string, query: SQL) => Promise<T[]>;
+
+type PreparedParam = number | boolean | string | Date | null;
+
+const dialect = new PgDialect();
+
+function preparedParams(params: unknown[]): PreparedParam[] {
+  return params.map((p) => {
+    if (p === null || p instanceof Date || ["number", "boolean", "string"].includes(typeof p)) {
+      return p as PreparedParam;
+    }
+    throw new Error(`a prepared statement's parameter must be a plain value, not ${typeof p}`);
+  });
+}
+
+/** The SQL type a parameter is declared with when PGlite prepares the statement. */
+function paramType(p: PreparedParam): string {
+  if (typeof p === "number") {
+    return Number.isInteger(p) ? (Math.abs(p) < 2 ** 31 ? "integer" : "bigint") : "float8";
+  }
+  if (typeof p === "boolean") return "boolean";
+  if (p instanceof Date) return "timestamptz";
+  return "text";
+}
+
+/**
+ * A parameter as an SQL literal, for PGlite's EXECUTE (which takes no bound parameters). Strings
+ * are quoted by doubling quotes, which is exact while standard_conforming_strings is on (checked
+ * when the database opens).
+ */
+function literal(p: PreparedParam): string {
+  if (p === null) return "null";
+  if (typeof p === "number") {
+    if (!Number.isFinite(p)) throw new Error("a prepared statement's number must be finite");
+    return String(p);
+  }
+  if (typeof p === "boolean") return p ? "true" : "false";
+  const text = p instanceof Date ? p.toISOString() : p;
+  if (text.includes("\0")) throw new Error("a prepared statement's text may not hold NUL");
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 export interface OpenOptions {
@@ -55,6 +106,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           conn.release();
         }
       },
+      // node-postgres prepares a named statement once per pooled connection and reuses it.
+      preparedRows: async <T>(name: string, query: SQL) => {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        const res = await pool.query({ name, text, values: preparedParams(params) });
+        return res.rows as T[];
+      },
       close: () => pool.end(),
     };
   }
@@ -63,9 +120,39 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
+  // PGlite is one session: each statement is prepared once (PREPARE), then run with EXECUTE and its
+  // parameters as literals. Quoting by doubled quotes needs standard_conforming_strings.
+  const [conforming] = (
+    await client.query<{ on: boolean }>(
+      "select current_setting('standard_conforming_strings') = 'on' as on",
+    )
+  ).rows;
+  if (!conforming?.on) throw new Error("PGlite must run with standard_conforming_strings on");
+  const prepared = new Map<string, { text: string; ready: Promise<unknown> }>();
   return {
     db,
     kind: "pglite",
+    preparedRows: async <T>(name: string, query: SQL) => {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad statement name: ${name}`);
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const values = preparedParams(params);
+      let statement = prepared.get(name);
+      if (!statement) {
+        const types = values.length ? ` (${values.map(paramType).join(", ")})` : "";
+        const ready = client.exec(`prepare ${name}${types} as ${text}`).catch((err: unknown) => {
+          prepared.delete(name); // the next call tries again
+          throw err;
+        });
+        statement = { text, ready };
+        prepared.set(name, statement);
+      } else if (statement.text !== text) {
+        throw new Error(`prepared statement ${name} was given another text`);
+      }
+      await statement.ready;
+      const args = values.length ? ` (${values.map(literal).join(", ")})` : "";
+      const res = await client.query<T>(`execute ${name}${args}`);
+      return res.rows;
+    },
     withConnection: (fn) =>
       fn(async (text) => {
         const res = await client.exec(text);

@@ -43,7 +43,12 @@ export function programsRoutes(deps: ApiDeps): Router {
       const registrationsOnly = scope === "registrations";
       // One statement (one snapshot, one plan) per request; the catalogue part is rebuilt only
       // when its version changed (services/program-list.ts, decision 094).
-      const list = await catalog.read(db, pid, now, registrationsOnly);
+      const list = await catalog.read(
+        (statement) => deps.preparedRows("program_list", statement),
+        pid,
+        now,
+        registrationsOnly,
+      );
       const person = list.person;
       if (!person) throw new ApiError(403, t("error.forbidden"));
       const finished = new Set(list.surveys);

@@ -7,10 +7,11 @@
 // statement reads that version together with the per-request part (the person, which sections
 // they see, seats, waiting counts, their registrations, surveys done), and builds the catalogue
 // JSON only when the version differs from the one held here. Seats are never cached.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { CourseQuestion, RegistrationStatus } from "@domain/contract/programs";
-import { queryRows } from "../db/client";
-import type { Exec } from "./registration";
+
+/** Runs the list's statement and returns its rows (a prepared statement, in the API). */
+export type RunStatement = <T>(statement: SQL) => Promise<T[]>;
 
 /** A listed section's catalogue part: the same for every caller until the catalogue changes. */
 export interface CatalogSection {
@@ -147,37 +148,36 @@ export class ProgramCatalogCache {
   private current: Catalog | null = null;
 
   async read(
-    db: Exec,
+    run: RunStatement,
     pid: number,
     now: Date,
     registrationsOnly: boolean,
   ): Promise<ProgramListRows> {
-    const first = await this.query(db, pid, now, registrationsOnly, this.current);
+    const first = await this.query(run, pid, now, registrationsOnly, this.current);
     if (first) return first;
     // A listed section the held catalogue does not know (or no version row) cannot happen while
     // every catalogue write changes the version; if it ever does, rebuild rather than answer
     // without it.
     this.current = null;
-    const rebuilt = await this.query(db, pid, now, registrationsOnly, null);
+    const rebuilt = await this.query(run, pid, now, registrationsOnly, null);
     if (!rebuilt) throw new Error("the program catalogue could not be read (catalog_version row?)");
     return rebuilt;
   }
 
   private async query(
-    db: Exec,
+    run: RunStatement,
     pid: number,
     now: Date,
     registrationsOnly: boolean,
     held: Catalog | null,
   ): Promise<ProgramListRows | null> {
-    const [reply] = await queryRows<{
+    const [reply] = await run<{
       version: string;
       catalog: string | null;
       person: string | null;
       sections: string | null;
       surveys: string | null;
     }>(
-      db,
       sql`with v as (
             select version::text as version from catalog_version where id = 1
           ), me as (
