@@ -154,11 +154,7 @@ describe.each(MODES)("dialog focus $name", (mode) => {
     await expect.poll(() => focusInDialog(page)).toBe(true);
 
     const family = await app.newPage(mode);
-    await family.goto("/signin");
-    await family.getByLabel("Student or Community Member ID Number").fill("100031");
-    await family.getByLabel("Birth Date (MM/DD/YYYY)").fill("01/15/2012");
-    await family.getByRole("button", { name: "Login" }).click();
-    await family.waitForURL((u) => !u.pathname.startsWith("/signin"));
+    await signInFamily(family, "100031");
     await family.goto("/fees?tab=optional");
     const more = family
       .getByRole("article", { name: "Athletic Pass" })
