@@ -95,7 +95,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireParticipant(request);
-  const sectionId = z.string().uuid().parse(params.courseSelectionUUID);
+  const parsedId = z.string().uuid().safeParse(params.courseSelectionUUID);
+  // No such course: nothing to do; the page shows "not found" (the loader's missing view).
+  if (!parsedId.success) {
+    return json({ error: t("paymentDialog.notFound") }, { status: 404 });
+  }
+  const sectionId = parsedId.data;
   const form = await request.formData();
   const caller = { request, context };
   const here = `/payment/${sectionId}`;

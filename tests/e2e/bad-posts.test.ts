@@ -59,3 +59,33 @@ describe("posting a body the form cannot read", () => {
     });
   }
 });
+
+describe("the registration payment dialog's post", () => {
+  it("answers below 500 and changes nothing for a malformed or unknown course and any method", async () => {
+    const post = (path: string, body: string) =>
+      fetch(`${app.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: app.url,
+          Cookie: familyCookie,
+        },
+        body,
+      });
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    for (const [path, body] of [
+      ["/payment/not-a-course", "method=cart"],
+      [`/payment/${unknown}`, "method=cart"],
+      [`/payment/${unknown}`, "method=mail"],
+      [`/payment/${unknown}`, "method=nonsense"],
+      [`/payment/${unknown}`, "intent=cancel"],
+    ] as const) {
+      const res = await post(path, body);
+      expect(res.status, `${path} ${body} → ${res.status}`).toBeLessThan(500);
+    }
+    // Nothing went into the cart.
+    const count = await fetch(`${app.url}/cart`, { headers: { Cookie: familyCookie } });
+    expect(await count.text()).toContain("Your cart is empty.");
+  });
+});
