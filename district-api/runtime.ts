@@ -68,7 +68,7 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
     districtName: opts.districtName ?? "School District",
     timeZone: opts.timeZone ?? "America/Chicago",
   };
-  deps.payments = await createPaymentProvider(deps.db, deps.tokenKey);
+  deps.payments = await createPaymentProvider(deps.db, deps.tokenKey, process.env, deps.clock);
   const app = createDistrictApi(deps);
   const jobs = opts.backgroundJobs === false ? null : startBackgroundJobs(deps);
   return {

@@ -1,5 +1,6 @@
 // Picks the payment provider: Stripe when STRIPE_SECRET_KEY is set, the simulator otherwise.
 import { createHash } from "node:crypto";
+import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import type { PaymentProvider } from "./provider";
 import { createSimulator } from "./simulator";
@@ -9,6 +10,7 @@ export async function createPaymentProvider(
   db: Db,
   tokenKey: Uint8Array,
   env: NodeJS.ProcessEnv = process.env,
+  clock?: Clock,
 ): Promise<PaymentProvider> {
   const stripe = await stripeFromEnv(env);
   if (stripe) return stripe;
@@ -16,5 +18,5 @@ export async function createPaymentProvider(
   const key = new Uint8Array(
     createHash("sha256").update("simulator-webhook:").update(tokenKey).digest(),
   );
-  return createSimulator(db, key);
+  return createSimulator(db, key, clock);
 }

@@ -35,6 +35,13 @@ export interface PaymentProvider {
   }): Promise<ProviderIntent>;
   /** The payment method attached to a confirmed setup intent, or null when not confirmed. */
   setupPaymentMethod(setupId: string): Promise<string | null>;
+  /**
+   * A setup intent with the metadata it was created with (what it is bound to), or null when
+   * there is no such setup intent.
+   */
+  setupIntent(
+    setupId: string,
+  ): Promise<{ paymentMethod: string | null; metadata: Record<string, string> } | null>;
   /** Charges a saved payment method now. */
   charge(opts: {
     amountCents: number;
@@ -43,8 +50,12 @@ export interface PaymentProvider {
     description: string;
     metadata: Record<string, string>;
   }): Promise<ChargeResult>;
-  /** Refunds a payment in full. */
-  refund(opts: { paymentRef: string; idempotencyKey: string; amountCents?: number }): Promise<void>;
+  /** Refunds a payment (in full without an amount); returns the provider's refund id. */
+  refund(opts: {
+    paymentRef: string;
+    idempotencyKey: string;
+    amountCents?: number;
+  }): Promise<{ id: string }>;
   /** A hosted checkout page for paying without JavaScript. */
   createCheckoutSession(opts: {
     amountCents: number;
@@ -53,7 +64,14 @@ export interface PaymentProvider {
     cancelUrl: string;
     idempotencyKey: string;
     metadata: Record<string, string>;
+    /** When the page stops taking payments (the provider keeps it between 30 min and 24 h). */
+    expiresAt: Date;
   }): Promise<CheckoutSession>;
+  /**
+   * Stops a hosted checkout from taking a payment (Stripe's checkout.sessions.expire). A session
+   * already paid cannot be expired: its payment arrives by webhook and is dealt with there.
+   */
+  expireCheckoutSession(sessionId: string): Promise<void>;
   /** Reader connection token (card terminal). */
   connectionToken(): Promise<string>;
   /** A payment intent for a card reader (amount in cents). */

@@ -3,8 +3,9 @@
 // records live in the database (sim_objects) so every instance agrees, and idempotency keys are
 // honoured the way Stripe honours them: the same key returns the first answer.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { systemClock, type Clock } from "../clock";
+import { queryRows, type Db } from "../db/client";
 import { simObjects } from "../db/schema";
 import {
   DECLINE_MESSAGE,
@@ -18,6 +19,8 @@ import {
 const id = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString("hex")}`;
 
 export const INVALID_CARD_MESSAGE = "Your card number is incorrect.";
+/** Stripe's page for a session that expired or was already paid. */
+export const SESSION_GONE_MESSAGE = "This checkout session is no longer available.";
 
 /** Signature of a simulator webhook body: hex HMAC-SHA256 with the simulator's key. */
 export function simulatorSignature(key: Uint8Array, body: string | Buffer): string {
@@ -51,7 +54,15 @@ function cardMethod(cardNumber: string): string | null {
   return null;
 }
 
-export function createSimulator(db: Db, key: Uint8Array): SimulatorProvider {
+/** Stripe keeps a hosted session payable at least 30 minutes and at most 24 hours. */
+const SESSION_MIN_MS = 30 * 60_000;
+const SESSION_MAX_MS = 24 * 60 * 60_000;
+
+export function createSimulator(
+  db: Db,
+  key: Uint8Array,
+  clock: Clock = systemClock,
+): SimulatorProvider {
   async function byKey(idempotencyKey: string) {
     const [row] = await db
       .select()
@@ -89,6 +100,17 @@ export function createSimulator(db: Db, key: Uint8Array): SimulatorProvider {
       : { status: "failed", id: row.id, message: DECLINE_MESSAGE };
   }
 
+  function sessionExpired(metadata: Record<string, string>): boolean {
+    const at = Date.parse(metadata.expiresAt ?? "");
+    return Number.isFinite(at) && clock.now().getTime() >= at;
+  }
+  async function setSession(sessionId: string, status: "open" | "complete") {
+    await db
+      .update(simObjects)
+      .set({ status })
+      .where(and(eq(simObjects.id, sessionId), eq(simObjects.status, "paying")));
+  }
+
   const sim: SimulatorProvider = {
     name: "simulator",
     publishableKey: null,
@@ -106,6 +128,14 @@ export function createSimulator(db: Db, key: Uint8Array): SimulatorProvider {
       const [row] = await db.select().from(simObjects).where(eq(simObjects.id, setupId));
       return row?.kind === "setup_intent" && row.status === "succeeded" ? row.paymentMethod : null;
     },
+    async setupIntent(setupId) {
+      const [row] = await db.select().from(simObjects).where(eq(simObjects.id, setupId));
+      if (row?.kind !== "setup_intent") return null;
+      return {
+        paymentMethod: row.status === "succeeded" ? row.paymentMethod : null,
+        metadata: row.metadata,
+      };
+    },
     async confirmSetup(setupId, cardNumber) {
       const method = cardMethod(cardNumber);
       if (!method) return { ok: false, message: INVALID_CARD_MESSAGE };
@@ -120,13 +150,41 @@ export function createSimulator(db: Db, key: Uint8Array): SimulatorProvider {
     charge: ({ amountCents, paymentMethod, idempotencyKey, metadata }) =>
       chargeMethod(amountCents, paymentMethod, idempotencyKey, metadata),
     async refund({ paymentRef, idempotencyKey, amountCents }) {
-      await insert({
-        id: id("re"),
-        kind: "refund",
-        status: "succeeded",
-        amountCents: amountCents ?? null,
-        idempotencyKey,
-        metadata: { payment_intent: paymentRef },
+      // As Stripe: the same key answers the first refund; a refund needs a succeeded charge and
+      // never gives back more than was charged.
+      const again = await byKey(idempotencyKey);
+      if (again?.kind === "refund") return { id: again.id };
+      return db.transaction(async (tx) => {
+        const [charge] = await tx
+          .select()
+          .from(simObjects)
+          .where(and(eq(simObjects.id, paymentRef), eq(simObjects.kind, "payment_intent")))
+          .for("update");
+        if (!charge || charge.status !== "succeeded") {
+          throw new Error(`simulator: no succeeded payment ${paymentRef} to refund`);
+        }
+        const [done] = await queryRows<{ cents: number }>(
+          tx,
+          sql`select coalesce(sum(amount_cents), 0)::int as cents from sim_objects
+              where kind = 'refund' and metadata->>'payment_intent' = ${paymentRef}`,
+        );
+        const charged = charge.amountCents ?? 0;
+        const cents = amountCents ?? charged - Number(done?.cents ?? 0);
+        if (cents <= 0 || Number(done?.cents ?? 0) + cents > charged) {
+          throw new Error(`simulator: payment ${paymentRef} is already refunded`);
+        }
+        const [row] = await tx
+          .insert(simObjects)
+          .values({
+            id: id("re"),
+            kind: "refund",
+            status: "succeeded",
+            amountCents: cents,
+            idempotencyKey,
+            metadata: { payment_intent: paymentRef },
+          })
+          .returning();
+        return { id: row!.id };
       });
     },
     async createCheckoutSession({
@@ -136,16 +194,41 @@ export function createSimulator(db: Db, key: Uint8Array): SimulatorProvider {
       cancelUrl,
       idempotencyKey,
       metadata,
+      expiresAt,
     }) {
+      const now = clock.now().getTime();
+      const expires = Math.min(
+        Math.max(expiresAt.getTime(), now + SESSION_MIN_MS),
+        now + SESSION_MAX_MS,
+      );
       const row = await insert({
         id: id("cs"),
         kind: "checkout_session",
         status: "open",
         amountCents,
         idempotencyKey,
-        metadata: { ...metadata, description, successUrl, cancelUrl },
+        metadata: {
+          ...metadata,
+          description,
+          successUrl,
+          cancelUrl,
+          expiresAt: new Date(expires).toISOString(),
+        },
       });
       return { id: row!.id, url: `/simulator/checkout/${row!.id}` };
+    },
+    async expireCheckoutSession(sessionId) {
+      // Only an open session can be expired; a paid one stays complete.
+      await db
+        .update(simObjects)
+        .set({ status: "expired" })
+        .where(
+          and(
+            eq(simObjects.id, sessionId),
+            eq(simObjects.kind, "checkout_session"),
+            eq(simObjects.status, "open"),
+          ),
+        );
     },
     async session(sessionId) {
       const [row] = await db.select().from(simObjects).where(eq(simObjects.id, sessionId));
@@ -153,18 +236,35 @@ export function createSimulator(db: Db, key: Uint8Array): SimulatorProvider {
     },
     async paySession(sessionId, cardNumber) {
       const session = await sim.session(sessionId);
-      if (!session || session.status === "expired")
-        return { ok: false, message: INVALID_CARD_MESSAGE };
+      if (!session) return { ok: false, message: INVALID_CARD_MESSAGE };
       const method = cardMethod(cardNumber);
       if (!method) return { ok: false, message: INVALID_CARD_MESSAGE };
+      // Time runs out as in Stripe: past its expiry a session is expired, whoever looks.
+      if (session.status === "open" && sessionExpired(session.metadata)) {
+        await sim.expireCheckoutSession(sessionId);
+      }
+      // The session is claimed before the card is charged, so an expiry that wins the race means
+      // no charge, and two submissions of the page charge once.
+      const [claimed] = await db
+        .update(simObjects)
+        .set({ status: "paying" })
+        .where(and(eq(simObjects.id, sessionId), eq(simObjects.status, "open")))
+        .returning();
+      if (!claimed) return { ok: false, message: SESSION_GONE_MESSAGE };
       const result = await chargeMethod(
         session.amountCents ?? 0,
         method,
         `session:${sessionId}:${method}`,
         session.metadata,
-      );
-      if (result.status === "failed") return { ok: false, message: result.message };
-      await db.update(simObjects).set({ status: "complete" }).where(eq(simObjects.id, sessionId));
+      ).catch(async (err: unknown) => {
+        await setSession(sessionId, "open");
+        throw err;
+      });
+      if (result.status === "failed") {
+        await setSession(sessionId, "open");
+        return { ok: false, message: result.message };
+      }
+      await setSession(sessionId, "complete");
       return {
         ok: true,
         event: {

@@ -14,9 +14,11 @@ export interface StripeClient {
       p: { usage: "off_session"; payment_method_types: string[]; metadata: Meta },
       o?: RequestOptions,
     ): Promise<{ id: string; client_secret: string | null }>;
-    retrieve(
-      id: string,
-    ): Promise<{ status: string; payment_method: string | { id: string } | null }>;
+    retrieve(id: string): Promise<{
+      status: string;
+      payment_method: string | { id: string } | null;
+      metadata?: Meta | null;
+    }>;
   };
   paymentIntents: {
     create(
@@ -25,7 +27,10 @@ export interface StripeClient {
     ): Promise<{ id: string; status: string; client_secret: string | null }>;
   };
   refunds: {
-    create(p: { payment_intent: string; amount?: number }, o?: RequestOptions): Promise<unknown>;
+    create(
+      p: { payment_intent: string; amount?: number },
+      o?: RequestOptions,
+    ): Promise<{ id: string }>;
   };
   checkout: {
     sessions: {
@@ -33,6 +38,7 @@ export interface StripeClient {
         p: Record<string, unknown>,
         o?: RequestOptions,
       ): Promise<{ id: string; url: string | null }>;
+      expire(id: string, p?: Record<string, never>, o?: RequestOptions): Promise<{ id: string }>;
     };
   };
   terminal: {
@@ -80,6 +86,21 @@ export function createStripeProvider(
       if (si.status !== "succeeded" || !si.payment_method) return null;
       return typeof si.payment_method === "string" ? si.payment_method : si.payment_method.id;
     },
+    async setupIntent(setupId) {
+      let si;
+      try {
+        si = await client.setupIntents.retrieve(setupId);
+      } catch {
+        return null;
+      }
+      const method =
+        si.status !== "succeeded" || !si.payment_method
+          ? null
+          : typeof si.payment_method === "string"
+            ? si.payment_method
+            : si.payment_method.id;
+      return { paymentMethod: method, metadata: si.metadata ?? {} };
+    },
     async charge({ amountCents, paymentMethod, idempotencyKey, description, metadata }) {
       try {
         const pi = await client.paymentIntents.create(
@@ -106,13 +127,14 @@ export function createStripeProvider(
       }
     },
     async refund({ paymentRef, idempotencyKey, amountCents }) {
-      await client.refunds.create(
+      const r = await client.refunds.create(
         {
           payment_intent: paymentRef,
           ...(amountCents !== undefined ? { amount: amountCents } : {}),
         },
         { idempotencyKey },
       );
+      return { id: r.id };
     },
     async createCheckoutSession({
       amountCents,
@@ -121,10 +143,18 @@ export function createStripeProvider(
       cancelUrl,
       idempotencyKey,
       metadata,
+      expiresAt,
     }) {
+      // Stripe takes expires_at between 30 minutes and 24 hours from now.
+      const now = Date.now();
+      const expires = Math.min(
+        Math.max(expiresAt.getTime(), now + 31 * 60_000),
+        now + 23 * 60 * 60_000,
+      );
       const s = await client.checkout.sessions.create(
         {
           mode: "payment",
+          expires_at: Math.floor(expires / 1000),
           success_url: successUrl,
           cancel_url: cancelUrl,
           line_items: [
@@ -143,6 +173,13 @@ export function createStripeProvider(
         { idempotencyKey },
       );
       return { id: s.id, url: s.url ?? cancelUrl };
+    },
+    async expireCheckoutSession(sessionId) {
+      await client.checkout.sessions.expire(
+        sessionId,
+        {},
+        { idempotencyKey: `expire:${sessionId}` },
+      );
     },
     async connectionToken() {
       return (await client.terminal.connectionTokens.create()).secret;

@@ -3,6 +3,7 @@
 // here, from the server-side confirmation or the webhook, never from the browser's return page:
 // a payment row is claimed once (status guard), so five identical submissions or three deliveries
 // of one webhook change state once.
+import { createHash } from "node:crypto";
 import { logSafeError } from "../logger";
 import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
@@ -19,6 +20,7 @@ import {
   cartMinimumPartialCents,
 } from "@domain/rules/partial-payment";
 import { toCents } from "@domain/rules/money";
+import { cartContents, settleVerdict, type RefundReason } from "@domain/rules/cart-binding";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../http/kit";
@@ -52,6 +54,18 @@ interface PaymentRow {
   provider_ref: string | null;
   provider_message: string | null;
   confirmation_id: string | null;
+  cart_fingerprint: string | null;
+  expires_at: Date | string | null;
+}
+
+/** Hosted sessions stay payable at least this long (Stripe's minimum). */
+const SESSION_MIN_MS = 30 * 60_000;
+
+/** What a payment for a cart is bound to: a hash of the cart's lines and total (decision 101). */
+export function cartFingerprint(
+  lines: { id: number; itemType: string; costCents: number; allowPartial: boolean }[],
+): string {
+  return createHash("sha256").update(cartContents(lines)).digest("hex");
 }
 
 async function paymentById(db: Exec, id: number): Promise<PaymentRow | null> {
@@ -122,12 +136,14 @@ export async function createSetupIntent(
     );
   }
   const owner = ownerKey(claims);
+  let binding = "";
   if (body.cartId) {
     const [cart] = await queryRows<CartRow>(
       deps.db,
       sql`select * from carts where id = ${body.cartId}`,
     );
     if (!cart || cart.owner_key !== owner) throw new ApiError(404, t("cart.error.load"));
+    binding = cartFingerprint(await cartLines(deps.db, cart.id));
   } else {
     const reg = await registrationFor(deps.db, requireParticipant(claims), body.courseSectionId!);
     if (!reg) throw new ApiError(404, t("paymentDialog.notFound"));
@@ -138,7 +154,7 @@ export async function createSetupIntent(
     metadata: {
       owner,
       ...(body.cartId
-        ? { cartId: String(body.cartId) }
+        ? { cartId: String(body.cartId), cartContents: binding }
         : { courseSectionId: body.courseSectionId! }),
     },
   });
@@ -176,6 +192,10 @@ async function prepare(
   registrationId: string | null;
   hadFees: boolean;
   description: string;
+  /** The cart's contents (carts only). */
+  fingerprint: string | null;
+  /** When the cart's or registration's hold ends, if it does. */
+  deadline: Date | null;
 }> {
   const owner = ownerKey(claims);
   const payCents = toCents(target.payNowAmount);
@@ -208,6 +228,8 @@ async function prepare(
       registrationId: null,
       hadFees: lines.some((l) => l.itemType === "fee"),
       description: `Cart ${cart.id}`,
+      fingerprint: cartFingerprint(lines),
+      deadline: cart.expires_at === null ? null : new Date(cart.expires_at),
     };
   }
   const reg = await registrationFor(tx, requireParticipant(claims), target.courseSectionId!);
@@ -238,6 +260,8 @@ async function prepare(
     registrationId: reg.id,
     hadFees: false,
     description: reg.course_name,
+    fingerprint: null,
+    deadline: reg.hold_expires_at === null ? null : new Date(reg.hold_expires_at),
   };
 }
 
@@ -332,9 +356,18 @@ export async function completeCardPayment(
   const p = provider(deps);
   const owner = ownerKey(claims);
   const key = `card:${owner}:${body.setupId}`;
-  const method = await p.setupPaymentMethod(body.setupId);
-  if (!method)
+  const setup = await p.setupIntent(body.setupId);
+  const method = setup?.paymentMethod ?? null;
+  if (!setup || !method)
     throw new ApiError(402, t("payment.error.method"), undefined, PaymentErrorCode.invalid);
+  // A setup intent pays what it was created for: this owner, this cart or course.
+  const meta = setup.metadata;
+  const sameTarget = body.cartId
+    ? meta.cartId === String(body.cartId)
+    : meta.courseSectionId === body.courseSectionId;
+  if (meta.owner !== owner || !sameTarget) {
+    throw new ApiError(409, t("payment.error.setupMismatch"), undefined, PaymentErrorCode.invalid);
+  }
   const extra = new URLSearchParams({
     ...(body.courseSectionId ? { courseSectionId: body.courseSectionId } : {}),
     payNowAmount: String(body.payNowAmount),
@@ -353,12 +386,21 @@ export async function completeCardPayment(
     );
     if (existing) return { existing, hadFees: false };
     const prep = await prepare(tx, deps, claims, body, "stripe");
+    // The card was set up for the cart as it was then; a cart changed since is not charged.
+    if (prep.fingerprint !== null && prep.fingerprint !== meta.cartContents) {
+      throw new ApiError(
+        409,
+        t("checkout.error.amountChanged"),
+        undefined,
+        PaymentErrorCode.invalid,
+      );
+    }
     const [row] = await queryRows<PaymentRow>(
       tx,
       sql`insert into payments (owner_key, cart_id, registration_id, method, payment_type, amount_cents,
-            status, idempotency_key, created_at)
+            status, idempotency_key, created_at, cart_fingerprint)
           values (${owner}, ${prep.cartId}, ${prep.registrationId}, 'stripe', ${body.paymentType},
-            ${prep.amountCents}, 'processing', ${key}, ${now})
+            ${prep.amountCents}, 'processing', ${key}, ${now}, ${prep.fingerprint})
           on conflict (idempotency_key) do nothing
           returning *`,
     );
@@ -388,6 +430,7 @@ export async function completeCardPayment(
         PaymentErrorCode.declined,
       );
     }
+    if (settled.status === "refunded") refusedAndRefunded(settled.provider_message);
     const hadFees = settled.cart_id ? await cartHadFees(deps.db, Number(settled.cart_id)) : false;
     return {
       errorCode: 0,
@@ -426,12 +469,21 @@ export async function completeCardPayment(
     });
     throw new ApiError(402, result.message, result.message, PaymentErrorCode.declined);
   }
-  await settlePayment(deps, payment.id, result.id);
+  if ((await settlePayment(deps, payment.id, result.id)) === "refunded") {
+    const after = await paymentById(deps.db, payment.id);
+    refusedAndRefunded(after?.provider_message ?? null);
+  }
   return {
     errorCode: 0,
     message: "",
     data: { redirectUrl: destination(claims, payment, claimed.hadFees, extra) },
   };
+}
+
+/** The card was charged but the cart could not take the payment: it went back to the card. */
+function refusedAndRefunded(message: string | null): never {
+  const text = message ?? t("payment.refunded.cart_paid");
+  throw new ApiError(409, text, text, PaymentErrorCode.inProgress);
 }
 
 async function cartHadFees(db: Exec, cartId: number): Promise<boolean> {
@@ -442,24 +494,170 @@ async function cartHadFees(db: Exec, cartId: number): Promise<boolean> {
   return !!row?.had_fees;
 }
 
+/** What became of a payment handed to settlePayment. */
+export type SettleOutcome = "settled" | "refunded" | "duplicate";
+
+interface RefundRow {
+  id: number;
+  payment_id: number;
+  amount_cents: number;
+  idempotency_key: string;
+}
+
 /**
- * Fulfils a payment once: the status guard (processing/pending → succeeded) is the single claim;
- * fees are recorded in the same transaction, registrations then confirmed through the
- * registration service (which takes a seat back under its lock if the hold lapsed, or answers
- * "seat-lost", in which case that part is refunded automatically).
+ * Records a refund to be made (status pending) in the caller's transaction, so a crash after the
+ * payment was refused still leaves the refund on record. Null when it is already recorded.
+ */
+async function recordRefund(
+  tx: Exec,
+  payment: { id: number },
+  refund: {
+    amountCents: number;
+    reason: RefundReason | "seat_lost";
+    registrationId?: string | null;
+    key: string;
+    now: Date;
+  },
+): Promise<RefundRow | null> {
+  if (refund.amountCents <= 0) return null;
+  const [row] = await queryRows<RefundRow>(
+    tx,
+    sql`insert into payment_refunds (payment_id, registration_id, amount_cents, reason, status,
+          idempotency_key, created_at)
+        values (${payment.id}, ${refund.registrationId ?? null}, ${refund.amountCents},
+          ${refund.reason}, 'pending', ${refund.key}, ${refund.now})
+        on conflict (idempotency_key) do nothing
+        returning id, payment_id, amount_cents, idempotency_key`,
+  );
+  return row ?? null;
+}
+
+/** Asks the provider for a recorded refund (same idempotency key) and records the answer. */
+async function sendRefund(deps: ApiDeps, refund: RefundRow, paymentRef: string | null) {
+  if (!paymentRef) {
+    // Money taken at the register goes back by hand: the refund stays pending for staff.
+    deps.logger.warn({ paymentId: refund.payment_id }, "refund left for staff");
+    return;
+  }
+  try {
+    const r = await provider(deps).refund({
+      paymentRef,
+      idempotencyKey: refund.idempotency_key,
+      amountCents: refund.amount_cents,
+    });
+    await deps.db.execute(
+      sql`update payment_refunds set status = 'succeeded', provider_ref = ${r.id},
+            settled_at = ${deps.clock.now()}
+          where id = ${refund.id}`,
+    );
+  } catch (err) {
+    deps.logger.error({ err: logSafeError(err), paymentId: refund.payment_id }, "refund failed");
+    await deps.db.execute(
+      sql`update payment_refunds set status = 'failed' where id = ${refund.id}`,
+    );
+  }
+}
+
+/** Other hosted sessions for what was just paid can no longer take money. */
+async function expireOtherSessions(
+  deps: ApiDeps,
+  payment: { id: number; cart_id: number | null; registration_id: string | null },
+) {
+  const target = payment.cart_id
+    ? sql`cart_id = ${payment.cart_id}`
+    : sql`registration_id = ${payment.registration_id}`;
+  const stale = await queryRows<{ id: number; provider_ref: string | null }>(
+    deps.db,
+    sql`update payments set status = 'expired'
+        where ${target} and id <> ${payment.id} and status = 'pending'
+        returning id, provider_ref`,
+  );
+  for (const s of stale) {
+    if (!s.provider_ref) continue;
+    await provider(deps)
+      .expireCheckoutSession(s.provider_ref)
+      .catch((err: unknown) => {
+        deps.logger.warn({ err: logSafeError(err), paymentId: s.id }, "session not expired");
+      });
+  }
+}
+
+/**
+ * Fulfils a payment once. The cart row is locked first, then the payment row is claimed with a
+ * status guard (pending/processing/expired → succeeded or refunded), so of a hosted and a direct
+ * payment arriving together, on any number of processes, one pays the cart. A cart payment is
+ * kept only if the cart is still open (or being paid by this charge), not past its time, and
+ * holds what the payment was bound to when it was created; otherwise the whole payment is
+ * refunded and recorded (decision 101). Fees are recorded in the same transaction, registrations
+ * then confirmed through the registration service (which takes a seat back under its lock if the
+ * hold lapsed, or answers "seat-lost", in which case that part is refunded automatically).
  */
 export async function settlePayment(
   deps: ApiDeps,
   paymentId: number,
   providerRef: string | null,
-): Promise<boolean> {
+): Promise<SettleOutcome> {
   const now = deps.clock.now();
   const work = await deps.db.transaction(async (tx) => {
+    const [first] = await queryRows<{ cart_id: number | null }>(
+      tx,
+      sql`select cart_id from payments where id = ${paymentId}`,
+    );
+    if (!first) return null;
+    const cart = first.cart_id
+      ? (
+          await queryRows<{ status: string; expires_at: Date | string | null }>(
+            tx,
+            sql`select status, expires_at from carts where id = ${first.cart_id} for update`,
+          )
+        )[0]
+      : undefined;
+    const [current] = await queryRows<PaymentRow>(
+      tx,
+      sql`select * from payments where id = ${paymentId}
+            and status in ('processing', 'pending', 'expired') for update`,
+    );
+    if (!current) return null;
+    if (cart) {
+      const lines = await cartLines(tx, Number(current.cart_id));
+      const others = await queryRows<{ method: string }>(
+        tx,
+        sql`select method from payments where cart_id = ${current.cart_id} and id <> ${current.id}
+              and status = 'processing'`,
+      );
+      const verdict = settleVerdict({
+        cartStatus: cart.status,
+        cartExpiresAt: cart.expires_at === null ? null : new Date(cart.expires_at),
+        now,
+        hosted: current.status !== "processing",
+        boundTo: current.cart_fingerprint,
+        contentsNow: cartFingerprint(lines),
+        lineCount: lines.length,
+        others: others.map((o) => o.method),
+      });
+      if (!verdict.keep) {
+        const message = t(`payment.refunded.${verdict.reason}`);
+        const [refused] = await queryRows<PaymentRow>(
+          tx,
+          sql`update payments set status = 'refunded', provider_ref = coalesce(${providerRef}, provider_ref),
+                provider_message = ${message}, settled_at = ${now}
+              where id = ${current.id}
+              returning *`,
+        );
+        const refund = await recordRefund(tx, current, {
+          amountCents: current.amount_cents,
+          reason: verdict.reason,
+          key: `refund:${current.id}`,
+          now,
+        });
+        return { refused: refused!, refund };
+      }
+    }
     const [payment] = await queryRows<PaymentRow>(
       tx,
       sql`update payments set status = 'succeeded', provider_ref = coalesce(${providerRef}, provider_ref),
             settled_at = ${now}
-          where id = ${paymentId} and status in ('processing', 'pending')
+          where id = ${current.id}
           returning *`,
     );
     if (!payment) return null;
@@ -531,37 +729,41 @@ export async function settlePayment(
     );
     return { payment, regs };
   });
-  if (!work) return false;
+  if (!work) return "duplicate";
+  if ("refused" in work) {
+    if (work.refund) await sendRefund(deps, work.refund, work.refused.provider_ref);
+    return "refunded";
+  }
+  await expireOtherSessions(deps, work.payment);
   for (const reg of work.regs) {
     const outcome = await confirmRegistrationPayment(deps, reg.registrationId, {
       paidCents: reg.cents,
     });
     if (outcome.result === "seat-lost" && work.payment.provider_ref !== null) {
       // Never charged without a seat: that part goes back to the card.
-      await provider(deps)
-        .refund({
-          paymentRef: providerRef ?? work.payment.provider_ref,
-          idempotencyKey: `refund:${work.payment.id}:${reg.registrationId}`,
-          amountCents: reg.cents,
-        })
-        .catch((err: unknown) => {
-          deps.logger.error(
-            { err: logSafeError(err), paymentId: work.payment.id },
-            "refund failed",
-          );
-        });
-      await deps.db.execute(
-        sql`update purchases set amount_cents = 0 where payment_id = ${work.payment.id}
-              and registration_id = ${reg.registrationId}`,
-      );
-      if (work.payment.registration_id) {
-        await deps.db.execute(
-          sql`update payments set status = 'refunded' where id = ${work.payment.id}`,
+      const refund = await deps.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`update purchases set amount_cents = 0 where payment_id = ${work.payment.id}
+                and registration_id = ${reg.registrationId}`,
         );
-      }
+        if (work.payment.registration_id) {
+          await tx.execute(
+            sql`update payments set status = 'refunded', provider_message = ${t("payment.error.noSeat")}
+                where id = ${work.payment.id}`,
+          );
+        }
+        return recordRefund(tx, work.payment, {
+          amountCents: reg.cents,
+          reason: "seat_lost",
+          registrationId: reg.registrationId,
+          key: `refund:${work.payment.id}:${reg.registrationId}`,
+          now,
+        });
+      });
+      if (refund) await sendRefund(deps, refund, providerRef ?? work.payment.provider_ref);
     }
   }
-  return true;
+  return "settled";
 }
 
 /** Webhook: handles each event id once; a redelivered event changes nothing. */
@@ -604,12 +806,17 @@ export async function createHostedCheckout(
   const prepared = await deps.db.transaction(async (tx) => {
     const prep = await prepare(tx, deps, claims, body, "stripe");
     const key = `hosted:${owner}:${prep.cartId ?? prep.registrationId}:${now.getTime()}`;
+    // The page takes money until the cart's (or hold's) time is up, and at least 30 minutes as
+    // Stripe does; a payment arriving for a cart that ran out meanwhile is refunded.
+    const expiresAt = new Date(
+      Math.max(prep.deadline?.getTime() ?? 0, now.getTime() + SESSION_MIN_MS),
+    );
     const [row] = await queryRows<PaymentRow>(
       tx,
       sql`insert into payments (owner_key, cart_id, registration_id, method, payment_type, amount_cents,
-            status, idempotency_key, created_at)
+            status, idempotency_key, created_at, cart_fingerprint, expires_at)
           values (${owner}, ${prep.cartId}, ${prep.registrationId}, 'stripe', ${body.paymentType},
-            ${prep.amountCents}, 'pending', ${key}, ${now})
+            ${prep.amountCents}, 'pending', ${key}, ${now}, ${prep.fingerprint}, ${expiresAt})
           returning *`,
     );
     return { prep, payment: row! };
@@ -627,6 +834,7 @@ export async function createHostedCheckout(
     cancelUrl: `${base}${body.cancelPath}`,
     idempotencyKey: `session:${prepared.payment.id}`,
     metadata: { paymentId: String(prepared.payment.id) },
+    expiresAt: new Date(prepared.payment.expires_at!),
   });
   await deps.db.execute(
     sql`update payments set provider_ref = ${session.id} where id = ${prepared.payment.id}`,
@@ -742,7 +950,7 @@ export async function confirmMailin(
       if (!lines.length || !methodAllowed({ lines, desktop: false }, "full", total, "mail")) {
         throw new ApiError(400, t("checkout.error.methodUnavailable"));
       }
-      const out: { registrationId: string; cents: number }[] = [];
+      const out: { registrationId: string; cents: number; paymentId: number }[] = [];
       for (const l of lines) {
         const p = await insertPayment(tx, {
           owner,
@@ -754,15 +962,22 @@ export async function confirmMailin(
           key: `mail:${cart.id}:${l.row.registration_id}`,
           now,
         });
-        if (p) out.push({ registrationId: l.row.registration_id!, cents: l.costCents });
+        if (p)
+          out.push({ registrationId: l.row.registration_id!, cents: l.costCents, paymentId: p.id });
       }
       await tx.execute(
         sql`update carts set status = 'MAIL', payment_method = 'mail', paid_at = ${now} where id = ${cart.id}`,
       );
       return out;
     });
-    for (const r of regs)
-      await confirmRegistrationPayment(deps, r.registrationId, { pendingCents: r.cents });
+    for (const r of regs) {
+      await confirmRegistrationPayment(
+        deps,
+        r.registrationId,
+        { pendingCents: r.cents },
+        r.paymentId,
+      );
+    }
     return true;
   }
   const ids: string[] = [];
@@ -781,7 +996,14 @@ export async function confirmMailin(
         now,
       }),
     );
-    const outcome = await confirmRegistrationPayment(deps, reg.id, { pendingCents: reg.dueCents });
+    // Identical confirmations share the payment row (same key); its amount reaches the
+    // registration once, whichever of them gets there first.
+    const outcome = await confirmRegistrationPayment(
+      deps,
+      reg.id,
+      { pendingCents: payment!.amount_cents },
+      payment!.id,
+    );
     if (outcome.result === "seat-lost") throw new ApiError(409, t("paymentDialog.expired"));
     ids.push(payment!.confirmation_id!);
   }

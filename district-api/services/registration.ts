@@ -635,6 +635,11 @@ export async function confirmRegistrationPayment(
   deps: ApiDeps,
   registrationId: string,
   amounts: { paidCents?: number; pendingCents?: number; creditsCents?: number },
+  /**
+   * The payment whose amount this is: its amount reaches the registration once, however many
+   * times (and from however many processes) the same confirmation arrives.
+   */
+  paymentId?: number,
 ): Promise<{ result: "registered" | "seat-lost"; registrationId: string }> {
   const [reg] = await queryRows<{ course_section_id: string }>(
     deps.db,
@@ -654,6 +659,15 @@ export async function confirmRegistrationPayment(
         return { result: "seat-lost" as const, registrationId };
       }
       status = "pending_payment";
+    }
+    if (paymentId !== undefined) {
+      const claimed = await queryRows<{ id: number }>(
+        tx,
+        sql`update payments set applied_at = ${now}
+            where id = ${paymentId} and registration_id = ${registrationId} and applied_at is null
+            returning id`,
+      );
+      if (!claimed.length) return { result: "registered" as const, registrationId };
     }
     await tx.execute(
       sql`update registrations

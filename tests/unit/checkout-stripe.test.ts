@@ -109,6 +109,7 @@ describe("Stripe provider", () => {
       cancelUrl: "https://x/no",
       idempotencyKey: "session:3",
       metadata: { paymentId: "3" },
+      expiresAt: new Date(Date.now() + 15 * 60_000),
     });
     expect(s.url).toBe("https://checkout.stripe.com/c/cs_1");
     const args = calls.find((c) => c.name === "checkout.sessions.create")!.args;

@@ -195,4 +195,13 @@ export const fees = {
   "paymentDialog.confirmationNumber": "Confirmation number: {id}",
   // On the cart inside the desktop client (the cashier's page is in cashier.ts).
   "cashier.link": "Take payment at the register",
+  // A cart is paid once (decision 101).
+  "payment.error.setupMismatch":
+    "This card form was opened for another payment. Please reload the page and pay again.",
+  "payment.refunded.cart_paid":
+    "This cart was already paid, so this payment was not needed. It has been refunded.",
+  "payment.refunded.cart_changed":
+    "Your cart changed after this payment was started. The payment has been refunded; please review your cart and pay again.",
+  "payment.refunded.cart_expired":
+    "Your cart's time ran out before this payment arrived. The payment has been refunded.",
 } as const;

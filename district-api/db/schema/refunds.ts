@@ -1,0 +1,24 @@
+// Drizzle mirror of 0011_one_charge.sql: automatic refunds. The columns added to payments
+// (cart_fingerprint, expires_at, applied_at) are read with SQL in services/checkout.ts, so the
+// fees area's table definition stays untouched.
+import { integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { registrations } from "./catalog";
+import { payments } from "./fees";
+
+export type RefundReason = "cart_paid" | "cart_changed" | "cart_expired" | "seat_lost";
+export type RefundStatus = "pending" | "succeeded" | "failed";
+
+export const paymentRefunds = pgTable("payment_refunds", {
+  id: serial("id").primaryKey(),
+  paymentId: integer("payment_id")
+    .notNull()
+    .references(() => payments.id),
+  registrationId: uuid("registration_id").references(() => registrations.id),
+  amountCents: integer("amount_cents").notNull(),
+  reason: text("reason").$type<RefundReason>().notNull(),
+  status: text("status").$type<RefundStatus>().notNull(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  providerRef: text("provider_ref"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  settledAt: timestamp("settled_at", { withTimezone: true }),
+});

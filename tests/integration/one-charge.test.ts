@@ -1,0 +1,473 @@
+// A cart is paid once (issue 15): a hosted session or setup intent is bound to the cart's contents
+// and amount; a payment that settles for a cart already paid, changed or expired is refunded and
+// recorded; a hosted and a direct payment racing end with one charge kept (also across two API
+// processes on one PostgreSQL); mailed-check confirmations raise the pending amount once.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { sql } from "drizzle-orm";
+import { call, startTestApi, usingPostgres, type TestApi } from "../support/api";
+import { queryRows, type Db } from "../../district-api/db/client";
+import { createScratchDatabase } from "../../district-api/db/scratch-database";
+import { startDistrictApi, type DistrictApiRuntime } from "../../district-api/runtime";
+import { createLogger } from "../../district-api/logger";
+import type { SimulatorProvider } from "../../district-api/payments/simulator";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+type Base = { baseUrl: string };
+const CARD = "4242424242424242";
+
+async function login(base: Base, studentId: string): Promise<string> {
+  const r = await call(base, "POST", "/v1/student", { body: { studentId, dob: "2012-01-15" } });
+  expect(r.status).toBe(200);
+  return r.body.accessToken as string;
+}
+
+/** A section costing `costCents`, with seats. */
+async function makeSection(db: Db, costCents: number): Promise<string> {
+  const [p] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into programs (name, allow_partial) values ('One charge program', false) returning id`,
+  );
+  const [c] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into courses (subject, course_number, name)
+        values ('ART', '102', ${`Weaving ${costCents}-${randomBytes(4).toString("hex")}`}) returning id`,
+  );
+  const [s] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into course_sections (program_id, course_id, section_number, term_id, term, capacity,
+          date_start, date_end, cost_cents)
+        values (${p!.id}, ${c!.id}, '1', 'T1', 'Fall', 20, '2027-01-10', '2027-03-10', ${costCents})
+        returning id`,
+  );
+  return s!.id;
+}
+
+/** Registers for a new section and puts it in the cart: returns the cart id and section. */
+async function cartWithCourse(base: Base, db: Db, token: string, costCents: number) {
+  const section = await makeSection(db, costCents);
+  const reg = await call(base, "POST", `/v1/register/${section}`, { token, body: {} });
+  expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+  const add = await call(base, "PUT", "/v1/cart/add", {
+    token,
+    body: { courseSectionId: section },
+  });
+  expect(add.status, JSON.stringify(add.body)).toBe(200);
+  const cart = await call(base, "GET", "/v1/cart/", { token });
+  return { cartId: cart.body.id as number, section };
+}
+
+async function addGoggles(base: Base, db: Db, token: string) {
+  const [f] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from fees where name = 'Science Lab Goggles'`,
+  );
+  const r = await call(base, "PUT", "/v1/fees/add-to-cart", { token, body: { feeId: f!.id } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}
+
+async function openSession(base: Base, token: string, cartId: number, dollars: number) {
+  const s = await call(base, "POST", "/v1/payment/checkout-session", {
+    token,
+    body: {
+      cartId,
+      payNowAmount: dollars,
+      paymentType: "full",
+      returnBase: "http://localhost:3000",
+      cancelPath: "/cart",
+      completePath: "/payment-complete",
+    },
+  });
+  expect(s.status, JSON.stringify(s.body)).toBe(200);
+  return String(s.body.url).split("/").pop()!;
+}
+
+async function cardSetup(base: Base, token: string, cartId: number) {
+  const s = await call(base, "POST", "/v1/payment/create-setup-intent", {
+    token,
+    body: { cartId },
+  });
+  expect(s.status, JSON.stringify(s.body)).toBe(200);
+  const setupId = s.body.data.setupId as string;
+  const c = await call(base, "POST", `/v1/payment/simulator/setup/${setupId}/confirm`, {
+    token,
+    body: { cardNumber: CARD },
+  });
+  expect(c.status).toBe(200);
+  return setupId;
+}
+
+function payByCard(base: Base, token: string, setupId: string, cartId: number, dollars: number) {
+  return call(base, "POST", "/v1/payment/complete-setup-intent", {
+    token,
+    body: { setupId, cartId, payNowAmount: dollars, paymentType: "full" },
+  });
+}
+
+/** Pays the hosted page the way a browser does (the simulator then delivers its event). */
+function payHostedPage(base: Base, token: string, sessionId: string) {
+  return call(base, "POST", `/v1/payment/simulator/checkout/${sessionId}/pay`, {
+    token,
+    body: { cardNumber: CARD },
+  });
+}
+
+async function deliver(
+  base: Base,
+  sim: SimulatorProvider,
+  event: Parameters<SimulatorProvider["signEvent"]>[0],
+) {
+  const signed = sim.signEvent(event);
+  const w = await call(base, "POST", "/v1/payment/webhook", {
+    body: signed.body,
+    headers: { "stripe-signature": signed.signature },
+  });
+  expect(w.status).toBe(200);
+  return w.body.outcome as string;
+}
+
+interface Money {
+  cartStatus: string;
+  cartPaid: number;
+  /** Charges the simulator took for this cart's payments, less what it refunded. */
+  chargedCents: number;
+  refundedCents: number;
+  payments: { method: string; status: string }[];
+  refunds: { amount_cents: number; reason: string; status: string }[];
+}
+
+async function money(db: Db, cartId: number): Promise<Money> {
+  const [cart] = await queryRows<{ status: string; paid_cents: number }>(
+    db,
+    sql`select status, paid_cents from carts where id = ${cartId}`,
+  );
+  const payments = await queryRows<{ id: number; method: string; status: string }>(
+    db,
+    sql`select id, method, status from payments where cart_id = ${cartId} order by id`,
+  );
+  const ids = payments.map((p) => String(p.id));
+  const charges = await queryRows<{
+    id: string;
+    amount_cents: number;
+    metadata: { paymentId?: string };
+  }>(
+    db,
+    sql`select id, amount_cents, metadata from sim_objects where kind = 'payment_intent' and status = 'succeeded'`,
+  );
+  const mine = charges.filter((c) => ids.includes(String(c.metadata.paymentId)));
+  const simRefunds = await queryRows<{
+    amount_cents: number | null;
+    metadata: { payment_intent?: string };
+  }>(db, sql`select amount_cents, metadata from sim_objects where kind = 'refund'`);
+  const refundedCents = simRefunds
+    .filter((r) => mine.some((c) => c.id === r.metadata.payment_intent))
+    .reduce((s, r) => s + Number(r.amount_cents ?? 0), 0);
+  const refunds = await queryRows<{ amount_cents: number; reason: string; status: string }>(
+    db,
+    sql`select r.amount_cents, r.reason, r.status from payment_refunds r
+        join payments p on p.id = r.payment_id where p.cart_id = ${cartId} order by r.id`,
+  );
+  return {
+    cartStatus: cart!.status,
+    cartPaid: Number(cart!.paid_cents),
+    chargedCents: mine.reduce((s, c) => s + Number(c.amount_cents), 0),
+    refundedCents,
+    payments: payments.map((p) => ({ method: p.method, status: p.status })),
+    refunds: refunds.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) })),
+  };
+}
+
+async function registrationMoney(db: Db, section: string) {
+  const [r] = await queryRows<{ status: string; paid_cents: number; pending_cents: number }>(
+    db,
+    sql`select status, paid_cents, pending_cents from registrations
+        where course_section_id = ${section} and status <> 'cancelled'`,
+  );
+  return r
+    ? { ...r, paid_cents: Number(r.paid_cents), pending_cents: Number(r.pending_cents) }
+    : null;
+}
+
+const db = () => api.runtime.deps.db;
+const sim = () => api.runtime.deps.payments as SimulatorProvider;
+
+describe("a cart is paid once", () => {
+  it("a hosted session stops being payable once the cart is paid by card", async () => {
+    const token = await login(api, "100001");
+    const { cartId, section } = await cartWithCourse(api, db(), token, 4000);
+    const sessionId = await openSession(api, token, cartId, 40);
+    const setupId = await cardSetup(api, token, cartId);
+    const card = await payByCard(api, token, setupId, cartId, 40);
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    const page = await payHostedPage(api, token, sessionId);
+    expect(page.status).toBe(402);
+    expect((await sim().session(sessionId))?.status).toBe("expired");
+    const m = await money(db(), cartId);
+    expect(m).toMatchObject({ cartStatus: "PAID", cartPaid: 4000, chargedCents: 4000 });
+    expect(m.payments).toEqual([
+      { method: "stripe", status: "expired" },
+      { method: "stripe", status: "succeeded" },
+    ]);
+    expect(await registrationMoney(db(), section)).toMatchObject({ paid_cents: 4000 });
+  });
+
+  it("a session paid before the card charge but settled after it is refunded and recorded", async () => {
+    const token = await login(api, "100002");
+    const { cartId, section } = await cartWithCourse(api, db(), token, 4000);
+    const sessionId = await openSession(api, token, cartId, 40);
+    // The family pays the hosted page; its event reaches us only after the card payment.
+    const paid = await sim().paySession(sessionId, CARD);
+    expect(paid.ok).toBe(true);
+    if (!paid.ok) return;
+    const setupId = await cardSetup(api, token, cartId);
+    const card = await payByCard(api, token, setupId, cartId, 40);
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    expect(await deliver(api, sim(), paid.event)).toBe("processed");
+    const m = await money(db(), cartId);
+    expect(m).toMatchObject({
+      cartStatus: "PAID",
+      cartPaid: 4000,
+      chargedCents: 8000,
+      refundedCents: 4000,
+      refunds: [{ amount_cents: 4000, reason: "cart_paid", status: "succeeded" }],
+    });
+    expect(m.payments.map((p) => p.status)).toEqual(["refunded", "succeeded"]);
+    expect(await registrationMoney(db(), section)).toMatchObject({
+      status: "registered",
+      paid_cents: 4000,
+    });
+    // The hosted return page says the payment did not go through, with the reason.
+    const [p] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from payments where cart_id = ${cartId} order by id limit 1`,
+    );
+    const st = await call(api, "GET", `/v1/payment/status?ref=pay_${p!.id}`, { token });
+    expect(st.body).toMatchObject({ status: "failed" });
+    expect(st.body.message).toMatch(/refunded/i);
+  });
+
+  it("an $8 session is dead after the cart is emptied, refilled and paid", async () => {
+    const token = await login(api, "100006");
+    await addGoggles(api, db(), token);
+    const first = await call(api, "GET", "/v1/cart/", { token });
+    const cartId = first.body.id as number;
+    const sessionId = await openSession(api, token, cartId, 8);
+    expect((await call(api, "DELETE", "/v1/cart/empty", { token })).status).toBe(200);
+    await addGoggles(api, db(), token);
+    const setupId = await cardSetup(api, token, cartId);
+    expect((await payByCard(api, token, setupId, cartId, 8)).status).toBe(200);
+    const page = await payHostedPage(api, token, sessionId);
+    expect(page.status).toBe(402);
+    const m = await money(db(), cartId);
+    expect(m).toMatchObject({ cartStatus: "PAID", cartPaid: 800, chargedCents: 800 });
+  });
+
+  it("a session settling for a cart whose contents changed is refunded; the cart stays open", async () => {
+    const token = await login(api, "100007");
+    await addGoggles(api, db(), token);
+    const cartId = (await call(api, "GET", "/v1/cart/", { token })).body.id as number;
+    const sessionId = await openSession(api, token, cartId, 8);
+    const paid = await sim().paySession(sessionId, CARD);
+    expect(paid.ok).toBe(true);
+    if (!paid.ok) return;
+    // Emptied and refilled with the same fee: same amount, but not the items the session was for.
+    expect((await call(api, "DELETE", "/v1/cart/empty", { token })).status).toBe(200);
+    await addGoggles(api, db(), token);
+    await deliver(api, sim(), paid.event);
+    const m = await money(db(), cartId);
+    expect(m).toMatchObject({
+      cartStatus: "OPEN",
+      cartPaid: 0,
+      chargedCents: 800,
+      refundedCents: 800,
+      refunds: [{ amount_cents: 800, reason: "cart_changed", status: "succeeded" }],
+    });
+    const [n] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from assessed_fees where cart_id = ${cartId}`,
+    );
+    expect(Number(n!.n)).toBe(0);
+  });
+
+  it("a session settling for a cart whose time ran out is refunded", async () => {
+    const token = await login(api, "100008");
+    await addGoggles(api, db(), token);
+    const cartId = (await call(api, "GET", "/v1/cart/", { token })).body.id as number;
+    const sessionId = await openSession(api, token, cartId, 8);
+    api.clock.advance(20 * 60_000);
+    try {
+      const page = await payHostedPage(api, token, sessionId);
+      expect(page.status).toBe(200);
+      const m = await money(db(), cartId);
+      expect(m).toMatchObject({
+        cartPaid: 0,
+        chargedCents: 800,
+        refundedCents: 800,
+        refunds: [{ amount_cents: 800, reason: "cart_expired", status: "succeeded" }],
+      });
+      expect(m.cartStatus).not.toBe("PAID");
+    } finally {
+      api.clock.reset();
+    }
+  });
+
+  it("a card payment for a cart changed since its setup intent is refused, nothing charged", async () => {
+    const token = await login(api, "100009");
+    await addGoggles(api, db(), token);
+    const cartId = (await call(api, "GET", "/v1/cart/", { token })).body.id as number;
+    const setupId = await cardSetup(api, token, cartId);
+    await addGoggles(api, db(), token);
+    const r = await payByCard(api, token, setupId, cartId, 16);
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBeTruthy();
+    const m = await money(db(), cartId);
+    expect(m).toMatchObject({ cartStatus: "OPEN", cartPaid: 0, chargedCents: 0 });
+  });
+
+  it("a setup intent of another family cannot pay this cart", async () => {
+    const a = await login(api, "100010");
+    const b = await login(api, "100011");
+    await addGoggles(api, db(), a);
+    const cartA = (await call(api, "GET", "/v1/cart/", { token: a })).body.id as number;
+    await addGoggles(api, db(), b);
+    const cartB = (await call(api, "GET", "/v1/cart/", { token: b })).body.id as number;
+    const setupA = await cardSetup(api, a, cartA);
+    const r = await payByCard(api, b, setupA, cartB, 8);
+    expect(r.status).toBe(409);
+    expect((await money(db(), cartB)).chargedCents).toBe(0);
+  });
+
+  it("a hosted and a direct payment at the same moment end with one charge kept", async () => {
+    for (const id of ["100012", "100013", "100014"]) {
+      const token = await login(api, id);
+      const { cartId, section } = await cartWithCourse(api, db(), token, 4000);
+      const sessionId = await openSession(api, token, cartId, 40);
+      const setupId = await cardSetup(api, token, cartId);
+      await Promise.all([
+        payHostedPage(api, token, sessionId),
+        payByCard(api, token, setupId, cartId, 40),
+      ]);
+      const m = await money(db(), cartId);
+      expect(m.cartStatus).toBe("PAID");
+      expect(m.cartPaid).toBe(4000);
+      expect(m.chargedCents - m.refundedCents).toBe(4000);
+      expect(m.payments.filter((p) => p.status === "succeeded")).toHaveLength(1);
+      expect(await registrationMoney(db(), section)).toMatchObject({ paid_cents: 4000 });
+    }
+  });
+});
+
+describe("mailed checks are confirmed once", () => {
+  it("five concurrent mailed-check confirmations raise the pending amount once", async () => {
+    const token = await login(api, "100015");
+    const section = await makeSection(db(), 2500);
+    expect((await call(api, "POST", `/v1/register/${section}`, { token, body: {} })).status).toBe(
+      200,
+    );
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(api, "POST", "/v1/payment/confirm-mailin", {
+          token,
+          body: { paymentType: "mail", courseSectionIds: [section] },
+        }),
+      ),
+    );
+    expect(replies.some((r) => r.status === 200)).toBe(true);
+    for (const r of replies) expect([200, 404, 409]).toContain(r.status);
+    expect(await registrationMoney(db(), section)).toMatchObject({
+      status: "registered",
+      pending_cents: 2500,
+      paid_cents: 0,
+    });
+    const [n] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from payments p join registrations r on r.id = p.registration_id
+          where r.course_section_id = ${section}`,
+    );
+    expect(Number(n!.n)).toBe(1);
+  });
+});
+
+describe.skipIf(!usingPostgres)("two API processes on one PostgreSQL", () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let runtimes: DistrictApiRuntime[] = [];
+  let servers: Server[] = [];
+  let bases: Base[] = [];
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "it");
+    const secret = randomBytes(16).toString("hex");
+    for (let i = 0; i < 2; i++) {
+      runtimes.push(
+        await startDistrictApi({
+          databaseUrl: scratch.url,
+          outboxDir: tmpdir(),
+          secret,
+          logger: createLogger("silent"),
+          backgroundJobs: false,
+          poolSize: 10,
+        }),
+      );
+    }
+    servers = runtimes.map((rt) => rt.app.listen(0, "127.0.0.1"));
+    await Promise.all(servers.map((s) => new Promise((r) => s.once("listening", r))));
+    bases = servers.map((s) => ({
+      baseUrl: `http://127.0.0.1:${(s.address() as AddressInfo).port}`,
+    }));
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+    for (const rt of runtimes) await rt.close();
+    await scratch?.drop();
+    runtimes = [];
+  });
+
+  it("hosted page on one process, card on the other: one charge kept", async () => {
+    const [a, b] = bases as [Base, Base];
+    const adb = runtimes[0]!.deps.db;
+    for (const id of ["100016", "100017", "100018"]) {
+      const token = await login(a, id);
+      const { cartId, section } = await cartWithCourse(a, adb, token, 4000);
+      const sessionId = await openSession(a, token, cartId, 40);
+      const setupId = await cardSetup(a, token, cartId);
+      await Promise.all([
+        payHostedPage(b, token, sessionId),
+        payByCard(a, token, setupId, cartId, 40),
+      ]);
+      const m = await money(adb, cartId);
+      expect(m.cartStatus).toBe("PAID");
+      expect(m.cartPaid).toBe(4000);
+      expect(m.chargedCents - m.refundedCents).toBe(4000);
+      expect(m.payments.filter((p) => p.status === "succeeded")).toHaveLength(1);
+      expect(await registrationMoney(adb, section)).toMatchObject({ paid_cents: 4000 });
+    }
+  });
+
+  it("mailed-check confirmations split over two processes raise the pending amount once", async () => {
+    const adb = runtimes[0]!.deps.db;
+    const token = await login(bases[0]!, "100019");
+    const section = await makeSection(adb, 2500);
+    await call(bases[0]!, "POST", `/v1/register/${section}`, { token, body: {} });
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call(bases[i % 2]!, "POST", "/v1/payment/confirm-mailin", {
+          token,
+          body: { paymentType: "mail", courseSectionIds: [section] },
+        }),
+      ),
+    );
+    expect(await registrationMoney(adb, section)).toMatchObject({
+      status: "registered",
+      pending_cents: 2500,
+    });
+  });
+});
