@@ -232,17 +232,19 @@ export function createSimulator(
     },
     async session(sessionId) {
       const [row] = await db.select().from(simObjects).where(eq(simObjects.id, sessionId));
-      return row?.kind === "checkout_session" ? row : null;
+      if (row?.kind !== "checkout_session") return null;
+      // Time runs out as in Stripe: past its expiry a session is expired, whoever looks.
+      if (row.status === "open" && sessionExpired(row.metadata)) {
+        await sim.expireCheckoutSession(sessionId);
+        return sim.session(sessionId);
+      }
+      return row;
     },
     async paySession(sessionId, cardNumber) {
       const session = await sim.session(sessionId);
       if (!session) return { ok: false, message: INVALID_CARD_MESSAGE };
       const method = cardMethod(cardNumber);
       if (!method) return { ok: false, message: INVALID_CARD_MESSAGE };
-      // Time runs out as in Stripe: past its expiry a session is expired, whoever looks.
-      if (session.status === "open" && sessionExpired(session.metadata)) {
-        await sim.expireCheckoutSession(sessionId);
-      }
       // The session is claimed before the card is charged, so an expiry that wins the race means
       // no charge, and two submissions of the page charge once.
       const [claimed] = await db

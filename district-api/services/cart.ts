@@ -20,6 +20,7 @@ import {
   setInCart,
   type Exec,
 } from "./registration";
+import { expireAtProvider, markSessionsExpired } from "./hosted-sessions";
 import {
   buyerInfo,
   countsByFee,
@@ -69,9 +70,11 @@ export async function releaseExpiredCarts(deps: ApiDeps, owner?: string): Promis
             ${owner ? sql`and owner_key = ${owner}` : sql``}
           returning id`,
     );
-    if (!carts.length) return [];
+    if (!carts.length) return { regs: [], stale: [] };
     const ids = carts.map((c) => Number(c.id));
-    return queryRows<{
+    const stale: string[] = [];
+    for (const id of ids) stale.push(...(await markSessionsExpired(tx, { cartId: id })));
+    const regs = await queryRows<{
       registration_id: string;
       participant_id: number;
       course_section_id: string;
@@ -84,8 +87,10 @@ export async function releaseExpiredCarts(deps: ApiDeps, owner?: string): Promis
           from cart_items i join registrations r on r.id = i.registration_id
           where i.cart_id in ${sql.raw(`(${ids.join(",")})`)}`,
     );
+    return { regs, stale };
   });
-  for (const r of released) {
+  await expireAtProvider(deps, released.stale);
+  for (const r of released.regs) {
     await setInCart(deps.db, r.registration_id, false);
     if (r.status === "pending_payment" && r.hold_over) {
       // The registration's own payment window is over too: the registration service releases it.
@@ -101,7 +106,7 @@ export async function releaseExpiredCarts(deps: ApiDeps, owner?: string): Promis
       });
     }
   }
-  return released.length;
+  return released.regs.length;
 }
 
 /** The owner's OPEN (or PROCESSING) cart, created when missing. Locks it when `lock`. */
@@ -157,7 +162,7 @@ export async function addFeeToCart(
   await releaseExpiredCarts(deps, owner);
   const now = deps.clock.now();
   const buyer = await buyerInfo(deps.db, claims);
-  await deps.db.transaction(async (tx) => {
+  const stale = await deps.db.transaction(async (tx) => {
     const cart = openOrRefuse(await currentCart(tx, owner, buyer.name, { lock: true }));
     const [fee] = await saleableFees(tx, claims.kind, now, { feeId: body.feeId });
     if (body.assessedFeeId) {
@@ -181,7 +186,7 @@ export async function addFeeToCart(
         tx,
         sql`select id from cart_items where cart_id = ${cart.id} and assessed_fee_id = ${af.id}`,
       );
-      if (already) return;
+      if (already) return [];
       const owed = Math.max(0, af.assessed_cost_cents - af.paid_cents);
       await startTimerIfEmpty(tx, cart, now);
       await tx.execute(
@@ -190,7 +195,7 @@ export async function addFeeToCart(
             values (${cart.id}, 'fee', ${af.fee_id}, ${af.id}, ${owed}, ${af.assessed_cost_cents},
               ${af.allow_partial}, ${now})`,
       );
-      return;
+      return markSessionsExpired(tx, { cartId: cart.id });
     }
     if (!fee || fee.fee_type !== "Optional") throw new ApiError(404, t("fees.error.notFound"));
     const crit = criteriaError(fee, buyer);
@@ -238,7 +243,9 @@ export async function addFeeToCart(
               ${fee.is_donation}, ${JSON.stringify(answers)}::jsonb, ${now})`,
       );
     }
+    return markSessionsExpired(tx, { cartId: cart.id });
   });
+  await expireAtProvider(deps, stale);
 }
 
 /** Every non-waiver question answered; a waiver accepted ("I Accept"). */
@@ -277,7 +284,7 @@ export async function addRegistrationToCart(
   await releaseExpiredCarts(deps, owner);
   const now = deps.clock.now();
   const buyer = await buyerInfo(deps.db, claims);
-  await deps.db.transaction(async (tx) => {
+  const stale = await deps.db.transaction(async (tx) => {
     const cart = openOrRefuse(await currentCart(tx, owner, buyer.name, { lock: true }));
     const [reg] = await queryRows<{
       id: string;
@@ -309,7 +316,7 @@ export async function addRegistrationToCart(
       tx,
       sql`select id from cart_items where cart_id = ${cart.id} and registration_id = ${reg.id}`,
     );
-    if (already) return;
+    if (already) return [];
     await startTimerIfEmpty(tx, cart, now);
     await tx.execute(
       sql`insert into cart_items (cart_id, item_type, registration_id, cost_cents, original_cost_cents,
@@ -317,7 +324,9 @@ export async function addRegistrationToCart(
           values (${cart.id}, 'registration', ${reg.id}, ${due}, ${reg.cost_cents}, ${reg.allow_partial}, ${now})`,
     );
     await setInCart(tx, reg.id, true);
+    return markSessionsExpired(tx, { cartId: cart.id });
   });
+  await expireAtProvider(deps, stale);
 }
 
 /** DELETE /v1/cart/cartItems/: removes the caller's own items. */
@@ -328,7 +337,7 @@ export async function removeItems(
 ): Promise<void> {
   const owner = ownerKey(claims);
   await releaseExpiredCarts(deps, owner);
-  await deps.db.transaction(async (tx) => {
+  const stale = await deps.db.transaction(async (tx) => {
     const cart = openOrRefuse(await currentCart(tx, owner, "", { lock: true, create: false }));
     const removed = await queryRows<{ registration_id: string | null }>(
       tx,
@@ -338,7 +347,9 @@ export async function removeItems(
     );
     for (const r of removed) if (r.registration_id) await setInCart(tx, r.registration_id, false);
     await clearTimerIfEmpty(tx, cart.id);
+    return removed.length ? markSessionsExpired(tx, { cartId: cart.id }) : [];
   });
+  await expireAtProvider(deps, stale);
 }
 
 async function clearTimerIfEmpty(tx: Exec, cartId: number): Promise<void> {
@@ -352,9 +363,9 @@ async function clearTimerIfEmpty(tx: Exec, cartId: number): Promise<void> {
 export async function emptyCart(deps: ApiDeps, claims: TokenClaims): Promise<void> {
   const owner = ownerKey(claims);
   await releaseExpiredCarts(deps, owner);
-  await deps.db.transaction(async (tx) => {
+  const stale = await deps.db.transaction(async (tx) => {
     const cart = await currentCart(tx, owner, "", { lock: true, create: false });
-    if (!cart) return;
+    if (!cart) return [];
     openOrRefuse(cart);
     const removed = await queryRows<{ registration_id: string | null }>(
       tx,
@@ -362,7 +373,9 @@ export async function emptyCart(deps: ApiDeps, claims: TokenClaims): Promise<voi
     );
     for (const r of removed) if (r.registration_id) await setInCart(tx, r.registration_id, false);
     await clearTimerIfEmpty(tx, cart.id);
+    return markSessionsExpired(tx, { cartId: cart.id });
   });
+  await expireAtProvider(deps, stale);
 }
 
 interface ItemRow {

@@ -20,13 +20,19 @@ import {
   cartMinimumPartialCents,
 } from "@domain/rules/partial-payment";
 import { toCents } from "@domain/rules/money";
-import { cartContents, settleVerdict, type RefundReason } from "@domain/rules/cart-binding";
+import {
+  cartContents,
+  registrationVerdict,
+  settleVerdict,
+  type RefundReason,
+} from "@domain/rules/cart-binding";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../http/kit";
 import type { PaymentProvider, ProviderEvent } from "../payments/provider";
 import { REASON_TIMEOUT, confirmRegistrationPayment, type Exec } from "./registration";
 import { cartLines, currentCart, releaseExpiredCarts, type CartRow } from "./cart";
+import { expireAtProvider, markSessionsExpired } from "./hosted-sessions";
 
 /** errorCode values of payment replies (0 = fine). */
 export const PaymentErrorCode = {
@@ -558,30 +564,6 @@ async function sendRefund(deps: ApiDeps, refund: RefundRow, paymentRef: string |
   }
 }
 
-/** Other hosted sessions for what was just paid can no longer take money. */
-async function expireOtherSessions(
-  deps: ApiDeps,
-  payment: { id: number; cart_id: number | null; registration_id: string | null },
-) {
-  const target = payment.cart_id
-    ? sql`cart_id = ${payment.cart_id}`
-    : sql`registration_id = ${payment.registration_id}`;
-  const stale = await queryRows<{ id: number; provider_ref: string | null }>(
-    deps.db,
-    sql`update payments set status = 'expired'
-        where ${target} and id <> ${payment.id} and status = 'pending'
-        returning id, provider_ref`,
-  );
-  for (const s of stale) {
-    if (!s.provider_ref) continue;
-    await provider(deps)
-      .expireCheckoutSession(s.provider_ref)
-      .catch((err: unknown) => {
-        deps.logger.warn({ err: logSafeError(err), paymentId: s.id }, "session not expired");
-      });
-  }
-}
-
 /**
  * Fulfils a payment once. The cart row is locked first, then the payment row is claimed with a
  * status guard (pending/processing/expired → succeeded or refunded), so of a hosted and a direct
@@ -598,6 +580,23 @@ export async function settlePayment(
   providerRef: string | null,
 ): Promise<SettleOutcome> {
   const now = deps.clock.now();
+  /** The payment is not kept: the whole of it is refunded, recorded here, sent after commit. */
+  const refuse = async (tx: Exec, current: PaymentRow, reason: RefundReason) => {
+    const [refused] = await queryRows<PaymentRow>(
+      tx,
+      sql`update payments set status = 'refunded', provider_ref = coalesce(${providerRef}, provider_ref),
+            provider_message = ${t(`payment.refunded.${reason}`)}, settled_at = ${now}
+          where id = ${current.id}
+          returning *`,
+    );
+    const refund = await recordRefund(tx, current, {
+      amountCents: current.amount_cents,
+      reason,
+      key: `refund:${current.id}`,
+      now,
+    });
+    return { refused: refused!, refund };
+  };
   const work = await deps.db.transaction(async (tx) => {
     const [first] = await queryRows<{ cart_id: number | null }>(
       tx,
@@ -635,23 +634,19 @@ export async function settlePayment(
         lineCount: lines.length,
         others: others.map((o) => o.method),
       });
-      if (!verdict.keep) {
-        const message = t(`payment.refunded.${verdict.reason}`);
-        const [refused] = await queryRows<PaymentRow>(
-          tx,
-          sql`update payments set status = 'refunded', provider_ref = coalesce(${providerRef}, provider_ref),
-                provider_message = ${message}, settled_at = ${now}
-              where id = ${current.id}
-              returning *`,
-        );
-        const refund = await recordRefund(tx, current, {
-          amountCents: current.amount_cents,
-          reason: verdict.reason,
-          key: `refund:${current.id}`,
-          now,
-        });
-        return { refused: refused!, refund };
-      }
+      if (!verdict.keep) return refuse(tx, current, verdict.reason);
+    } else if (current.registration_id) {
+      // A registration takes no more than it owes: payments kept but not yet applied to it count.
+      const [reg] = await queryRows<{ owed: number }>(
+        tx,
+        sql`select r.cost_cents - r.credits_applied_cents - r.paid_cents - r.pending_cents
+              - coalesce((select sum(p.amount_cents) from payments p
+                          where p.registration_id = r.id and p.status = 'succeeded'
+                            and p.applied_at is null and p.id <> ${current.id}), 0) as owed
+            from registrations r where r.id = ${current.registration_id} for update`,
+      );
+      const verdict = registrationVerdict(current.amount_cents, Number(reg?.owed ?? 0));
+      if (!verdict.keep) return refuse(tx, current, verdict.reason);
     }
     const [payment] = await queryRows<PaymentRow>(
       tx,
@@ -661,6 +656,13 @@ export async function settlePayment(
           returning *`,
     );
     if (!payment) return null;
+    const stale = await markSessionsExpired(
+      tx,
+      payment.cart_id
+        ? { cartId: Number(payment.cart_id) }
+        : { registrationId: payment.registration_id! },
+      payment.id,
+    );
     const regs: { registrationId: string; cents: number }[] = [];
     if (payment.registration_id) {
       regs.push({ registrationId: payment.registration_id, cents: payment.amount_cents });
@@ -668,7 +670,7 @@ export async function settlePayment(
         sql`insert into purchases (payment_id, registration_id, amount_cents, created_at)
             values (${payment.id}, ${payment.registration_id}, ${payment.amount_cents}, ${now})`,
       );
-      return { payment, regs };
+      return { payment, regs, stale };
     }
     const cartId = Number(payment.cart_id);
     await queryRows(tx, sql`select id from carts where id = ${cartId} for update`);
@@ -727,18 +729,22 @@ export async function settlePayment(
             had_fees = ${lines.some((l) => l.itemType === "fee")}
           where id = ${cartId}`,
     );
-    return { payment, regs };
+    return { payment, regs, stale };
   });
   if (!work) return "duplicate";
   if ("refused" in work) {
     if (work.refund) await sendRefund(deps, work.refund, work.refused.provider_ref);
     return "refunded";
   }
-  await expireOtherSessions(deps, work.payment);
+  await expireAtProvider(deps, work.stale);
   for (const reg of work.regs) {
-    const outcome = await confirmRegistrationPayment(deps, reg.registrationId, {
-      paidCents: reg.cents,
-    });
+    // A registration's own payment reaches it once (it counts as owed-for until then).
+    const outcome = await confirmRegistrationPayment(
+      deps,
+      reg.registrationId,
+      { paidCents: reg.cents },
+      work.payment.registration_id ? work.payment.id : undefined,
+    );
     if (outcome.result === "seat-lost" && work.payment.provider_ref !== null) {
       // Never charged without a seat: that part goes back to the card.
       const refund = await deps.db.transaction(async (tx) => {

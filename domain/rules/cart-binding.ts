@@ -23,7 +23,7 @@ export function cartContents(lines: readonly BoundLine[]): string {
   ].join("|");
 }
 
-export type RefundReason = "cart_paid" | "cart_changed" | "cart_expired";
+export type RefundReason = "cart_paid" | "cart_changed" | "cart_expired" | "registration_paid";
 
 export type SettleVerdict = { keep: true } | { keep: false; reason: RefundReason };
 
@@ -60,4 +60,13 @@ export function settleVerdict(input: {
     return { keep: false, reason: "cart_paid" };
   }
   return { keep: true };
+}
+
+/**
+ * Whether a payment for one registration may be kept: not when it would take the registration
+ * past what it owes (`owedCents`: cost less credits, paid, pending, and payments kept but not
+ * yet applied to it).
+ */
+export function registrationVerdict(amountCents: number, owedCents: number): SettleVerdict {
+  return amountCents <= owedCents ? { keep: true } : { keep: false, reason: "registration_paid" };
 }

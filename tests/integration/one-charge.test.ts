@@ -367,6 +367,109 @@ describe("a cart is paid once", () => {
   });
 });
 
+describe("hosted sessions expire", () => {
+  it("a session stops taking money as soon as the cart's contents change", async () => {
+    const token = await login(api, "100020");
+    await addGoggles(api, db(), token);
+    const cartId = (await call(api, "GET", "/v1/cart/", { token })).body.id as number;
+    const sessionId = await openSession(api, token, cartId, 8);
+    await addGoggles(api, db(), token);
+    const page = await call(api, "GET", `/v1/payment/simulator/checkout/${sessionId}`, { token });
+    expect(page.body.status).toBe("expired");
+    expect((await payHostedPage(api, token, sessionId)).status).toBe(402);
+    expect(await money(db(), cartId)).toMatchObject({ cartStatus: "OPEN", chargedCents: 0 });
+  });
+
+  it("a session stops taking money when the cart's time runs out", async () => {
+    const token = await login(api, "100021");
+    await addGoggles(api, db(), token);
+    const cartId = (await call(api, "GET", "/v1/cart/", { token })).body.id as number;
+    const sessionId = await openSession(api, token, cartId, 8);
+    api.clock.advance(20 * 60_000);
+    try {
+      // Any look at the cart releases it; the page of its session goes with it.
+      await call(api, "GET", "/v1/cart/", { token });
+      const page = await call(api, "GET", `/v1/payment/simulator/checkout/${sessionId}`, {
+        token,
+      });
+      expect(page.body.status).toBe("expired");
+      expect((await payHostedPage(api, token, sessionId)).status).toBe(402);
+    } finally {
+      api.clock.reset();
+    }
+  });
+
+  it("a session is expired past its own deadline, whoever looks", async () => {
+    const token = await login(api, "100022");
+    await addGoggles(api, db(), token);
+    const cartId = (await call(api, "GET", "/v1/cart/", { token })).body.id as number;
+    const sessionId = await openSession(api, token, cartId, 8);
+    api.clock.advance(31 * 60_000);
+    try {
+      const page = await call(api, "GET", `/v1/payment/simulator/checkout/${sessionId}`, {
+        token: await login(api, "100022"),
+      });
+      expect(page.body.status).toBe("expired");
+    } finally {
+      api.clock.reset();
+    }
+  });
+});
+
+describe("a registration is paid once", () => {
+  it("a hosted payment settling after the registration was paid by card is refunded", async () => {
+    const token = await login(api, "100023");
+    const section = await makeSection(db(), 4000);
+    expect((await call(api, "POST", `/v1/register/${section}`, { token, body: {} })).status).toBe(
+      200,
+    );
+    const s = await call(api, "POST", "/v1/payment/checkout-session", {
+      token,
+      body: {
+        courseSectionId: section,
+        payNowAmount: 40,
+        paymentType: "full",
+        returnBase: "http://localhost:3000",
+        cancelPath: "/my-registrations",
+        completePath: "/payment-complete",
+      },
+    });
+    expect(s.status, JSON.stringify(s.body)).toBe(200);
+    const paid = await sim().paySession(String(s.body.url).split("/").pop()!, CARD);
+    expect(paid.ok).toBe(true);
+    if (!paid.ok) return;
+    const setup = await call(api, "POST", "/v1/payment/create-setup-intent", {
+      token,
+      body: { courseSectionId: section },
+    });
+    const setupId = setup.body.data.setupId as string;
+    await call(api, "POST", `/v1/payment/simulator/setup/${setupId}/confirm`, {
+      token,
+      body: { cardNumber: CARD },
+    });
+    const card = await call(api, "POST", "/v1/payment/complete-setup-intent", {
+      token,
+      body: { setupId, courseSectionId: section, payNowAmount: 40, paymentType: "full" },
+    });
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    await deliver(api, sim(), paid.event);
+    expect(await registrationMoney(db(), section)).toMatchObject({
+      status: "registered",
+      paid_cents: 4000,
+    });
+    const refunds = await queryRows<{ amount_cents: number; reason: string; status: string }>(
+      db(),
+      sql`select f.amount_cents, f.reason, f.status from payment_refunds f
+          join payments p on p.id = f.payment_id
+          join registrations r on r.id = p.registration_id
+          where r.course_section_id = ${section}`,
+    );
+    expect(refunds).toEqual([
+      { amount_cents: 4000, reason: "registration_paid", status: "succeeded" },
+    ]);
+  });
+});
+
 describe("mailed checks are confirmed once", () => {
   it("five concurrent mailed-check confirmations raise the pending amount once", async () => {
     const token = await login(api, "100015");

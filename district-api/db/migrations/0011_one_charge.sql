@@ -10,7 +10,8 @@ alter table payments add column expires_at timestamptz;
 alter table payments add column applied_at timestamptz;
 
 -- Money given back automatically: a payment that settled for a cart already paid, changed or
--- expired (the whole payment), or a registration whose seat was lost (that part). The row is
+-- expired, or for a registration already paid (the whole payment), or for a registration whose
+-- seat was lost (that part). The row is
 -- written before the provider is asked (status pending), then marked succeeded or failed; the
 -- idempotency key is the one sent to the provider, so a retry never refunds twice.
 create table payment_refunds (
@@ -18,7 +19,7 @@ create table payment_refunds (
   payment_id integer not null references payments(id),
   registration_id uuid references registrations(id),
   amount_cents integer not null check (amount_cents > 0),
-  reason text not null check (reason in ('cart_paid', 'cart_changed', 'cart_expired', 'seat_lost')),
+  reason text not null check (reason in ('cart_paid', 'cart_changed', 'cart_expired', 'registration_paid', 'seat_lost')),
   status text not null check (status in ('pending', 'succeeded', 'failed')),
   idempotency_key text not null unique,
   provider_ref text,
@@ -26,3 +27,8 @@ create table payment_refunds (
   settled_at timestamptz
 );
 create index payment_refunds_payment_idx on payment_refunds (payment_id);
+
+-- Payments recorded before this migration have already reached their registrations.
+update payments set applied_at = coalesce(settled_at, created_at)
+  where registration_id is not null
+    and (status = 'succeeded' or (status = 'pending' and method = 'mail'));

@@ -5,7 +5,8 @@ import { integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-
 import { registrations } from "./catalog";
 import { payments } from "./fees";
 
-export type RefundReason = "cart_paid" | "cart_changed" | "cart_expired" | "seat_lost";
+export type RefundReason =
+  "cart_paid" | "cart_changed" | "cart_expired" | "registration_paid" | "seat_lost";
 export type RefundStatus = "pending" | "succeeded" | "failed";
 
 export const paymentRefunds = pgTable("payment_refunds", {

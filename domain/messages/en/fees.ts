@@ -204,4 +204,6 @@ export const fees = {
     "Your cart changed after this payment was started. The payment has been refunded; please review your cart and pay again.",
   "payment.refunded.cart_expired":
     "Your cart's time ran out before this payment arrived. The payment has been refunded.",
+  "payment.refunded.registration_paid":
+    "This registration was already paid, so this payment was not needed. It has been refunded.",
 } as const;
