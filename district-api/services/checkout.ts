@@ -475,9 +475,10 @@ export async function completeCardPayment(
     });
     throw new ApiError(402, result.message, result.message, PaymentErrorCode.declined);
   }
-  if ((await settlePayment(deps, payment.id, result.id)) === "refunded") {
+  if ((await settlePayment(deps, payment.id, result.id)) !== "settled") {
+    // Refused here, or already settled by the provider's webhook: either way its outcome counts.
     const after = await paymentById(deps.db, payment.id);
-    refusedAndRefunded(after?.provider_message ?? null);
+    if (after?.status === "refunded") refusedAndRefunded(after.provider_message);
   }
   return {
     errorCode: 0,
@@ -858,7 +859,7 @@ export async function paymentStatus(deps: ApiDeps, claims: TokenClaims, ref: str
   const status =
     p.status === "succeeded"
       ? "succeeded"
-      : p.status === "failed" || p.status === "refunded"
+      : p.status === "failed" || p.status === "refunded" || p.status === "expired"
         ? "failed"
         : "pending";
   return {

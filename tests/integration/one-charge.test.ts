@@ -367,6 +367,31 @@ describe("a cart is paid once", () => {
   });
 });
 
+describe("a late hosted event racing a card payment", () => {
+  it("ends with one charge kept, whichever settles first", async () => {
+    for (const id of ["100024", "100025", "100026"]) {
+      const token = await login(api, id);
+      const { cartId, section } = await cartWithCourse(api, db(), token, 4000);
+      const sessionId = await openSession(api, token, cartId, 40);
+      const paid = await sim().paySession(sessionId, CARD);
+      expect(paid.ok).toBe(true);
+      if (!paid.ok) return;
+      const setupId = await cardSetup(api, token, cartId);
+      const [, card] = await Promise.all([
+        deliver(api, sim(), paid.event),
+        payByCard(api, token, setupId, cartId, 40),
+      ]);
+      expect([200, 404, 409]).toContain(card.status);
+      const m = await money(db(), cartId);
+      expect(m.cartStatus).toBe("PAID");
+      expect(m.cartPaid).toBe(4000);
+      expect(m.chargedCents - m.refundedCents).toBe(4000);
+      expect(m.payments.filter((p) => p.status === "succeeded")).toHaveLength(1);
+      expect(await registrationMoney(db(), section)).toMatchObject({ paid_cents: 4000 });
+    }
+  });
+});
+
 describe("hosted sessions expire", () => {
   it("a session stops taking money as soon as the cart's contents change", async () => {
     const token = await login(api, "100020");
