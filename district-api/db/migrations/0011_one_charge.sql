@@ -5,6 +5,8 @@
 -- same contents. expires_at: when a hosted session stops being payable. applied_at: when the
 -- amount of a payment reached its registration (mailed checks), set once under the guard
 -- "applied_at is null" so a repeated confirmation changes the registration once.
+-- payments.status gains 'expired': a hosted session that can no longer take money (its cart was
+-- paid, changed or timed out); if it was paid all the same, settlement refunds it.
 alter table payments add column cart_fingerprint text;
 alter table payments add column expires_at timestamptz;
 alter table payments add column applied_at timestamptz;

@@ -45,7 +45,14 @@ export const cartItems = pgTable("cart_items", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export type PaymentStatus = "pending" | "processing" | "succeeded" | "failed" | "refunded";
+export type PaymentStatus =
+  | "pending"
+  | "processing"
+  | "succeeded"
+  | "failed"
+  | "refunded"
+  /** A hosted session that can no longer take money (0011, decision 101). */
+  | "expired";
 
 export const payments = pgTable("payments", {
   id: serial("id").primaryKey(),
