@@ -34,6 +34,7 @@ function stub(overrides: Partial<Record<string, unknown>> = {}) {
           id: "cs_1",
           url: "https://checkout.stripe.com/c/cs_1",
         }),
+        expire: rec("checkout.sessions.expire", { id: "cs_1" }),
       },
     },
     terminal: {
@@ -115,6 +116,27 @@ describe("Stripe provider", () => {
     const args = calls.find((c) => c.name === "checkout.sessions.create")!.args;
     expect(args[0]).toMatchObject({ mode: "payment", metadata: { paymentId: "3" } });
     expect(args[1]).toEqual({ idempotencyKey: "session:3" });
+  });
+
+  it("gives a hosted session Stripe's 30-minute minimum life and expires it on request", async () => {
+    const { client, calls } = stub();
+    const p = createStripeProvider(client, { publishableKey: "pk", webhookSecret: "whsec" });
+    const before = Math.floor(Date.now() / 1000);
+    await p.createCheckoutSession({
+      amountCents: 800,
+      description: "Cart 4",
+      successUrl: "https://x/ok",
+      cancelUrl: "https://x/no",
+      idempotencyKey: "session:4",
+      metadata: { paymentId: "4" },
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const args = calls.find((c) => c.name === "checkout.sessions.create")!.args;
+    const expiresAt = (args[0] as { expires_at: number }).expires_at;
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * 60);
+    expect(expiresAt).toBeLessThan(before + 24 * 60 * 60);
+    await p.expireCheckoutSession("cs_1");
+    expect(calls.find((c) => c.name === "checkout.sessions.expire")!.args[0]).toBe("cs_1");
   });
 
   it("accepts only signed webhooks", async () => {
