@@ -12,6 +12,8 @@ import { createLogger } from "../../district-api/logger";
 
 export interface TestApi {
   baseUrl: string;
+  /** The PostgreSQL database's connection string (undefined on PGlite). */
+  databaseUrl?: string;
   clock: TestClock;
   runtime: DistrictApiRuntime;
   outboxDir: string;
@@ -28,12 +30,22 @@ async function createPgDatabase() {
   return createScratchDatabase(adminUrl, "it");
 }
 
-export async function startTestApi(opts: { seed?: boolean } = {}): Promise<TestApi> {
+export async function startTestApi(
+  opts: {
+    seed?: boolean;
+    /**
+     * A PostgreSQL database another test API already uses (see `databaseUrl` of TestApi): this one
+     * is a second process on it, which neither creates nor drops it.
+     */
+    sharedDatabaseUrl?: string;
+  } = {},
+): Promise<TestApi> {
   const outboxDir = await mkdtemp(path.join(tmpdir(), "outbox-"));
   const clock = new TestClock();
-  const pgDb = usingPostgres ? await createPgDatabase() : null;
+  const pgDb = usingPostgres && !opts.sharedDatabaseUrl ? await createPgDatabase() : null;
+  const databaseUrl = opts.sharedDatabaseUrl ?? pgDb?.url;
   const runtime = await startDistrictApi({
-    databaseUrl: pgDb?.url,
+    databaseUrl,
     outboxDir,
     secret: randomBytes(16).toString("hex"),
     clock,
@@ -46,6 +58,7 @@ export async function startTestApi(opts: { seed?: boolean } = {}): Promise<TestA
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    databaseUrl,
     clock,
     runtime,
     outboxDir,
