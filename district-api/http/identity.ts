@@ -55,12 +55,12 @@ export function identityRoutes(deps: ApiDeps): Router {
       // "000100037" is the ID 100037: it finds that account and shares its counter.
       const studentId = normaliseParticipantId(body.studentId) ?? body.studentId;
       const id = Number(studentId);
-      const known = Number.isSafeInteger(id) && id <= MAX_PARTICIPANT_ID;
+      const inRange = Number.isSafeInteger(id) && id <= MAX_PARTICIPANT_ID;
       const result = await guardedAttempt(
         deps,
         { account: `student:${studentId}`, address: clientAddress(req) },
         async () => {
-          if (!known) return null;
+          if (!inRange) return null;
           const [p] = await db
             .select()
             .from(participants)
@@ -68,7 +68,7 @@ export function identityRoutes(deps: ApiDeps): Router {
           return p ?? null;
         },
         async (until) => {
-          if (known) await mailParticipantLocked(deps, id, until);
+          if (inRange) await mailParticipantLocked(deps, id, until);
         },
       );
       if (result.outcome === "locked") throw new ApiError(429, t("error.tooManyAttempts"));

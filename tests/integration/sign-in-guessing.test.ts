@@ -116,15 +116,21 @@ describe("a birth date cannot be guessed by a burst", () => {
     for (const r of replies.filter((x) => x.status === 429)) {
       expect(r.body.message).toBe(t("error.tooManyAttempts"));
     }
-    // Locked (unless a lucky guess among the five got in, which resets the count).
+    // Locked (unless a lucky guess among the five got in, which resets the count), and the
+    // student's and the guardian's addresses were told once.
     if (counts.signedIn === 0) {
       expect((await studentLogin(api, "100001", RIGHT_DOB)).status).toBe(429);
+      const mail = (await api.outbox()).filter((m) => m.text.includes("100001"));
+      expect(mail.map((m) => m.to).sort()).toEqual([
+        "parent100001@example.org",
+        "student100001@example.org",
+      ]);
     }
   });
 
   it("shares the count between two processes on one PostgreSQL database", async (ctx) => {
     if (!usingPostgres) ctx.skip();
-    const second = await startTestApi({ sharedDatabaseUrl: api.databaseUrl });
+    const second = await startTestApi({ shareWith: api });
     try {
       const days = daysOf2012();
       await openConnections([api, second], 366);
@@ -135,6 +141,39 @@ describe("a birth date cannot be guessed by a burst", () => {
       console.log(figures("PostgreSQL, two processes", b));
       expect(counts.other).toBe(0);
       expect(counts.signedIn + counts.wrong).toBeLessThanOrEqual(5);
+
+      // Staff passwords and the desktop client key share their counts the same way.
+      const passwords = Array.from({ length: 100 }, (_, i) =>
+        i === 60 ? "instructor2-demo" : `guess-${i}`,
+      );
+      const staffReplies = await Promise.all(
+        passwords.map((password, i) =>
+          call(i % 2 ? second : api, "POST", "/v1/instructor", {
+            body: { username: "instructor2", password },
+            headers: from(),
+          }),
+        ),
+      );
+      const staffCounts = tally(staffReplies);
+      expect(staffCounts.other).toBe(0);
+      expect(staffCounts.signedIn + staffCounts.wrong).toBeLessThanOrEqual(5);
+
+      const token = await studentToken(api, "100015");
+      const keys = Array.from({ length: 100 }, (_, i) => `desktop-guess-${i}`);
+      await Promise.all(
+        keys.map((desktopKey, i) =>
+          call(i % 2 ? second : api, "POST", "/v1/identity/desktop-session", {
+            body: { accessToken: token, desktopKey },
+            headers: from(),
+          }),
+        ),
+      );
+      const right = await call(second, "POST", "/v1/identity/desktop-session", {
+        body: { accessToken: token, desktopKey: DEV_DESKTOP_CLIENT_KEY },
+        headers: from(),
+      });
+      expect(right.status).toBe(200);
+      expect(right.body.claims.cashier).toBeUndefined();
     } finally {
       await second.close();
     }

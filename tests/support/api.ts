@@ -14,6 +14,8 @@ export interface TestApi {
   baseUrl: string;
   /** The PostgreSQL database's connection string (undefined on PGlite). */
   databaseUrl?: string;
+  /** The secret its tokens are signed with. */
+  secret: string;
   clock: TestClock;
   runtime: DistrictApiRuntime;
   outboxDir: string;
@@ -34,20 +36,24 @@ export async function startTestApi(
   opts: {
     seed?: boolean;
     /**
-     * A PostgreSQL database another test API already uses (see `databaseUrl` of TestApi): this one
-     * is a second process on it, which neither creates nor drops it.
+     * Another test API on PostgreSQL: this one is a second process on its database (neither
+     * creating nor dropping it) with the same signing secret, as two instances of one deployment.
      */
-    sharedDatabaseUrl?: string;
+    shareWith?: TestApi;
   } = {},
 ): Promise<TestApi> {
+  if (opts.shareWith && !opts.shareWith.databaseUrl) {
+    throw new Error("only a test API on PostgreSQL can be shared by a second process");
+  }
   const outboxDir = await mkdtemp(path.join(tmpdir(), "outbox-"));
   const clock = new TestClock();
-  const pgDb = usingPostgres && !opts.sharedDatabaseUrl ? await createPgDatabase() : null;
-  const databaseUrl = opts.sharedDatabaseUrl ?? pgDb?.url;
+  const pgDb = usingPostgres && !opts.shareWith ? await createPgDatabase() : null;
+  const databaseUrl = opts.shareWith?.databaseUrl ?? pgDb?.url;
+  const secret = opts.shareWith?.secret ?? randomBytes(16).toString("hex");
   const runtime = await startDistrictApi({
     databaseUrl,
     outboxDir,
-    secret: randomBytes(16).toString("hex"),
+    secret,
     clock,
     logger: createLogger("silent"),
     seed: opts.seed,
@@ -59,6 +65,7 @@ export async function startTestApi(
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     databaseUrl,
+    secret,
     clock,
     runtime,
     outboxDir,
