@@ -10,7 +10,11 @@ import {
   type TokenClaims,
 } from "@domain/contract/identity";
 import { t } from "@domain/messages";
-import { normaliseParticipantId, normaliseUsername } from "@domain/rules/sign-in-guessing";
+import {
+  addressKey,
+  normaliseParticipantId,
+  normaliseUsername,
+} from "@domain/rules/sign-in-guessing";
 import type { ApiDeps } from "../deps";
 import { guests, participants, staff } from "../db/schema";
 import { ApiError, handle, readClaims } from "./kit";
@@ -24,7 +28,7 @@ import { desktopKeyMatches } from "../services/cashier";
 const MAX_PARTICIPANT_ID = 2_147_483_647;
 
 function clientAddress(req: { ip?: string }): string {
-  return `ip:${req.ip ?? "unknown"}`;
+  return addressKey(req.ip);
 }
 
 export function identityRoutes(deps: ApiDeps): Router {

@@ -79,3 +79,29 @@ export function earliestGuessTimesWithPausesMs(guesses: number, perRound: number
   }
   return times;
 }
+
+/**
+ * The address an attempt is counted on: an IPv4 address as it is (also when written IPv4-mapped,
+ * `::ffff:192.0.2.1`), an IPv6 address by its /64 network, since one home or one server is
+ * usually given a whole /64 and could otherwise change address for every guess.
+ */
+export function addressKey(ip: string | undefined | null): string {
+  const a = (ip ?? "").trim().toLowerCase().replace(/%.*$/, "");
+  if (!a) return "ip:unknown";
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(a);
+  if (mapped) return `ip:${mapped[1]}`;
+  if (!a.includes(":")) return `ip:${a}`;
+  const halves = a.split("::");
+  if (halves.length > 2) return `ip:${a}`;
+  const groups = (part: string | undefined) =>
+    part ? part.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : [];
+  const left = groups(halves[0]);
+  const right = groups(halves[1]);
+  const missing = halves.length === 2 ? 8 - left.length - right.length : 0;
+  const full = [...left, ...Array<string>(Math.max(missing, 0)).fill("0"), ...right];
+  const prefix = full.slice(0, 4).map((g) => parseInt(g, 16));
+  if (full.length !== 8 || prefix.some((n) => !Number.isInteger(n) || n < 0 || n > 0xffff)) {
+    return `ip:${a}`;
+  }
+  return `ip:${prefix.map((n) => n.toString(16)).join(":")}::/64`;
+}

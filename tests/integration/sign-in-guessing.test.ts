@@ -300,6 +300,25 @@ describe("one address", () => {
   });
 });
 
+describe("IPv6", () => {
+  it("addresses of one /64 network are one address", async () => {
+    try {
+      for (let i = 0; i < 30; i++) {
+        const address = `2001:db8:15:1::${(i + 1).toString(16)}`;
+        expect((await studentLogin(api, String(310000 + i), "2012-06-01", address)).status).toBe(
+          401,
+        );
+      }
+      const sameNetwork = await studentLogin(api, "100016", RIGHT_DOB, "2001:db8:15:1:abcd::99");
+      expect(sameNetwork.status).toBe(429);
+      const otherNetwork = await studentLogin(api, "100016", RIGHT_DOB, "2001:db8:15:2::1");
+      expect(otherNetwork.status).toBe(200);
+    } finally {
+      api.clock.reset();
+    }
+  });
+});
+
 describe("staff passwords", () => {
   it("lets at most 5 of 100 concurrent guesses, each from its own address, be checked", async () => {
     const guesses = Array.from({ length: 100 }, (_, i) =>

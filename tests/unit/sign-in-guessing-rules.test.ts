@@ -1,6 +1,7 @@
 // The numbers of decision 100: how long guessing one birth date within a year takes.
 import { describe, expect, it } from "vitest";
 import {
+  addressKey,
   earliestGuessTimesMs,
   earliestGuessTimesWithPausesMs,
   lockAfterFailureMs,
@@ -47,5 +48,21 @@ describe("normalising what was typed", () => {
 
   it("lower-cases and trims usernames", () => {
     expect(normaliseUsername("  Instructor ")).toBe("instructor");
+  });
+});
+
+describe("the address an attempt is counted on", () => {
+  it("is an IPv4 address as it is, however it is written", () => {
+    expect(addressKey("203.0.113.7")).toBe("ip:203.0.113.7");
+    expect(addressKey("::ffff:203.0.113.7")).toBe("ip:203.0.113.7");
+    expect(addressKey(undefined)).toBe("ip:unknown");
+  });
+
+  it("is an IPv6 address's /64 network", () => {
+    expect(addressKey("2001:db8:1:2::1")).toBe("ip:2001:db8:1:2::/64");
+    expect(addressKey("2001:0DB8:0001:0002:ffff:1:2:3")).toBe("ip:2001:db8:1:2::/64");
+    expect(addressKey("2001:db8::")).toBe("ip:2001:db8:0:0::/64");
+    expect(addressKey("::1")).toBe("ip:0:0:0:0::/64");
+    expect(addressKey("fe80::1%eth0")).toBe("ip:fe80:0:0:0::/64");
   });
 });
