@@ -10,17 +10,25 @@ import {
   type TokenClaims,
 } from "@domain/contract/identity";
 import { t } from "@domain/messages";
+import {
+  addressKey,
+  normaliseParticipantId,
+  normaliseUsername,
+} from "@domain/rules/sign-in-guessing";
 import type { ApiDeps } from "../deps";
 import { guests, participants, staff } from "../db/schema";
 import { ApiError, handle, readClaims } from "./kit";
 import { issueToken, verifyToken } from "../services/tokens";
-import { clearFailures, isThrottled, recordFailure } from "../services/throttle";
+import { guardedAttempt, mailParticipantLocked, mailStaffLocked } from "../services/sign-in-guard";
 import { verifyPassword } from "../services/passwords";
 import { sendInBackground } from "../services/mail";
 import { desktopKeyMatches } from "../services/cashier";
 
+/** Participant ids are PostgreSQL integers; a larger number matches nobody. */
+const MAX_PARTICIPANT_ID = 2_147_483_647;
+
 function clientAddress(req: { ip?: string }): string {
-  return `ip:${req.ip ?? "unknown"}`;
+  return addressKey(req.ip);
 }
 
 export function identityRoutes(deps: ApiDeps): Router {
@@ -48,22 +56,28 @@ export function identityRoutes(deps: ApiDeps): Router {
   r.post(
     "/student",
     handle(deps, { access: "public", body: StudentLoginRequest }, async ({ req, body }) => {
-      const now = clock.now();
-      const keys = [`student:${body.studentId}`, clientAddress(req)];
-      if (await isThrottled(db, keys, now)) throw new ApiError(429, t("error.tooManyAttempts"));
-      const id = Number(body.studentId);
-      const [p] = Number.isSafeInteger(id)
-        ? await db
+      // "000100037" is the ID 100037: it finds that account and shares its counter.
+      const studentId = normaliseParticipantId(body.studentId) ?? body.studentId;
+      const id = Number(studentId);
+      const inRange = Number.isSafeInteger(id) && id <= MAX_PARTICIPANT_ID;
+      const result = await guardedAttempt(
+        deps,
+        { account: `student:${studentId}`, address: clientAddress(req) },
+        async () => {
+          if (!inRange) return null;
+          const [p] = await db
             .select()
             .from(participants)
-            .where(and(eq(participants.id, id), eq(participants.dob, body.dob)))
-        : [];
-      if (!p) {
-        await recordFailure(db, keys, now);
-        throw new ApiError(401, t("signin.failed"));
-      }
-      await clearFailures(db, keys[0]!);
-      return participantSession(p);
+            .where(and(eq(participants.id, id), eq(participants.dob, body.dob)));
+          return p ?? null;
+        },
+        async (until) => {
+          if (inRange) await mailParticipantLocked(deps, id, until);
+        },
+      );
+      if (result.outcome === "locked") throw new ApiError(429, t("error.tooManyAttempts"));
+      if (result.outcome === "failed") throw new ApiError(401, t("signin.failed"));
+      return participantSession(result.value);
     }),
   );
 
@@ -71,23 +85,23 @@ export function identityRoutes(deps: ApiDeps): Router {
     "/instructor",
     handle(deps, { access: "public", body: InstructorLoginRequest }, async ({ req, body }) => {
       const now = clock.now();
-      const keys = [`staff:${body.username.toLowerCase()}`, clientAddress(req)];
-      if (await isThrottled(db, keys, now)) throw new ApiError(429, t("error.tooManyAttempts"));
-      const [user] = await db
-        .select()
-        .from(staff)
-        .where(
-          and(
-            eq(sql`lower(${staff.username})`, body.username.toLowerCase()),
-            eq(staff.active, true),
-          ),
-        );
-      const ok = user ? await verifyPassword(body.password, user.passwordHash) : false;
-      if (!user || !ok) {
-        await recordFailure(db, keys, now);
-        throw new ApiError(401, t("staffSignin.failed"));
-      }
-      await clearFailures(db, keys[0]!);
+      const username = normaliseUsername(body.username);
+      const result = await guardedAttempt(
+        deps,
+        { account: `staff:${username}`, address: clientAddress(req) },
+        async () => {
+          const [user] = await db
+            .select()
+            .from(staff)
+            .where(and(eq(sql`lower(${staff.username})`, username), eq(staff.active, true)));
+          const ok = user ? await verifyPassword(body.password, user.passwordHash) : false;
+          return user && ok ? user : null;
+        },
+        (until) => mailStaffLocked(deps, username, until),
+      );
+      if (result.outcome === "locked") throw new ApiError(429, t("error.tooManyAttempts"));
+      if (result.outcome === "failed") throw new ApiError(401, t("staffSignin.failed"));
+      const user = result.value;
       const { token } = await issueToken(
         deps.tokenKey,
         { sub: user.employeeId, kind: "staff", role: user.roles, employeeID: user.employeeId },
@@ -110,7 +124,7 @@ export function identityRoutes(deps: ApiDeps): Router {
   // before making it the cookie session, and marks it as a desktop session.
   r.post(
     "/identity/desktop-session",
-    handle(deps, { access: "public", body: DesktopSessionRequest }, async ({ body }) => {
+    handle(deps, { access: "public", body: DesktopSessionRequest }, async ({ req, body }) => {
       const claims = await verifyToken(deps.tokenKey, body.accessToken, clock.now());
       if (!claims) throw new ApiError(401, t("error.unauthorized"));
       let names = { nameFirst: "", nameLast: "" };
@@ -132,7 +146,18 @@ export function identityRoutes(deps: ApiDeps): Router {
       }
       // The cashier claim is granted only against the desktop client key (docs/decisions/070).
       const { exp: _exp, cashier: _cashier, ...rest } = claims;
-      const cashier = desktopKeyMatches(body.desktopKey);
+      // A presented key is a guess like a password: counted per account and per address before
+      // it is compared. A wrong key and a refused (locked) one get the same reply as no key.
+      let cashier = false;
+      if (body.desktopKey) {
+        const desktopKey = body.desktopKey;
+        const result = await guardedAttempt(
+          deps,
+          { account: `desktop-key:${claims.kind}:${claims.sub}`, address: clientAddress(req) },
+          async () => (desktopKeyMatches(desktopKey) ? true : null),
+        );
+        cashier = result.outcome === "ok";
+      }
       const { token } = await issueToken(
         deps.tokenKey,
         { ...rest, desktop: true, ...(cashier ? { cashier: true } : {}) },

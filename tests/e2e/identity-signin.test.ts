@@ -184,7 +184,7 @@ describe.each(MODES)("student login $name", (mode) => {
       alerts.push((await alert.textContent()) ?? "");
     }
     expect(alerts.slice(0, 5)).toEqual(Array(5).fill("Invalid Student ID or Birth Date."));
-    expect(alerts[5]).toBe("Too many sign-in attempts. Please wait 15 minutes and try again.");
+    expect(alerts[5]).toBe("Too many sign-in attempts. Please wait a while and try again.");
     expect(where(page)).toBe("/signin");
   });
 });

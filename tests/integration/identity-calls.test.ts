@@ -320,7 +320,7 @@ describe("POST /v1/identity/desktop-session", () => {
 });
 
 describe("throttling failed sign-ins", () => {
-  const TOO_MANY = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+  const TOO_MANY = "Too many sign-in attempts. Please wait a while and try again.";
 
   it("per student ID: after 5 failures the right birth date gets 429 until 15 minutes pass", async () => {
     expect(t("error.tooManyAttempts")).toBe(TOO_MANY);
@@ -380,13 +380,15 @@ describe("throttling failed sign-ins", () => {
     expect(replies[0]!.body).toEqual(replies[1]!.body);
   });
 
-  it("per address: 5 failures on different IDs block the next sign-in from that address", async () => {
+  it("per address: 30 failures on different IDs in an hour block the next sign-in from that address", async () => {
     const h = fromNewAddress();
-    for (let i = 0; i < 5; i++) {
-      await call(api, "POST", "/v1/student", {
-        body: { studentId: String(100030 + i), dob: "1999-09-09" },
+    for (let i = 0; i < 30; i++) {
+      const r = await call(api, "POST", "/v1/student", {
+        body: { studentId: String(300030 + i), dob: "1999-09-09" },
         headers: h,
       });
+      // A handful of typos from one address (a school's network) locks nobody out.
+      expect(r.status).toBe(401);
     }
     const blocked = await call(api, "POST", "/v1/student", {
       body: { studentId: "100035", dob: "2012-01-15" },
@@ -429,7 +431,7 @@ describe("throttling failed sign-ins", () => {
   });
 
   it("keeps the failures in the database", async () => {
-    expect(await count("login_failures")).toBeGreaterThan(0);
+    expect(await count("sign_in_attempts")).toBeGreaterThan(0);
   });
 });
 
@@ -500,7 +502,7 @@ describe("bad input: a clear 4xx and nothing changed", () => {
 
   it.each(cases)("%s %s", async (method, path, bodies) => {
     const guestsBefore = await count("guests");
-    const failuresBefore = await count("login_failures");
+    const failuresBefore = await count("sign_in_attempts");
     for (const body of bodies) {
       const r = await call(api, method, path, { body, headers: fromNewAddress() });
       expect(r.status, `${JSON.stringify(body).slice(0, 80)}`).toBeGreaterThanOrEqual(400);
@@ -511,7 +513,7 @@ describe("bad input: a clear 4xx and nothing changed", () => {
     }
     expect(await count("guests")).toBe(guestsBefore);
     // Bad input is not a failed sign-in attempt.
-    expect(await count("login_failures")).toBe(failuresBefore);
+    expect(await count("sign_in_attempts")).toBe(failuresBefore);
   });
 
   it("says what is wrong", async () => {

@@ -12,6 +12,10 @@ import { createLogger } from "../../district-api/logger";
 
 export interface TestApi {
   baseUrl: string;
+  /** The PostgreSQL database's connection string (undefined on PGlite). */
+  databaseUrl?: string;
+  /** The secret its tokens are signed with. */
+  secret: string;
   clock: TestClock;
   runtime: DistrictApiRuntime;
   outboxDir: string;
@@ -28,14 +32,28 @@ async function createPgDatabase() {
   return createScratchDatabase(adminUrl, "it");
 }
 
-export async function startTestApi(opts: { seed?: boolean } = {}): Promise<TestApi> {
+export async function startTestApi(
+  opts: {
+    seed?: boolean;
+    /**
+     * Another test API on PostgreSQL: this one is a second process on its database (neither
+     * creating nor dropping it) with the same signing secret, as two instances of one deployment.
+     */
+    shareWith?: TestApi;
+  } = {},
+): Promise<TestApi> {
+  if (opts.shareWith && !opts.shareWith.databaseUrl) {
+    throw new Error("only a test API on PostgreSQL can be shared by a second process");
+  }
   const outboxDir = await mkdtemp(path.join(tmpdir(), "outbox-"));
   const clock = new TestClock();
-  const pgDb = usingPostgres ? await createPgDatabase() : null;
+  const pgDb = usingPostgres && !opts.shareWith ? await createPgDatabase() : null;
+  const databaseUrl = opts.shareWith?.databaseUrl ?? pgDb?.url;
+  const secret = opts.shareWith?.secret ?? randomBytes(16).toString("hex");
   const runtime = await startDistrictApi({
-    databaseUrl: pgDb?.url,
+    databaseUrl,
     outboxDir,
-    secret: randomBytes(16).toString("hex"),
+    secret,
     clock,
     logger: createLogger("silent"),
     seed: opts.seed,
@@ -46,6 +64,8 @@ export async function startTestApi(opts: { seed?: boolean } = {}): Promise<TestA
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    databaseUrl,
+    secret,
     clock,
     runtime,
     outboxDir,

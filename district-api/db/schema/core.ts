@@ -72,3 +72,12 @@ export const maintenance = pgTable("maintenance", {
   startsAt: timestamp("starts_at", { withTimezone: true }),
   endsAt: timestamp("ends_at", { withTimezone: true }),
 });
+
+/** Counters of sign-in attempts per key (migration 0010, decision 100). */
+export const signInAttempts = pgTable("sign_in_attempts", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  admitted: boolean("admitted").notNull().default(true),
+});

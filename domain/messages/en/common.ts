@@ -10,7 +10,7 @@ export const common = {
     "The site is currently offline for maintenance and is scheduled to be back online at",
   "error.invalidResponse": "Invalid response from server. Please try again.",
   "error.generic": "There was an error.",
-  "error.tooManyAttempts": "Too many sign-in attempts. Please wait 15 minutes and try again.",
+  "error.tooManyAttempts": "Too many sign-in attempts. Please wait a while and try again.",
   "error.sameOrigin": "This request did not come from this site.",
   "error.badRequest": "The request was not valid.",
   "error.unauthorized": "Your session has ended. Please sign in again.",
@@ -99,4 +99,10 @@ export const common = {
 
   "notice.close": "Close notice",
   "notice.signedOut": "You have been signed out.",
+
+  "signinLock.mailSubject": "Sign-in paused after wrong attempts",
+  "signinLock.participantMailBody":
+    "Hello {name},\n\nSomeone tried several times to sign in with your {kind} {id} and a wrong birth date, so sign-in with this ID is paused until {until}. Each further wrong attempt makes the pause longer; signing in with the right birth date after the pause ends it.\n\nIf it was you, please wait until then. If it was not you, please let the district office know.\n\n{district}",
+  "signinLock.staffMailBody":
+    "Hello {name},\n\nSomeone tried several times to sign in as {username} with a wrong password, so sign-in with this username is paused until {until}. Each further wrong attempt makes the pause longer; signing in with the right password after the pause ends it.\n\nIf it was you, please wait until then. If it was not you, please let the district office know.\n\n{district}",
 } as const;

@@ -1,0 +1,116 @@
+// One guarded sign-in attempt (decision 100): the address and the account are counted before the
+// secret is checked; a success gives both back; the failure that locks an account mails the
+// addresses on file.
+import { and, eq, sql } from "drizzle-orm";
+import { FREE_FAILURES } from "@domain/rules/sign-in-guessing";
+import { formatDistrictDateTime } from "@domain/rules/time";
+import { t } from "@domain/messages";
+import type { ApiDeps } from "../deps";
+import { participants, staff } from "../db/schema";
+import { sendInBackground } from "./mail";
+import {
+  admitAccountAttempt,
+  admitAddressAttempt,
+  clearAttempts,
+  forgetStaleAttempts,
+  lockedUntil,
+  uncountAttempt,
+} from "./throttle";
+
+export type GuardedOutcome<T> =
+  | { outcome: "ok"; value: T }
+  | { outcome: "failed" }
+  /** Not checked: the account or the address is locked. */
+  | { outcome: "locked" };
+
+export interface GuardKeys {
+  /** The account's key, e.g. `student:100037` (normalised). */
+  account: string;
+  /** The caller's address key, e.g. `ip:203.0.113.7`. */
+  address: string;
+}
+
+/**
+ * Runs `check` (which returns the signed-in thing, or null for a wrong secret) only if neither key
+ * is locked, with the attempt already counted on both. `onLock` runs when this failure is the one
+ * that first locks the account, with the time the lock ends.
+ */
+export async function guardedAttempt<T>(
+  deps: ApiDeps,
+  keys: GuardKeys,
+  check: () => Promise<T | null>,
+  onLock?: (until: Date) => Promise<void>,
+): Promise<GuardedOutcome<T>> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const address = await admitAddressAttempt(db, keys.address, now);
+  if (!address.admitted) return { outcome: "locked" };
+  const account = await admitAccountAttempt(db, keys.account, now);
+  if (!account.admitted) {
+    // The address did not try anything: its attempt is not held against it.
+    await uncountAttempt(db, keys.address);
+    return { outcome: "locked" };
+  }
+  const value = await check();
+  if (value !== null) {
+    await clearAttempts(db, keys.account);
+    await uncountAttempt(db, keys.address);
+    return { outcome: "ok", value };
+  }
+  if (account.failures === FREE_FAILURES) {
+    const until = lockedUntil(account.failures, now)!;
+    deps.logger.warn({ kind: keys.account.split(":")[0] }, "sign-in locked after failures");
+    if (onLock) await onLock(until);
+  }
+  await forgetStaleAttempts(db, now);
+  return { outcome: "failed" };
+}
+
+function distinctAddresses(list: (string | null | undefined)[]): string[] {
+  const seen = new Map<string, string>();
+  for (const raw of list) {
+    const a = raw?.trim();
+    if (a && a.includes("@") && !seen.has(a.toLowerCase())) seen.set(a.toLowerCase(), a);
+  }
+  return [...seen.values()];
+}
+
+/** Tells the student's or member's addresses on file that sign-in with their ID is paused. */
+export async function mailParticipantLocked(deps: ApiDeps, id: number, until: Date): Promise<void> {
+  const [p] = await deps.db.select().from(participants).where(eq(participants.id, id));
+  if (!p) return;
+  for (const to of distinctAddresses([p.email, ...p.custodianEmails])) {
+    sendInBackground(deps.mailer, deps.logger, {
+      to,
+      subject: t("signinLock.mailSubject"),
+      text: t("signinLock.participantMailBody", {
+        name: `${p.nameFirst} ${p.nameLast}`,
+        kind: t(p.kind === "student" ? "recover.titleStudent" : "recover.titleMember"),
+        id: p.id,
+        until: formatDistrictDateTime(until.toISOString(), deps.timeZone),
+        district: deps.districtName,
+      }),
+    });
+  }
+}
+
+/** Tells an active staff member's address on file that sign-in with their username is paused. */
+export async function mailStaffLocked(deps: ApiDeps, username: string, until: Date): Promise<void> {
+  const [u] = await deps.db
+    .select()
+    .from(staff)
+    .where(and(eq(sql`lower(${staff.username})`, username), eq(staff.active, true)));
+  if (!u) return;
+  for (const to of distinctAddresses([u.email])) {
+    sendInBackground(deps.mailer, deps.logger, {
+      to,
+      subject: t("signinLock.mailSubject"),
+      text: t("signinLock.staffMailBody", {
+        name: u.displayName,
+        username: u.username,
+        until: formatDistrictDateTime(until.toISOString(), deps.timeZone),
+        district: deps.districtName,
+      }),
+    });
+  }
+}

@@ -1,0 +1,391 @@
+// Guessing a birth date, a staff password or the desktop client key is impractical, whatever the
+// number of addresses and the concurrency (issue 15, finding 1 and finding 7's key guessing;
+// decision 100). Every demo student was born on 2012-01-15.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { t } from "@domain/messages";
+import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
+import {
+  call,
+  staffToken,
+  startTestApi,
+  studentToken,
+  usingPostgres,
+  type Reply,
+  type TestApi,
+} from "../support/api";
+
+const RIGHT_DOB = "2012-01-15";
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+// Each request in these tests speaks from an address nobody else uses, unless a test says so.
+let nextAddress = 1;
+function newAddress(): string {
+  const n = nextAddress++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+function from(address = newAddress()): Record<string, string> {
+  return { "X-Forwarded-For": address };
+}
+
+/** Every day of 2012, in order. */
+function daysOf2012(): string[] {
+  const days: string[] = [];
+  for (let d = new Date(Date.UTC(2012, 0, 1)); d.getUTCFullYear() === 2012;) {
+    days.push(d.toISOString().slice(0, 10));
+    d = new Date(d.getTime() + 24 * HOUR);
+  }
+  return days;
+}
+
+function studentLogin(
+  target: { baseUrl: string },
+  studentId: string,
+  dob: string,
+  address?: string,
+) {
+  return call(target, "POST", "/v1/student", { body: { studentId, dob }, headers: from(address) });
+}
+
+/**
+ * Opens `n` keep-alive connections to each target first, so that the guesses that follow leave
+ * together instead of one connection handshake after another.
+ */
+async function openConnections(targets: { baseUrl: string }[], n: number): Promise<void> {
+  await Promise.all(
+    Array.from({ length: n }, (_, i) => call(targets[i % targets.length]!, "GET", "/status.json")),
+  );
+}
+
+/** Sends every guess at once; also says when the first refusal came back (ms from the start). */
+async function burst(send: (() => Promise<Reply>)[]) {
+  const started = performance.now();
+  let firstRefusalMs = Number.NaN;
+  const replies = await Promise.all(
+    send.map(async (go) => {
+      const r = await go();
+      if (r.status === 429 && Number.isNaN(firstRefusalMs)) {
+        firstRefusalMs = performance.now() - started;
+      }
+      return r;
+    }),
+  );
+  return { replies, elapsedMs: performance.now() - started, firstRefusalMs };
+}
+
+function figures(where: string, b: Awaited<ReturnType<typeof burst>>): string {
+  const c = tally(b.replies);
+  return (
+    `366 concurrent guesses (${where}): ${c.signedIn + c.wrong} checked (${c.signedIn} right), ` +
+    `${c.refused} refused; first refusal after ${Math.round(b.firstRefusalMs)} ms, ` +
+    `all answered in ${Math.round(b.elapsedMs)} ms`
+  );
+}
+
+function tally(replies: Reply[]) {
+  const by = (s: number) => replies.filter((r) => r.status === s).length;
+  return {
+    signedIn: by(200),
+    wrong: by(401),
+    refused: by(429),
+    other: replies.length - by(200) - by(401) - by(429),
+  };
+}
+
+describe("a birth date cannot be guessed by a burst", () => {
+  it("lets at most 5 of 366 concurrent guesses, each from its own address, be checked", async () => {
+    const days = daysOf2012();
+    expect(days).toHaveLength(366);
+    await openConnections([api], 366);
+    const b = await burst(days.map((dob) => () => studentLogin(api, "100001", dob)));
+    const { replies } = b;
+    const counts = tally(replies);
+    // The closing note's figures.
+    console.log(figures(`${usingPostgres ? "PostgreSQL" : "PGlite"}, one process`, b));
+    expect(counts.other).toBe(0);
+    expect(counts.signedIn + counts.wrong).toBeLessThanOrEqual(5);
+    expect(counts.refused).toBeGreaterThanOrEqual(361);
+    for (const r of replies.filter((x) => x.status === 429)) {
+      expect(r.body.message).toBe(t("error.tooManyAttempts"));
+    }
+    // Locked (unless a lucky guess among the five got in, which resets the count), and the
+    // student's and the guardian's addresses were told once.
+    if (counts.signedIn === 0) {
+      expect((await studentLogin(api, "100001", RIGHT_DOB)).status).toBe(429);
+      const mail = (await api.outbox()).filter((m) => m.text.includes("100001"));
+      expect(mail.map((m) => m.to).sort()).toEqual([
+        "parent100001@example.org",
+        "student100001@example.org",
+      ]);
+    }
+  });
+
+  it("shares the count between two processes on one PostgreSQL database", async (ctx) => {
+    if (!usingPostgres) ctx.skip();
+    const second = await startTestApi({ shareWith: api });
+    try {
+      const days = daysOf2012();
+      await openConnections([api, second], 366);
+      const b = await burst(
+        days.map((dob, i) => () => studentLogin(i % 2 ? second : api, "100002", dob)),
+      );
+      const counts = tally(b.replies);
+      console.log(figures("PostgreSQL, two processes", b));
+      expect(counts.other).toBe(0);
+      expect(counts.signedIn + counts.wrong).toBeLessThanOrEqual(5);
+
+      // Staff passwords and the desktop client key share their counts the same way.
+      const passwords = Array.from({ length: 100 }, (_, i) =>
+        i === 60 ? "instructor2-demo" : `guess-${i}`,
+      );
+      const staffReplies = await Promise.all(
+        passwords.map((password, i) =>
+          call(i % 2 ? second : api, "POST", "/v1/instructor", {
+            body: { username: "instructor2", password },
+            headers: from(),
+          }),
+        ),
+      );
+      const staffCounts = tally(staffReplies);
+      expect(staffCounts.other).toBe(0);
+      expect(staffCounts.signedIn + staffCounts.wrong).toBeLessThanOrEqual(5);
+
+      const token = await studentToken(api, "100015");
+      const keys = Array.from({ length: 100 }, (_, i) => `desktop-guess-${i}`);
+      await Promise.all(
+        keys.map((desktopKey, i) =>
+          call(i % 2 ? second : api, "POST", "/v1/identity/desktop-session", {
+            body: { accessToken: token, desktopKey },
+            headers: from(),
+          }),
+        ),
+      );
+      const right = await call(second, "POST", "/v1/identity/desktop-session", {
+        body: { accessToken: token, desktopKey: DEV_DESKTOP_CLIENT_KEY },
+        headers: from(),
+      });
+      expect(right.status).toBe(200);
+      expect(right.body.claims.cashier).toBeUndefined();
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("an ID is the same ID however it is typed", () => {
+  it("leading zeros and spaces get no fresh tries on a locked ID", async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await studentLogin(api, "100003", "2000-01-01")).status).toBe(401);
+    }
+    for (const typed of ["000000100003", "0100003", " 100003 "]) {
+      const r = await studentLogin(api, typed, RIGHT_DOB);
+      expect(r.status, typed).toBe(429);
+    }
+  });
+
+  it("still signs in with leading zeros", async () => {
+    const r = await studentLogin(api, "000100004", RIGHT_DOB);
+    expect(r.status).toBe(200);
+    expect(r.body.studentId).toBe("100004");
+  });
+});
+
+describe("the lock grows with every further failure", () => {
+  it("15 minutes after the 5th failure, doubling with each one up to 72 hours", async () => {
+    const id = "100005";
+    const wrong = () => studentLogin(api, id, "2000-01-01");
+    try {
+      for (let i = 0; i < 5; i++) expect((await wrong()).status).toBe(401);
+      // Lock after failure n (n >= 5): 15 min * 2^(n-5), at most 72 h.
+      const locks = [15, 30, 60, 120, 240, 480, 960, 1920, 3840, 4320, 4320].map((m) => m * MINUTE);
+      for (const lock of locks) {
+        api.clock.advance(lock - MINUTE);
+        expect((await wrong()).status).toBe(429);
+        // Refused attempts do not lengthen it.
+        api.clock.advance(MINUTE + 1_000);
+        expect((await wrong()).status).toBe(401);
+      }
+      // Now locked for 72 hours; afterwards the right birth date signs in and clears the count.
+      api.clock.advance(72 * HOUR - MINUTE);
+      expect((await studentLogin(api, id, RIGHT_DOB)).status).toBe(429);
+      api.clock.advance(MINUTE + 1_000);
+      expect((await studentLogin(api, id, RIGHT_DOB)).status).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await wrong()).status).toBe(401);
+      expect((await studentLogin(api, id, RIGHT_DOB)).status).toBe(200);
+    } finally {
+      api.clock.reset();
+    }
+  });
+
+  it("an ID left alone for 30 days starts again with free tries", async () => {
+    const id = "100006";
+    try {
+      for (let i = 0; i < 7; i++) {
+        await studentLogin(api, id, "2000-01-01");
+        api.clock.advance(HOUR);
+      }
+      api.clock.advance(30 * 24 * HOUR);
+      for (let i = 0; i < 4; i++) {
+        expect((await studentLogin(api, id, "2000-01-01")).status).toBe(401);
+      }
+      expect((await studentLogin(api, id, RIGHT_DOB)).status).toBe(200);
+    } finally {
+      api.clock.reset();
+    }
+  });
+});
+
+describe("the addresses on file hear of a lock", () => {
+  it("mails the student's and the guardians' addresses once when the ID is locked", async () => {
+    const before = (await api.outbox()).length;
+    for (let i = 0; i < 8; i++) await studentLogin(api, "100007", "2000-01-01");
+    const mail = (await api.outbox()).slice(before);
+    const about = mail.filter((m) => m.text.includes("100007"));
+    expect(about.map((m) => m.to).sort()).toEqual([
+      "parent100007@example.org",
+      "student100007@example.org",
+    ]);
+    expect(about[0]!.subject).toBe(t("signinLock.mailSubject"));
+  });
+
+  it("mails a staff member whose username is locked", async () => {
+    const before = (await api.outbox()).length;
+    for (let i = 0; i < 5; i++) {
+      const r = await call(api, "POST", "/v1/instructor", {
+        body: { username: "Instructor2", password: "wrong" },
+        headers: from(),
+      });
+      expect(r.status).toBe(401);
+    }
+    const mail = (await api.outbox()).slice(before);
+    expect(mail.map((m) => m.to)).toEqual(["instructor2@district.example.org"]);
+  });
+});
+
+describe("one address", () => {
+  it("a school network's handful of typos does not lock it out", async () => {
+    const school = newAddress();
+    for (let i = 0; i < 10; i++) {
+      expect((await studentLogin(api, String(100008 + (i % 3)), "2000-01-01", school)).status).toBe(
+        401,
+      );
+    }
+    expect((await studentLogin(api, "100011", RIGHT_DOB, school)).status).toBe(200);
+  });
+
+  it("spraying many IDs from one address is stopped after 30 failures for an hour", async () => {
+    const sprayer = newAddress();
+    try {
+      for (let i = 0; i < 30; i++) {
+        expect((await studentLogin(api, String(300000 + i), "2012-06-01", sprayer)).status).toBe(
+          401,
+        );
+      }
+      expect((await studentLogin(api, "100012", RIGHT_DOB, sprayer)).status).toBe(429);
+      // Others are not affected.
+      expect((await studentLogin(api, "100012", RIGHT_DOB)).status).toBe(200);
+      api.clock.advance(HOUR + 1_000);
+      expect((await studentLogin(api, "100013", RIGHT_DOB, sprayer)).status).toBe(200);
+    } finally {
+      api.clock.reset();
+    }
+  });
+});
+
+describe("IPv6", () => {
+  it("addresses of one /64 network are one address", async () => {
+    try {
+      for (let i = 0; i < 30; i++) {
+        const address = `2001:db8:15:1::${(i + 1).toString(16)}`;
+        expect((await studentLogin(api, String(310000 + i), "2012-06-01", address)).status).toBe(
+          401,
+        );
+      }
+      const sameNetwork = await studentLogin(api, "100016", RIGHT_DOB, "2001:db8:15:1:abcd::99");
+      expect(sameNetwork.status).toBe(429);
+      const otherNetwork = await studentLogin(api, "100016", RIGHT_DOB, "2001:db8:15:2::1");
+      expect(otherNetwork.status).toBe(200);
+    } finally {
+      api.clock.reset();
+    }
+  });
+});
+
+describe("staff passwords", () => {
+  it("lets at most 5 of 100 concurrent guesses, each from its own address, be checked", async () => {
+    const guesses = Array.from({ length: 100 }, (_, i) =>
+      i === 77 ? "instructor-demo" : `guess-${i}`,
+    );
+    const replies = await Promise.all(
+      guesses.map((password) =>
+        call(api, "POST", "/v1/instructor", {
+          body: { username: "instructor", password },
+          headers: from(),
+        }),
+      ),
+    );
+    const counts = tally(replies);
+    expect(counts.other).toBe(0);
+    expect(counts.signedIn + counts.wrong).toBeLessThanOrEqual(5);
+  });
+
+  it("a username typed in another case or with spaces shares the count", async () => {
+    for (const username of ["proposer", "PROPOSER", " Proposer", "proposer ", "pRoposer"]) {
+      await call(api, "POST", "/v1/instructor", {
+        body: { username, password: "wrong" },
+        headers: from(),
+      });
+    }
+    const r = await call(api, "POST", "/v1/instructor", {
+      body: { username: "proposer", password: "proposer-demo" },
+      headers: from(),
+    });
+    expect(r.status).toBe(429);
+  });
+});
+
+describe("the desktop client key", () => {
+  function desktopSession(accessToken: string, desktopKey?: string) {
+    return call(api, "POST", "/v1/identity/desktop-session", {
+      body: { accessToken, ...(desktopKey === undefined ? {} : { desktopKey }) },
+      headers: from(),
+    });
+  }
+
+  it("a wrong key gets the same reply as no key", async () => {
+    const token = await studentToken(api, "100014");
+    const none = await desktopSession(token);
+    const wrong = await desktopSession(token, "not-the-key");
+    expect(wrong.status).toBe(none.status);
+    expect(Object.keys(wrong.body).sort()).toEqual(Object.keys(none.body).sort());
+    expect(wrong.body.claims.cashier).toBeUndefined();
+    expect(none.body.claims.cashier).toBeUndefined();
+  });
+
+  it("after a burst of wrong keys even the right key is not checked, until the lock ends", async () => {
+    const token = await staffToken(api, "feeadmin");
+    const guesses = Array.from({ length: 50 }, (_, i) => `desktop-guess-${i}`);
+    const replies = await Promise.all(guesses.map((k) => desktopSession(token, k)));
+    expect(replies.every((r) => r.status === 200 && r.body.claims.cashier === undefined)).toBe(
+      true,
+    );
+    try {
+      const right = await desktopSession(token, DEV_DESKTOP_CLIENT_KEY);
+      expect(right.status).toBe(200);
+      expect(right.body.claims.cashier).toBeUndefined();
+      api.clock.advance(15 * MINUTE + 1_000);
+      const later = await desktopSession(token, DEV_DESKTOP_CLIENT_KEY);
+      expect(later.body.claims.cashier).toBe(true);
+    } finally {
+      api.clock.reset();
+    }
+  });
+});
