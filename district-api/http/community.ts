@@ -5,7 +5,7 @@ import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { ApiError, handle, participantId } from "./kit";
 import { readProfile, registerMember, updateProfile } from "../services/community";
-import { isThrottled, recordFailure } from "../services/throttle";
+import { REGISTRATION_LIMIT, admitWindowedAttempt, uncountAttempt } from "../services/throttle";
 
 export function communityRoutes(deps: ApiDeps): Router {
   const r = Router();
@@ -15,16 +15,23 @@ export function communityRoutes(deps: ApiDeps): Router {
     handle(deps, { access: "public", body: RegisterMemberRequest }, async ({ req, body }) => {
       // A 409 tells whether a name and birth date have an account: limit how often one address
       // may hear it, like failed sign-ins (decision 020).
-      const keys = [`register-member:ip:${req.ip ?? "unknown"}`];
-      const now = deps.clock.now();
-      if (await isThrottled(deps.db, keys, now))
-        throw new ApiError(429, t("community.tooManyAttempts"));
+      // The attempt is counted before the check, so a burst cannot outrun the limit; only a 409
+      // stays counted.
+      const key = `register-member:ip:${req.ip ?? "unknown"}`;
+      const admission = await admitWindowedAttempt(
+        deps.db,
+        key,
+        deps.clock.now(),
+        REGISTRATION_LIMIT,
+      );
+      if (!admission.admitted) throw new ApiError(429, t("community.tooManyAttempts"));
       try {
         await registerMember(deps, body);
       } catch (err) {
-        if (err instanceof ApiError && err.status === 409) await recordFailure(deps.db, keys, now);
+        if (!(err instanceof ApiError && err.status === 409)) await uncountAttempt(deps.db, key);
         throw err;
       }
+      await uncountAttempt(deps.db, key);
       return { ok: true as const, email: body.email };
     }),
   );

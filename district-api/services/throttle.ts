@@ -1,8 +1,8 @@
 // Sign-in throttling (decision 100). Every attempt is counted in one statement BEFORE its secret
 // is checked, on a counter row per key that every process shares through the database, so no
-// burst and no second process gets past the limit. The older per-failure rows (login_failures)
-// remain for community registration's 409 limit (decision 020).
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+// burst and no second process gets past the limit. Community registration's 409 limit (decision
+// 020) uses the same counters.
+import { eq, lt, sql } from "drizzle-orm";
 import {
   ADDRESS_MAX_FAILURES,
   ADDRESS_WINDOW_MS,
@@ -13,7 +13,7 @@ import {
   lockAfterFailureMs,
 } from "@domain/rules/sign-in-guessing";
 import { queryRows, type Db } from "../db/client";
-import { loginFailures, signInAttempts } from "../db/schema";
+import { signInAttempts } from "../db/schema";
 
 export interface Admission {
   /** Whether the attempt may check its secret. */
@@ -60,10 +60,27 @@ export function lockedUntil(failures: number, now: Date): Date | null {
  * Counts an attempt from an address: at most ADDRESS_MAX_FAILURES failures in a window of
  * ADDRESS_WINDOW_MS from the window's first failure, then refused until the window ends.
  */
-export async function admitAddressAttempt(db: Db, key: string, now: Date): Promise<Admission> {
+export function admitAddressAttempt(db: Db, key: string, now: Date): Promise<Admission> {
+  return admitWindowedAttempt(db, key, now, {
+    max: ADDRESS_MAX_FAILURES,
+    windowMs: ADDRESS_WINDOW_MS,
+  });
+}
+
+/**
+ * Counts an attempt on a key that allows `max` failures in a window of `windowMs` from the
+ * window's first failure, then refuses until the window ends. One statement, so a burst or a
+ * second process cannot slip past the limit.
+ */
+export async function admitWindowedAttempt(
+  db: Db,
+  key: string,
+  now: Date,
+  limit: { max: number; windowMs: number },
+): Promise<Admission> {
   const at = now.toISOString();
-  const expired = sql`(a.first_at <= ${at}::timestamptz - ${ADDRESS_WINDOW_MS}::float8 * interval '1 millisecond')`;
-  const full = sql`(not ${expired} and a.failures >= ${ADDRESS_MAX_FAILURES})`;
+  const expired = sql`(a.first_at <= ${at}::timestamptz - ${limit.windowMs}::float8 * interval '1 millisecond')`;
+  const full = sql`(not ${expired} and a.failures >= ${limit.max})`;
   const rows = await queryRows<{ failures: number; admitted: boolean }>(
     db,
     sql`insert into sign_in_attempts as a (key, failures, first_at, last_at, admitted)
@@ -100,23 +117,4 @@ export async function forgetStaleAttempts(db: Db, now: Date): Promise<void> {
 }
 
 // Community registration's limit (decision 020): 5 refusals in 15 minutes per address.
-export const MAX_FAILURES = 5;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
-
-export async function isThrottled(db: Db, keys: string[], now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const rows = await db
-    .select({ key: loginFailures.key, n: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.key, keys), gte(loginFailures.at, since)))
-    .groupBy(loginFailures.key);
-  return rows.some((r) => Number(r.n) >= MAX_FAILURES);
-}
-
-export async function recordFailure(db: Db, keys: string[], now: Date): Promise<void> {
-  await db.insert(loginFailures).values(keys.map((key) => ({ key, at: now })));
-  // Old rows are of no use; trim them as we go so the table stays small.
-  await db
-    .delete(loginFailures)
-    .where(lt(loginFailures.at, new Date(now.getTime() - 2 * FAILURE_WINDOW_MS)));
-}
+export const REGISTRATION_LIMIT = { max: 5, windowMs: 15 * 60_000 };

@@ -334,6 +334,31 @@ describe("duplicate checks are throttled per address", () => {
     api.clock.reset();
     expect(later.status).toBe(409);
   });
+  it("a burst of duplicate checks from one address hears at most 5 refusals", async () => {
+    // The count is taken before the check: twenty at once may not all learn the answer.
+    const headers = { "X-Forwarded-For": "203.0.113.21" };
+    const body = member();
+    expect((await call(api, "PUT", "/v1/community/register-member", { body })).status).toBe(200);
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(api, "PUT", "/v1/community/register-member", { body, headers }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 409).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("successful registrations are not held against the address", async () => {
+    const headers = { "X-Forwarded-For": "203.0.113.22" };
+    for (let i = 0; i < 7; i++) {
+      const r = await call(api, "PUT", "/v1/community/register-member", {
+        body: member(),
+        headers,
+      });
+      expect(r.status).toBe(200);
+    }
+  });
 });
 
 describe("recover member ID", () => {

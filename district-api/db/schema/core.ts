@@ -1,5 +1,4 @@
 import {
-  bigserial,
   boolean,
   date,
   integer,
@@ -54,12 +53,6 @@ export const staff = pgTable("staff", {
   email: text("email"),
   roles: text("roles").array().notNull().default([]),
   active: boolean("active").notNull().default(true),
-});
-
-export const loginFailures = pgTable("login_failures", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  key: text("key").notNull(),
-  at: timestamp("at", { withTimezone: true }).notNull(),
 });
 
 export const settings = pgTable("settings", {
