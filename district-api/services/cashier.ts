@@ -394,7 +394,8 @@ export async function inPersonReceipt(
     deps.db,
     sql`select owner_key from carts where id = ${cartId}`,
   );
-  if (!cart || (cart.owner_key !== ownerKey(claims) && claims.kind !== "staff")) {
+  // The owner only, like the receipt (decision 102).
+  if (!cart || cart.owner_key !== ownerKey(claims)) {
     throw new ApiError(404, t("cart.error.load"));
   }
   const [p] = await queryRows<InPersonPaymentRow>(
