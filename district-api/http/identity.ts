@@ -17,7 +17,7 @@ import { issueToken, verifyToken } from "../services/tokens";
 import { clearFailures, isThrottled, recordFailure } from "../services/throttle";
 import { verifyPassword } from "../services/passwords";
 import { sendInBackground } from "../services/mail";
-import { desktopKeyMatches } from "../services/cashier";
+import { cashierClaims } from "../services/cashier";
 
 function clientAddress(req: { ip?: string }): string {
   return `ip:${req.ip ?? "unknown"}`;
@@ -130,12 +130,13 @@ export function identityRoutes(deps: ApiDeps): Router {
           .where(eq(participants.id, Number(claims.sub)));
         if (p) names = { nameFirst: p.nameFirst, nameLast: p.nameLast };
       }
-      // The cashier claim is granted only against the desktop client key (docs/decisions/070).
-      const { exp: _exp, cashier: _cashier, ...rest } = claims;
-      const cashier = desktopKeyMatches(body.desktopKey);
+      // The cashier claims need the desktop client key and the employee at the register
+      // (docs/decisions/070, 102); pushed ones are dropped and decided again.
+      const { exp: _exp, cashier: _cashier, cashierEmployeeId: _employee, ...rest } = claims;
+      const cashier = await cashierClaims(deps, body.desktopKey, body.cashierToken);
       const { token } = await issueToken(
         deps.tokenKey,
-        { ...rest, desktop: true, ...(cashier ? { cashier: true } : {}) },
+        { ...rest, desktop: true, ...cashier },
         clock.now(),
       );
       const desktopClaims = await verifyToken(deps.tokenKey, token, clock.now());
