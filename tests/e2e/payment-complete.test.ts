@@ -124,3 +124,31 @@ describe.each(MODES)("payment complete $name", (mode) => {
     await page.getByRole("heading", { name: "My Fee Requests" }).waitFor();
   });
 });
+
+describe.each(MODES)("receipt page $name", (mode) => {
+  it("only the owner reads /cart-receipt/{id}; another family and staff get the error", async () => {
+    const [owner, other] = mode.js ? ["100005", "100006"] : ["100007", "100008"];
+    const returnUrl = await paidReturnUrl(
+      await studentToken(owner),
+      "Science Lab Goggles",
+      "/payment-complete",
+    );
+    const cartId = new URL(returnUrl, app.url).searchParams.get("cartId");
+    const path = `/cart-receipt/${cartId}`;
+
+    const mine = await app.newPage(mode);
+    await signInFamily(mine, owner);
+    await mine.goto(path);
+    await mine.getByRole("heading", { name: /^Cart For .+ - / }).waitFor();
+
+    const family = await app.newPage(mode);
+    await signInFamily(family, other);
+    const employee = await app.newPage(mode);
+    await signInStaff(employee, mode.js ? "feeadmin" : "proposer");
+    for (const page of [family, employee]) {
+      await page.goto(path);
+      await page.getByText("There was an error loading the cart").waitFor();
+      expect(await page.getByRole("heading", { name: /^Cart For/ }).count()).toBe(0);
+    }
+  });
+});
