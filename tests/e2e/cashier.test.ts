@@ -275,6 +275,13 @@ describe("host scripts (JavaScript)", () => {
     const paid = await call(api(), "GET", `/v1/payment/in-person/${cartId}`, { token });
     expect(paid.body.payment).toBeNull();
     expect((await call(api(), "GET", "/v1/cart", { token })).body.status).toBe("OPEN");
+    // The card reader does not collect either: the same error, and no card is asked for.
+    await page.getByLabel("Card reader").check();
+    await page.getByText("Ready to pay now").waitFor();
+    await page.getByRole("button", { name: "Collect card on reader" }).click();
+    await page.getByText("An error occurred (-1)").first().waitFor();
+    expect(await page.getByText("Tap or Insert card").count()).toBe(0);
+    expect(await page.getByText("Card payment of $40.00 approved.").count()).toBe(0);
   });
 });
 
