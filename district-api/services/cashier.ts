@@ -425,7 +425,7 @@ export async function completeInPerson(
     deps.db,
     sql`select * from payments where id = ${payment.id}`,
   );
-  deps.logger.info({ paymentId: payment.id, method, employeeId }, "in-person payment recorded");
+  deps.logger.info({ paymentId: payment.id, method }, "in-person payment recorded");
   return replyFor(claims, done ?? payment, hadFees);
 }
 
