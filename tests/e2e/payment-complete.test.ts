@@ -125,6 +125,40 @@ describe.each(MODES)("payment complete $name", (mode) => {
   });
 });
 
+describe.each(MODES)("an unpaid hosted checkout $name", (mode) => {
+  it("is not 'Payment Complete' when its return address is opened without paying", async () => {
+    const owner = mode.js ? "100009" : "100010";
+    const bearer = await studentToken(owner);
+    const fees = await call(api(), "GET", "/v1/fees", { token: bearer });
+    const feeId = (fees.body as { id: number; name: string }[]).find(
+      (f) => f.name === "Science Lab Goggles",
+    )!.id;
+    await call(api(), "PUT", "/v1/fees/add-to-cart", { token: bearer, body: { feeId } });
+    const cart = await call(api(), "GET", "/v1/cart", { token: bearer });
+    const session = await call(api(), "POST", "/v1/payment/checkout-session", {
+      token: bearer,
+      body: {
+        cartId: cart.body.id,
+        payNowAmount: cart.body.total,
+        paymentType: "full",
+        returnBase: app.url,
+        cancelPath: "/cart",
+        completePath: "/payment-complete",
+      },
+    });
+    const id = (session.body.url as string).split("/").pop()!;
+    const hosted = await call(api(), "GET", `/v1/payment/simulator/checkout/${id}`, {
+      token: bearer,
+    });
+    const success = new URL(hosted.body.successUrl as string);
+    const page = await app.newPage(mode);
+    await signInFamily(page, owner);
+    await page.goto(success.pathname + success.search);
+    await page.getByRole("heading", { name: "Payment Processing" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Payment Complete" }).count()).toBe(0);
+  });
+});
+
 describe.each(MODES)("receipt page $name", (mode) => {
   it("only the owner reads /cart-receipt/{id}; another family and staff get the error", async () => {
     const [owner, other] = mode.js ? ["100005", "100006"] : ["100007", "100008"];
