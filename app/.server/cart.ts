@@ -11,6 +11,7 @@ import { toCents } from "@domain/rules/money";
 import { callApi } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { loadCart, originOf, type Who } from "./payments";
+import { inPersonOffer } from "./cashier";
 import { flashNotice } from "./session";
 
 export type CartPageKind = "family" | "staff";
@@ -48,8 +49,10 @@ export async function cartPageLoader({ request, context }: LoaderFunctionArgs, k
   return json({
     cart,
     userKind: g.userKind,
-    // Inside the desktop client the cart links to the in-person payment page (cashier).
+    // Inside the desktop client the cart links to the in-person payment page (cashier) when the
+    // session may take in-person payments, and otherwise says why.
     desktop: g.desktop,
+    inPerson: g.desktop ? await inPersonOffer({ request, context }, g.who) : null,
     countdown:
       cart.cartTimeout && left !== null
         ? { deadline: cart.cartTimeout, initial: formatCountdown(left) }

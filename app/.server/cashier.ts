@@ -60,6 +60,19 @@ async function loadConfig(caller: Caller, who: Who) {
   return res.ok ? res.data : null;
 }
 
+/**
+ * Whether the cart page offers the register to this desktop session, and if not, why (the API
+ * decides: desktop client key and the employee at the register, decision 102).
+ */
+export async function inPersonOffer(
+  caller: Caller,
+  who: Who,
+): Promise<{ allowed: boolean; reason: string | null }> {
+  const config = await loadConfig(caller, who);
+  if (config?.allowed) return { allowed: true, reason: null };
+  return { allowed: false, reason: config?.reason ?? t("cashier.error.noEmployee") };
+}
+
 export async function inPersonLoader(caller: Caller, who: Who) {
   await requireDesktop(caller.request, who);
   const [config, cart] = await Promise.all([loadConfig(caller, who), loadCart(caller, who)]);

@@ -1,15 +1,28 @@
 // The return page's loader: the spec's query parameters, and what the district API says about
-// the payment (it may still be settling when the person arrives).
+// the payment. "Payment Complete" is shown only for a payment of the signed-in person that the
+// district API knows (decision 102): by the reference in the return address (payment id or card
+// setup id), or, with a cart id alone, a paid cart of that person. Invented values, someone
+// else's payment, or a cart id that is not the payment's cart are refused.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Receipt } from "@domain/contract/cart";
 import { PaymentStatusReply } from "@domain/contract/payments";
 import { callApi } from "./api";
 import type { Who } from "./payments";
+
+type Outcome = "complete" | "pending" | "failed";
+
+/** Where the page goes on: employees to their fees page, guests to the fees, others to programs. */
+export function nextAfterPayment(who: Who, guest: boolean): string {
+  if (who === "staff") return "/instructor/fees";
+  return guest ? "/fees" : "/programs";
+}
 
 export async function paymentCompleteLoader(
   { request, context }: LoaderFunctionArgs,
   who: Who,
   next: string,
 ) {
+  const caller = { request, context };
   const q = new URL(request.url).searchParams;
   const params = {
     cartId: q.get("cartId"),
@@ -20,22 +33,28 @@ export async function paymentCompleteLoader(
     paymentIntent: q.get("payment_intent"),
     paymentIntentClientSecret: q.get("payment_intent_client_secret"),
   };
-  let failed =
-    !params.cartId && !params.courseSectionId && !params.setupIntent && !params.paymentIntent;
-  let pending = false;
-  if (params.paymentIntent) {
-    const r = await callApi(
-      { request, context },
-      {
-        path: `/v1/payment/status?ref=${encodeURIComponent(params.paymentIntent)}`,
-        auth: who,
-        reply: PaymentStatusReply,
-      },
-    );
-    if (r.ok) {
-      failed = r.data.status === "failed";
-      pending = r.data.status === "pending";
-    }
+  const cartId = params.cartId === null ? null : Number(params.cartId);
+  if (cartId !== null && (!Number.isSafeInteger(cartId) || cartId <= 0)) {
+    return json({ params, outcome: "failed" as Outcome, next });
   }
-  return json({ params, failed, pending, next });
+  const ref = params.paymentIntent ?? params.setupIntent;
+  let outcome: Outcome = "failed";
+  if (ref) {
+    const r = await callApi(caller, {
+      path: `/v1/payment/status?ref=${encodeURIComponent(ref.slice(0, 100))}`,
+      auth: who,
+      reply: PaymentStatusReply,
+    });
+    const s = r.ok ? r.data : null;
+    // The payment must be the caller's, and of the cart the address names (if it names one).
+    if (s && s.status !== "unknown" && (cartId === null || s.cartId === cartId)) {
+      outcome =
+        s.status === "succeeded" ? "complete" : s.status === "pending" ? "pending" : "failed";
+    }
+  } else if (cartId !== null) {
+    // A cart id alone: the caller's receipt exists only for a paid cart of theirs.
+    const r = await callApi(caller, { path: `/v1/cart/${cartId}`, auth: who, reply: Receipt });
+    outcome = r.ok ? "complete" : "failed";
+  }
+  return json({ params, outcome, next });
 }

@@ -13,7 +13,6 @@ import { t } from "@domain/messages/cashier";
 import { readerStatusText, type ReaderState } from "@domain/rules/cashier";
 import { formatUsd } from "@domain/rules/money";
 import { callHostScript, hostReplyError } from "./host-scripts";
-import { desktopHost } from "./desktop";
 import { createSimulatedDriver } from "./reader/simulated";
 import { createStripeDriver } from "./reader/stripe";
 import {
@@ -143,11 +142,11 @@ export function CardReader(props: Props) {
     setBusy(true);
     props.onCaptured(null);
     try {
-      if (desktopHost()) {
-        const reply = await callHostScript("patchCartInPersonTerminal", { cartId: props.cartId });
-        const hostError = hostReplyError("patchCartInPersonTerminal", reply);
-        if (hostError) return setError(hostError);
-      }
+      // The host is told first; without the host object this is its error (-1) and no card is
+      // collected (decision 102).
+      const reply = await callHostScript("patchCartInPersonTerminal", { cartId: props.cartId });
+      const hostError = hostReplyError("patchCartInPersonTerminal", reply);
+      if (hostError) return setError(hostError);
       const intent = await readerCall<{
         clientSecret: string;
         paymentIntentId: string;

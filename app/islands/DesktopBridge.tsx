@@ -1,8 +1,11 @@
 import { useEffect } from "react";
 import { DEFAULT_CLOSE_DELAY_MS, LOGIN_READY_SCRIPT, detectDesktopHost } from "./desktop";
 
-/** The desktop client's key the host may pass along ({ accessToken, desktopKey }). */
-function desktopKeyFrom(session: unknown): string | undefined {
+/**
+ * A text field the host may pass along with the session ({ accessToken, desktopKey, cashierToken }):
+ * the desktop client's key and the token of the employee signed in at the register.
+ */
+function sessionField(session: unknown, field: "desktopKey" | "cashierToken"): string | undefined {
   let value: unknown = session;
   if (typeof session === "string") {
     try {
@@ -11,9 +14,9 @@ function desktopKeyFrom(session: unknown): string | undefined {
       return undefined;
     }
   }
-  if (value && typeof value === "object" && "desktopKey" in value) {
-    const key = (value as { desktopKey: unknown }).desktopKey;
-    return typeof key === "string" ? key : undefined;
+  if (value && typeof value === "object" && field in value) {
+    const v = (value as Record<string, unknown>)[field];
+    return typeof v === "string" ? v : undefined;
   }
   return undefined;
 }
@@ -46,7 +49,11 @@ export function DesktopBridge({ signedIn }: { signedIn: boolean }) {
       const res = await fetch("/desktop/session", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ accessToken, desktopKey: desktopKeyFrom(session) }),
+        body: JSON.stringify({
+          accessToken,
+          desktopKey: sessionField(session, "desktopKey"),
+          cashierToken: sessionField(session, "cashierToken"),
+        }),
         credentials: "same-origin",
       });
       if (res.ok) {

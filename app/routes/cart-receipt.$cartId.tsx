@@ -1,5 +1,5 @@
-// /cart-receipt/{cartId} (spec 02 §2 "Cart receipt"): a PAID cart of the signed-in person (staff
-// may read any), printable; otherwise "There was an error loading the cart".
+// /cart-receipt/{cartId} (spec 02 §2 "Cart receipt"): a PAID cart of the signed-in person (only
+// its owner, decision 102), printable; otherwise "There was an error loading the cart".
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Alert } from "~/ui/mantine/Alert";

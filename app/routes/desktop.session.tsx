@@ -11,6 +11,8 @@ const Body = z.object({
   accessToken: z.string().min(10).max(4000),
   // With the desktop client's key the session may take in-person payments (decision 070).
   desktopKey: z.string().max(200).optional(),
+  // The token of the employee signed in at the register, who takes the payments (decision 102).
+  cashierToken: z.string().max(4000).optional(),
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {

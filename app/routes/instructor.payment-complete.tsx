@@ -1,15 +1,15 @@
-// /instructor/payment-complete: the employee's return page after a card payment.
+// /instructor/payment-complete: the employee's return page after a card payment; it goes on to
+// /instructor/fees, the employee's page (spec 02 §4), not to the family's /programs.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireStaff } from "~/.server/auth";
-import { paymentCompleteLoader } from "~/.server/payment-complete";
-import { PaymentCompletePage } from "~/components/cart/PaymentComplete";
+import { nextAfterPayment, paymentCompleteLoader } from "~/.server/payment-complete";
+import { completeMeta, PaymentCompletePage } from "~/components/cart/PaymentComplete";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data && !data.failed ? [{ httpEquiv: "refresh", content: `5;url=${data.next}` }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data }) => completeMeta(data);
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireStaff(args.request);
-  return paymentCompleteLoader(args, "staff", "/programs");
+  return paymentCompleteLoader(args, "staff", nextAfterPayment("staff", false));
 }
 
 export default function InstructorPaymentComplete() {

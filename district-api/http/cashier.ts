@@ -12,6 +12,7 @@ import {
   createTerminalIntent,
   inPersonConfig,
   inPersonReceipt,
+  isCashier,
   processSimulatedReader,
 } from "../services/cashier";
 
@@ -25,7 +26,7 @@ export function cashierRoutes(deps: ApiDeps): Router {
   r.get("/payment/connectionToken", (req, res, next) => {
     void (async () => {
       const claims = await readClaims(req, deps);
-      if (!claims?.cashier || !claims.desktop) return next();
+      if (!isCashier(claims)) return next();
       res.json({ secret: await provider(deps).connectionToken() });
     })().catch(next);
   });

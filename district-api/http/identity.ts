@@ -22,7 +22,7 @@ import { issueToken, verifyToken } from "../services/tokens";
 import { guardedAttempt, mailParticipantLocked, mailStaffLocked } from "../services/sign-in-guard";
 import { verifyPassword } from "../services/passwords";
 import { sendInBackground } from "../services/mail";
-import { desktopKeyMatches } from "../services/cashier";
+import { cashierClaims, desktopKeyMatches } from "../services/cashier";
 
 /** Participant ids are PostgreSQL integers; a larger number matches nobody. */
 const MAX_PARTICIPANT_ID = 2_147_483_647;
@@ -144,11 +144,13 @@ export function identityRoutes(deps: ApiDeps): Router {
           .where(eq(participants.id, Number(claims.sub)));
         if (p) names = { nameFirst: p.nameFirst, nameLast: p.nameLast };
       }
-      // The cashier claim is granted only against the desktop client key (docs/decisions/070).
-      const { exp: _exp, cashier: _cashier, ...rest } = claims;
+      // The cashier claims need the desktop client key and the employee at the register
+      // (docs/decisions/102); pushed ones are dropped and decided again.
+      const { exp: _exp, cashier: _cashier, cashierEmployeeId: _employee, ...rest } = claims;
       // A presented key is a guess like a password: counted per account and per address before
-      // it is compared. A wrong key and a refused (locked) one get the same reply as no key.
-      let cashier = false;
+      // it is compared (decision 100). A wrong key and a refused (locked) one get the same reply
+      // as no key.
+      let keyAccepted = false;
       if (body.desktopKey) {
         const desktopKey = body.desktopKey;
         const result = await guardedAttempt(
@@ -156,11 +158,14 @@ export function identityRoutes(deps: ApiDeps): Router {
           { account: `desktop-key:${claims.kind}:${claims.sub}`, address: clientAddress(req) },
           async () => (desktopKeyMatches(desktopKey) ? true : null),
         );
-        cashier = result.outcome === "ok";
+        keyAccepted = result.outcome === "ok";
       }
+      const cashier = keyAccepted
+        ? await cashierClaims(deps, body.desktopKey, body.cashierToken)
+        : {};
       const { token } = await issueToken(
         deps.tokenKey,
-        { ...rest, desktop: true, ...(cashier ? { cashier: true } : {}) },
+        { ...rest, desktop: true, ...cashier },
         clock.now(),
       );
       const desktopClaims = await verifyToken(deps.tokenKey, token, clock.now());

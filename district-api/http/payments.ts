@@ -22,11 +22,11 @@ import {
   createHostedCheckout,
   createSetupIntent,
   handleProviderEvent,
-  paymentStatus,
   provider,
   registrationPayment,
   submitFreeOrder,
 } from "../services/checkout";
+import { ownPaymentStatus } from "../services/payment-status";
 
 const SectionParams = z.object({ courseSectionId: z.string().uuid() });
 const SimParams = z.object({ id: z.string().regex(/^[a-z]+_sim_[0-9a-f]+$/) });
@@ -66,7 +66,8 @@ export function paymentsRoutes(deps: ApiDeps): Router {
     handle(
       deps,
       { access: "any", query: z.object({ ref: z.string().max(100) }) },
-      ({ claims, query }) => paymentStatus(deps, claims!, query.ref),
+      // Only the caller's own payment, by payment id or card setup id (decision 102).
+      ({ claims, query }) => ownPaymentStatus(deps, claims!, query.ref),
     ),
   );
 

@@ -535,8 +535,9 @@ export async function receiptView(
   cartId: number,
 ): Promise<Receipt> {
   const [cart] = await queryRows<CartRow>(deps.db, sql`select * from carts where id = ${cartId}`);
-  const mine = cart && cart.owner_key === ownerKey(claims);
-  if (!cart || (!mine && claims.kind !== "staff")) throw new ApiError(404, t("cart.error.load"));
+  // Only the person who owns the cart reads its receipt; no staff role needs another person's
+  // (decision 102). A foreign cart answers exactly like a missing one.
+  if (!cart || cart.owner_key !== ownerKey(claims)) throw new ApiError(404, t("cart.error.load"));
   if (cart.status !== "PAID") throw new ApiError(404, t("cart.error.load"));
   const rows = await queryRows<{
     item_type: "fee" | "registration";

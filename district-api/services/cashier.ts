@@ -23,6 +23,7 @@ import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../http/kit";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
+import { verifyToken } from "./tokens";
 import { PaymentErrorCode, provider, settlePayment } from "./checkout";
 import type { Exec } from "./registration";
 
@@ -48,12 +49,57 @@ export function desktopKeyMatches(
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The employee ID of an active staff member, or null. */
+async function activeEmployee(deps: ApiDeps, employeeId: string): Promise<string | null> {
+  const [row] = await queryRows<{ employee_id: string }>(
+    deps.db,
+    sql`select employee_id from staff where employee_id = ${employeeId} and active`,
+  );
+  return row ? row.employee_id : null;
+}
+
+/**
+ * The cashier claims of a session the desktop client pushes (decisions 070, 102): only with the
+ * desktop client key AND the token of an active employee signed in at the register, whose ID every
+ * in-person payment of the session records. Anything else gives no cashier claims at all.
+ */
+export async function cashierClaims(
+  deps: ApiDeps,
+  desktopKey: string | undefined,
+  cashierToken: string | undefined,
+): Promise<{ cashier: true; cashierEmployeeId: string } | Record<string, never>> {
+  if (!desktopKeyMatches(desktopKey) || !cashierToken) return {};
+  const employee = await verifyToken(deps.tokenKey, cashierToken, deps.clock.now());
+  const id = employee?.kind === "staff" ? (employee.employeeID ?? employee.sub) : null;
+  const active = id ? await activeEmployee(deps, id) : null;
+  return active ? { cashier: true, cashierEmployeeId: active } : {};
+}
+
+/** Whether the claims allow in-person payments (desktop, key and an identified employee). */
+export function isCashier(
+  claims: TokenClaims | null,
+): claims is TokenClaims & { cashierEmployeeId: string } {
+  return (
+    !!claims && claims.cashier === true && claims.desktop === true && !!claims.cashierEmployeeId
+  );
+}
+
 /** In-person methods need a session that came through the desktop client with its key. */
-export function requireCashier(claims: TokenClaims | null): TokenClaims {
-  if (!claims || claims.cashier !== true || claims.desktop !== true) {
+export function requireCashier(
+  claims: TokenClaims | null,
+): TokenClaims & { cashierEmployeeId: string } {
+  if (!isCashier(claims)) {
     throw new ApiError(403, t("cashier.error.notDesktop"), t("cashier.error.notDesktop"));
   }
   return claims;
+}
+
+/** The employee taking an in-person payment, who must still be active when it is recorded. */
+async function requireActiveCashier(deps: ApiDeps, claims: TokenClaims | null): Promise<string> {
+  const c = requireCashier(claims);
+  const id = await activeEmployee(deps, c.cashierEmployeeId);
+  if (!id) throw new ApiError(403, t("cashier.error.noEmployee"), t("cashier.error.noEmployee"));
+  return id;
 }
 
 type InPersonMethod = "cash" | "inPersonCheck" | "terminal";
@@ -62,8 +108,14 @@ type InPersonMethod = "cash" | "inPersonCheck" | "terminal";
 export function inPersonConfig(deps: ApiDeps, claims: TokenClaims): InPersonConfigReply {
   const p = deps.payments;
   const key = p?.publishableKey ?? null;
+  const allowed = isCashier(claims);
   return {
-    allowed: claims.cashier === true && claims.desktop === true,
+    allowed,
+    reason: allowed
+      ? null
+      : claims.desktop
+        ? t("cashier.error.noEmployee")
+        : t("cashier.error.notDesktop"),
     publishableKey: key,
     simulated: !p || p.name === "simulator" || !!key?.startsWith("pk_test_"),
   };
@@ -142,7 +194,7 @@ export async function createTerminalIntent(
     terminalId?: string | null;
   },
 ): Promise<CreateTerminalIntentReply> {
-  requireCashier(claims);
+  await requireActiveCashier(deps, claims);
   const owner = ownerKey(claims);
   await releaseExpiredCarts(deps, owner);
   const payCents = toCents(body.payNowAmount);
@@ -273,7 +325,7 @@ export async function completeInPerson(
   claims: TokenClaims,
   body: CompleteInPersonRequest,
 ): Promise<CompleteInPersonReply> {
-  requireCashier(claims);
+  const employeeId = await requireActiveCashier(deps, claims);
   const owner = ownerKey(claims);
   const payCents = toCents(body.payNowAmount);
   const method = body.paymentMethod;
@@ -326,10 +378,11 @@ export async function completeInPerson(
     const [row] = await queryRows<InPersonPaymentRow>(
       tx,
       sql`insert into payments (owner_key, cart_id, method, payment_type, amount_cents, status,
-            idempotency_key, provider_ref, created_at, tendered_cents, change_cents, check_number, terminal_id)
+            idempotency_key, provider_ref, created_at, tendered_cents, change_cents, check_number, terminal_id,
+            taken_by_employee_id)
           values (${owner}, ${cart.id}, ${method}, ${body.paymentType}, ${payCents}, 'processing', ${key},
             ${method === "terminal" ? body.paymentIntentId! : null}, ${now}, ${tendered}, ${change},
-            ${checkNumber}, ${body.terminalId ?? null})
+            ${checkNumber}, ${body.terminalId ?? null}, ${employeeId})
           on conflict do nothing
           returning *`,
     );
@@ -394,7 +447,8 @@ export async function inPersonReceipt(
     deps.db,
     sql`select owner_key from carts where id = ${cartId}`,
   );
-  if (!cart || (cart.owner_key !== ownerKey(claims) && claims.kind !== "staff")) {
+  // The owner only, like the receipt (decision 102).
+  if (!cart || cart.owner_key !== ownerKey(claims)) {
     throw new ApiError(404, t("cart.error.load"));
   }
   const [p] = await queryRows<InPersonPaymentRow>(
@@ -426,7 +480,7 @@ export async function processSimulatedReader(
   claims: TokenClaims,
   intentId: string,
 ): Promise<{ status: "succeeded" | "failed"; amount: number }> {
-  requireCashier(claims);
+  await requireActiveCashier(deps, claims);
   if (provider(deps).name !== "simulator") throw new ApiError(404, t("error.notFound"));
   const [record] = await queryRows<{ owner_key: string }>(
     deps.db,

@@ -69,6 +69,8 @@ export const InPersonConfigReply = z.object({
   publishableKey: z.string().nullable(),
   /** Simulated readers are also discovered (test key or simulator). */
   simulated: z.boolean(),
+  /** Why this session cannot take in-person payments (null when it can). */
+  reason: z.string().nullable().optional(),
 });
 export type InPersonConfigReply = z.infer<typeof InPersonConfigReply>;
 

@@ -17,6 +17,8 @@ export const TokenClaims = z.object({
   desktop: z.boolean().optional(),
   /** Set when the desktop client also presented its key: in-person payments are allowed. */
   cashier: z.boolean().optional(),
+  /** The employee signed in at the register, who takes the in-person payments (decision 102). */
+  cashierEmployeeId: z.string().optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 
@@ -96,6 +98,11 @@ export const DesktopSessionRequest = z.object({
   accessToken: z.string().min(10).max(4000),
   /** The desktop client's key (DESKTOP_CLIENT_KEY); with it the session may take in-person payments. */
   desktopKey: z.string().max(200).optional(),
+  /**
+   * The access token of the employee signed in at the register (POST /v1/instructor); with the key
+   * it makes the session a cashier one, and in-person payments record that employee (decision 102).
+   */
+  cashierToken: z.string().max(4000).optional(),
 });
 export const DesktopSessionReply = z.object({
   claims: TokenClaims,

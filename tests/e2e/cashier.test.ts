@@ -83,10 +83,20 @@ async function desktopContext(js: boolean, host: HostMode = "answer"): Promise<B
   return ctx;
 }
 
-/** The host pushes the session with the desktop client key (setUserSession, or its post without JS). */
+let registerEmployee: string | undefined;
+
+/**
+ * The host pushes the session with the desktop client key and the token of the employee signed in
+ * at the register (setUserSession, or its post without JS).
+ */
 async function pushSession(ctx: BrowserContext, js: boolean, token: string): Promise<Page> {
   const page = await ctx.newPage();
-  const session = { accessToken: token, desktopKey: DEV_DESKTOP_CLIENT_KEY };
+  registerEmployee ??= await staffApiToken("feeadmin");
+  const session = {
+    accessToken: token,
+    desktopKey: DEV_DESKTOP_CLIENT_KEY,
+    cashierToken: registerEmployee,
+  };
   if (js) {
     await page.goto("/");
     await page.waitForFunction(() => typeof window.setUserSession === "function");
@@ -249,6 +259,30 @@ describe("host scripts (JavaScript)", () => {
     const paid = await call(api(), "GET", `/v1/payment/in-person/${cartId}`, { token });
     expect(paid.body.payment).toBeNull();
   });
+
+  it("without window.FileMaker cash is 'An error occurred (-1)' and nothing is recorded", async () => {
+    const token = await studentApiToken("100021");
+    const cartId = await addFee(token, "Athletic Pass");
+    // A desktop cashier session in a page that has no host object.
+    const ctx = await app.newContext({ js: true });
+    const page = await pushSession(ctx, false, token);
+    await page.goto("/cart/in-person");
+    await page.getByLabel("Cash").check();
+    await page.getByLabel("Tendered", { exact: true }).fill("40");
+    await page.getByRole("button", { name: "Pay $40.00 Now" }).click();
+    await page.getByRole("alert").getByText("An error occurred (-1)").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/cart/in-person");
+    const paid = await call(api(), "GET", `/v1/payment/in-person/${cartId}`, { token });
+    expect(paid.body.payment).toBeNull();
+    expect((await call(api(), "GET", "/v1/cart", { token })).body.status).toBe("OPEN");
+    // The card reader does not collect either: the same error, and no card is asked for.
+    await page.getByLabel("Card reader").check();
+    await page.getByText("Ready to pay now").waitFor();
+    await page.getByRole("button", { name: "Collect card on reader" }).click();
+    await page.getByText("An error occurred (-1)").first().waitFor();
+    expect(await page.getByText("Tap or Insert card").count()).toBe(0);
+    expect(await page.getByText("Card payment of $40.00 approved.").count()).toBe(0);
+  });
 });
 
 describe("simulated card reader (JavaScript)", () => {
@@ -321,6 +355,27 @@ describe.each(MODES)("a normal browser $name", (mode) => {
     });
     expect(r.status()).toBe(200);
     const page = await ctx.newPage();
+    await page.goto("/cart/in-person");
+    expect(new URL(page.url()).pathname).toBe("/cart");
+    expect(await page.getByLabel("Cash").count()).toBe(0);
+    // The cart does not offer the register and says why.
+    await page.getByText("This register cannot take payments here").first().waitFor();
+    expect(await page.getByRole("link", { name: "Take payment at the register" }).count()).toBe(0);
+  });
+
+  it("a session pushed with the key but no employee at the register is not a cashier", async () => {
+    const token = await studentApiToken(mode.js ? "100022" : "100023");
+    await addFee(token, "Athletic Pass");
+    const ctx = await app.newContext(mode);
+    const r = await ctx.request.post("/desktop/session", {
+      data: { accessToken: token, desktopKey: DEV_DESKTOP_CLIENT_KEY, cashierToken: token },
+      headers: { Origin: app.url },
+    });
+    expect(r.status()).toBe(200);
+    const page = await ctx.newPage();
+    await page.goto("/cart");
+    await page.getByText("This register cannot take payments here").first().waitFor();
+    expect(await page.getByRole("link", { name: "Take payment at the register" }).count()).toBe(0);
     await page.goto("/cart/in-person");
     expect(new URL(page.url()).pathname).toBe("/cart");
     expect(await page.getByLabel("Cash").count()).toBe(0);

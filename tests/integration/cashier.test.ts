@@ -33,10 +33,26 @@ async function feeId(name: string): Promise<number> {
   return Number(row!.id);
 }
 
-/** A desktop-client session: the host pushes the token, with the key unless told otherwise. */
-async function desktop(token: string, key: string | null = DEV_DESKTOP_CLIENT_KEY) {
+let registerEmployee: string;
+/** The employee signed in at the register (the cashier), unless a test says otherwise. */
+const cashier = async () => (registerEmployee ??= await staffToken(api, "feeadmin"));
+
+/**
+ * A desktop-client session: the host pushes the token with the key and the token of the employee
+ * at the register, unless told otherwise (decision 102).
+ */
+async function desktop(
+  token: string,
+  key: string | null = DEV_DESKTOP_CLIENT_KEY,
+  cashierToken: string | null | undefined = undefined,
+) {
+  const employee = cashierToken === undefined ? await cashier() : cashierToken;
   const r = await call(api, "POST", "/v1/identity/desktop-session", {
-    body: { accessToken: token, ...(key !== null ? { desktopKey: key } : {}) },
+    body: {
+      accessToken: token,
+      ...(key !== null ? { desktopKey: key } : {}),
+      ...(employee !== null ? { cashierToken: employee } : {}),
+    },
   });
   expect(r.status).toBe(200);
   return r.body.accessToken as string;
@@ -76,6 +92,63 @@ describe("who may take in-person payments", () => {
     // A token that already says cashier keeps nothing of it when pushed again without the key.
     const again = decodeJwt(await desktop(await desktop(token), null));
     expect(again.cashier).toBeUndefined();
+  });
+
+  it("the cashier claim also needs the token of an active employee at the register", async () => {
+    const token = await studentToken(api, "100031");
+    const employee = decodeJwt(await desktop(token));
+    expect(employee).toMatchObject({ desktop: true, cashier: true, cashierEmployeeId: "E1002" });
+    // No employee, a family's token, garbage, or an employee who is no longer active: no cashier.
+    const inactive = await staffToken(api, "instructor2");
+    await db().execute(sql`update staff set active = false where employee_id = 'E1004'`);
+    try {
+      for (const who of [null, token, "not.a.token.at.all", inactive]) {
+        const claims = decodeJwt(await desktop(token, DEV_DESKTOP_CLIENT_KEY, who));
+        expect(claims.desktop).toBe(true);
+        expect(claims.cashier).toBeUndefined();
+        expect(claims.cashierEmployeeId).toBeUndefined();
+        const cfg = await call(api, "GET", "/v1/payment/in-person", {
+          token: await desktop(token, DEV_DESKTOP_CLIENT_KEY, who),
+        });
+        expect(cfg.body.allowed).toBe(false);
+        expect(cfg.body.reason).toBe(
+          "This register cannot take payments here: it did not present its desktop key with the employee signed in at the register. Sign in at the register, then open the cart again.",
+        );
+      }
+      // The employee is written by the district API only: a pushed claim is dropped.
+      const again = decodeJwt(await desktop(await desktop(token), DEV_DESKTOP_CLIENT_KEY, null));
+      expect(again.cashierEmployeeId).toBeUndefined();
+    } finally {
+      await db().execute(sql`update staff set active = true where employee_id = 'E1004'`);
+    }
+  });
+
+  it("records the employee who took each in-person payment, and refuses one no longer active", async () => {
+    const clerk = await staffToken(api, "instructor2");
+    const token = await desktop(await studentToken(api, "100032"), DEV_DESKTOP_CLIENT_KEY, clerk);
+    await addFee(token, "Science Lab Goggles");
+    const c = await cart(token);
+    await db().execute(sql`update staff set active = false where employee_id = 'E1004'`);
+    try {
+      const refused = await call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+        token,
+        body: { cartId: c.id, payNowAmount: 8, paymentMethod: "cash", tenderedCents: 1000 },
+      });
+      expect(refused.status).toBe(403);
+      expect(await paymentsOf(c.id)).toEqual([]);
+    } finally {
+      await db().execute(sql`update staff set active = true where employee_id = 'E1004'`);
+    }
+    const ok = await call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+      token,
+      body: { cartId: c.id, payNowAmount: 8, paymentMethod: "cash", tenderedCents: 1000 },
+    });
+    expect(ok.status).toBe(200);
+    const rows = await queryRows<{ taken_by_employee_id: string | null }>(
+      db(),
+      sql`select taken_by_employee_id from payments where cart_id = ${c.id}`,
+    );
+    expect(rows).toEqual([{ taken_by_employee_id: "E1004" }]);
   });
 
   it("refuses every in-person call from a session that did not come through the desktop client", async () => {

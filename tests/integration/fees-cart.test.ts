@@ -345,10 +345,11 @@ describe("checkout", () => {
       token: await studentToken(api, "100002"),
     });
     expect(other.status).toBe(404);
+    // Nor does staff read it (decision 102).
     const staff = await call(api, "GET", `/v1/cart/${cart.body.id}`, {
       token: await staffToken(api, "feeadmin"),
     });
-    expect(staff.status).toBe(200);
+    expect(staff.status).toBe(404);
     const openCart = await call(api, "GET", "/v1/cart/", { token });
     expect(openCart.body.id).not.toBe(cart.body.id);
     expect((await call(api, "GET", `/v1/cart/${openCart.body.id}`, { token })).status).toBe(404);

@@ -33,6 +33,7 @@ const CardForm = lazy(() => import("~/islands/CardForm").then((m) => ({ default:
 
 interface LoaderData {
   desktop?: boolean;
+  inPerson?: { allowed: boolean; reason: string | null } | null;
   cart: Cart | null;
   userKind: "student" | "community_member" | "guest_user" | "staff";
   countdown: { deadline: string; initial: string } | null;
@@ -196,7 +197,9 @@ export function CartPage({ action }: { action: string }) {
             <Title order={2} size="h4" id="method-title">
               {t("cart.paymentMethod")}
             </Title>
-            {d.desktop ? <InPersonLink staff={d.userKind === "staff"} /> : null}
+            {d.desktop ? (
+              <InPersonLink staff={d.userKind === "staff"} offer={d.inPerson ?? null} />
+            ) : null}
             <Form method="post" action={action} id={FORM_ID} noValidate>
               <input type="hidden" name="intent" value="pay" />
               <Stack mt="sm">

@@ -1,6 +1,8 @@
-// "Payment Complete" with a 5-second countdown to /programs, or the error and the way back.
+// "Payment Complete" with a 5-second countdown to the next page, "Payment Processing" while the
+// provider's confirmation is still on its way (the page checks again every 5 seconds), or the
+// error and the way back (decision 102).
 import { useEffect, useState } from "react";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
 import { Alert } from "~/ui/mantine/Alert";
 import { Button } from "~/ui/mantine/Button";
 import { Paper } from "~/ui/mantine/Paper";
@@ -9,28 +11,58 @@ import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/fees";
 
+type Outcome = "complete" | "pending" | "failed";
+const WAIT_SECONDS = 5;
+
+/** The page's meta refresh: on to the next page once complete, the same page while pending. */
+export function completeMeta(data: { outcome: Outcome; next: string } | undefined) {
+  if (data?.outcome === "complete") {
+    return [{ httpEquiv: "refresh", content: `${WAIT_SECONDS};url=${data.next}` }];
+  }
+  if (data?.outcome === "pending") return [{ httpEquiv: "refresh", content: `${WAIT_SECONDS}` }];
+  return [];
+}
+
 export function PaymentCompletePage() {
-  const d = useLoaderData<{ failed: boolean; pending: boolean; next: string }>();
-  const [seconds, setSeconds] = useState(5);
+  const d = useLoaderData<{ outcome: Outcome; next: string }>();
+  const [seconds, setSeconds] = useState(WAIT_SECONDS);
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const waiting = d.outcome !== "failed";
   useEffect(() => {
-    if (d.failed) return;
+    if (!waiting) return;
+    setSeconds(WAIT_SECONDS);
     const id = setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
     return () => clearInterval(id);
-  }, [d.failed]);
+  }, [waiting, d.outcome]);
   useEffect(() => {
-    if (!d.failed && seconds === 0) navigate(d.next);
-  }, [seconds, d.failed, d.next, navigate]);
-  if (d.failed) {
+    if (seconds !== 0) return;
+    if (d.outcome === "complete") navigate(d.next);
+    else if (d.outcome === "pending" && revalidator.state === "idle") {
+      revalidator.revalidate();
+      setSeconds(WAIT_SECONDS);
+    }
+  }, [seconds, d.outcome, d.next, navigate, revalidator]);
+  if (d.outcome === "failed") {
     return (
       <Paper className="center-narrow" p="lg" withBorder>
         <Stack>
           <Alert color="red" role="alert">
             {t("paymentComplete.error")}
           </Alert>
-          <Button component={Link} to="/programs">
+          <Button component={Link} to={d.next}>
             {t("paymentComplete.return")}
           </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+  if (d.outcome === "pending") {
+    return (
+      <Paper className="center-narrow" p="lg" withBorder>
+        <Stack>
+          <Title order={1}>{t("paymentComplete.pendingTitle")}</Title>
+          <Text role="status">{t("paymentComplete.pending")}</Text>
         </Stack>
       </Paper>
     );
@@ -39,7 +71,6 @@ export function PaymentCompletePage() {
     <Paper className="center-narrow" p="lg" withBorder>
       <Stack>
         <Title order={1}>{t("paymentComplete.title")}</Title>
-        {d.pending ? <Text>{t("paymentComplete.pending")}</Text> : null}
         <Text role="timer">{t("paymentComplete.redirect", { seconds })}</Text>
       </Stack>
     </Paper>

@@ -1,10 +1,25 @@
 // A link from the cart to the desktop client's payment page; the cart page renders it when the
-// session is a desktop one (the page itself checks again and redirects back otherwise).
+// session is a desktop one. A desktop session that may not take in-person payments gets no link
+// but the reason (decision 102); the page itself checks again and redirects back otherwise.
 import { Link } from "@remix-run/react";
 import { Button } from "~/ui/mantine/Button";
+import { Text } from "~/ui/mantine/Text";
 import { t } from "@domain/messages/fees";
 
-export function InPersonLink({ staff }: { staff: boolean }) {
+export function InPersonLink({
+  staff,
+  offer,
+}: {
+  staff: boolean;
+  offer: { allowed: boolean; reason: string | null } | null;
+}) {
+  if (!offer?.allowed) {
+    return offer?.reason ? (
+      <Text size="sm" c="dimmed" role="note">
+        {offer.reason}
+      </Text>
+    ) : null;
+  }
   return (
     <Button
       component={Link}

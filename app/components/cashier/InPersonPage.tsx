@@ -34,7 +34,6 @@ import { FormError } from "~/components/fields";
 import { CardReader, type Captured } from "~/islands/CardReader";
 import { HostScripts } from "~/islands/HostScripts";
 import { callHostScript, hostReplyError } from "~/islands/host-scripts";
-import { desktopHost } from "~/islands/desktop";
 import { useHydrated } from "./useHydrated";
 
 export interface InPersonData {
@@ -132,8 +131,9 @@ export function InPersonPage({
         : method === "inPersonCheck"
           ? ("patchCartInPersonCheck" as const)
           : null;
-    // The host is told about cash and checks before the server records them.
-    if (!script || !desktopHost()) return;
+    // The host is told about cash and checks before the server records them. A page without the
+    // host object gets the host's own error (-1) and records nothing (spec 02 §8, decision 102).
+    if (!script) return;
     event.preventDefault();
     setHostError(null);
     setHostBusy(true);

@@ -1,6 +1,7 @@
 // Drizzle mirror of 0008_cashier.sql: the terminal payment records. The columns added to
 // payments (tendered_cents, change_cents, check_number, terminal_id) are read with SQL in
-// services/cashier.ts, so the fees area's table definition stays untouched.
+// services/cashier.ts, so the fees area's table definition stays untouched. The employee who took
+// an in-person payment (0012) is in that definition, as payments.takenByEmployeeId.
 import { integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { carts, payments } from "./fees";
 

@@ -67,6 +67,8 @@ export const payments = pgTable("payments", {
   providerRef: text("provider_ref").unique(),
   providerMessage: text("provider_message"),
   confirmationId: text("confirmation_id").unique(),
+  /** Cash, check and reader payments: the employee at the register (0012_in_person_employee.sql). */
+  takenByEmployeeId: text("taken_by_employee_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   settledAt: timestamp("settled_at", { withTimezone: true }),
 });

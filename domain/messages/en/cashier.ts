@@ -56,4 +56,6 @@ export const cashier = {
   "host.error.terminal": "There was an error setting the terminal user",
   "host.error.tendered": "There was an error setting the tendered cash",
   "host.error.check": "There was an error setting the check",
+  "cashier.error.noEmployee":
+    "This register cannot take payments here: it did not present its desktop key with the employee signed in at the register. Sign in at the register, then open the cart again.",
 } as const;

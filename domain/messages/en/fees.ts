@@ -154,6 +154,7 @@ export const fees = {
   "paymentComplete.error": "There has been an error processing your request.",
   "paymentComplete.return": "Click here to return to Registration",
   "paymentComplete.pending": "Your payment is being processed.",
+  "paymentComplete.pendingTitle": "Payment Processing",
 
   "receipt.title": "Cart For {name} - {id}",
   "receipt.totalPaid": "Total Paid",

@@ -1,0 +1,59 @@
+// GET /v1/payment/status: what the payment-complete page may confirm (decision 102). The reference
+// is the one the return address carries: our payment id (`pay_<id>`, hosted checkout) or the card
+// setup id (`setup_intent`, card payment of a registration). Only the caller's own payments are
+// found; anything else is "unknown", exactly like a reference that never existed.
+import { sql } from "drizzle-orm";
+import type { TokenClaims } from "@domain/contract/identity";
+import type { z } from "zod";
+import type { PaymentStatusReply as Reply } from "@domain/contract/payments";
+import { queryRows } from "../db/client";
+import type { ApiDeps } from "../deps";
+import { ownerKey } from "../http/kit";
+
+interface StatusRow {
+  status: string;
+  cart_id: number | null;
+  provider_message: string | null;
+}
+
+type PaymentStatusReply = z.infer<typeof Reply>;
+
+const unknown: PaymentStatusReply = { status: "unknown", cartId: null, message: null };
+
+export async function ownPaymentStatus(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  ref: string,
+): Promise<PaymentStatusReply> {
+  const owner = ownerKey(claims);
+  const id = /^pay_(\d{1,9})$/.exec(ref)?.[1];
+  let rows: StatusRow[];
+  if (id !== undefined) {
+    rows = await queryRows<StatusRow>(
+      deps.db,
+      sql`select status, cart_id, provider_message from payments
+          where id = ${Number(id)} and owner_key = ${owner}`,
+    );
+  } else if (/^seti_[A-Za-z0-9_]{1,90}$/.test(ref)) {
+    // A card payment made with this setup is keyed by its owner and the setup id.
+    rows = await queryRows<StatusRow>(
+      deps.db,
+      sql`select status, cart_id, provider_message from payments
+          where idempotency_key = ${`card:${owner}:${ref}`}`,
+    );
+  } else {
+    return unknown;
+  }
+  const p = rows[0];
+  if (!p) return unknown;
+  return {
+    status:
+      p.status === "succeeded"
+        ? "succeeded"
+        : p.status === "failed" || p.status === "refunded"
+          ? "failed"
+          : "pending",
+    cartId: p.cart_id === null ? null : Number(p.cart_id),
+    message: p.provider_message,
+  };
+}
