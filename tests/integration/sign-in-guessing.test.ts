@@ -353,9 +353,13 @@ describe("staff passwords", () => {
 });
 
 describe("the desktop client key", () => {
+  // An employee at the register pushes their own token as the session and as the cashier's.
   function desktopSession(accessToken: string, desktopKey?: string) {
     return call(api, "POST", "/v1/identity/desktop-session", {
-      body: { accessToken, ...(desktopKey === undefined ? {} : { desktopKey }) },
+      body: {
+        accessToken,
+        ...(desktopKey === undefined ? {} : { desktopKey, cashierToken: accessToken }),
+      },
       headers: from(),
     });
   }
