@@ -1,12 +1,14 @@
 // PDF reports with pdfkit: roster and unpaid-registration lists of sections, and fee reports.
 // Readable tables, repeated headings on every page, the district's name, what the report is of,
-// the date printed and "Page n of m" on each page.
+// the date printed and "Page n of m" on each page. Text prints in embedded Noto fonts, a face per
+// run of text (pdf-fonts.ts), so names print in the scripts families write them in.
 import PDFDocument from "pdfkit";
 import type { FeeReport, InstructorSection, RosterType } from "@domain/contract/staff";
 import { t } from "@domain/messages";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { formatDistrictDate, formatDistrictDateTime } from "@domain/rules/time";
 import { rosterPerson, selectRoster } from "@domain/rules/roster-csv";
+import { baselineShare, faceFeatures, faceFont, fontRuns, type Run } from "./pdf-fonts";
 
 interface Column {
   title: string;
@@ -16,21 +18,20 @@ interface Column {
 
 const MARGIN = 40;
 const ROW_PAD = 4;
-const FONT = "Helvetica";
-const BOLD = "Helvetica-Bold";
 
-/** pdfkit's standard fonts are WinAnsi: characters outside it would print as garbage. */
-function printable(s: string): string {
-  return s.replace(
-    /[^\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g,
-    "?",
-  );
+type TextOptions = PDFKit.Mixins.TextOptions;
+
+/** pdfkit hands `features` to fontkit, which takes an object of features to turn on or off; the
+ * typings know only the array form. */
+function features(run: Run): TextOptions["features"] {
+  return faceFeatures(run.face, run.text) as TextOptions["features"];
 }
 
 class Report {
   readonly doc: PDFKit.PDFDocument;
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Buffer>;
+  private readonly registered = new Set<string>();
 
   constructor(
     private readonly head: { district: string; title: string; printed: string },
@@ -62,24 +63,79 @@ class Report {
     return this.doc.page.height - MARGIN - 16;
   }
 
+  /** Selects a face of the chain in this document, registering its file the first time. */
+  private face(index: number, bold: boolean, size: number): void {
+    const name = `${bold ? "bold" : "regular"}-${index}`;
+    if (!this.registered.has(name)) {
+      // pdfkit 0.20 takes a parsed fontkit font (its changelog); the typings know only files.
+      const font = faceFont(index, bold) as unknown as PDFKit.Mixins.PDFFontSource;
+      this.doc.registerFont(name, font);
+      this.registered.add(name);
+    }
+    this.doc.font(name).fontSize(size);
+  }
+
+  /**
+   * Writes text at (x, y), or where the last text ended, a run per face; runs after the first
+   * continue the same paragraph, so they wrap together.
+   */
+  private write(
+    text: string,
+    style: { bold: boolean; size: number },
+    at: { x?: number; y?: number },
+    options: TextOptions = {},
+  ): void {
+    const runs = fontRuns(text);
+    if (!runs.length) runs.push({ face: 0, text: "" });
+    // Every run wraps in the width of the first (pdfkit would give a continued run only what is
+    // left of the line).
+    if (options.lineBreak !== false && options.width === undefined) {
+      options = { ...options, width: this.doc.page.width - (at.x ?? this.doc.x) - MARGIN };
+    }
+    const baseline = -baselineShare() * style.size;
+    runs.forEach((run, i) => {
+      this.face(run.face, style.bold, style.size);
+      const opts: TextOptions = {
+        ...options,
+        baseline,
+        features: features(run),
+        continued: i < runs.length - 1,
+      };
+      if (i === 0) this.doc.text(run.text, at.x, at.y, opts);
+      else this.doc.text(run.text, opts);
+    });
+  }
+
+  /** The height text takes in a width: exact for one run; for several, at most the sum of theirs. */
+  private heightOf(text: string, style: { bold: boolean; size: number }, width: number): number {
+    const runs = fontRuns(text || " ");
+    let height = 0;
+    for (const run of runs) {
+      this.face(run.face, style.bold, style.size);
+      height += this.doc.heightOfString(run.text || " ", { width, features: features(run) });
+    }
+    return height;
+  }
+
   private pageHeading(): void {
     const { doc } = this;
-    doc
-      .font(BOLD)
-      .fontSize(14)
-      .fillColor("#631d79")
-      .text(printable(this.head.district), MARGIN, MARGIN);
-    doc.font(BOLD).fontSize(12).fillColor("#000").text(printable(this.head.title));
-    doc.font(FONT).fontSize(9).fillColor("#444").text(printable(this.head.printed));
+    doc.fillColor("#631d79");
+    this.write(this.head.district, { bold: true, size: 14 }, { x: MARGIN, y: MARGIN });
+    doc.fillColor("#000");
+    this.write(this.head.title, { bold: true, size: 12 }, { x: MARGIN });
+    doc.fillColor("#444");
+    this.write(this.head.printed, { bold: false, size: 9 }, { x: MARGIN });
     doc.fillColor("#000").moveDown(0.5);
   }
 
   line(text: string, opts: { bold?: boolean; size?: number } = {}): void {
     this.ensure(14);
-    this.doc
-      .font(opts.bold ? BOLD : FONT)
-      .fontSize(opts.size ?? 10)
-      .text(printable(text), MARGIN, this.doc.y, { width: this.width });
+    this.write(
+      text,
+      { bold: !!opts.bold, size: opts.size ?? 10 },
+      { x: MARGIN, y: this.doc.y },
+      { width: this.width },
+    );
   }
 
   gap(lines = 0.5): void {
@@ -103,12 +159,11 @@ class Report {
     return columns.map((c) => ({ ...c, width: (c.width / total) * this.width }));
   }
 
-  private rowHeight(cells: string[], columns: Column[], font: string): number {
-    this.doc.font(font).fontSize(9);
+  private rowHeight(cells: string[], columns: Column[], bold: boolean): number {
     return (
       Math.max(
         ...cells.map((c, i) =>
-          this.doc.heightOfString(c || " ", { width: columns[i]!.width - ROW_PAD * 2 }),
+          this.heightOf(c, { bold, size: 9 }, columns[i]!.width - ROW_PAD * 2),
         ),
       ) +
       ROW_PAD * 2
@@ -117,18 +172,18 @@ class Report {
 
   private drawRow(cells: string[], columns: Column[], header: boolean): void {
     const { doc } = this;
-    const font = header ? BOLD : FONT;
-    const height = this.rowHeight(cells, columns, font);
+    const height = this.rowHeight(cells, columns, header);
     const y = doc.y;
     if (header) doc.rect(MARGIN, y, this.width, height).fill("#efe6f2").fillColor("#000");
     let x = MARGIN;
-    doc.font(font).fontSize(9);
     cells.forEach((cell, i) => {
       const col = columns[i]!;
-      doc.text(cell, x + ROW_PAD, y + ROW_PAD, {
-        width: col.width - ROW_PAD * 2,
-        align: col.align ?? "left",
-      });
+      this.write(
+        cell,
+        { bold: header, size: 9 },
+        { x: x + ROW_PAD, y: y + ROW_PAD },
+        { width: col.width - ROW_PAD * 2, align: col.align ?? "left" },
+      );
       x += col.width;
     });
     doc
@@ -144,13 +199,12 @@ class Report {
   /** A table; its heading row is repeated at the top of every page it runs onto. */
   table(columns: Column[], rows: string[][]): void {
     const cols = this.scaled(columns);
-    const titles = cols.map((c) => printable(c.title));
-    this.ensure(this.rowHeight(titles, cols, BOLD) * 2);
+    const titles = cols.map((c) => c.title);
+    this.ensure(this.rowHeight(titles, cols, true) * 2);
     this.drawRow(titles, cols, true);
     for (const row of rows) {
-      const cells = row.map(printable);
-      if (this.ensure(this.rowHeight(cells, cols, FONT))) this.drawRow(titles, cols, true);
-      this.drawRow(cells, cols, false);
+      if (this.ensure(this.rowHeight(row, cols, false))) this.drawRow(titles, cols, true);
+      this.drawRow(row, cols, false);
     }
   }
 
@@ -162,16 +216,13 @@ class Report {
       // Writing in the bottom margin would otherwise start a new page.
       const saved = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
-      doc
-        .font(FONT)
-        .fontSize(8)
-        .fillColor("#444")
-        .text(
-          t("staff.pdf.page", { page: i + 1, count: range.count }),
-          MARGIN,
-          doc.page.height - MARGIN + 8,
-          { width: this.width, align: "right", lineBreak: false },
-        );
+      doc.fillColor("#444");
+      this.write(
+        t("staff.pdf.page", { page: i + 1, count: range.count }),
+        { bold: false, size: 8 },
+        { x: MARGIN, y: doc.page.height - MARGIN + 8 },
+        { width: this.width, align: "right", lineBreak: false },
+      );
       doc.page.margins.bottom = saved;
     }
     doc.end();
@@ -287,9 +338,9 @@ export async function feeReportPdf(input: FeeReportPdfInput): Promise<Buffer> {
       { title: t("staff.col.personId"), width: 10 },
       { title: t("staff.csv.nameLast"), width: 15 },
       { title: t("staff.csv.nameFirst"), width: 14 },
-      { title: t("staff.col.email"), width: 22 },
+      { title: t("staff.col.email"), width: 21 },
       { title: t("staff.col.status"), width: 8 },
-      { title: t("staff.col.quantity"), width: 7, align: "right" },
+      { title: t("staff.col.quantity"), width: 8, align: "right" },
       { title: t("staff.col.assessedCost"), width: 11, align: "right" },
       { title: t("staff.col.paid"), width: 10, align: "right" },
       { title: t("staff.col.owed"), width: 10, align: "right" },

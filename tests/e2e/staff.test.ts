@@ -9,21 +9,10 @@ import { MODES, signInStaff, startTestApp, type TestApp } from "../support/brows
 import { seriousViolations } from "../support/a11y";
 import { queryRows, type Db } from "../../district-api/db/client";
 import { addDemoSection } from "../../district-api/db/seed/staff";
+import { pdfText } from "../support/pdf";
 
 let app: TestApp;
 let programId: string;
-
-/** The text a PDF draws: pdfkit writes standard-font text as hex strings inside TJ arrays. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
-  return [...raw.matchAll(/\[([^\]]*)\]\s*TJ/g)]
-    .map((m) =>
-      [...m[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
-        .map((h) => Buffer.from(h[1]!, "hex").toString("latin1"))
-        .join(""),
-    )
-    .join("\n");
-}
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -244,11 +233,11 @@ describe.each(MODES)("instructor area $name", (mode) => {
     const activePdf = files["Active Roster PDF"]!;
     expect(activePdf.type).toContain("application/pdf");
     expect(activePdf.body.subarray(0, 4).toString()).toBe("%PDF");
-    const activeText = pdfText(activePdf.body);
+    const activeText = await pdfText(activePdf.body);
     expect(activeText).toContain("Registration Roster");
     expect(activeText).toContain("Watercolor Painting");
     expect(activeText).toContain("Rivera");
-    const unpaidText = pdfText(files["Unpaid Registrations PDF"]!.body);
+    const unpaidText = await pdfText(files["Unpaid Registrations PDF"]!.body);
     expect(unpaidText).toContain("Unpaid Registrations");
     expect(unpaidText).toContain("$45.00");
   });
@@ -296,8 +285,8 @@ describe.each(MODES)("instructor area $name", (mode) => {
     expect(text).toContain("'+1 friend may join");
     const pdf = await fetchDownload(page, hrefs[1]!);
     expect(pdf.body.subarray(0, 4).toString()).toBe("%PDF");
-    expect(pdfText(pdf.body)).toContain("Fee Report: Art Club Dues");
-    expect(pdfText(pdf.body)).toContain("Rivera");
+    expect(await pdfText(pdf.body)).toContain("Fee Report: Art Club Dues");
+    expect(await pdfText(pdf.body)).toContain("Rivera");
   });
 });
 

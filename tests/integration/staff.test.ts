@@ -22,6 +22,7 @@ import {
   assessDemoFee,
   LONG_QUESTION,
 } from "../../district-api/db/seed/staff";
+import { pdfText } from "../support/pdf";
 
 let api: TestApi;
 let instructor: string;
@@ -30,19 +31,6 @@ let feeadmin: string;
 let proposer: string;
 let student: string;
 let guest: string;
-
-/** The text a PDF draws: pdfkit writes standard-font text as hex strings inside TJ arrays. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
-  const out: string[] = [];
-  for (const m of raw.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-    const parts = [...m[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) =>
-      Buffer.from(h[1]!, "hex").toString("latin1"),
-    );
-    out.push(parts.join(""));
-  }
-  return out.join("\n");
-}
 
 async function pdfCall(path: string, token: string, body?: unknown) {
   const res = await fetch(api.baseUrl + path, {
@@ -190,7 +178,7 @@ describe("POST /v1/instructor/pdfReport", () => {
     expect(r.status).toBe(200);
     expect(r.type).toContain("application/pdf");
     expect(r.buf.subarray(0, 5).toString()).toBe("%PDF-");
-    const text = pdfText(r.buf);
+    const text = await pdfText(r.buf);
     expect(text).toContain("School District");
     expect(text).toContain("Registration Roster");
     expect(text).toContain("Watercolor Painting");
@@ -214,7 +202,7 @@ describe("POST /v1/instructor/pdfReport", () => {
       sectionIdList: [watercolor.id],
     });
     expect(r.status).toBe(200);
-    const text = pdfText(r.buf);
+    const text = await pdfText(r.buf);
     expect(text).toContain("Unpaid Registrations");
     expect(text).toContain("$45.00");
     expect(text).toContain("$22.50");
@@ -265,10 +253,46 @@ describe("POST /v1/instructor/pdfReport", () => {
       sectionIdList: [id],
     });
     expect(r.status).toBe(200);
-    const text = pdfText(r.buf);
+    const text = await pdfText(r.buf);
     expect(text).toMatch(/Page 2 of \d/);
     // The heading row is repeated on the next page.
     expect(text.split("Date Registered").length - 1).toBeGreaterThanOrEqual(2);
+  });
+
+  it("prints names in the scripts families write them in (李, Nguyễn, Łukasz)", async () => {
+    const db = api.runtime.database.db;
+    const [program] = await queryRows<{ id: string }>(db, sql`select id from programs limit 1`);
+    const id = await addDemoSection(db, {
+      programId: program!.id,
+      subject: "LANG",
+      courseNumber: "110",
+      name: "Mandarin Club 中文",
+      description: "",
+      sectionNumber: "03",
+      instructor: "E1004",
+      costCents: 1000,
+      days: ["T"],
+      start: "15:00",
+      end: "16:00",
+      capacity: 20,
+    });
+    await db.execute(sql`insert into participants
+      (id, kind, name_first, name_last, dob, grade, gender, emergency_name, emergency_phone)
+      values (900001, 'student', 'Nguyễn Łukasz', '李', '2013-04-05', '6', 'M', 'Иван Петров', '5551234'),
+             (900002, 'student', 'Thị Hương', 'Nguyễn', '2013-05-06', '6', 'F', '김민준', '5551235')`);
+    await db.execute(sql`insert into registrations (course_section_id, participant_id, status)
+      select ${id}, p.id, 'registered' from participants p where p.id in (900001, 900002)`);
+    const r = await pdfCall("/v1/instructor/pdfReport", instructor2, {
+      rosterType: "registration",
+      sectionIdList: [id],
+    });
+    expect(r.status).toBe(200);
+    const text = await pdfText(r.buf);
+    for (const s of ["李", "Nguyễn", "Łukasz", "Thị Hương", "Иван Петров", "김민준", "中文"]) {
+      expect(text).toContain(s);
+    }
+    expect(text).not.toContain("?");
+    expect(text).toContain("900001");
   });
 });
 
@@ -358,7 +382,7 @@ describe("my fees", () => {
     const r = await pdfCall(`/v1/myFees/pdfReport/${ownFee}`, proposer);
     expect(r.status).toBe(200);
     expect(r.buf.subarray(0, 4).toString()).toBe("%PDF");
-    const text = pdfText(r.buf);
+    const text = await pdfText(r.buf);
     expect(text).toContain("Fee Report: Robotics Kit");
     expect(text).toContain("School District");
     const [p21, p22] = await queryRows<{ name_last: string }>(
