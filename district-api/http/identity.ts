@@ -14,6 +14,7 @@ import type { ApiDeps } from "../deps";
 import { guests, participants, staff } from "../db/schema";
 import { ApiError, handle, readClaims } from "./kit";
 import { issueToken, verifyToken } from "../services/tokens";
+import { currentAccount, endSession } from "../services/sessions";
 import { clearFailures, isThrottled, recordFailure } from "../services/throttle";
 import { verifyPassword } from "../services/passwords";
 import { sendInBackground } from "../services/mail";
@@ -97,12 +98,25 @@ export function identityRoutes(deps: ApiDeps): Router {
     }),
   );
 
+  // A refresh re-reads the account: a deactivated or removed account gets no new token, and the
+  // new token carries the roles on file now. The session (sid) stays the same (decision 103).
   r.post(
     "/identity/refresh-token",
     handle(deps, { access: "any" }, async ({ claims }) => {
       const { exp: _exp, ...rest } = claims!;
-      const { token } = await issueToken(deps.tokenKey, rest, clock.now());
+      const account = await currentAccount(db, rest);
+      if (!account) throw new ApiError(401, t("error.unauthorized"));
+      const { token } = await issueToken(deps.tokenKey, { ...rest, ...account }, clock.now());
       return { accessToken: token };
+    }),
+  );
+
+  // Sign-out ends the token's session on the server: neither this token nor any other token of
+  // the session (refreshed ones, a desktop one) is accepted again, by any process.
+  r.post(
+    "/identity/sign-out",
+    handle(deps, { access: "any" }, async ({ claims }) => {
+      await endSession(db, claims!.sid!, clock.now());
     }),
   );
 

@@ -17,6 +17,8 @@ export const TokenClaims = z.object({
   desktop: z.boolean().optional(),
   /** Set when the desktop client also presented its key: in-person payments are allowed. */
   cashier: z.boolean().optional(),
+  /** The session the token belongs to; a refresh keeps it, sign-out ends it (decision 103). */
+  sid: z.string().uuid().optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 

@@ -6,3 +6,4 @@ export * from "./programs";
 export * from "./fees";
 export * from "./fee-requests";
 export * from "./cashier";
+export * from "./sessions";
