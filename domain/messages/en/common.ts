@@ -99,4 +99,8 @@ export const common = {
 
   "notice.close": "Close notice",
   "notice.signedOut": "You have been signed out.",
+
+  "error.lengthRequired": "The request must say how long it is (Content-Length).",
+  "error.formTooLarge":
+    "The form sent is too large. A signature picture may be at most 200 KB: go back, choose a smaller file and send the form again.",
 } as const;
