@@ -14,6 +14,8 @@ import type { Mailer } from "./district-api/services/mail";
 import { securityHeaders, sameOriginCheck } from "./app/.server/http-guards";
 import { precompressedAssets } from "./app/.server/precompressed-assets";
 import { refreshSessionMiddleware } from "./app/.server/session-refresh";
+import { sessionResponseHeaders } from "./app/.server/session-headers";
+import { webBodyLimit } from "./app/.server/body-limits";
 import { maintenanceGate } from "./app/.server/maintenance";
 import { t } from "./domain/messages";
 
@@ -149,6 +151,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   };
   const apiBaseUrl = () => externalApi ?? selfUrl();
 
+  // Replies of the web app (not /v1, not static files): Secure cookies behind HTTPS, no-store for
+  // sessions, and posted bodies refused over their limit before they are read (decision 103).
+  app.use(sessionResponseHeaders);
+  app.use(webBodyLimit);
   app.use(maintenanceGate(apiBaseUrl, opts.statusPollMs ?? 5 * 60_000));
   app.use(sameOriginCheck);
   app.use(refreshSessionMiddleware(apiBaseUrl));

@@ -4,6 +4,8 @@
 import { PNG } from "pngjs";
 import type { UploadHandler } from "@remix-run/node";
 import { SIGNATURE_MAX_BYTES } from "@domain/contract/community";
+import { t } from "@domain/messages";
+import { SIGNATURE_FORM_MAX } from "./body-limits";
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -123,7 +125,7 @@ export const TOO_LARGE = "too-large";
  * memory, and what is read at all (an over-large upload is read and dropped, not kept). */
 const FIELD_MAX = 400_000;
 const KEPT_MAX = 1_500_000;
-const READ_MAX = 10 * 1024 * 1024;
+const READ_MAX = SIGNATURE_FORM_MAX;
 
 export class FormTooLargeError extends Error {}
 
@@ -164,9 +166,19 @@ export function signatureUploadHandler(): UploadHandler {
 /** Reads the form of a request: multipart (upload) or urlencoded. */
 export async function readSignatureForm(request: Request): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("multipart/form-data")) return request.formData();
-  const { unstable_parseMultipartFormData } = await import("@remix-run/node");
-  return unstable_parseMultipartFormData(request, signatureUploadHandler());
+  try {
+    if (!type.startsWith("multipart/form-data")) return await request.formData();
+    const { unstable_parseMultipartFormData } = await import("@remix-run/node");
+    return await unstable_parseMultipartFormData(request, signatureUploadHandler());
+  } catch (err) {
+    // A body that is not a whole form (cut short, a broken boundary) is bad input: 400, and the
+    // action goes no further, so nothing is written.
+    if (err instanceof FormTooLargeError) throw err;
+    throw new Response(t("error.badRequest"), {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
 }
 
 export type SignatureSource = {

@@ -6,9 +6,12 @@ import { Paper } from "~/ui/mantine/Paper";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/common";
 import { getSession, sessionStorage } from "~/.server/session";
+import { endServerSessions } from "~/.server/sign-out";
 
-export async function action({ request }: ActionFunctionArgs) {
-  // Both sessions go; the cookie stays only to carry the one-time notice.
+export async function action({ request, context }: ActionFunctionArgs) {
+  // Both sessions end on the server, so a copy of this cookie opens nothing any more; then they go
+  // from the cookie, which stays only to carry the one-time notice.
+  await endServerSessions(request, context);
   const session = await getSession(request);
   session.unset("student");
   session.unset("staff");

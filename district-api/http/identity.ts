@@ -20,6 +20,7 @@ import { guests, participants, staff } from "../db/schema";
 import { ApiError, handle, readClaims } from "./kit";
 import { issueToken, verifyToken } from "../services/tokens";
 import { guardedAttempt, mailParticipantLocked, mailStaffLocked } from "../services/sign-in-guard";
+import { currentAccount, endSession } from "../services/sessions";
 import { verifyPassword } from "../services/passwords";
 import { sendInBackground } from "../services/mail";
 import { cashierClaims, desktopKeyMatches } from "../services/cashier";
@@ -111,12 +112,25 @@ export function identityRoutes(deps: ApiDeps): Router {
     }),
   );
 
+  // A refresh re-reads the account: a deactivated or removed account gets no new token, and the
+  // new token carries the roles on file now. The session (sid) stays the same (decision 103).
   r.post(
     "/identity/refresh-token",
     handle(deps, { access: "any" }, async ({ claims }) => {
       const { exp: _exp, ...rest } = claims!;
-      const { token } = await issueToken(deps.tokenKey, rest, clock.now());
+      const account = await currentAccount(db, rest);
+      if (!account) throw new ApiError(401, t("error.unauthorized"));
+      const { token } = await issueToken(deps.tokenKey, { ...rest, ...account }, clock.now());
       return { accessToken: token };
+    }),
+  );
+
+  // Sign-out ends the token's session on the server: neither this token nor any other token of
+  // the session (refreshed ones, a desktop one) is accepted again, by any process.
+  r.post(
+    "/identity/sign-out",
+    handle(deps, { access: "any" }, async ({ claims }) => {
+      await endSession(db, claims!.sid!, clock.now());
     }),
   );
 

@@ -19,6 +19,8 @@ export const TokenClaims = z.object({
   cashier: z.boolean().optional(),
   /** The employee signed in at the register, who takes the in-person payments (decision 102). */
   cashierEmployeeId: z.string().optional(),
+  /** The session the token belongs to; a refresh keeps it, sign-out ends it (decision 103). */
+  sid: z.string().uuid().optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 

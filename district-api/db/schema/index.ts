@@ -7,3 +7,4 @@ export * from "./fees";
 export * from "./fee-requests";
 export * from "./cashier";
 export * from "./refunds";
+export * from "./sessions";

@@ -105,4 +105,7 @@ export const common = {
     "Hello {name},\n\nSomeone tried several times to sign in with your {kind} {id} and a wrong birth date, so sign-in with this ID is paused until {until}. Each further wrong attempt makes the pause longer; signing in with the right birth date after the pause ends it.\n\nIf it was you, please wait until then. If it was not you, please let the district office know.\n\n{district}",
   "signinLock.staffMailBody":
     "Hello {name},\n\nSomeone tried several times to sign in as {username} with a wrong password, so sign-in with this username is paused until {until}. Each further wrong attempt makes the pause longer; signing in with the right password after the pause ends it.\n\nIf it was you, please wait until then. If it was not you, please let the district office know.\n\n{district}",
+  "error.lengthRequired": "The request must say how long it is (Content-Length).",
+  "error.formTooLarge":
+    "The form sent is too large. A signature picture may be at most 200 KB: go back, choose a smaller file and send the form again.",
 } as const;

@@ -1,0 +1,48 @@
+// Size limits of the web app's posted bodies (decision 103). A body over its limit is refused
+// with 413 from its declared length, before any of it is read; a body that does not declare its
+// length (chunked) is refused with 411, since every browser form post declares it. The district
+// API under /v1 has its own limit (its JSON parser answers 413).
+import type { NextFunction, Request, Response } from "express";
+import { t } from "../../domain/messages";
+
+/** Every form of the web app but the signature forms: a few KB of fields at most. */
+export const WEB_BODY_MAX = 256 * 1024;
+
+/**
+ * The signature forms: a drawn signature as a PNG data URL (at most 400,000 characters) or an
+ * uploaded PNG of at most 200 KB, beside the other fields. 2 MiB leaves room for both and lets a
+ * somewhat too large picture reach the form, which then says so beside the field.
+ */
+export const SIGNATURE_FORM_MAX = 2 * 1024 * 1024;
+
+const SIGNATURE_FORMS = new Set(["/register-community-member", "/edit-profile"]);
+
+const NO_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The limit of a post to `path` of the web app. */
+export function bodyLimitFor(path: string): number {
+  return SIGNATURE_FORMS.has(path) ? SIGNATURE_FORM_MAX : WEB_BODY_MAX;
+}
+
+function refuse(res: Response, status: number, text: string): void {
+  // The body is left unread; closing the connection after the answer stops the client sending it.
+  res.status(status).set("Connection", "close").type("text/plain; charset=utf-8").send(text);
+}
+
+export function webBodyLimit(req: Request, res: Response, next: NextFunction): void {
+  if (NO_BODY.has(req.method) || req.path.startsWith("/v1/")) return next();
+  const declared = req.headers["content-length"];
+  if (declared === undefined) {
+    if (req.headers["transfer-encoding"]) return refuse(res, 411, t("error.lengthRequired"));
+    return next();
+  }
+  const limit = bodyLimitFor(req.path);
+  if (!(Number(declared) <= limit)) {
+    return refuse(
+      res,
+      413,
+      limit === SIGNATURE_FORM_MAX ? t("error.formTooLarge") : t("error.payloadTooLarge"),
+    );
+  }
+  next();
+}

@@ -1,0 +1,33 @@
+// Sign-out ends the cookie's sessions on the district API too (decision 103), so that a copy of
+// the cookie (another tab's, a stolen one, the browser's back-up) opens nothing any more.
+import type { AppLoadContext } from "@remix-run/node";
+import { getSession } from "./session";
+
+/**
+ * Ends the family and the staff session of the request's cookie on the server. A session that
+ * already ended or expired is simply gone; if the API cannot be reached the cookie is still
+ * cleared by the caller, and the token ends when it expires (at most 30 minutes).
+ */
+export async function endServerSessions(
+  request: Request,
+  context: Pick<AppLoadContext, "apiBaseUrl">,
+): Promise<void> {
+  const session = await getSession(request);
+  const tokens = [session.get("student")?.accessToken, session.get("staff")?.accessToken].filter(
+    (token): token is string => typeof token === "string" && token.length > 0,
+  );
+  await Promise.all(
+    tokens.map(async (token) => {
+      try {
+        const res = await fetch(new URL("/v1/identity/sign-out", context.apiBaseUrl), {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(5_000),
+        });
+        await res.arrayBuffer();
+      } catch {
+        // Unreachable API: nothing more to do here (see above).
+      }
+    }),
+  );
+}
