@@ -20,7 +20,7 @@ import { guests, participants, staff } from "../db/schema";
 import { ApiError, handle, readClaims } from "./kit";
 import { issueToken, verifyToken } from "../services/tokens";
 import { guardedAttempt, mailParticipantLocked, mailStaffLocked } from "../services/sign-in-guard";
-import { currentAccount, endSession } from "../services/sessions";
+import { currentAccount, endSession, liveClaims } from "../services/sessions";
 import { verifyPassword } from "../services/passwords";
 import { sendInBackground } from "../services/mail";
 import { cashierClaims, desktopKeyMatches } from "../services/cashier";
@@ -139,7 +139,8 @@ export function identityRoutes(deps: ApiDeps): Router {
   r.post(
     "/identity/desktop-session",
     handle(deps, { access: "public", body: DesktopSessionRequest }, async ({ req, body }) => {
-      const claims = await verifyToken(deps.tokenKey, body.accessToken, clock.now());
+      // A signed-out session's token is not exchanged (decision 103).
+      const claims = await liveClaims(deps, body.accessToken);
       if (!claims) throw new ApiError(401, t("error.unauthorized"));
       let names = { nameFirst: "", nameLast: "" };
       if (claims.kind === "staff") {

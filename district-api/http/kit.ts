@@ -4,8 +4,7 @@ import { z, ZodError } from "zod";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
-import { verifyToken } from "../services/tokens";
-import { isSessionEnded } from "../services/sessions";
+import { liveClaims } from "../services/sessions";
 import { logSafeError } from "../logger";
 
 /** A refusal with a status, a message and an optional hint the user sees. */
@@ -54,17 +53,6 @@ const kindsFor: Record<Exclude<Access, "public" | "any">, TokenClaims["kind"][]>
   family: ["student", "community_member", "guest_user"],
   staff: ["staff"],
 };
-
-/**
- * The claims of a token that is genuine, unexpired and of a session that has not ended (signed
- * out, decision 103); otherwise null. A token without a session id cannot be signed out, so it is
- * refused too.
- */
-export async function liveClaims(deps: ApiDeps, token: string): Promise<TokenClaims | null> {
-  const claims = await verifyToken(deps.tokenKey, token, deps.clock.now());
-  if (!claims?.sid) return null;
-  return (await isSessionEnded(deps.preparedRows, claims.sid)) ? null : claims;
-}
 
 export async function readClaims(req: Request, deps: ApiDeps): Promise<TokenClaims | null> {
   const header = req.headers.authorization;

@@ -23,7 +23,7 @@ import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../http/kit";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
-import { verifyToken } from "./tokens";
+import { liveClaims } from "./sessions";
 import { PaymentErrorCode, provider, settlePayment } from "./checkout";
 import type { Exec } from "./registration";
 
@@ -69,7 +69,7 @@ export async function cashierClaims(
   cashierToken: string | undefined,
 ): Promise<{ cashier: true; cashierEmployeeId: string } | Record<string, never>> {
   if (!desktopKeyMatches(desktopKey) || !cashierToken) return {};
-  const employee = await verifyToken(deps.tokenKey, cashierToken, deps.clock.now());
+  const employee = await liveClaims(deps, cashierToken);
   const id = employee?.kind === "staff" ? (employee.employeeID ?? employee.sub) : null;
   const active = id ? await activeEmployee(deps, id) : null;
   return active ? { cashier: true, cashierEmployeeId: active } : {};

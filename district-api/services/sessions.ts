@@ -5,7 +5,8 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import type { Db, PreparedRows } from "../db/client";
 import { endedSessions, guests, participants, staff } from "../db/schema";
-import { TOKEN_TTL_SECONDS } from "./tokens";
+import type { ApiDeps } from "../deps";
+import { TOKEN_TTL_SECONDS, verifyToken } from "./tokens";
 
 /** True when the session `sid` was ended (signed out), in any process sharing the database. */
 export async function isSessionEnded(preparedRows: PreparedRows, sid: string): Promise<boolean> {
@@ -14,6 +15,17 @@ export async function isSessionEnded(preparedRows: PreparedRows, sid: string): P
     sql`select 1 as ended from ended_sessions where sid = ${sid}::uuid`,
   );
   return rows.length > 0;
+}
+
+/**
+ * The claims of a token that is genuine, unexpired and of a session that has not ended (signed
+ * out, decision 103); otherwise null. A token without a session id cannot be signed out, so it is
+ * refused too.
+ */
+export async function liveClaims(deps: ApiDeps, token: string): Promise<TokenClaims | null> {
+  const claims = await verifyToken(deps.tokenKey, token, deps.clock.now());
+  if (!claims?.sid) return null;
+  return (await isSessionEnded(deps.preparedRows, claims.sid)) ? null : claims;
 }
 
 /**

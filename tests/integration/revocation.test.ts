@@ -18,6 +18,7 @@ import {
 import { createScratchDatabase } from "../../district-api/db/scratch-database";
 import { startDistrictApi } from "../../district-api/runtime";
 import { createLogger } from "../../district-api/logger";
+import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -74,6 +75,24 @@ describe("POST /v1/identity/sign-out", () => {
       expect(replies.some((r) => r.status === 204)).toBe(true);
       expect((await me(token)).status).toBe(401);
     }
+  });
+
+  it("a signed-out token is not exchanged for a desktop session, nor taken as the register's employee", async () => {
+    const family = await studentToken(api, "100007");
+    await signOut(family);
+    const exchanged = await call(api, "POST", "/v1/identity/desktop-session", {
+      body: { accessToken: family },
+    });
+    expect(exchanged.status).toBe(401);
+
+    const employee = await staffToken(api, "instructor");
+    await signOut(employee);
+    const fresh = await studentToken(api, "100008");
+    const register = await call(api, "POST", "/v1/identity/desktop-session", {
+      body: { accessToken: fresh, desktopKey: DEV_DESKTOP_CLIENT_KEY, cashierToken: employee },
+    });
+    expect(register.status).toBe(200);
+    expect(register.body.claims.cashier).toBeUndefined();
   });
 
   it("needs a token", async () => {
