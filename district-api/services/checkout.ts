@@ -8,13 +8,15 @@ import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import {
+  activityAmountCentsError,
   afterPaymentDestination,
   cartTotalCents,
   methodAllowed,
+  type ActivityBalance,
   type PaymentType,
 } from "@domain/rules/checkout";
 import {
-  activityMinimumPartialCents,
+  activityPaymentMinimumCents,
   allocatePayment,
   cartMinimumPartialCents,
 } from "@domain/rules/partial-payment";
@@ -98,6 +100,15 @@ export async function registrationFor(db: Exec, participant: number, sectionId: 
     row.cost_cents - row.credits_applied_cents - row.paid_cents - row.pending_cents,
   );
   return { ...row, dueCents: due };
+}
+
+/** What the amount rules of the payment dialog need of a registration. */
+function balanceOf(reg: {
+  cost_cents: number;
+  dueCents: number;
+  allow_partial: boolean;
+}): ActivityBalance {
+  return { costCents: reg.cost_cents, balanceCents: reg.dueCents, allowPartial: reg.allow_partial };
 }
 
 function requireParticipant(claims: TokenClaims): number {
@@ -212,19 +223,8 @@ async function prepare(
   }
   const reg = await registrationFor(tx, requireParticipant(claims), target.courseSectionId!);
   if (!reg || reg.dueCents <= 0) throw new ApiError(404, t("paymentDialog.notFound"));
-  const min = activityMinimumPartialCents(reg.dueCents);
-  const ok =
-    target.paymentType === "full"
-      ? payCents === reg.dueCents
-      : reg.allow_partial && payCents >= min && payCents <= reg.dueCents;
-  if (!ok) {
-    throw new ApiError(
-      400,
-      t("checkout.error.minimum", { amount: `$${(min / 100).toFixed(2)}` }),
-      undefined,
-      PaymentErrorCode.invalid,
-    );
-  }
+  const amountError = activityAmountCentsError(payCents, target.paymentType, balanceOf(reg));
+  if (amountError) throw new ApiError(400, amountError, undefined, PaymentErrorCode.invalid);
   if (payCents < 50)
     throw new ApiError(
       400,
@@ -647,10 +647,21 @@ export async function paymentStatus(deps: ApiDeps, claims: TokenClaims, ref: str
       : p.status === "failed" || p.status === "refunded"
         ? "failed"
         : "pending";
+  const cartId = p.cart_id !== null ? Number(p.cart_id) : null;
+  // The return page sends a paid cart where the in-page checkout sends it (spec 02 §4).
+  const destination =
+    cartId !== null && status === "succeeded"
+      ? afterPaymentDestination({
+          userKind: claims.kind,
+          cartId,
+          hadFees: await cartHadFees(deps.db, cartId),
+        })
+      : null;
   return {
     status: status as "succeeded" | "pending" | "failed",
-    cartId: p.cart_id !== null ? Number(p.cart_id) : null,
+    cartId,
     message: p.provider_message,
+    destination,
   };
 }
 
@@ -726,7 +737,7 @@ export async function submitFreeOrder(deps: ApiDeps, claims: TokenClaims, cartId
 export async function confirmMailin(
   deps: ApiDeps,
   claims: TokenClaims,
-  body: { courseSectionIds: string[]; cartId?: number | null },
+  body: { courseSectionIds: string[]; cartId?: number | null; payNowAmount?: number },
 ): Promise<true | { confirmationIds: string[] }> {
   const participant = requireParticipant(claims);
   const owner = ownerKey(claims);
@@ -770,18 +781,27 @@ export async function confirmMailin(
     const reg = await registrationFor(deps.db, participant, sectionId);
     if (!reg || (reg.dueCents <= 0 && reg.status !== "pending_payment"))
       throw new ApiError(404, t("paymentDialog.notFound"));
+    // A check for part of the balance (one registration, partial payments allowed) leaves the
+    // rest payable; otherwise the check covers the whole balance.
+    let cents = reg.dueCents;
+    if (body.payNowAmount !== undefined && body.courseSectionIds.length === 1) {
+      cents = toCents(body.payNowAmount);
+      const type = cents === reg.dueCents ? "full" : "partial";
+      const error = activityAmountCentsError(cents, type, balanceOf(reg));
+      if (error) throw new ApiError(400, error, undefined, PaymentErrorCode.invalid);
+    }
     const payment = await deps.db.transaction((tx) =>
       insertPayment(tx, {
         owner,
         registrationId: reg.id,
         method: "mail",
-        amountCents: reg.dueCents,
+        amountCents: cents,
         status: "pending",
         key: `mail:reg:${reg.id}:${reg.paid_cents + reg.pending_cents}`,
         now,
       }),
     );
-    const outcome = await confirmRegistrationPayment(deps, reg.id, { pendingCents: reg.dueCents });
+    const outcome = await confirmRegistrationPayment(deps, reg.id, { pendingCents: cents });
     if (outcome.result === "seat-lost") throw new ApiError(409, t("paymentDialog.expired"));
     ids.push(payment!.confirmation_id!);
   }
@@ -857,7 +877,7 @@ export async function registrationPayment(deps: ApiDeps, claims: TokenClaims, se
     paid: reg.paid_cents / 100,
     pending: reg.pending_cents / 100,
     balance: reg.dueCents / 100,
-    minimumPayment: activityMinimumPartialCents(reg.dueCents) / 100,
+    minimumPayment: activityPaymentMinimumCents(reg.cost_cents, reg.dueCents) / 100,
     allowPartial: reg.allow_partial,
     financialAid: reg.participant_aid ?? reg.financial_aid,
     holdExpiresAt: reg.hold_expires_at ? new Date(reg.hold_expires_at).toISOString() : null,
