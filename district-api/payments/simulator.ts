@@ -4,6 +4,8 @@
 // honoured the way Stripe honours them: the same key returns the first answer.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { t } from "@domain/messages/fees";
+import { cardExpiryProblem } from "@domain/rules/card-expiry";
 import type { Db } from "../db/client";
 import { simObjects } from "../db/schema";
 import {
@@ -24,12 +26,30 @@ export function simulatorSignature(key: Uint8Array, body: string | Buffer): stri
   return createHmac("sha256", key).update(body).digest("hex");
 }
 
+/** The expiry typed with a card, and the time it is judged at. */
+export interface CardExpiry {
+  expiry?: string;
+  now: Date;
+  timeZone: string;
+}
+
+/**
+ * Stripe's test mode refuses an impossible or past expiry date; so does the simulator. A blank
+ * expiry is taken as not asked for (the in-page test card form has only the number).
+ */
+function expiryMessage(e: CardExpiry | undefined): string | null {
+  if (!e?.expiry?.trim()) return null;
+  const problem = cardExpiryProblem(e.expiry, e.now, e.timeZone);
+  return problem ? t(`payment.expiry.${problem}`) : null;
+}
+
 export interface SimulatorProvider extends PaymentProvider {
   readonly name: "simulator";
   /** The card form of the simulator confirms a setup intent with a typed card number. */
   confirmSetup(
     setupId: string,
     cardNumber: string,
+    expiry?: CardExpiry,
   ): Promise<{ ok: true; paymentMethod: string } | { ok: false; message: string }>;
   /** The hosted page's record. */
   session(sessionId: string): Promise<typeof simObjects.$inferSelect | null>;
@@ -37,6 +57,7 @@ export interface SimulatorProvider extends PaymentProvider {
   paySession(
     sessionId: string,
     cardNumber: string,
+    expiry?: CardExpiry,
   ): Promise<{ ok: true; event: ProviderEvent } | { ok: false; message: string }>;
   /** How many charges succeeded (tests: the same payment five times charges once). */
   succeededCharges(): Promise<number>;
@@ -106,9 +127,11 @@ export function createSimulator(db: Db, key: Uint8Array): SimulatorProvider {
       const [row] = await db.select().from(simObjects).where(eq(simObjects.id, setupId));
       return row?.kind === "setup_intent" && row.status === "succeeded" ? row.paymentMethod : null;
     },
-    async confirmSetup(setupId, cardNumber) {
+    async confirmSetup(setupId, cardNumber, expiry) {
       const method = cardMethod(cardNumber);
       if (!method) return { ok: false, message: INVALID_CARD_MESSAGE };
+      const expiryProblem = expiryMessage(expiry);
+      if (expiryProblem) return { ok: false, message: expiryProblem };
       const [row] = await db
         .update(simObjects)
         .set({ status: "succeeded", paymentMethod: method })
@@ -151,12 +174,14 @@ export function createSimulator(db: Db, key: Uint8Array): SimulatorProvider {
       const [row] = await db.select().from(simObjects).where(eq(simObjects.id, sessionId));
       return row?.kind === "checkout_session" ? row : null;
     },
-    async paySession(sessionId, cardNumber) {
+    async paySession(sessionId, cardNumber, expiry) {
       const session = await sim.session(sessionId);
       if (!session || session.status === "expired")
         return { ok: false, message: INVALID_CARD_MESSAGE };
       const method = cardMethod(cardNumber);
       if (!method) return { ok: false, message: INVALID_CARD_MESSAGE };
+      const expiryProblem = expiryMessage(expiry);
+      if (expiryProblem) return { ok: false, message: expiryProblem };
       const result = await chargeMethod(
         session.amountCents ?? 0,
         method,
