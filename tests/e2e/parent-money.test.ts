@@ -96,9 +96,7 @@ describe.each(MODES)("parent money $name", (mode) => {
         await expect(dialog.getByRole("button", { name: /^Pay \$40\.00/ }).count()).resolves.toBe(
           0,
         );
-        await expect(dialog.getByRole("button", { name: /^Pay/ }).isDisabled()).resolves.toBe(
-          true,
-        );
+        await expect(dialog.getByRole("button", { name: /^Pay/ }).isDisabled()).resolves.toBe(true);
       } else {
         await dialog.getByRole("button", { name: "Continue" }).click();
         await page.getByRole("alert").filter({ hasText: minimum }).waitFor();
@@ -129,9 +127,7 @@ describe.each(MODES)("parent money $name", (mode) => {
     }
     await page.waitForURL(/\/payment-complete/);
     const rows = await paymentsOf(student(1), section);
-    expect(rows.filter((r) => r.status === "succeeded").map((r) => r.amount_cents)).toEqual([
-      2000,
-    ]);
+    expect(rows.filter((r) => r.status === "succeeded").map((r) => r.amount_cents)).toEqual([2000]);
   });
 
   it("2. an amount above the balance says so; the minimum follows the original cost", async () => {
@@ -146,8 +142,8 @@ describe.each(MODES)("parent money $name", (mode) => {
     await page.goto(`/payment/${section}`);
     const dialog = page.getByRole("dialog", { name: "Payment Options" });
     await dialog.getByText("Balance due: $64.88").waitFor();
-    await dialog.getByText("Minimum payment: $0.75").waitFor();
     await dialog.getByLabel("Pay online by card").check();
+    await dialog.getByText("Minimum payment: $0.75").waitFor();
     const cases: [string, string][] = [
       ["64.89", "Payment amount can't be more than the amount due ($64.88)."],
       ["0.70", "Payment amount must be at least 1% of the original cost ($0.75)."],
@@ -156,9 +152,7 @@ describe.each(MODES)("parent money $name", (mode) => {
       await dialog.getByLabel("Payment amount").fill(typed);
       if (mode.js) {
         await dialog.getByText(message).waitFor();
-        await expect(dialog.getByRole("button", { name: /^Pay/ }).isDisabled()).resolves.toBe(
-          true,
-        );
+        await expect(dialog.getByRole("button", { name: /^Pay/ }).isDisabled()).resolves.toBe(true);
       } else {
         await dialog.getByRole("button", { name: "Continue" }).click();
         await page.getByRole("alert").filter({ hasText: message }).waitFor();
@@ -183,7 +177,10 @@ describe.each(MODES)("parent money $name", (mode) => {
     await page.goto("/programs");
     await card(page, "Summer Band").getByRole("link", { name: "Submit Payment" }).click();
     await page.waitForURL((u) => u.pathname === `/payment/${section}`);
-    await page.getByRole("dialog", { name: "Payment Options" }).getByText("Balance due: $15.00").waitFor();
+    await page
+      .getByRole("dialog", { name: "Payment Options" })
+      .getByText("Balance due: $15.00")
+      .waitFor();
   });
 
   it("4. paying a credits registration's balance says the credits were applied", async () => {

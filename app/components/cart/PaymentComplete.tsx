@@ -10,7 +10,12 @@ import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/fees";
 
 export function PaymentCompletePage() {
-  const d = useLoaderData<{ failed: boolean; pending: boolean; next: string }>();
+  const d = useLoaderData<{
+    failed: boolean;
+    pending: boolean;
+    next: string;
+    creditsApplied?: boolean;
+  }>();
   const [seconds, setSeconds] = useState(5);
   const navigate = useNavigate();
   useEffect(() => {
@@ -40,6 +45,11 @@ export function PaymentCompletePage() {
       <Stack>
         <Title order={1}>{t("paymentComplete.title")}</Title>
         {d.pending ? <Text>{t("paymentComplete.pending")}</Text> : null}
+        {d.creditsApplied ? (
+          <Alert color="green" role="status">
+            {t("payment.creditsApplied")}
+          </Alert>
+        ) : null}
         <Text role="timer">{t("paymentComplete.redirect", { seconds })}</Text>
       </Stack>
     </Paper>
