@@ -677,7 +677,7 @@ async function insertPayment(
     key: string;
     now: Date;
   },
-): Promise<PaymentRow | null> {
+): Promise<(PaymentRow & { created: boolean }) | null> {
   const [p] = await queryRows<PaymentRow>(
     tx,
     sql`insert into payments (owner_key, cart_id, registration_id, method, amount_cents, status, idempotency_key, created_at, settled_at)
@@ -691,12 +691,12 @@ async function insertPayment(
       tx,
       sql`select * from payments where idempotency_key = ${row.key}`,
     );
-    return existing ?? null;
+    return existing ? { ...existing, created: false } : null;
   }
   await tx.execute(
     sql`update payments set confirmation_id = ${confirmationFor(p.id)} where id = ${p.id}`,
   );
-  return { ...p, confirmation_id: confirmationFor(p.id) };
+  return { ...p, confirmation_id: confirmationFor(p.id), created: true };
 }
 
 /** POST /v1/payment/submit-order: a cart whose total is $0 is submitted directly. */
@@ -801,8 +801,12 @@ export async function confirmMailin(
         now,
       }),
     );
-    const outcome = await confirmRegistrationPayment(deps, reg.id, { pendingCents: cents });
-    if (outcome.result === "seat-lost") throw new ApiError(409, t("paymentDialog.expired"));
+    // The same check sent again (five clicks at once) is one payment: only its first arrival
+    // adds the amount pending.
+    if (payment?.created) {
+      const outcome = await confirmRegistrationPayment(deps, reg.id, { pendingCents: cents });
+      if (outcome.result === "seat-lost") throw new ApiError(409, t("paymentDialog.expired"));
+    }
     ids.push(payment!.confirmation_id!);
   }
   return { confirmationIds: ids };
