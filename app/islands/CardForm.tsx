@@ -54,6 +54,7 @@ export function CardForm({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [card, setCard] = useState("");
+  const [expiry, setExpiry] = useState("");
   const stripeRef = useRef<{
     stripe: StripeLike;
     elements: unknown;
@@ -134,7 +135,10 @@ export function CardForm({
       body.set("who", who);
       body.set("setupId", setup.setupId);
       for (const [k, v] of Object.entries(target)) body.set(k, String(v));
-      if (!stripeRef.current) body.set("cardNumber", card);
+      if (!stripeRef.current) {
+        body.set("cardNumber", card);
+        body.set("expiry", expiry);
+      }
       const res = await fetch("/cart/card", { method: "POST", body });
       const data = (await res.json()) as { redirectUrl?: string; error?: string };
       if (data.redirectUrl) {
@@ -186,6 +190,16 @@ export function CardForm({
             autoComplete="cc-number"
             value={card}
             onChange={(e) => setCard(e.currentTarget.value)}
+          />
+          <TextInput
+            label={t("payment.expiry")}
+            name="expiry"
+            autoComplete="cc-exp"
+            maxLength={10}
+            placeholder="12/34"
+            w={140}
+            value={expiry}
+            onChange={(e) => setExpiry(e.currentTarget.value)}
           />
         </Stack>
       ) : null}

@@ -240,6 +240,33 @@ describe("parent money with JavaScript only", () => {
   });
 });
 
+describe("parent money with JavaScript only (expiry)", () => {
+  it("5. the in-page test card form refuses expired and impossible expiry dates", async () => {
+    const page = await app.newPage({ js: true });
+    await signInFamily(page, "100033");
+    await addGoggles(page);
+    await page.goto("/cart");
+    await page.getByLabel("Online card").check();
+    for (const [expiry, message] of [
+      ["01/20", "Your card's expiration date is in the past."],
+      ["13/30", "Your card's expiration month is invalid."],
+    ] as const) {
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByLabel("Expiry (MM/YY)").fill(expiry);
+      await page.getByRole("button", { name: "Pay $8.00 Now" }).click();
+      await page.getByRole("alert").filter({ hasText: message }).waitFor();
+    }
+    const [paid] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from payments where status = 'succeeded' and owner_key like ${"%100033%"}`,
+    );
+    expect(paid!.n).toBe(0);
+    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await page.getByRole("button", { name: "Pay $8.00 Now" }).click();
+    await page.waitForURL(/\/fees\?purchased=1/);
+  });
+});
+
 describe("parent money without JavaScript only", () => {
   it("5. the simulator refuses expired and impossible expiry dates", async () => {
     const page = await app.newPage({ js: false });
