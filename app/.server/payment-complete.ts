@@ -4,8 +4,10 @@
 // setup id), or, with a cart id alone, a paid cart of that person. Invented values, someone
 // else's payment, or a cart id that is not the payment's cart are refused.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { Receipt } from "@domain/contract/cart";
-import { PaymentStatusReply } from "@domain/contract/payments";
+import { PaymentStatusReply, RegistrationPayment } from "@domain/contract/payments";
+import { safeLocalPath } from "@domain/rules/destinations";
 import { callApi } from "./api";
 import type { Who } from "./payments";
 
@@ -35,10 +37,13 @@ export async function paymentCompleteLoader(
   };
   const cartId = params.cartId === null ? null : Number(params.cartId);
   if (cartId !== null && (!Number.isSafeInteger(cartId) || cartId <= 0)) {
-    return json({ params, outcome: "failed" as Outcome, next });
+    return json({ params, outcome: "failed" as Outcome, next, creditsApplied: false });
   }
   const ref = params.paymentIntent ?? params.setupIntent;
   let outcome: Outcome = "failed";
+  // A paid cart goes where the in-page checkout sends it (fees, my registrations, the guest's
+  // receipt); a registration's payment goes to `next`.
+  let destination = next;
   if (ref) {
     const r = await callApi(caller, {
       path: `/v1/payment/status?ref=${encodeURIComponent(ref.slice(0, 100))}`,
@@ -50,11 +55,23 @@ export async function paymentCompleteLoader(
     if (s && s.status !== "unknown" && (cartId === null || s.cartId === cartId)) {
       outcome =
         s.status === "succeeded" ? "complete" : s.status === "pending" ? "pending" : "failed";
+      destination = safeLocalPath(s.destination) ?? next;
     }
   } else if (cartId !== null) {
     // A cart id alone: the caller's receipt exists only for a paid cart of theirs.
     const r = await callApi(caller, { path: `/v1/cart/${cartId}`, auth: who, reply: Receipt });
     outcome = r.ok ? "complete" : "failed";
   }
-  return json({ params, outcome, next });
+  let creditsApplied = false;
+  const section = z.string().uuid().safeParse(params.courseSectionId);
+  if (who === "student" && outcome === "complete" && section.success) {
+    // A registration's balance paid with course credits applied: the spec's success message.
+    const reg = await callApi(caller, {
+      path: `/v1/payment/registration/${section.data}`,
+      auth: who,
+      reply: RegistrationPayment,
+    });
+    creditsApplied = reg.ok && reg.data.credits > 0;
+  }
+  return json({ params, outcome, next: destination, creditsApplied });
 }

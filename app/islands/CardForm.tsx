@@ -20,7 +20,7 @@ interface Setup {
 
 interface StripeLike {
   elements(o: { clientSecret: string }): {
-    create(kind: "payment"): { mount(el: HTMLElement): void };
+    create(kind: "payment"): { mount(el: HTMLElement): void; destroy(): void };
   };
   confirmSetup(o: {
     elements: unknown;
@@ -37,6 +37,7 @@ export function CardForm({
   formId,
   payNowAmount,
   paymentType,
+  disabled = false,
 }: {
   target: { cartId: number } | { courseSectionId: string };
   who: "student" | "staff";
@@ -45,45 +46,64 @@ export function CardForm({
   formId?: string;
   payNowAmount?: string;
   paymentType?: string;
+  /** The amount around the form is not valid: nothing can be paid. */
+  disabled?: boolean;
 }) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [loadState, setLoadState] = useState<"loading" | "slow" | "failed" | "ready">("loading");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [card, setCard] = useState("");
-  const stripeRef = useRef<{ stripe: StripeLike; elements: unknown } | null>(null);
+  const [expiry, setExpiry] = useState("");
+  const stripeRef = useRef<{
+    stripe: StripeLike;
+    elements: unknown;
+    element: { destroy(): void };
+  } | null>(null);
   const mountRef = useRef<HTMLDivElement>(null);
   const targetKey = JSON.stringify(target);
 
-  const load = useCallback(async () => {
-    setLoadState("loading");
-    setError(null);
-    const slow = setTimeout(() => setLoadState((s) => (s === "loading" ? "slow" : s)), SLOW_MS);
-    try {
-      const body = new FormData();
-      body.set("intent", "setup");
-      body.set("who", who);
-      for (const [k, v] of Object.entries(JSON.parse(targetKey) as Record<string, string | number>))
-        body.set(k, String(v));
-      const res = await fetch("/cart/card", { method: "POST", body });
-      const data = (await res.json()) as Partial<Setup> & { error?: string };
-      if (!res.ok || !data.setupId) throw new Error(data.error ?? "setup failed");
-      setSetup(data as Setup);
-      if (data.publishableKey) {
-        const { loadStripe } = await import("@stripe/stripe-js");
-        const stripe = (await loadStripe(data.publishableKey)) as unknown as StripeLike | null;
-        if (!stripe || !mountRef.current) throw new Error("stripe did not load");
-        const elements = stripe.elements({ clientSecret: data.clientSecret! });
-        elements.create("payment").mount(mountRef.current);
-        stripeRef.current = { stripe, elements };
+  /**
+   * Asks for a setup intent and mounts the card entry. `renew` after a declined card: a setup
+   * intent pays once (a declined payment is that intent's answer for good), so the next card
+   * needs a new one; the decline message stays until the next try.
+   */
+  const load = useCallback(
+    async (renew = false) => {
+      setLoadState("loading");
+      if (!renew) setError(null);
+      const slow = setTimeout(() => setLoadState((s) => (s === "loading" ? "slow" : s)), SLOW_MS);
+      try {
+        const body = new FormData();
+        body.set("intent", "setup");
+        body.set("who", who);
+        for (const [k, v] of Object.entries(
+          JSON.parse(targetKey) as Record<string, string | number>,
+        ))
+          body.set(k, String(v));
+        const res = await fetch("/cart/card", { method: "POST", body });
+        const data = (await res.json()) as Partial<Setup> & { error?: string };
+        if (!res.ok || !data.setupId) throw new Error(data.error ?? "setup failed");
+        setSetup(data as Setup);
+        if (data.publishableKey) {
+          const { loadStripe } = await import("@stripe/stripe-js");
+          const stripe = (await loadStripe(data.publishableKey)) as unknown as StripeLike | null;
+          if (!stripe || !mountRef.current) throw new Error("stripe did not load");
+          stripeRef.current?.element.destroy();
+          const elements = stripe.elements({ clientSecret: data.clientSecret! });
+          const element = elements.create("payment");
+          element.mount(mountRef.current);
+          stripeRef.current = { stripe, elements, element };
+        }
+        setLoadState("ready");
+      } catch {
+        setLoadState("failed");
+      } finally {
+        clearTimeout(slow);
       }
-      setLoadState("ready");
-    } catch {
-      setLoadState("failed");
-    } finally {
-      clearTimeout(slow);
-    }
-  }, [targetKey, who]);
+    },
+    [targetKey, who],
+  );
 
   useEffect(() => {
     void load();
@@ -115,7 +135,10 @@ export function CardForm({
       body.set("who", who);
       body.set("setupId", setup.setupId);
       for (const [k, v] of Object.entries(target)) body.set(k, String(v));
-      if (!stripeRef.current) body.set("cardNumber", card);
+      if (!stripeRef.current) {
+        body.set("cardNumber", card);
+        body.set("expiry", expiry);
+      }
       const res = await fetch("/cart/card", { method: "POST", body });
       const data = (await res.json()) as { redirectUrl?: string; error?: string };
       if (data.redirectUrl) {
@@ -123,6 +146,8 @@ export function CardForm({
         return;
       }
       setError(data.error ?? t("payment.error.payment"));
+      // Declined (or the card refused): another card may be tried at once, on a new intent.
+      if (res.status === 402) void load(true);
     } catch {
       setError(t("payment.error.payment"));
     } finally {
@@ -166,6 +191,16 @@ export function CardForm({
             value={card}
             onChange={(e) => setCard(e.currentTarget.value)}
           />
+          <TextInput
+            label={t("payment.expiry")}
+            name="expiry"
+            autoComplete="cc-exp"
+            maxLength={10}
+            placeholder="12/34"
+            w={140}
+            value={expiry}
+            onChange={(e) => setExpiry(e.currentTarget.value)}
+          />
         </Stack>
       ) : null}
       {error ? (
@@ -177,7 +212,7 @@ export function CardForm({
         type="button"
         onClick={() => void pay()}
         loading={busy}
-        disabled={loadState !== "ready"}
+        disabled={loadState !== "ready" || disabled}
       >
         {buttonText}
       </Button>

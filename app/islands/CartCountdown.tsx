@@ -1,14 +1,25 @@
 // The cart countdown banner (spec 02 §2): m:ss rendered on the server, ticking about every 0.9 s
-// with JavaScript; at zero the page reloads so the released cart shows.
-import { useEffect, useState } from "react";
+// with JavaScript; at zero the page reloads so the released cart shows, and the page is told so
+// it can say why the cart emptied.
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "@remix-run/react";
 import { Alert } from "~/ui/mantine/Alert";
 import { t } from "@domain/messages/fees";
 import { formatCountdown } from "@domain/rules/checkout";
 
-export function CartCountdown({ deadline, initial }: { deadline: string; initial: string }) {
+export function CartCountdown({
+  deadline,
+  initial,
+  onExpired,
+}: {
+  deadline: string;
+  initial: string;
+  onExpired?: () => void;
+}) {
   const [text, setText] = useState(initial);
   const revalidator = useRevalidator();
+  const expiredRef = useRef(onExpired);
+  expiredRef.current = onExpired;
   useEffect(() => {
     const end = Date.parse(deadline);
     // The server's clock decides; the offset keeps the browser's clock out of it.
@@ -19,6 +30,7 @@ export function CartCountdown({ deadline, initial }: { deadline: string; initial
       setText(formatCountdown(left));
       if (left <= 0 && !fired) {
         fired = true;
+        expiredRef.current?.();
         revalidator.revalidate();
       }
     }, 900);

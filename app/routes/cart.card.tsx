@@ -21,6 +21,7 @@ const Body = z.object({
   courseSectionId: z.string().uuid().optional(),
   setupId: z.string().max(200).optional(),
   cardNumber: z.string().max(40).optional(),
+  expiry: z.string().max(10).optional(),
   paymentType: z.string().optional(),
   partialPaymentAmount: z.string().optional(),
   payNowAmount: z.string().optional(),
@@ -84,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       path: `/v1/payment/simulator/setup/${encodeURIComponent(b.setupId)}/confirm`,
       method: "POST",
       auth: who,
-      body: { cardNumber: b.cardNumber },
+      body: { cardNumber: b.cardNumber, expiry: b.expiry },
       reply: SimulatorConfirmReply,
     });
     if (!c.ok) return json({ error: c.hint ?? c.message }, { status: 402 });

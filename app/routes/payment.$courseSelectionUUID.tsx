@@ -3,7 +3,13 @@
 // confirmation and online card. Closing asks first, then cancels with "Clicked cancel on payment"
 // (skipped when the course is already registered and only a balance is due).
 import { useState } from "react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
 import {
   Form,
   Link,
@@ -29,8 +35,14 @@ import {
   RegistrationPayment,
 } from "@domain/contract/payments";
 import { t } from "@domain/messages/fees";
+import { activityPayment, type ActivityBalance } from "@domain/rules/checkout";
 import { formatUsd, toCents } from "@domain/rules/money";
-import { activityMinimumPartialCents } from "@domain/rules/partial-payment";
+import {
+  dialogMethods,
+  methodTakesAmount,
+  settledState,
+  type DialogMethod,
+} from "@domain/rules/payment-dialog";
 import { callApi } from "~/.server/api";
 import { requireParticipant } from "~/.server/auth";
 import { originOf } from "~/.server/payments";
@@ -43,21 +55,29 @@ import { useHydratedForm } from "~/components/use-hydrated-form";
 
 const PAYMENT_FORM_ID = "registration-payment";
 
-type Method = "mail" | "fab" | "freeAfterCc" | "waitlist" | "stripe" | "cart";
+type Method = DialogMethod;
 const REASON = "Clicked cancel on payment";
 
-function methodsFor(p: RegistrationPayment): Method[] {
-  const out: Method[] = [];
-  const balance = toCents(p.balance);
-  if (p.status === "waitlisted") return ["waitlist"];
-  if (p.financialAid === "free") out.push("fab");
-  if (balance === 0) out.push("freeAfterCc");
-  if (balance > 0) out.push("mail");
-  if (balance >= 50) out.push("stripe");
-  // Or into the cart, to be paid in one checkout with fees (decision 046).
-  if (balance > 0) out.push("cart");
-  return out;
+function factsOf(p: RegistrationPayment) {
+  return {
+    status: p.status,
+    balanceCents: toCents(p.balance),
+    pendingCents: toCents(p.pending),
+    financialAid: p.financialAid,
+  };
 }
+
+function balanceOf(p: RegistrationPayment): ActivityBalance {
+  return {
+    costCents: toCents(p.cost),
+    balanceCents: toCents(p.balance),
+    allowPartial: p.allowPartial,
+  };
+}
+
+// The dialog shows what is owed now: Back after paying asks the server again instead of showing
+// the page as it was (no stored copy, no back/forward cache).
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireParticipant(request);
@@ -88,7 +108,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({
     view: url.searchParams.get("cancel") === "1" ? ("cancel" as const) : ("pay" as const),
     payment: r.data,
-    methods: methodsFor(r.data),
+    methods: dialogMethods(factsOf(r.data)),
+    settled: settledState(factsOf(r.data)),
     cancelText: settings?.cancelPaymentRegistration ?? "",
   });
 }
@@ -126,11 +147,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const confirmed = (kind: string, id: string) =>
     redirect(`${here}?confirmed=${kind}&confirmation=${encodeURIComponent(id)}`);
   if (method === "mail") {
+    const info = await callApi(caller, {
+      path: `/v1/payment/registration/${sectionId}`,
+      auth: "student",
+      reply: RegistrationPayment,
+    });
+    if (!info.ok) return json({ error: info.message }, { status: 400 });
+    // A mailed check may pay part of the balance, as a card may (the rest stays payable).
+    const amount = activityPayment(formText(form, "amount"), balanceOf(info.data));
+    if (!amount.ok) return refused(amount.error, method, form);
     const r = await callApi(caller, {
       path: "/v1/payment/confirm-mailin",
       method: "POST",
       auth: "student",
-      body: { paymentType: "mail", courseSectionIds: [sectionId] },
+      body: {
+        paymentType: "mail",
+        courseSectionIds: [sectionId],
+        payNowAmount: amount.cents / 100,
+      },
       reply: ConfirmMailinReply,
     });
     if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
@@ -178,16 +212,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       reply: RegistrationPayment,
     });
     if (!info.ok) return json({ error: info.message }, { status: 400 });
-    const balance = toCents(info.data.balance);
-    const typed = toCents(String(form.get("amount") ?? ""));
-    const pay = info.data.allowPartial && Number.isFinite(typed) && typed > 0 ? typed : balance;
-    const min = activityMinimumPartialCents(balance);
-    if (pay < min || pay > balance) {
-      return json(
-        { error: t("checkout.error.minimum", { amount: formatUsd(min) }) },
-        { status: 400 },
-      );
-    }
+    // The amount the person typed and saw, checked as the cart checks it; never another one.
+    const amount = activityPayment(formText(form, "amount"), balanceOf(info.data));
+    if (!amount.ok) return refused(amount.error, method, form);
+    const pay = amount.cents;
     const r = await callApi(caller, {
       path: "/v1/payment/checkout-session",
       method: "POST",
@@ -195,7 +223,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       body: {
         courseSectionId: sectionId,
         payNowAmount: pay / 100,
-        paymentType: pay === balance ? "full" : "partial",
+        paymentType: amount.paymentType,
         returnBase: originOf(request),
         cancelPath: here,
         completePath: "/payment-complete",
@@ -206,6 +234,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirect(r.data.url);
   }
   return json({ error: t("checkout.error.methodRequired") }, { status: 400 });
+}
+
+/** A refused amount: the message, and the person's choices to show again (without JavaScript). */
+function refused(error: string, method: Method, form: FormData) {
+  return json({ error, method, amount: formText(form, "amount").slice(0, 40) }, { status: 400 });
+}
+
+function formText(form: FormData, name: string): string {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
 }
 
 const LABELS: Record<Method, string> = {
@@ -291,9 +329,41 @@ export default function PaymentDialogRoute() {
       </PageDialog>
     );
   }
+  if (d.settled) {
+    // Nothing more is owed (Back after paying comes here): say so, offer nothing to pay.
+    return (
+      <PageDialog
+        title={t("paymentDialog.title")}
+        closeHref={list}
+        closeLabel={t("paymentDialog.close")}
+      >
+        <Stack>
+          <Text fw={700}>{p.courseName}</Text>
+          <Alert color="green" role="status">
+            {d.settled === "paid"
+              ? t("paymentDialog.paid")
+              : t("paymentDialog.awaitingCheck", { amount: formatUsd(toCents(p.pending)) })}
+          </Alert>
+          <Group justify="flex-end">
+            <Button component={Link} to={list}>
+              {t("paymentDialog.close")}
+            </Button>
+          </Group>
+        </Stack>
+      </PageDialog>
+    );
+  }
   const balanceCents = toCents(p.balance);
-  const typed = toCents(amount);
-  const payCents = p.allowPartial && Number.isFinite(typed) && typed > 0 ? typed : balanceCents;
+  // After a refused post (without JavaScript) the person's choices are shown again.
+  const kept =
+    a && "method" in a && "amount" in a
+      ? { method: String(a.method), amount: String(a.amount) }
+      : null;
+  // With JavaScript the amount is checked as it is typed, with the rules the post applies.
+  const check = activityPayment(amount, balanceOf(p));
+  const amountShown =
+    p.allowPartial && balanceCents > 0 && (!hydrated || methodTakesAmount(method));
+  const amountError = hydrated && methodTakesAmount(method) && !check.ok ? check.error : undefined;
   return (
     <PageDialog
       title={t("paymentDialog.title")}
@@ -317,6 +387,7 @@ export default function PaymentDialogRoute() {
             name="method"
             label={t("paymentDialog.method")}
             value={hydrated ? method : undefined}
+            defaultValue={!hydrated && kept ? kept.method : undefined}
             onChange={setMethod}
           >
             <Stack gap={4} mt={4}>
@@ -325,15 +396,18 @@ export default function PaymentDialogRoute() {
               ))}
             </Stack>
           </Radio.Group>
-          {p.allowPartial && balanceCents > 0 ? (
+          {amountShown ? (
             <TextInput
               name="amount"
+              error={amountError}
               label={t("paymentDialog.amount")}
               description={t("paymentDialog.minimum", {
                 amount: formatUsd(toCents(p.minimumPayment)),
               })}
               inputMode="decimal"
-              defaultValue={hydrated ? undefined : (balanceCents / 100).toFixed(2)}
+              defaultValue={
+                hydrated ? undefined : (kept?.amount ?? (balanceCents / 100).toFixed(2))
+              }
               value={hydrated ? amount : undefined}
               onChange={(e) => setAmount(e.currentTarget.value)}
               placeholder={(balanceCents / 100).toFixed(2)}
@@ -349,16 +423,25 @@ export default function PaymentDialogRoute() {
             <CardForm
               target={{ courseSectionId: p.courseSectionId }}
               who="student"
-              payNowAmount={(payCents / 100).toFixed(2)}
-              paymentType={payCents === balanceCents ? "full" : "partial"}
-              buttonText={t("checkout.payNow", { amount: formatUsd(payCents) })}
+              payNowAmount={check.ok ? (check.cents / 100).toFixed(2) : undefined}
+              paymentType={check.ok ? check.paymentType : undefined}
+              disabled={!check.ok}
+              buttonText={
+                check.ok
+                  ? t("checkout.payNow", { amount: formatUsd(check.cents) })
+                  : t("paymentDialog.payNow")
+              }
             />
           ) : (
             <Group justify="flex-end">
               <Button component={Link} to={closeHref} variant="default">
                 {t("paymentDialog.close")}
               </Button>
-              <Button type="submit" loading={navigation.state === "submitting"}>
+              <Button
+                type="submit"
+                loading={navigation.state === "submitting"}
+                disabled={amountError !== undefined}
+              >
                 {t("paymentDialog.submit")}
               </Button>
             </Group>

@@ -54,13 +54,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const auth = await who(request);
   const form = await request.formData();
   const cardNumber = String(form.get("cardNumber") ?? "").slice(0, 40);
+  const expiry = String(form.get("expiry") ?? "").slice(0, 10);
+  const cvc = String(form.get("cvc") ?? "").slice(0, 6);
   const r = await callApi(
     { request, context },
     {
       path: `/v1/payment/simulator/checkout/${encodeURIComponent(params.sessionId ?? "")}/pay`,
       method: "POST",
       auth,
-      body: { cardNumber },
+      body: { cardNumber, expiry, cvc },
       reply: z.object({ redirectUrl: z.string() }),
       timeoutMs: 30_000,
     },

@@ -127,7 +127,11 @@ export function paymentsRoutes(deps: ApiDeps): Router {
       deps,
       { access: "any", params: SimParams, body: SimulatorCardRequest },
       async ({ params, body }) => {
-        const result = await simulator(deps).confirmSetup(params.id, body.cardNumber);
+        const result = await simulator(deps).confirmSetup(params.id, body.cardNumber, {
+          expiry: body.expiry,
+          now: deps.clock.now(),
+          timeZone: deps.timeZone,
+        });
         if (!result.ok) throw new ApiError(402, result.message, result.message);
         return { paymentMethod: result.paymentMethod };
       },
@@ -159,7 +163,11 @@ export function paymentsRoutes(deps: ApiDeps): Router {
         const sim = simulator(deps);
         const s = await sim.session(params.id);
         if (!s) throw new ApiError(404, t("payment.sessionGone"));
-        const result = await sim.paySession(params.id, body.cardNumber);
+        const result = await sim.paySession(params.id, body.cardNumber, {
+          expiry: body.expiry,
+          now: deps.clock.now(),
+          timeZone: deps.timeZone,
+        });
         if (!result.ok) throw new ApiError(402, result.message, result.message);
         // The simulator delivers its event the way Stripe would call the webhook.
         await handleProviderEvent(deps, result.event);

@@ -4,6 +4,8 @@
 // honoured the way Stripe honours them: the same key returns the first answer.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { t } from "@domain/messages/fees";
+import { cardExpiryProblem } from "@domain/rules/card-expiry";
 import { systemClock, type Clock } from "../clock";
 import { queryRows, type Db } from "../db/client";
 import { simObjects } from "../db/schema";
@@ -27,12 +29,30 @@ export function simulatorSignature(key: Uint8Array, body: string | Buffer): stri
   return createHmac("sha256", key).update(body).digest("hex");
 }
 
+/** The expiry typed with a card, and the time it is judged at. */
+export interface CardExpiry {
+  expiry?: string;
+  now: Date;
+  timeZone: string;
+}
+
+/**
+ * Stripe's test mode refuses an impossible or past expiry date; so does the simulator. A blank
+ * expiry is taken as not asked for (the in-page test card form has only the number).
+ */
+function expiryMessage(e: CardExpiry | undefined): string | null {
+  if (!e?.expiry?.trim()) return null;
+  const problem = cardExpiryProblem(e.expiry, e.now, e.timeZone);
+  return problem ? t(`payment.expiry.${problem}`) : null;
+}
+
 export interface SimulatorProvider extends PaymentProvider {
   readonly name: "simulator";
   /** The card form of the simulator confirms a setup intent with a typed card number. */
   confirmSetup(
     setupId: string,
     cardNumber: string,
+    expiry?: CardExpiry,
   ): Promise<{ ok: true; paymentMethod: string } | { ok: false; message: string }>;
   /** The hosted page's record. */
   session(sessionId: string): Promise<typeof simObjects.$inferSelect | null>;
@@ -40,6 +60,7 @@ export interface SimulatorProvider extends PaymentProvider {
   paySession(
     sessionId: string,
     cardNumber: string,
+    expiry?: CardExpiry,
   ): Promise<{ ok: true; event: ProviderEvent } | { ok: false; message: string }>;
   /** How many charges succeeded (tests: the same payment five times charges once). */
   succeededCharges(): Promise<number>;
@@ -136,9 +157,11 @@ export function createSimulator(
         metadata: row.metadata,
       };
     },
-    async confirmSetup(setupId, cardNumber) {
+    async confirmSetup(setupId, cardNumber, expiry) {
       const method = cardMethod(cardNumber);
       if (!method) return { ok: false, message: INVALID_CARD_MESSAGE };
+      const expiryProblem = expiryMessage(expiry);
+      if (expiryProblem) return { ok: false, message: expiryProblem };
       const [row] = await db
         .update(simObjects)
         .set({ status: "succeeded", paymentMethod: method })
@@ -240,11 +263,13 @@ export function createSimulator(
       }
       return row;
     },
-    async paySession(sessionId, cardNumber) {
+    async paySession(sessionId, cardNumber, expiry) {
       const session = await sim.session(sessionId);
       if (!session) return { ok: false, message: INVALID_CARD_MESSAGE };
       const method = cardMethod(cardNumber);
       if (!method) return { ok: false, message: INVALID_CARD_MESSAGE };
+      const expiryProblem = expiryMessage(expiry);
+      if (expiryProblem) return { ok: false, message: expiryProblem };
       // The session is claimed before the card is charged, so an expiry that wins the race means
       // no charge, and two submissions of the page charge once.
       const [claimed] = await db

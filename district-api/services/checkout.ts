@@ -9,13 +9,15 @@ import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import {
+  activityAmountCentsError,
   afterPaymentDestination,
   cartTotalCents,
   methodAllowed,
+  type ActivityBalance,
   type PaymentType,
 } from "@domain/rules/checkout";
 import {
-  activityMinimumPartialCents,
+  activityPaymentMinimumCents,
   allocatePayment,
   cartMinimumPartialCents,
 } from "@domain/rules/partial-payment";
@@ -118,6 +120,15 @@ export async function registrationFor(db: Exec, participant: number, sectionId: 
     row.cost_cents - row.credits_applied_cents - row.paid_cents - row.pending_cents,
   );
   return { ...row, dueCents: due };
+}
+
+/** What the amount rules of the payment dialog need of a registration. */
+function balanceOf(reg: {
+  cost_cents: number;
+  dueCents: number;
+  allow_partial: boolean;
+}): ActivityBalance {
+  return { costCents: reg.cost_cents, balanceCents: reg.dueCents, allowPartial: reg.allow_partial };
 }
 
 function requireParticipant(claims: TokenClaims): number {
@@ -240,19 +251,8 @@ async function prepare(
   }
   const reg = await registrationFor(tx, requireParticipant(claims), target.courseSectionId!);
   if (!reg || reg.dueCents <= 0) throw new ApiError(404, t("paymentDialog.notFound"));
-  const min = activityMinimumPartialCents(reg.dueCents);
-  const ok =
-    target.paymentType === "full"
-      ? payCents === reg.dueCents
-      : reg.allow_partial && payCents >= min && payCents <= reg.dueCents;
-  if (!ok) {
-    throw new ApiError(
-      400,
-      t("checkout.error.minimum", { amount: `$${(min / 100).toFixed(2)}` }),
-      undefined,
-      PaymentErrorCode.invalid,
-    );
-  }
+  const amountError = activityAmountCentsError(payCents, target.paymentType, balanceOf(reg));
+  if (amountError) throw new ApiError(400, amountError, undefined, PaymentErrorCode.invalid);
   if (payCents < 50)
     throw new ApiError(
       400,
@@ -493,7 +493,7 @@ function refusedAndRefunded(message: string | null): never {
   throw new ApiError(409, text, text, PaymentErrorCode.inProgress);
 }
 
-async function cartHadFees(db: Exec, cartId: number): Promise<boolean> {
+export async function cartHadFees(db: Exec, cartId: number): Promise<boolean> {
   const [row] = await queryRows<{ had_fees: boolean }>(
     db,
     sql`select had_fees from carts where id = ${cartId}`,
@@ -849,26 +849,6 @@ export async function createHostedCheckout(
   return { url: session.url };
 }
 
-/** GET /v1/payment/status: what the return page may say (it never fulfils anything). */
-export async function paymentStatus(deps: ApiDeps, claims: TokenClaims, ref: string) {
-  const id = Number(/^pay_(\d+)$/.exec(ref)?.[1] ?? NaN);
-  if (!Number.isSafeInteger(id)) return { status: "unknown" as const, cartId: null, message: null };
-  const p = await paymentById(deps.db, id);
-  if (!p || p.owner_key !== ownerKey(claims))
-    return { status: "unknown" as const, cartId: null, message: null };
-  const status =
-    p.status === "succeeded"
-      ? "succeeded"
-      : p.status === "failed" || p.status === "refunded" || p.status === "expired"
-        ? "failed"
-        : "pending";
-  return {
-    status: status as "succeeded" | "pending" | "failed",
-    cartId: p.cart_id !== null ? Number(p.cart_id) : null,
-    message: p.provider_message,
-  };
-}
-
 async function insertPayment(
   tx: Exec,
   row: {
@@ -881,7 +861,7 @@ async function insertPayment(
     key: string;
     now: Date;
   },
-): Promise<PaymentRow | null> {
+): Promise<(PaymentRow & { created: boolean }) | null> {
   const [p] = await queryRows<PaymentRow>(
     tx,
     sql`insert into payments (owner_key, cart_id, registration_id, method, amount_cents, status, idempotency_key, created_at, settled_at)
@@ -895,12 +875,12 @@ async function insertPayment(
       tx,
       sql`select * from payments where idempotency_key = ${row.key}`,
     );
-    return existing ?? null;
+    return existing ? { ...existing, created: false } : null;
   }
   await tx.execute(
     sql`update payments set confirmation_id = ${confirmationFor(p.id)} where id = ${p.id}`,
   );
-  return { ...p, confirmation_id: confirmationFor(p.id) };
+  return { ...p, confirmation_id: confirmationFor(p.id), created: true };
 }
 
 /** POST /v1/payment/submit-order: a cart whose total is $0 is submitted directly. */
@@ -941,7 +921,7 @@ export async function submitFreeOrder(deps: ApiDeps, claims: TokenClaims, cartId
 export async function confirmMailin(
   deps: ApiDeps,
   claims: TokenClaims,
-  body: { courseSectionIds: string[]; cartId?: number | null },
+  body: { courseSectionIds: string[]; cartId?: number | null; payNowAmount?: number },
 ): Promise<true | { confirmationIds: string[] }> {
   const participant = requireParticipant(claims);
   const owner = ownerKey(claims);
@@ -992,12 +972,21 @@ export async function confirmMailin(
     const reg = await registrationFor(deps.db, participant, sectionId);
     if (!reg || (reg.dueCents <= 0 && reg.status !== "pending_payment"))
       throw new ApiError(404, t("paymentDialog.notFound"));
+    // A check for part of the balance (one registration, partial payments allowed) leaves the
+    // rest payable; otherwise the check covers the whole balance.
+    let cents = reg.dueCents;
+    if (body.payNowAmount !== undefined && body.courseSectionIds.length === 1) {
+      cents = toCents(body.payNowAmount);
+      const type = cents === reg.dueCents ? "full" : "partial";
+      const error = activityAmountCentsError(cents, type, balanceOf(reg));
+      if (error) throw new ApiError(400, error, undefined, PaymentErrorCode.invalid);
+    }
     const payment = await deps.db.transaction((tx) =>
       insertPayment(tx, {
         owner,
         registrationId: reg.id,
         method: "mail",
-        amountCents: reg.dueCents,
+        amountCents: cents,
         status: "pending",
         key: `mail:reg:${reg.id}:${reg.paid_cents + reg.pending_cents}`,
         now,
@@ -1086,7 +1075,7 @@ export async function registrationPayment(deps: ApiDeps, claims: TokenClaims, se
     paid: reg.paid_cents / 100,
     pending: reg.pending_cents / 100,
     balance: reg.dueCents / 100,
-    minimumPayment: activityMinimumPartialCents(reg.dueCents) / 100,
+    minimumPayment: activityPaymentMinimumCents(reg.cost_cents, reg.dueCents) / 100,
     allowPartial: reg.allow_partial,
     financialAid: reg.participant_aid ?? reg.financial_aid,
     holdExpiresAt: reg.hold_expires_at ? new Date(reg.hold_expires_at).toISOString() : null,

@@ -9,6 +9,8 @@ import type { PaymentStatusReply as Reply } from "@domain/contract/payments";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ownerKey } from "../http/kit";
+import { afterPaymentDestination } from "@domain/rules/checkout";
+import { cartHadFees } from "./checkout";
 
 interface StatusRow {
   status: string;
@@ -46,14 +48,21 @@ export async function ownPaymentStatus(
   }
   const p = rows[0];
   if (!p) return unknown;
-  return {
-    status:
-      p.status === "succeeded"
-        ? "succeeded"
-        : p.status === "failed" || p.status === "refunded"
-          ? "failed"
-          : "pending",
-    cartId: p.cart_id === null ? null : Number(p.cart_id),
-    message: p.provider_message,
-  };
+  const status =
+    p.status === "succeeded"
+      ? "succeeded"
+      : p.status === "failed" || p.status === "refunded" || p.status === "expired"
+        ? "failed"
+        : "pending";
+  const cartId = p.cart_id === null ? null : Number(p.cart_id);
+  // The return page sends a paid cart where the in-page checkout sends it (spec 02 §4).
+  const destination =
+    cartId !== null && status === "succeeded"
+      ? afterPaymentDestination({
+          userKind: claims.kind,
+          cartId,
+          hadFees: await cartHadFees(deps.db, cartId),
+        })
+      : null;
+  return { status, cartId, message: p.provider_message, destination };
 }

@@ -10,11 +10,11 @@ import { participants, staff } from "../db/schema";
 import { sendInBackground } from "./mail";
 import {
   admitAccountAttempt,
+  addressOpen,
   admitAddressAttempt,
   clearAttempts,
   forgetStaleAttempts,
   lockedUntil,
-  uncountAttempt,
 } from "./throttle";
 
 export type GuardedOutcome<T> =
@@ -32,7 +32,7 @@ export interface GuardKeys {
 
 /**
  * Runs `check` (which returns the signed-in thing, or null for a wrong secret) only if neither key
- * is locked, with the attempt already counted on both. `onLock` runs when this failure is the one
+ * is locked, with the attempt already counted on the account (the address counts failures only). `onLock` runs when this failure is the one
  * that first locks the account, with the time the lock ends.
  */
 export async function guardedAttempt<T>(
@@ -43,20 +43,18 @@ export async function guardedAttempt<T>(
 ): Promise<GuardedOutcome<T>> {
   const { db } = deps;
   const now = deps.clock.now();
-  const address = await admitAddressAttempt(db, keys.address, now);
-  if (!address.admitted) return { outcome: "locked" };
+  // The address is asked, not counted, before the check: many right sign-ins in flight at once
+  // behind one shared address (a school, a carrier) are not failures. Only a failure is counted
+  // on it, atomically; a burst may overshoot the address limit by its size, never an ID's.
+  if (!(await addressOpen(db, keys.address, now))) return { outcome: "locked" };
   const account = await admitAccountAttempt(db, keys.account, now);
-  if (!account.admitted) {
-    // The address did not try anything: its attempt is not held against it.
-    await uncountAttempt(db, keys.address);
-    return { outcome: "locked" };
-  }
+  if (!account.admitted) return { outcome: "locked" };
   const value = await check();
   if (value !== null) {
     await clearAttempts(db, keys.account);
-    await uncountAttempt(db, keys.address);
     return { outcome: "ok", value };
   }
+  await admitAddressAttempt(db, keys.address, now);
   if (account.failures === FREE_FAILURES) {
     const until = lockedUntil(account.failures, now)!;
     deps.logger.warn({ kind: keys.account.split(":")[0] }, "sign-in locked after failures");

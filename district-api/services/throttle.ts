@@ -67,6 +67,16 @@ export function admitAddressAttempt(db: Db, key: string, now: Date): Promise<Adm
   });
 }
 
+/** Whether an address may try now: fewer than ADDRESS_MAX_FAILURES failures in its window. */
+export async function addressOpen(db: Db, key: string, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - ADDRESS_WINDOW_MS);
+  const [row] = await db
+    .select({ failures: signInAttempts.failures, firstAt: signInAttempts.firstAt })
+    .from(signInAttempts)
+    .where(eq(signInAttempts.key, key));
+  return !row || row.firstAt <= since || row.failures < ADDRESS_MAX_FAILURES;
+}
+
 /**
  * Counts an attempt on a key that allows `max` failures in a window of `windowMs` from the
  * window's first failure, then refuses until the window ends. One statement, so a burst or a

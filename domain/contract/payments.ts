@@ -59,6 +59,8 @@ export const ConfirmMailinRequest = z
     paymentType: z.literal("mail"),
     courseSectionIds: z.array(z.string().uuid()).max(50).default([]),
     cartId: z.number().int().positive().nullish(),
+    /** From the payment dialog: the amount of the check, when it pays part of the balance. */
+    payNowAmount: z.number().positive().max(1_000_000).optional(),
   })
   .strict();
 export const ConfirmMailinReply = z.union([
@@ -120,4 +122,6 @@ export const PaymentStatusReply = z.object({
   status: z.enum(["succeeded", "pending", "failed", "unknown"]),
   cartId: z.number().int().nullable(),
   message: z.string().nullable(),
+  /** Where a paid cart checkout goes next (spec 02 §4); absent for a registration's payment. */
+  destination: z.string().nullish(),
 });

@@ -1,7 +1,11 @@
 // Checkout rules of the cart (spec 02 §4 "Cart checkout", §5 "Checkout payment form").
 import { t } from "../messages/fees";
 import { formatUsd } from "./money";
-import { cartMinimumPartialCents, type CartLine } from "./partial-payment";
+import {
+  activityPaymentMinimumCents,
+  cartMinimumPartialCents,
+  type CartLine,
+} from "./partial-payment";
 
 export type PaymentMethod = "stripe" | "mail" | "cash" | "inPersonCheck" | "terminal";
 export type PaymentType = "full" | "partial";
@@ -81,17 +85,77 @@ export function hasAtMostTwoDecimals(text: string): boolean {
 
 /** The message for a partial amount, or null when valid. */
 export function partialAmountError(text: string, lines: CartLine[]): string | null {
+  return amountError(text, cartMinimumPartialCents(lines), cartTotalCents(lines));
+}
+
+/**
+ * A typed amount against a minimum and a maximum (cents), with the cart's messages: not a plain
+ * number (a "$", a comma, a sign, letters) gets the minimum's message, as in the cart.
+ */
+function amountError(text: string, min: number, max: number): string | null {
   const v = text.trim();
   if (!/^\d*(\.\d*)?$/.test(v) || v === "" || v === ".") {
-    return t("checkout.error.minimum", { amount: formatUsd(cartMinimumPartialCents(lines)) });
+    return t("checkout.error.minimum", { amount: formatUsd(min) });
   }
   if (!hasAtMostTwoDecimals(v)) return t("checkout.error.decimals");
-  const cents = Math.round(Number(v) * 100);
-  const min = cartMinimumPartialCents(lines);
-  if (cents < min) return t("checkout.error.minimum", { amount: formatUsd(min) });
-  const total = cartTotalCents(lines);
-  if (cents > total) return t("checkout.error.maximum", { amount: formatUsd(total) });
+  return amountCentsError(Math.round(Number(v) * 100), min, max);
+}
+
+function amountCentsError(cents: number, min: number, max: number): string | null {
+  if (!Number.isSafeInteger(cents) || cents < min || cents <= 0)
+    return t("checkout.error.minimum", { amount: formatUsd(min) });
+  if (cents > max) return t("checkout.error.maximum", { amount: formatUsd(max) });
   return null;
+}
+
+export interface ActivityBalance {
+  /** What the registration costs (its own price, before credits and payments). */
+  costCents: number;
+  /** What is still owed: cost less credits, payments and mailed checks. */
+  balanceCents: number;
+  allowPartial: boolean;
+}
+
+/**
+ * The payment dialog's amount (spec 02 §5): without partial payments, or left empty, the whole
+ * balance; otherwise the typed amount, checked as the cart checks it, with the activity minimum
+ * (from the cost, never above the balance) and the balance as the maximum.
+ */
+export function activityPayment(
+  text: string | null | undefined,
+  b: ActivityBalance,
+): { ok: true; cents: number; paymentType: PaymentType } | { ok: false; error: string } {
+  const v = (text ?? "").trim();
+  if (!b.allowPartial || v === "") {
+    return { ok: true, cents: b.balanceCents, paymentType: "full" };
+  }
+  const error = amountError(
+    v,
+    activityPaymentMinimumCents(b.costCents, b.balanceCents),
+    b.balanceCents,
+  );
+  if (error) return { ok: false, error };
+  const cents = Math.round(Number(v) * 100);
+  return { ok: true, cents, paymentType: cents === b.balanceCents ? "full" : "partial" };
+}
+
+/** The district API's check of an amount in cents sent for a registration (null when valid). */
+export function activityAmountCentsError(
+  cents: number,
+  paymentType: PaymentType,
+  b: ActivityBalance,
+): string | null {
+  if (paymentType === "full" || !b.allowPartial) {
+    if (cents === b.balanceCents) return null;
+    return cents > b.balanceCents
+      ? t("checkout.error.maximum", { amount: formatUsd(b.balanceCents) })
+      : t("checkout.error.balanceChanged");
+  }
+  return amountCentsError(
+    cents,
+    activityPaymentMinimumCents(b.costCents, b.balanceCents),
+    b.balanceCents,
+  );
 }
 
 /** Cash tendered: required, at least the amount, at most $100 over. */

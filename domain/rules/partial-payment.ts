@@ -30,6 +30,14 @@ export function activityMinimumPartialCents(costCents: number): number {
 }
 
 /**
+ * The payment dialog's minimum for a registration: from its cost (not from what is left, so a
+ * second payment has the same minimum as the first), never more than the balance.
+ */
+export function activityPaymentMinimumCents(costCents: number, balanceCents: number): number {
+  return Math.min(activityMinimumPartialCents(costCents), balanceCents);
+}
+
+/**
  * Splits a payment over the lines: lines that do not allow partial payment are paid in full
  * first, the rest goes to partial-eligible lines in order. Returns cents per line.
  */

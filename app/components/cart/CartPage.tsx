@@ -77,6 +77,8 @@ export function CartPage({ action }: { action: string }) {
   const [paymentType, setPaymentType] = useState<PaymentType | null>(partial.shown ? null : "full");
   const [method, setMethod] = useState<string | null>(null);
   const [amount, setAmount] = useState("");
+  // Set when the countdown ran out on this page: the emptied cart then says why.
+  const [expired, setExpired] = useState<{ registrations: boolean } | null>(null);
   const hydrated = useHydratedForm(FORM_ID, (read) => {
     const type = read("paymentType");
     if (type === "full" || type === "partial") setPaymentType(type);
@@ -108,6 +110,14 @@ export function CartPage({ action }: { action: string }) {
     return (
       <Stack>
         <Title order={1}>{t("cart.title")}</Title>
+        {expired ? (
+          <Alert color="yellow" role="alert">
+            <Stack gap={4}>
+              <Text size="sm">{t("cart.expired")}</Text>
+              {expired.registrations ? <Text size="sm">{t("paymentDialog.expired")}</Text> : null}
+            </Stack>
+          </Alert>
+        ) : null}
         <Text>{t("cart.empty")}</Text>
         <Anchor component={Link} to={link.to}>
           {link.label}
@@ -120,7 +130,13 @@ export function CartPage({ action }: { action: string }) {
       <FeesStyles />
       <Title order={1}>{t("cart.title")}</Title>
       {d.countdown ? (
-        <CartCountdown deadline={d.countdown.deadline} initial={d.countdown.initial} />
+        <CartCountdown
+          deadline={d.countdown.deadline}
+          initial={d.countdown.initial}
+          onExpired={() =>
+            setExpired({ registrations: lines.some((l) => l.itemType === "registration") })
+          }
+        />
       ) : null}
       {a?.formError ? (
         <Alert color="red" role="alert">

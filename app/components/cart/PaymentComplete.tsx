@@ -24,7 +24,7 @@ export function completeMeta(data: { outcome: Outcome; next: string } | undefine
 }
 
 export function PaymentCompletePage() {
-  const d = useLoaderData<{ outcome: Outcome; next: string }>();
+  const d = useLoaderData<{ outcome: Outcome; next: string; creditsApplied?: boolean }>();
   const [seconds, setSeconds] = useState(WAIT_SECONDS);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -71,6 +71,11 @@ export function PaymentCompletePage() {
     <Paper className="center-narrow" p="lg" withBorder>
       <Stack>
         <Title order={1}>{t("paymentComplete.title")}</Title>
+        {d.creditsApplied ? (
+          <Alert color="green" role="status">
+            {t("payment.creditsApplied")}
+          </Alert>
+        ) : null}
         <Text role="timer">{t("paymentComplete.redirect", { seconds })}</Text>
       </Stack>
     </Paper>

@@ -62,6 +62,7 @@ export const fees = {
 
   "cart.title": "Cart",
   "cart.empty": "Your cart is empty.",
+  "cart.expired": "Your checkout time ran out, so the items in your cart were removed.",
   "cart.empty.programs": "Browse programs",
   "cart.empty.fees": "Browse fees",
   "cart.readyTitle": "Ready for Submission",
@@ -116,6 +117,7 @@ export const fees = {
   "checkout.error.methodRequired": "Choose a payment method.",
   "checkout.error.methodUnavailable": "This payment method is not available for this cart.",
   "checkout.error.amountChanged": "The cart changed. Please review it and pay again.",
+  "checkout.error.balanceChanged": "The amount due changed. Please review it and pay again.",
   "checkout.orderSubmitted": "Your order has been submitted.",
   "checkout.mailSubmitted":
     "Your order has been submitted. Please mail your check to complete the payment.",
@@ -148,6 +150,9 @@ export const fees = {
   "payment.sessionGone": "This checkout session is no longer available.",
   "payment.declined": "Your card was declined.",
   "payment.invalidCard": "Your card number is incorrect.",
+  "payment.expiry.incomplete": "Your card's expiration date is incomplete.",
+  "payment.expiry.month": "Your card's expiration month is invalid.",
+  "payment.expiry.past": "Your card's expiration date is in the past.",
 
   "paymentComplete.title": "Payment Complete",
   "paymentComplete.redirect": "You will be redirected in {seconds} seconds.",
@@ -194,6 +199,10 @@ export const fees = {
     "Your registration payment window has expired and your registration has been cancelled.",
   "paymentDialog.cancelled": "Your registration has been cancelled.",
   "paymentDialog.confirmationNumber": "Confirmation number: {id}",
+  "paymentDialog.paid": "This registration is paid in full.",
+  "paymentDialog.awaitingCheck":
+    "Nothing more is owed now: the mailed check of {amount} is awaited.",
+  "paymentDialog.payNow": "Pay Now",
   // On the cart inside the desktop client (the cashier's page is in cashier.ts).
   "cashier.link": "Take payment at the register",
   // A cart is paid once (decision 101).
