@@ -99,4 +99,17 @@ export const common = {
 
   "notice.close": "Close notice",
   "notice.signedOut": "You have been signed out.",
+
+  // Validation messages of every form where the schema gives none of its own (issue 21).
+  "form.required": "This field is required.",
+  "form.invalid": "This value is not valid.",
+  "form.invalidChoice": "Please choose one of the options.",
+  "form.tooLong": "This field must be at most {max} characters.",
+  "form.tooShort": "This field must be at least {min} characters.",
+  "form.tooBig": "This value is too large.",
+  "form.tooSmall": "This value is too small.",
+  "form.emailInvalid": "Email must be valid.",
+  "guest.nameFirstTooLong": "First Name must be at most 60 characters.",
+  "guest.nameLastTooLong": "Last Name must be at most 60 characters.",
+  "guest.emailTooLong": "Email must be at most 254 characters.",
 } as const;

@@ -1,0 +1,102 @@
+// Small things a parent notices (issue 21, points 15, 16 and 19): cancelling a registration and
+// emptying the cart ask first, a registration that still needs payment says so, and a donation
+// card does not claim to require payment in full.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const card = (page: Page, name: string) => page.getByRole("article", { name });
+
+describe.each(MODES)("parent details $name", (mode) => {
+  const base = mode.js ? 100030 : 100035;
+  const student = (n: number) => String(base + n);
+
+  it("asks before cancelling a registration (point 15)", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, student(1));
+    await page.goto("/programs");
+    await card(page, "Reading Lab").getByRole("button", { name: "Register" }).click();
+    await page.getByText("Registration successful").first().waitFor();
+    await card(page, "Reading Lab")
+      .getByText("You are Registered - Click to Cancel Registration")
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Cancel Registration" });
+    await dialog.getByText("Cancel your registration for Reading Lab?").waitFor();
+    // Keeping it changes nothing.
+    // The dialog's close button carries the same name; this is the one beside "Cancel".
+    await dialog.getByRole("link", { name: "Keep Registration" }).last().click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await card(page, "Reading Lab")
+      .getByText("You are Registered - Click to Cancel Registration")
+      .click();
+    await page
+      .getByRole("dialog", { name: "Cancel Registration" })
+      .getByRole("button", { name: "Cancel Registration" })
+      .click();
+    await page.getByText("Registration removed").first().waitFor();
+    await card(page, "Reading Lab").getByRole("button", { name: "Register" }).waitFor();
+  });
+
+  it("asks before emptying the cart (point 15)", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, student(2));
+    await page.goto("/fees?tab=optional");
+    await card(page, "Yearbook").getByRole("button", { name: "Add to Cart" }).click();
+    await card(page, "Yearbook").getByRole("button", { name: "Added" }).waitFor();
+    await page.goto("/cart");
+    await page.getByRole("link", { name: "Empty Cart" }).click();
+    const dialog = page.getByRole("dialog", { name: "Empty Cart" });
+    await dialog.getByText("Remove every item from your cart?").waitFor();
+    await dialog.getByRole("link", { name: "Keep My Cart" }).last().click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Remove Yearbook" }).waitFor();
+    await page.getByRole("link", { name: "Empty Cart" }).click();
+    await page
+      .getByRole("dialog", { name: "Empty Cart" })
+      .getByRole("button", { name: "Empty Cart" })
+      .click();
+    await page.getByText("Your cart is empty.").first().waitFor();
+  });
+
+  it("says the seat is held and payment is due, not 'Registration successful' (point 16)", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, student(3));
+    await page.goto("/programs");
+    await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
+    await page
+      .getByText("Your seat is held. Payment is due to complete your registration.")
+      .first()
+      .waitFor();
+    await expect(page.getByText("Registration successful").count()).resolves.toBe(0);
+  });
+
+  it("shows no 'Requires Payment in Full' on a donation card (point 19)", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, student(4));
+    await page.goto("/fees?tab=optional");
+    const donation = card(page, "Music Booster Donation");
+    await donation.getByLabel("Custom Amount").waitFor();
+    await expect(donation.getByText("Requires Payment in Full").count()).resolves.toBe(0);
+  });
+});
+
+describe("colours (point 19)", () => {
+  it("'View More...' is in the theme's colour, not the browser's default blue", async () => {
+    const page = await app.newPage({ js: false });
+    await signInFamily(page, "100040");
+    await page.goto("/fees?tab=optional");
+    const more = page.getByRole("link", { name: "View More..." }).first();
+    const colour = await more.evaluate((el) => getComputedStyle(el).color);
+    expect(colour).not.toBe("rgb(0, 0, 238)");
+    expect(colour).not.toBe("rgb(85, 26, 139)");
+  });
+});
