@@ -150,7 +150,7 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
     return redirect(
       afterPaymentDestination({ userKind: g.userKind, cartId: cart.id, hadFees: false }),
       {
-        headers: await notice(t("checkout.mailSubmitted")),
+        headers: await notice(`${t("checkout.mailSubmitted")} ${t("paymentDialog.mailAddress")}`),
       },
     );
   }

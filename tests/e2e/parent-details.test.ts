@@ -2,12 +2,15 @@
 // emptying the cart ask first, a registration that still needs payment says so, and a donation
 // card does not claim to require payment in full.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
+import { maintenance } from "../../district-api/db/schema";
 import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  // The maintenance status is read on every request, so a test can open a window at once.
+  app = await startTestApp({ statusPollMs: 0 });
 });
 afterAll(async () => {
   await app?.close();
@@ -98,5 +101,65 @@ describe("colours (point 19)", () => {
     const colour = await more.evaluate((el) => getComputedStyle(el).color);
     expect(colour).not.toBe("rgb(0, 0, 238)");
     expect(colour).not.toBe("rgb(85, 26, 139)");
+  });
+});
+
+describe.each(MODES)("maintenance end time $name (point 19)", (mode) => {
+  it("names the district's time zone", async () => {
+    const db = app.server.api!.database.db;
+    const now = Date.now();
+    const end = new Date(now + 60 * 60_000);
+    await db
+      .update(maintenance)
+      .set({ startsAt: new Date(now - 60_000), endsAt: end })
+      .where(eq(maintenance.id, 1));
+    try {
+      const page = await app.newPage(mode);
+      const res = await page.goto("/signin");
+      expect(res?.status()).toBe(503);
+      const zone = new Intl.DateTimeFormat("en-US", {
+        timeZone: "America/Chicago",
+        timeZoneName: "short",
+      })
+        .formatToParts(end)
+        .find((p) => p.type === "timeZoneName")!.value;
+      const shown = new Intl.DateTimeFormat("en-US", {
+        timeZone: "America/Chicago",
+        dateStyle: "medium",
+        timeStyle: "short",
+      }).format(end);
+      await expect(page.textContent("strong")).resolves.toBe(`${shown} ${zone}`);
+    } finally {
+      await db
+        .update(maintenance)
+        .set({
+          startsAt: new Date("2026-01-01T02:00:00Z"),
+          endsAt: new Date("2026-01-01T04:00:00Z"),
+        })
+        .where(eq(maintenance.id, 1));
+    }
+  });
+});
+
+describe("guest receipt (point 19)", () => {
+  it("its heading names the guest without an internal number", async () => {
+    const page = await app.newPage({ js: true });
+    await page.goto("/register-guest");
+    await page.getByLabel("First Name").fill("Gina");
+    await page.getByLabel("Last Name").fill("Guest");
+    await page.getByLabel("Email").fill("gina-receipt@example.org");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith("/register-guest"));
+    await page.goto("/fees");
+    await card(page, "Science Lab Goggles").getByRole("button", { name: "Add to Cart" }).click();
+    await card(page, "Science Lab Goggles").getByRole("button", { name: "Added" }).waitFor();
+    await page.goto("/cart");
+    await page.getByLabel("Online card").check();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay $8.00 Now" }).click();
+    await page.waitForURL(/\/cart-receipt\/\d+/);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+      "Cart For Gina Guest",
+    );
   });
 });

@@ -108,3 +108,40 @@ describe.each(MODES)("fee group $name (point 11)", (mode) => {
     await expect(north.getByText("already been purchased").count()).resolves.toBe(0);
   });
 });
+
+const ADDRESS = "The participant's name and ID number are required on the check.";
+
+describe.each(MODES)("mail-in address $name (point 13)", (mode) => {
+  const base = mode.js ? 100011 : 100014;
+
+  it("shows the address in the cart when a mailed check is chosen, and in the confirmation", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, String(base));
+    await page.goto("/programs");
+    await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
+    await page.getByLabel("Add to my cart, to pay together with fees").check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((u) => u.pathname === "/cart");
+    const full = page.getByLabel("Pay in full");
+    if (await full.count()) await full.check();
+    await page.getByLabel("Mail a paper check").check();
+    const method = page.getByRole("region", { name: "Payment Method" });
+    await method.getByText(ADDRESS).waitFor();
+    await page.getByRole("button", { name: "Pay $40.00 Now" }).click();
+    await page.waitForURL((u) => u.pathname !== "/cart");
+    await page.getByText(ADDRESS).first().waitFor();
+  });
+
+  it("shows the address in the payment dialog's confirmation of a mailed check", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, String(base + 1));
+    await page.goto("/programs");
+    await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
+    await page.getByLabel("Mail a paper check").check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    const confirmed = page.getByRole("dialog", { name: "Registration Confirmed" });
+    await confirmed.getByText(ADDRESS).waitFor();
+  });
+});

@@ -272,6 +272,10 @@ export function CartPage({
                     disabled: !m.enabled,
                   }))}
                 />
+                {(hydrated ? method === "mail" : methods.some((m) => m.method === "mail")) ? (
+                  // Spec 02 §2: where to send the check, wherever a mailed check is chosen.
+                  <Text size="sm">{t("paymentDialog.mailAddress")}</Text>
+                ) : null}
                 {hydrated && method === "stripe" && payReady ? (
                   <Suspense fallback={null}>
                     <CardForm
