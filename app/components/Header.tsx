@@ -45,7 +45,8 @@ export function Header(props: HeaderProps) {
     <header className="app-header">
       <div className="app-header-inner">
         <Link to="/" className="app-logo">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {/* The light tile stands out on the purple header (the favicon is purple). */}
+          <img src="/logo.svg" alt="" width={28} height={28} />
           {t("app.title")}
         </Link>
         <nav className="app-nav wide" aria-label={t("nav.mainNavigation")}>

@@ -163,3 +163,18 @@ describe("guest receipt (point 19)", () => {
     );
   });
 });
+
+describe("logo (point 19)", () => {
+  it("is not a purple tile on the purple header", async () => {
+    const page = await app.newPage({ js: false });
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    const background = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const logo = header.getByRole("link").first().locator("img");
+    const svg = await (await page.request.get((await logo.getAttribute("src"))!)).text();
+    const fill = /<rect[^>]*fill="#([0-9a-f]{3}|[0-9a-f]{6})"/i.exec(svg)![1]!;
+    const tile = fill.length === 3 ? [...fill].map((c) => c + c).join("") : fill;
+    const rgb = `rgb(${[0, 2, 4].map((i) => parseInt(tile.slice(i, i + 2), 16)).join(", ")})`;
+    expect(rgb).not.toBe(background);
+  });
+});

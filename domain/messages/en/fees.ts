@@ -160,6 +160,7 @@ export const fees = {
   "paymentComplete.pending": "Your payment is being processed.",
 
   "receipt.title": "Cart For {name} - {id}",
+  "receipt.titleGuest": "Cart For {name}",
   "receipt.totalPaid": "Total Paid",
   "receipt.cartId": "Cart ID",
   "receipt.print": "Print",
