@@ -3,6 +3,7 @@
 // as it is typed, and a fee group's other fee in the cart is said as such.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { participants } from "../../district-api/db/schema";
 import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";
 
 let app: TestApp;
@@ -143,5 +144,50 @@ describe.each(MODES)("mail-in address $name (point 13)", (mode) => {
     await page.getByRole("button", { name: "Continue" }).click();
     const confirmed = page.getByRole("dialog", { name: "Registration Confirmed" });
     await confirmed.getByText(ADDRESS).waitFor();
+  });
+});
+
+describe("My Profile with another member's name and birth date, without JavaScript (point 14)", () => {
+  it("says so in words for someone signed in, not the registration's 'forgot password'", async () => {
+    await app.server.api!.database.db.insert(participants).values({
+      id: 200077,
+      kind: "community_member",
+      nameFirst: "Morgan",
+      nameLast: "Lee",
+      dob: "1985-07-04",
+      grade: "Adult",
+      gender: "F",
+      email: "morgan.lee@example.org",
+    });
+    const page = await app.newPage({ js: false });
+    await signInFamily(page, "200001", "03/02/1980");
+    await page.goto("/edit-profile");
+    await page.getByLabel("First Name", { exact: true }).fill("Morgan");
+    await page.getByLabel("Last Name", { exact: true }).fill("Lee");
+    await page.getByLabel("Birth Date (MM/DD/YYYY)").fill("07/04/1985");
+    await page.getByLabel("Grade").selectOption("Adult");
+    await page.getByLabel("Gender").selectOption("F");
+    await page.getByLabel("Address").fill("12 Oak Avenue");
+    await page.getByLabel("City").fill("Springfield");
+    await page.getByLabel("State").selectOption("Illinois");
+    await page.getByLabel("Zip Code").fill("62701");
+    await page.getByLabel("Home Phone").fill("(555) 555-0100");
+    await page.getByLabel("Email", { exact: true }).fill("jordan.rivera@example.org");
+    await page.getByLabel("Printed Parent/Guardian Name").fill("Jordan Rivera");
+    for (const n of [1, 2]) {
+      const g = page.getByRole("group", { name: `Guardian / Contact ${n}`, exact: true });
+      await g.getByLabel("Guardian First Name").fill(`Guard${n}`);
+      await g.getByLabel("Guardian Last Name").fill("Contact");
+      await g.getByLabel("Relationship", { exact: true }).selectOption("Mother");
+      await g.getByLabel("Phone 1", { exact: true }).fill(`(555) 555-011${n}`);
+      await g.getByLabel("Phone 1 Type").selectOption("Mobile");
+    }
+    await page.getByLabel("Type your signature").fill("Jordan Rivera");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page
+      .getByText("Another community member already has this name and birth date.", { exact: false })
+      .first()
+      .waitFor();
+    await expect(page.getByText("forgot password", { exact: false }).count()).resolves.toBe(0);
   });
 });
