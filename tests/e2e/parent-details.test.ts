@@ -178,3 +178,18 @@ describe("logo (point 19)", () => {
     expect(rgb).not.toBe(background);
   });
 });
+
+describe.each(MODES)("phone width $name (point 18)", (mode) => {
+  it("shows the cart count in the header, outside the menu drawer", async () => {
+    const ctx = await app.newContext(mode, { viewport: { width: 390, height: 800 } });
+    const page = await ctx.newPage();
+    await signInFamily(page, mode.js ? "100025" : "100026");
+    await page.goto("/fees?tab=optional");
+    await card(page, "Yearbook").getByRole("button", { name: "Add to Cart" }).click();
+    await card(page, "Yearbook").getByRole("button", { name: "Added" }).waitFor();
+    await page.goto("/programs");
+    const cart = page.getByRole("banner").getByRole("link", { name: "1 items in cart" });
+    await expect(cart.isVisible()).resolves.toBe(true);
+    await expect(cart.textContent()).resolves.toContain("1");
+  });
+});
