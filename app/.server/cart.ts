@@ -1,7 +1,7 @@
 // Loader and action of /cart and /instructor/cart: the same page for families and employees,
 // each with their own token and cart.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "./forms.server";
 import { Cart } from "@domain/contract/cart";
 import { CheckoutSessionReply, ConfirmMailinReply, RedirectReply } from "@domain/contract/payments";
 import { checkoutForm, payNowCents } from "@domain/forms/checkout";
@@ -153,7 +153,7 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
     return redirect(
       afterPaymentDestination({ userKind: g.userKind, cartId: cart.id, hadFees: false }),
       {
-        headers: await notice(t("checkout.mailSubmitted")),
+        headers: await notice(`${t("checkout.mailSubmitted")} ${t("paymentDialog.mailAddress")}`),
       },
     );
   }

@@ -40,14 +40,16 @@ export interface FeesData {
   loadError: boolean;
 }
 
-function groupBoughtFor(fee: Fee, fees: Fee[], history: PurchaseHistory, cart: Cart | null) {
-  if (!fee.feeGroup) return false;
+/** Whether another fee of this fee's group was bought, or is in the cart. */
+function groupFacts(fee: Fee, fees: Fee[], history: PurchaseHistory, cart: Cart | null) {
+  if (!fee.feeGroup) return { groupBought: false, groupInCart: false };
   const sameGroup = fees.filter((f) => f.feeGroup?.id === fee.feeGroup!.id && f.id !== fee.id);
-  return sameGroup.some(
-    (f) =>
-      (history.fees[String(f.id)] ?? 0) > 0 ||
-      !!cart?.cartItems.some((i) => i.feeId === f.id && i.assessedFeeId === null),
-  );
+  return {
+    groupBought: sameGroup.some((f) => (history.fees[String(f.id)] ?? 0) > 0),
+    groupInCart: sameGroup.some(
+      (f) => !!cart?.cartItems.some((i) => i.feeId === f.id && i.assessedFeeId === null),
+    ),
+  };
 }
 
 export async function loadFeesData(
@@ -81,7 +83,7 @@ export async function loadFeesData(
       const state = feeCardState({
         inCart: inCart > 0,
         criteriaError: fee.feeCriteriaError,
-        groupBought: groupBoughtFor(fee, fees, history, cart),
+        ...groupFacts(fee, fees, history, cart),
         bought: bought + inCart,
         maxQuantity: fee.quantity,
         amountCents: toCents(fee.price),

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from "express";
 import { MaintenanceStatus } from "@domain/contract/identity";
 import { isInMaintenance } from "@domain/rules/maintenance";
 import { t } from "@domain/messages";
-import { formatDistrictDateTime } from "@domain/rules/time";
+import { formatDistrictDateTimeWithZone } from "@domain/rules/time";
 
 let cached: { at: number; status: MaintenanceStatus } | null = null;
 
@@ -43,7 +43,8 @@ export function maintenanceGate(apiBaseUrl: () => string, pollMs: number) {
     void readStatus(apiBaseUrl(), pollMs)
       .then((status) => {
         if (!isInMaintenance(status, new Date())) return next();
-        const end = formatDistrictDateTime(status.end!, process.env.DISTRICT_TZ);
+        // The end time names its zone: a parent elsewhere knows when the site is back.
+        const end = formatDistrictDateTimeWithZone(status.end!, process.env.DISTRICT_TZ);
         res.status(503).setHeader("Retry-After", "60");
         res.type("html").send(page(end, String(res.locals.cspNonce)));
       })

@@ -135,8 +135,12 @@ export async function cardActionResponse(
     // Spec 01 §4: a failed call marks the course as having a registration error.
     return redirect(withFailed(back, courseSelectionUUID), { headers: { "Set-Cookie": cookie } });
   }
-  const cookie = await flashNotice(caller.request, { kind: "success", text: t(SUCCESS[intent]) });
   const paymentNeeded = intent === "register" && res.data.status === "pending_payment";
+  // A seat held for payment is not a finished registration: say that payment is due.
+  const cookie = await flashNotice(caller.request, {
+    kind: "success",
+    text: t(paymentNeeded ? "register.heldPaymentDue" : SUCCESS[intent]),
+  });
   return redirect(
     paymentNeeded ? `/payment/${encodeURIComponent(res.data.courseSectionID)}` : back,
     { headers: { "Set-Cookie": cookie } },

@@ -40,17 +40,37 @@ function NavItems({ user, cartCount }: HeaderProps) {
   );
 }
 
+/** The cart and its count, at phone width beside the menu rather than inside the drawer. */
+function NarrowCart({ user, cartCount }: HeaderProps) {
+  const cart = cartHref(user);
+  if (!cart) return null;
+  return (
+    <NavLink
+      to={cart}
+      className="app-cart-narrow"
+      aria-label={t("nav.cartItems", { count: cartCount })}
+    >
+      {t("nav.cart")}
+      <span className="cart-badge" aria-hidden="true">
+        {cartCount}
+      </span>
+    </NavLink>
+  );
+}
+
 export function Header(props: HeaderProps) {
   return (
     <header className="app-header">
       <div className="app-header-inner">
         <Link to="/" className="app-logo">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {/* The light tile stands out on the purple header (the favicon is purple). */}
+          <img src="/logo.svg" alt="" width={28} height={28} />
           {t("app.title")}
         </Link>
         <nav className="app-nav wide" aria-label={t("nav.mainNavigation")}>
           <NavItems {...props} />
         </nav>
+        <NarrowCart {...props} />
         <details className="app-drawer">
           <summary>{t("nav.menu")}</summary>
           <nav className="app-nav" aria-label={t("nav.mainNavigation")}>

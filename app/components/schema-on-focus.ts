@@ -36,9 +36,15 @@ export function useSchemaOnFocus<Schema extends z.ZodTypeAny>(
   const onFocus = useCallback(() => {
     if (started.current) return;
     started.current = true;
-    Promise.all([latest.current.loadSchema(), import("@conform-to/zod")]).then(
-      ([schema, { parseWithZod }]) =>
-        setParse(() => (formData: FormData) => parseWithZod(formData, { schema })),
+    Promise.all([
+      latest.current.loadSchema(),
+      import("@conform-to/zod"),
+      import("@domain/forms/error-map"),
+    ]).then(
+      ([schema, { parseWithZod }, { formErrorMap }]) =>
+        setParse(
+          () => (formData: FormData) => parseWithZod(formData, { schema, errorMap: formErrorMap }),
+        ),
       () => {
         // Offline or a failed download: the action still validates; try again on next focus.
         started.current = false;

@@ -52,7 +52,10 @@ export default function CartReceipt() {
         <PrintButton />
       </Group>
       <Title order={1}>
-        {t("receipt.title", { name: receipt.payer.name, id: receipt.payer.id })}
+        {receipt.payer.kind === "guest_user"
+          ? // A guest has no ID of their own to show: the payer's id is an internal number.
+            t("receipt.titleGuest", { name: receipt.payer.name })
+          : t("receipt.title", { name: receipt.payer.name, id: receipt.payer.id })}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {receipt.items.map((i, n) => (

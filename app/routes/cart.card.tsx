@@ -8,6 +8,7 @@ import {
   SimulatorConfirmReply,
 } from "@domain/contract/payments";
 import { checkoutForm, payNowCents } from "@domain/forms/checkout";
+import { formErrorMap } from "@domain/forms/error-map";
 import { t } from "@domain/messages/fees";
 import { toCents } from "@domain/rules/money";
 import { callApi } from "~/.server/api";
@@ -61,11 +62,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const cart = await loadCart(caller, who);
     if (!cart.ok) return json({ error: t("cart.error.load") }, { status: 502 });
     const lines = linesOf(cart.data);
-    const check = checkoutForm(lines).safeParse({
-      paymentType: b.paymentType,
-      partialPaymentAmount: b.partialPaymentAmount,
-      paymentMethod: "stripe",
-    });
+    const check = checkoutForm(lines).safeParse(
+      {
+        paymentType: b.paymentType,
+        partialPaymentAmount: b.partialPaymentAmount,
+        paymentMethod: "stripe",
+      },
+      { errorMap: formErrorMap },
+    );
     if (!check.success)
       return json(
         { error: check.error.issues[0]?.message ?? t("payment.error.unknown") },

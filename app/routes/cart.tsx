@@ -1,11 +1,18 @@
 // /cart: the family's cart and checkout (spec 02 §2 "Cart page").
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { cartPageAction, cartPageLoader } from "~/.server/cart";
+import { Outlet } from "@remix-run/react";
 import { CartPage } from "~/components/cart/CartPage";
 
 export const loader = (args: LoaderFunctionArgs) => cartPageLoader(args, "family");
 export const action = (args: ActionFunctionArgs) => cartPageAction(args, "family");
 
 export default function CartRoute() {
-  return <CartPage action="/cart" />;
+  return (
+    <>
+      <CartPage action="/cart" confirmEmptyHref="/cart/confirm-empty" />
+      {/* The "Empty Cart" confirmation opens over the cart. */}
+      <Outlet />
+    </>
+  );
 }

@@ -112,7 +112,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(
       {
         result: submission.reply({
-          formErrors: [res.status === 409 ? t("community.exists") : t("profile.failed")],
+          // The registration's 409 text sends a newcomer to "forgot password"; a member signed
+          // in has typed another member's name and birth date.
+          formErrors: [res.status === 409 ? t("profile.exists") : t("profile.failed")],
         }),
         carried,
         tooLarge: false,

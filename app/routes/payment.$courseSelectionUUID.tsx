@@ -96,6 +96,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       kind: confirmed,
       text: (template ?? "").replace(/\{confirmationNumber\}/g, confirmation),
       confirmation,
+      // A mailed check: the confirmation repeats where to send it.
+      mailed: url.searchParams.get("mailed") === "1",
     });
   }
   if (!id.success) return json({ view: "missing" as const, message: null });
@@ -144,8 +146,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
   }
   const method = String(form.get("method") ?? "") as Method;
-  const confirmed = (kind: string, id: string) =>
-    redirect(`${here}?confirmed=${kind}&confirmation=${encodeURIComponent(id)}`);
+  const confirmed = (kind: string, id: string, mailed = false) =>
+    redirect(
+      `${here}?confirmed=${kind}&confirmation=${encodeURIComponent(id)}${mailed ? "&mailed=1" : ""}`,
+    );
   if (method === "mail") {
     const info = await callApi(caller, {
       path: `/v1/payment/registration/${sectionId}`,
@@ -169,7 +173,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
     if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
     const ids = r.data === true ? [] : r.data.confirmationIds;
-    return confirmed("registration", ids[0] ?? "");
+    return confirmed("registration", ids[0] ?? "", true);
   }
   if (method === "cart") {
     const r = await callApi(caller, {
@@ -279,6 +283,7 @@ export default function PaymentDialogRoute() {
           {d.confirmation ? (
             <Text fw={700}>{t("paymentDialog.confirmationNumber", { id: d.confirmation })}</Text>
           ) : null}
+          {d.mailed ? <Text size="sm">{t("paymentDialog.mailAddress")}</Text> : null}
           <Group justify="flex-end">
             <Button component={Link} to={list}>
               {t("paymentDialog.close")}

@@ -10,11 +10,14 @@ export function checkoutForm(lines: CartLine[]) {
   return z
     .object({
       paymentType: z.enum(["full", "partial"], {
+        // An empty or unknown choice as well as a missing one.
+        message: t("checkout.error.paymentTypeRequired"),
         required_error: t("checkout.error.paymentTypeRequired"),
         invalid_type_error: t("checkout.error.paymentTypeRequired"),
       }),
       partialPaymentAmount: z.string().trim().optional(),
       paymentMethod: z.enum(["stripe", "mail", "cash", "inPersonCheck", "terminal"], {
+        message: t("checkout.error.methodRequired"),
         required_error: t("checkout.error.methodRequired"),
         invalid_type_error: t("checkout.error.methodRequired"),
       }),

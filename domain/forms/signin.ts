@@ -34,15 +34,16 @@ export const GuestForm = z.object({
     .string({ required_error: t("guest.nameFirstRequired") })
     .trim()
     .min(1, t("guest.nameFirstRequired"))
-    .max(60),
+    .max(60, t("guest.nameFirstTooLong")),
   nameLast: z
     .string({ required_error: t("guest.nameLastRequired") })
     .trim()
     .min(1, t("guest.nameLastRequired"))
-    .max(60),
+    .max(60, t("guest.nameLastTooLong")),
   email: z
     .string({ required_error: t("guest.emailInvalid") })
     .trim()
+    .max(254, t("guest.emailTooLong"))
     .email(t("guest.emailInvalid")),
   category: z.string().max(29).optional(),
 });

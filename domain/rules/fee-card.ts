@@ -1,7 +1,14 @@
 // Fee card state, checked in the spec's order (spec 02 §4 "Fee card state").
 
 export type FeeCardState =
-  "payRemaining" | "paid" | "inCart" | "criteriaError" | "groupBought" | "add" | "maxed";
+  | "payRemaining"
+  | "paid"
+  | "inCart"
+  | "criteriaError"
+  | "groupBought"
+  | "groupInCart"
+  | "add"
+  | "maxed";
 
 export interface FeeCardFacts {
   /** Status of this person's assessed fee for the card, if any. */
@@ -12,6 +19,8 @@ export interface FeeCardFacts {
   criteriaError?: string | null;
   /** Another fee of the same fee group was bought already. */
   groupBought: boolean;
+  /** Another fee of the same fee group is in the cart (not bought yet). */
+  groupInCart?: boolean;
   /** How many were bought (plus in the cart) and the limit. */
   bought: number;
   maxQuantity: number;
@@ -26,6 +35,7 @@ export function feeCardState(f: FeeCardFacts): FeeCardState {
   if (f.inCart) return "inCart";
   if (f.criteriaError) return "criteriaError";
   if (f.groupBought) return "groupBought";
+  if (f.groupInCart) return "groupInCart";
   if (f.bought < f.maxQuantity && f.amountCents >= 0) return "add";
   return "maxed";
 }

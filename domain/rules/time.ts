@@ -12,3 +12,15 @@ export function formatDistrictDateTime(iso: string, timeZone = DEFAULT_DISTRICT_
 export function formatDistrictDate(iso: string, timeZone = DEFAULT_DISTRICT_TZ): string {
   return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium" }).format(new Date(iso));
 }
+
+/** formatDistrictDateTime followed by the zone's short name ("Nov 23, 2026, 5:00 PM CST"). */
+export function formatDistrictDateTimeWithZone(
+  iso: string,
+  timeZone = DEFAULT_DISTRICT_TZ,
+): string {
+  const zone = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    .formatToParts(new Date(iso))
+    .find((p) => p.type === "timeZoneName")?.value;
+  const shown = formatDistrictDateTime(iso, timeZone);
+  return zone ? `${shown} ${zone}` : shown;
+}

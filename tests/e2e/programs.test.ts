@@ -46,10 +46,14 @@ describe.each(MODES)("programs $name", (mode) => {
     await dialog.getByRole("button", { name: "Submit" }).click();
     await page.waitForURL((u) => u.pathname === "/programs");
     await expectNotice(page, "Registration successful");
-    const cancel = card(page, "Art Studio").getByRole("button", {
+    const cancel = card(page, "Art Studio").getByRole("link", {
       name: "You are Registered - Click to Cancel Registration",
     });
     await cancel.click();
+    await page
+      .getByRole("dialog", { name: "Cancel Registration" })
+      .getByRole("button", { name: "Cancel Registration" })
+      .click();
     await expectNotice(page, "Registration removed");
     await card(page, "Art Studio").getByRole("link", { name: "Register" }).waitFor();
   });
@@ -143,7 +147,7 @@ describe.each(MODES)("programs $name", (mode) => {
     await page.goto("/my-registrations");
     await page.getByRole("heading", { level: 1, name: "My Registrations" }).waitFor();
     await card(page, "Reading Lab")
-      .getByRole("button", { name: "You are Registered - Click to Cancel Registration" })
+      .getByRole("link", { name: "You are Registered - Click to Cancel Registration" })
       .waitFor();
     expect(await card(page, "Art Studio").count()).toBe(0);
   });
@@ -161,7 +165,11 @@ describe.each(MODES)("programs $name", (mode) => {
     await expect(band.getByRole("timer").textContent()).resolves.toMatch(
       /Time left to pay: 1[45]:\d\d/,
     );
-    await band.getByRole("button", { name: "Cancel Registration" }).click();
+    await band.getByRole("link", { name: "Cancel Registration", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: "Cancel Registration" })
+      .getByRole("button", { name: "Cancel Registration" })
+      .click();
     await expectNotice(page, "Registration removed");
     await card(page, "Summer Band").getByRole("button", { name: "Register" }).waitFor();
   });

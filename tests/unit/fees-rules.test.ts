@@ -58,6 +58,8 @@ describe("fee card state, in the spec's order", () => {
     ["in cart", { inCart: true, criteriaError: "x" }, "inCart"],
     ["criteria error", { criteriaError: "Grade 9 only", groupBought: true }, "criteriaError"],
     ["group bought", { groupBought: true }, "groupBought"],
+    ["group bought and in the cart", { groupBought: true, groupInCart: true }, "groupBought"],
+    ["group in the cart", { groupInCart: true }, "groupInCart"],
     ["below the limit", { bought: 0 }, "add"],
     ["zero amount still addable", { amountCents: 0 }, "add"],
     ["at the limit", { bought: 1 }, "maxed"],

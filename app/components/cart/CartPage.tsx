@@ -59,8 +59,17 @@ function emptyLink(kind: LoaderData["userKind"]) {
 }
 
 const FORM_ID = "payment-method-form";
+/** id of the "Empty Cart" link, which its confirmation gives the focus back to. */
+export const EMPTY_CART_OPENER = "empty-cart";
 
-export function CartPage({ action }: { action: string }) {
+export function CartPage({
+  action,
+  confirmEmptyHref,
+}: {
+  action: string;
+  /** The page that asks before emptying the cart; without it "Empty Cart" posts at once. */
+  confirmEmptyHref?: string;
+}) {
   const d = useLoaderData<LoaderData>();
   const a = useActionData<ActionData>();
   const navigation = useNavigation();
@@ -94,6 +103,9 @@ export function CartPage({ action }: { action: string }) {
   const methods = methodAvailability({ lines, desktop: false }, paymentType, payNow).filter(
     (m) => m.shown && (m.method === "stripe" || m.method === "mail"),
   );
+  // Spec 02 §5: Pay is disabled with no payment type, no method, or a partial payment without
+  // its amount; the card form (and its own Pay button) appears only once they are there.
+  const payReady = !!paymentType && !!method && !(paymentType === "partial" && !amount.trim());
   const errors = a?.result?.error ?? {};
   const busy = navigation.state !== "idle";
   const who = d.userKind === "staff" ? "staff" : "student";
@@ -189,12 +201,26 @@ export function CartPage({ action }: { action: string }) {
               </tr>
             </tfoot>
           </table>
-          <Form method="post" action={action}>
-            <input type="hidden" name="intent" value="empty" />
-            <Button type="submit" variant="default" size="xs" mt="sm">
+          {confirmEmptyHref ? (
+            <Button
+              component={Link}
+              to={confirmEmptyHref}
+              id={EMPTY_CART_OPENER}
+              preventScrollReset
+              variant="default"
+              size="xs"
+              mt="sm"
+            >
               {t("cart.emptyCart")}
             </Button>
-          </Form>
+          ) : (
+            <Form method="post" action={action}>
+              <input type="hidden" name="intent" value="empty" />
+              <Button type="submit" variant="default" size="xs" mt="sm">
+                {t("cart.emptyCart")}
+              </Button>
+            </Form>
+          )}
         </Paper>
         {totalCents === 0 ? (
           <Paper withBorder p="md" component="section" aria-labelledby="ready-title">
@@ -265,7 +291,11 @@ export function CartPage({ action }: { action: string }) {
                     disabled: !m.enabled,
                   }))}
                 />
-                {hydrated && method === "stripe" ? (
+                {(hydrated ? method === "mail" : methods.some((m) => m.method === "mail")) ? (
+                  // Spec 02 §2: where to send the check, wherever a mailed check is chosen.
+                  <Text size="sm">{t("paymentDialog.mailAddress")}</Text>
+                ) : null}
+                {hydrated && method === "stripe" && payReady ? (
                   <Suspense fallback={null}>
                     <CardForm
                       target={{ cartId: cart.id }}
@@ -278,10 +308,7 @@ export function CartPage({ action }: { action: string }) {
                   <Button
                     type="submit"
                     loading={busy && navigation.formData?.get("intent") === "pay"}
-                    disabled={
-                      hydrated &&
-                      (!paymentType || !method || (paymentType === "partial" && !amount.trim()))
-                    }
+                    disabled={hydrated && !payReady}
                   >
                     {payButtonText(totalCents, payNow, true)}
                   </Button>

@@ -1,7 +1,7 @@
 // A fee card (spec 02 §2 "Fee card"): name, description preview with "View More...", school
 // badge, category and Optional chips, the full-payment note, notes, quantity, donation amount and
 // the button of its state. Plain form posts: works without JavaScript.
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Badge } from "~/ui/mantine/Badge";
 import { Button } from "~/ui/mantine/Button";
@@ -17,7 +17,7 @@ import type { Fee } from "@domain/contract/fees";
 import { t } from "@domain/messages/fees";
 import { descriptionPreview, quantityOptions, type FeeCardState } from "@domain/rules/fee-card";
 import { formatUsd, toCents } from "@domain/rules/money";
-import { donationMinCents, DONATION_MAX_CENTS } from "@domain/rules/donation";
+import { checkDonation, donationMinCents, DONATION_MAX_CENTS } from "@domain/rules/donation";
 
 /**
  * Ids of the card's links that open its dialogs, by the card's key: closing the dialog gives them
@@ -72,7 +72,6 @@ export function FeeCard(p: FeeCardProps) {
         : state === "paid"
           ? t("fees.paid")
           : t("fees.add");
-  const donationMin = donationMinCents(Math.round(fee.amount * 100));
   const donationId = `mantine-${useId().replace(/:/g, "")}`;
   return (
     <Card withBorder padding="md" className="fee-card" component="article" aria-label={fee.name}>
@@ -113,7 +112,7 @@ export function FeeCard(p: FeeCardProps) {
             ) : null}
           </Text>
         ) : null}
-        {!fee.allowPartialPayment ? (
+        {!fee.allowPartialPayment && !fee.isDonation ? (
           <Text size="xs" c="dimmed">
             {t("fees.requiresFull")}
           </Text>
@@ -140,6 +139,11 @@ export function FeeCard(p: FeeCardProps) {
         {state === "groupBought" ? (
           <Text size="sm" c="red.8">
             {t("fees.groupBought")}
+          </Text>
+        ) : null}
+        {state === "groupInCart" ? (
+          <Text size="sm" c="red.8">
+            {t("fees.groupInCart")}
           </Text>
         ) : null}
         {state === "maxed" ? (
@@ -169,19 +173,7 @@ export function FeeCard(p: FeeCardProps) {
             <input type="hidden" name="assessedFeeId" value={p.assessedFeeId ?? ""} />
             <Group align="flex-end" gap="xs">
               {fee.isDonation ? (
-                <PlainTextInput
-                  id={donationId}
-                  name="donationAmount"
-                  label={t("fees.customAmount")}
-                  inputMode="decimal"
-                  required
-                  defaultValue={(donationMin / 100).toFixed(2)}
-                  title={t("fees.amountRange", {
-                    min: formatUsd(donationMin),
-                    max: formatUsd(DONATION_MAX_CENTS),
-                  })}
-                  w={140}
-                />
+                <DonationAmount id={donationId} feeAmountCents={Math.round(fee.amount * 100)} />
               ) : !p.assessedFeeId && options.length > 1 ? (
                 <NativeSelect
                   name="quantity"
@@ -202,5 +194,35 @@ export function FeeCard(p: FeeCardProps) {
         ) : null}
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * The donation's amount (spec 02 §5 "Donation"): with JavaScript, "Invalid amount" or the range
+ * is said as the amount is typed, before any post; the action checks the same rule.
+ */
+function DonationAmount({ id, feeAmountCents }: { id: string; feeAmountCents: number }) {
+  const min = donationMinCents(feeAmountCents);
+  const range = t("fees.amountRange", {
+    min: formatUsd(min),
+    max: formatUsd(DONATION_MAX_CENTS),
+  });
+  const [typed, setTyped] = useState<string | null>(null);
+  const check = typed === null ? null : checkDonation(typed, feeAmountCents);
+  const message =
+    check && !check.ok ? (check.reason === "invalid" ? t("fees.invalidAmount") : range) : undefined;
+  return (
+    <PlainTextInput
+      id={id}
+      name="donationAmount"
+      label={t("fees.customAmount")}
+      inputMode="decimal"
+      required
+      defaultValue={(min / 100).toFixed(2)}
+      title={range}
+      onChange={(e) => setTyped(e.currentTarget.value)}
+      error={message}
+      w={140}
+    />
   );
 }

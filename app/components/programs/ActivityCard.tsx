@@ -81,7 +81,7 @@ function ActionControl({
     case "leaveWaitlist":
       return link(`/programs/confirm-remove/${id}?${backParam}`, "outline-red");
     case "cancel":
-      return post("cancel", "light-red", "Clicked cancel");
+      return link(`/programs/confirm-cancel/${id}?${backParam}`, "light-red");
     case "pay":
       return link(`/payment/${id}`);
     case "cart":

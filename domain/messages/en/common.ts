@@ -108,4 +108,16 @@ export const common = {
   "error.lengthRequired": "The request must say how long it is (Content-Length).",
   "error.formTooLarge":
     "The form sent is too large. A signature picture may be at most 200 KB: go back, choose a smaller file and send the form again.",
+  // Validation messages of every form where the schema gives none of its own (issue 21).
+  "form.required": "This field is required.",
+  "form.invalid": "This value is not valid.",
+  "form.invalidChoice": "Please choose one of the options.",
+  "form.tooLong": "This field must be at most {max} characters.",
+  "form.tooShort": "This field must be at least {min} characters.",
+  "form.tooBig": "This value is too large.",
+  "form.tooSmall": "This value is too small.",
+  "form.emailInvalid": "Email must be valid.",
+  "guest.nameFirstTooLong": "First Name must be at most 60 characters.",
+  "guest.nameLastTooLong": "Last Name must be at most 60 characters.",
+  "guest.emailTooLong": "Email must be at most 254 characters.",
 } as const;

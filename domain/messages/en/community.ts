@@ -109,4 +109,6 @@ export const community = {
   "profile.submit": "Save Profile",
   "profile.saved": "Your profile has been saved.",
   "profile.failed": "Your profile could not be saved. Please try again.",
+  "profile.exists":
+    "Another community member already has this name and birth date. Please check your name and birth date.",
 } as const;

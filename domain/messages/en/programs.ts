@@ -55,6 +55,7 @@ export const programs = {
   "card.statusLabel": "Status: {status}",
 
   "register.success": "Registration successful",
+  "register.heldPaymentDue": "Your seat is held. Payment is due to complete your registration.",
   "register.removed": "Registration removed",
   "register.waitlistAdded": "You have been added to the waitlist",
   "register.waitlistRemoved": "Waitlist removed",
@@ -112,6 +113,7 @@ export const programs = {
   "confirmRemove.body": "Remove yourself from the waitlist for {name}? You will lose your place.",
   "confirmRemove.confirm": "Remove From Waitlist",
   "confirmRemove.keep": "Keep My Place",
+  "register.notCancellable": "This registration cannot be cancelled.",
   "confirmCancel.title": "Cancel Registration",
   "confirmCancel.body": "Cancel your registration for {name}?",
   "confirmCancel.confirm": "Cancel Registration",
