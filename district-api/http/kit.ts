@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { z, ZodError } from "zod";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
+import { findControlCharacter } from "@domain/rules/input";
 import type { ApiDeps } from "../deps";
 import { verifyToken } from "../services/tokens";
 import { logSafeError } from "../logger";
@@ -88,6 +89,11 @@ export function handle<
       } else {
         claims = await readClaims(req, deps);
       }
+      refuseControlCharacters({
+        body: options.body && req.body,
+        query: options.query && req.query,
+        params: options.params && req.params,
+      });
       const body = options.body ? options.body.parse(req.body ?? {}) : undefined;
       const query = options.query ? options.query.parse(req.query) : undefined;
       const params = options.params ? options.params.parse(req.params) : undefined;
@@ -101,6 +107,21 @@ export function handle<
 }
 
 export { logSafeError };
+
+/**
+ * No text from outside may hold NUL or other control characters (tab and line breaks aside): the
+ * database refuses NUL, and none belongs in a name, a date or an id. A 400 naming the field.
+ */
+function refuseControlCharacters(parts: Record<string, unknown>): void {
+  for (const value of Object.values(parts)) {
+    const path = findControlCharacter(value);
+    if (path) {
+      throw new ZodError([
+        { code: z.ZodIssueCode.custom, path, message: t("input.controlCharacters") },
+      ]);
+    }
+  }
+}
 
 /** Turns every failure into a JSON reply; bad input is always a 4xx, never a 5xx. */
 export function errorHandler(deps: ApiDeps) {

@@ -99,4 +99,8 @@ export const common = {
 
   "notice.close": "Close notice",
   "notice.signedOut": "You have been signed out.",
+
+  "input.controlCharacters": "must not contain control characters.",
+  "input.date": "must be a real date between 1900-01-01 and 2099-12-31.",
+  "input.tooLarge": "is too large.",
 } as const;
