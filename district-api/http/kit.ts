@@ -61,6 +61,16 @@ export async function readClaims(req: Request, deps: ApiDeps): Promise<TokenClai
   return verifyToken(deps.tokenKey, header.slice(7), deps.clock.now());
 }
 
+/** What a route built with `handle` accepts; kept on the handler so every route can be listed. */
+export interface RouteSpec {
+  access: Access;
+  roles?: string[];
+  body?: z.ZodTypeAny;
+  query?: z.ZodTypeAny;
+  params?: z.ZodTypeAny;
+}
+export const ROUTE_SPEC = Symbol.for("district-api.route-spec");
+
 /**
  * Wraps a route: checks the bearer token and role, parses body, query and params with their
  * schemas (400 with the issues on failure), and sends the returned value as JSON.
@@ -73,8 +83,8 @@ export function handle<
   deps: ApiDeps,
   options: HandlerOptions<B, Q, P>,
   fn: (ctx: HandlerContext<z.infer<B>, z.infer<Q>, z.infer<P>>) => Promise<unknown>,
-): RequestHandler {
-  return (req, res, next) => {
+): RequestHandler & { [ROUTE_SPEC]: RouteSpec } {
+  const handler: RequestHandler = (req, res, next) => {
     void (async () => {
       let claims: TokenClaims | null = null;
       if (options.access !== "public") {
@@ -104,6 +114,8 @@ export function handle<
       }
     })().catch(next);
   };
+  const { access, roles, body, query, params } = options;
+  return Object.assign(handler, { [ROUTE_SPEC]: { access, roles, body, query, params } });
 }
 
 export { logSafeError };

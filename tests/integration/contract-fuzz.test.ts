@@ -1,0 +1,423 @@
+// Property-based fuzz of the whole /v1 contract (issue 15, finding 5). The route table is read
+// from what the district API registers: every route built with `handle` carries its access rule
+// and its body, query and path schemas, so a new route is fuzzed without an entry here, and a
+// route without them fails the test. Inputs are generated from the zod schemas themselves: mostly
+// well-formed values (real ids from the database among them, so calls get past the checks), and
+// at every field now and then a wrong type, a boundary, a huge number, a NUL or control
+// character, an impossible date or a very long text. Every call goes over HTTP with a token of
+// the kind the route wants. No reply may be a 5xx, and a refused call (4xx) must change no table.
+import { afterAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import type { Express } from "express";
+import type { z } from "zod";
+import { sql } from "drizzle-orm";
+import { call, guestToken, staffToken, startTestApi, studentToken } from "../support/api";
+import { databaseDigest, tableNames } from "../support/db-digest";
+import { ROUTE_SPEC, type RouteSpec } from "../../district-api/http/kit";
+import { queryRows } from "../../district-api/db/client";
+import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
+import { feeRequestSchema } from "../../domain/forms/fee-request";
+
+const SEED = 150_005;
+/** Calls per route; with ~50 routes this keeps the file well under a minute on two cores. */
+const RUNS = 20;
+
+// ---- The route table, from the Express routers --------------------------------------------
+
+interface Route {
+  method: string;
+  path: string;
+  spec: RouteSpec;
+}
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
+  name?: string;
+  handle: { stack?: Layer[] } & Record<symbol, unknown>;
+  regexp?: RegExp & { fast_slash?: boolean };
+}
+
+/** Routes whose first handler is not `handle` and that fall through to one that is. */
+const PASS_THROUGH = new Set(["GET /v1/payment/connectionToken"]);
+
+function listRoutes(app: Express): { routes: Route[]; unschemed: string[] } {
+  const found = new Map<string, RouteSpec | null>();
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const method of Object.keys(layer.route.methods)) {
+          const key = `${method.toUpperCase()} ${prefix}${layer.route.path}`;
+          const spec = layer.route.stack
+            .map((s) => (s.handle as Record<symbol, RouteSpec | undefined>)[ROUTE_SPEC])
+            .find(Boolean);
+          if (!found.get(key)) found.set(key, spec ?? null);
+        }
+      } else if (layer.handle.stack) {
+        const mounted = layer.regexp && !layer.regexp.fast_slash && layer.regexp.test("/v1");
+        walk(layer.handle.stack, mounted ? `${prefix}/v1` : prefix);
+      }
+    }
+  };
+  walk((app as unknown as { _router: { stack: Layer[] } })._router.stack, "");
+  const routes: Route[] = [];
+  const unschemed: string[] = [];
+  for (const [key, spec] of found) {
+    if (!key.includes(" /v1/")) continue;
+    const [method, path] = key.split(" ") as [string, string];
+    if (spec) routes.push({ method, path, spec });
+    else if (!PASS_THROUGH.has(key)) unschemed.push(key);
+  }
+  return { routes, unschemed };
+}
+
+/** The save call reads its body with the form's own schema (it needs the server's clock). */
+const BODY_OVERRIDES: Record<string, z.ZodTypeAny> = {
+  "POST /v1/fee-requests/save": feeRequestSchema({ now: new Date(), timeZone: "UTC" }),
+};
+
+// ---- Values --------------------------------------------------------------------------------
+
+const HUGE = [2 ** 31 - 1, 2 ** 31, 2 ** 40, 2 ** 53 + 2, 99_999_999_999, 1e308, -(2 ** 40)];
+const ODD_NUMBERS = [0, -1, -0, 1.5, 0.001, 1e-7, 21_474_836.48, 1_000_000.01, ...HUGE];
+const ODD_DATES = ["2012-02-31", "2012-13-45", "0000-00-00", "9999-12-31", "+010000-01-01"];
+const ODD_STRINGS = [
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\u0007",
+  "\u001b[2J",
+  "\r\n",
+  "\t",
+  "\u007f",
+  "\ud800",
+  "😀",
+  "李 Nguyễn Łukasz",
+  "\u202egnp.exe",
+  "' OR 1=1 --",
+  "<script>alert(1)</script>",
+  "../../etc/passwd",
+  "99999999999",
+  "-1",
+  "1e400",
+  "NaN",
+  "Infinity",
+  "null",
+  "[]",
+  "00000000-0000-0000-0000-000000000000",
+  "x".repeat(5_000),
+  "y".repeat(120_000),
+  ...ODD_DATES,
+];
+const WRONG_TYPES: unknown[] = [null, true, false, 0, "x", [], {}, [1, 2], { a: 1 }];
+/** Raw path segments (sent as is, so the server decodes them). */
+const ODD_SEGMENTS = ["%00", "%ff", "%2e%2e", "99999999999", "-1", "0", "1.5", "1e3", " 1", "abc"];
+
+interface Known {
+  ints: number[];
+  uuids: string[];
+  strings: string[];
+}
+
+const oddValue = fc.oneof(
+  fc.constantFrom(...ODD_NUMBERS),
+  fc.constantFrom(...ODD_STRINGS),
+  fc.constantFrom(...WRONG_TYPES),
+);
+
+type Def = { typeName: string } & Record<string, any>;
+const defOf = (s: z.ZodTypeAny) => s._def as Def;
+
+function checksOf(s: z.ZodTypeAny): { kind: string; value?: any; regex?: RegExp }[] {
+  return (defOf(s).checks ?? []) as { kind: string; value?: any; regex?: RegExp }[];
+}
+
+function isDateKey(key: string) {
+  return /dob|date|collection(Start|End)/i.test(key);
+}
+
+/** A value the schema accepts, or nearly: real ids, real uuids, texts of allowed lengths. */
+function valid(s: z.ZodTypeAny, key: string, known: Known, depth: number): fc.Arbitrary<unknown> {
+  const d = defOf(s);
+  switch (d.typeName) {
+    case "ZodObject": {
+      const shape = (s as z.AnyZodObject).shape as Record<string, z.ZodTypeAny>;
+      const model: Record<string, fc.Arbitrary<unknown>> = {};
+      const required: string[] = [];
+      for (const [k, child] of Object.entries(shape)) {
+        model[k] = field(child, k, known, depth + 1);
+        if (!child.isOptional()) required.push(k);
+      }
+      return fc.record(model, { requiredKeys: required });
+    }
+    case "ZodString": {
+      const checks = checksOf(s);
+      const max = checks.find((c) => c.kind === "max")?.value ?? 60;
+      const min = checks.find((c) => c.kind === "min")?.value ?? 0;
+      if (checks.some((c) => c.kind === "uuid"))
+        return fc.oneof(fc.constantFrom(...known.uuids), fc.uuid());
+      if (checks.some((c) => c.kind === "email")) return fc.emailAddress();
+      if (checks.some((c) => c.kind === "url")) return fc.constant("http://127.0.0.1:3000");
+      const prefix = checks.find((c) => c.kind === "startsWith")?.value as string | undefined;
+      if (prefix) return fc.string({ maxLength: 20 }).map((x) => `${prefix}${x}`);
+      const regex = checks.find((c) => c.kind === "regex")?.regex;
+      if (regex) return fc.oneof(fc.stringMatching(regex), fc.constantFrom(...known.strings));
+      if (isDateKey(key)) return fc.constantFrom("2012-01-15", "1980-03-02", "2030-06-01");
+      return fc.oneof(
+        fc.string({ minLength: min, maxLength: Math.min(max, 40) }),
+        fc.constantFrom(...known.strings),
+        fc.constant("z".repeat(Math.min(max, 300_000))),
+      );
+    }
+    case "ZodNumber": {
+      const checks = checksOf(s);
+      const min = checks.find((c) => c.kind === "min")?.value ?? -(2 ** 31);
+      const max = checks.find((c) => c.kind === "max")?.value ?? 2 ** 31 - 1;
+      const int = checks.some((c) => c.kind === "int");
+      const n = int
+        ? fc.oneof(fc.integer({ min, max }), fc.constantFrom(...known.ints))
+        : fc.oneof(
+            fc.integer({ min: 0, max: 10_000_00 }).map((c) => c / 100),
+            fc.double({ min, max, noNaN: true, noDefaultInfinity: true }),
+          );
+      return d.coerce ? n.map(String) : n;
+    }
+    case "ZodBoolean":
+      return fc.boolean();
+    case "ZodEnum":
+      return fc.constantFrom(...(d.values as string[]));
+    case "ZodNativeEnum":
+      return fc.constantFrom(...Object.values(d.values as object));
+    case "ZodLiteral":
+      return fc.constant(d.value);
+    case "ZodArray": {
+      const maxLength = Math.min(d.maxLength?.value ?? 5, 5);
+      const minLength = Math.min(d.minLength?.value ?? 0, maxLength);
+      return fc.array(field(d.type, key, known, depth + 1), { minLength, maxLength });
+    }
+    case "ZodRecord":
+      return fc.dictionary(
+        fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom(...ODD_STRINGS.slice(0, 12))),
+        field(d.valueType, key, known, depth + 1),
+        { maxKeys: 3 },
+      );
+    case "ZodUnion":
+      return fc.oneof(...(d.options as z.ZodTypeAny[]).map((o) => valid(o, key, known, depth)));
+    case "ZodOptional":
+      return fc.oneof(valid(d.innerType, key, known, depth), fc.constant(undefined));
+    case "ZodNullable":
+      return fc.oneof(valid(d.innerType, key, known, depth), fc.constant(null));
+    case "ZodDefault":
+      return fc.oneof(valid(d.innerType, key, known, depth), fc.constant(undefined));
+    case "ZodEffects":
+      return valid(d.schema, key, known, depth);
+    case "ZodPipeline":
+      return valid(d.in, key, known, depth);
+    case "ZodLazy":
+      return depth > 4 ? fc.constant(null) : valid(d.getter(), key, known, depth + 1);
+    case "ZodUndefined":
+      return fc.constant(undefined);
+    default:
+      // unknown, any: anything odd
+      return oddValue;
+  }
+}
+
+/** A field: usually valid, sometimes odd (dates get impossible dates too). */
+function field(s: z.ZodTypeAny, key: string, known: Known, depth: number): fc.Arbitrary<unknown> {
+  const odd = isDateKey(key) ? fc.oneof(oddValue, fc.constantFrom(...ODD_DATES)) : oddValue;
+  return fc.oneof(
+    { arbitrary: valid(s, key, known, depth), weight: 5 },
+    { arbitrary: odd, weight: 1 },
+  );
+}
+
+/** A whole body: from the schema, or a wrong type, or extra keys. */
+function bodyArb(s: z.ZodTypeAny | undefined, known: Known): fc.Arbitrary<unknown> {
+  const fromSchema = s ? valid(s, "", known, 0) : oddValue;
+  return fc.oneof(
+    { arbitrary: fromSchema, weight: 8 },
+    { arbitrary: fc.constantFrom(...WRONG_TYPES, "x".repeat(10)), weight: 1 },
+    {
+      arbitrary: fromSchema.map((b) =>
+        b && typeof b === "object" && !Array.isArray(b)
+          ? { ...b, ["__proto__ x"]: 1, constructor: { prototype: 1 } }
+          : b,
+      ),
+      weight: 1,
+    },
+  );
+}
+
+function pathArb(route: Route, known: Known): fc.Arbitrary<string> {
+  const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  if (!names.length) return fc.constant(route.path);
+  const shape = (route.spec.params as z.AnyZodObject | undefined)?.shape ?? {};
+  const segs = names.map((n) =>
+    fc.oneof(
+      {
+        arbitrary: (shape[n] ? valid(shape[n], n, known, 0) : fc.string()).map((v) =>
+          encodeURIComponent(String(v)),
+        ),
+        weight: 4,
+      },
+      { arbitrary: fc.constantFrom(...ODD_SEGMENTS), weight: 1 },
+      {
+        arbitrary: fc
+          .constantFrom(...ODD_STRINGS.filter((x) => x.length < 200))
+          .map(encodeURIComponent),
+        weight: 1,
+      },
+    ),
+  );
+  return fc
+    .tuple(...segs)
+    .map((values) => names.reduce((p, n, i) => p.replace(`:${n}`, values[i]!), route.path));
+}
+
+function queryString(q: unknown): string {
+  if (!q || typeof q !== "object")
+    return q === undefined ? "" : `?${encodeURIComponent(String(q))}`;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const x of v) params.append(k, String(x));
+    else if (v && typeof v === "object")
+      for (const [k2, x] of Object.entries(v)) params.append(`${k}[${k2}]`, String(x));
+    else params.append(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+// ---- The run -------------------------------------------------------------------------------
+
+const api = await startTestApi();
+afterAll(async () => {
+  await api.close();
+});
+const db = api.runtime.deps.db;
+const { routes, unschemed } = listRoutes(api.runtime.app);
+
+const tokens = {
+  student: await studentToken(api),
+  member: await studentToken(api, "200001", "1980-03-02"),
+  guest: await guestToken(api, "fuzz-guest@example.org"),
+  instructor: await staffToken(api, "instructor"),
+  proposer: await staffToken(api, "proposer"),
+  feeadmin: await staffToken(api, "feeadmin"),
+};
+const cashierReply = await call(api, "POST", "/v1/identity/desktop-session", {
+  body: { accessToken: tokens.proposer, desktopKey: DEV_DESKTOP_CLIENT_KEY },
+});
+const cashier = cashierReply.status === 200 ? (cashierReply.body.accessToken as string) : null;
+const staffTokens = {
+  instructor: ["instructor"],
+  proposer: ["fee_proposer", "instructor"],
+  feeadmin: ["fee_admin"],
+};
+
+function tokensFor(spec: RouteSpec): (string | undefined)[] {
+  const family = [tokens.student, tokens.member, tokens.guest];
+  const staff = Object.entries(staffTokens)
+    .filter(([, roles]) => !spec.roles || spec.roles.some((r) => roles.includes(r)))
+    .map(([name]) => tokens[name as keyof typeof tokens]);
+  switch (spec.access) {
+    case "public":
+      return [undefined, tokens.student];
+    case "participant":
+      return [tokens.student, tokens.member];
+    case "family":
+      return family;
+    case "staff":
+      return cashier && !spec.roles ? [...staff, cashier] : staff;
+    default:
+      return [...family, ...staff, ...(cashier ? [cashier] : [])];
+  }
+}
+
+async function knownValues(): Promise<Known> {
+  const ints = await queryRows<{ id: number }>(
+    db,
+    sql`select id from fees union select id from carts union select id from cart_items
+        union select id from assessed_fees union select id from fee_requests
+        union select id from course_questions union select id from schools
+        union select id from school_years union select id from approval_routes
+        union select id from fee_categories limit 200`,
+  );
+  const uuids = await queryRows<{ id: string }>(
+    db,
+    sql`select id::text as id from course_sections union select id::text from programs
+        union select id::text from courses limit 200`,
+  );
+  const strings = await queryRows<{ id: string }>(
+    db,
+    sql`select employee_id as id from staff union select id::text from participants
+        union select id from sim_objects limit 200`,
+  );
+  return {
+    ints: [1, 2, 3, ...ints.map((r) => Number(r.id))],
+    uuids: uuids.map((r) => r.id),
+    strings: ["E1001", "E1003", "100001", ...strings.map((r) => String(r.id))],
+  };
+}
+
+const tables = await tableNames(db);
+const isEqual = (a: Record<string, string>, b: Record<string, string>) =>
+  JSON.stringify(a) === JSON.stringify(b);
+let calls = 0;
+const statuses = new Map<number, number>();
+
+describe("the /v1 route table", () => {
+  it("lists every route with its schemas (a route without them would not be fuzzed)", () => {
+    expect(unschemed).toEqual([]);
+    expect(routes.length).toBeGreaterThan(40);
+  });
+});
+
+describe("fuzz of every /v1 route", () => {
+  for (const route of routes) {
+    it(`${route.method} ${route.path} (${route.spec.access})`, async () => {
+      const known = await knownValues();
+      const bodySchema = BODY_OVERRIDES[`${route.method} ${route.path}`] ?? route.spec.body;
+      const input = fc.record({
+        path: pathArb(route, known),
+        query: route.spec.query ? valid(route.spec.query, "", known, 0) : fc.constant(undefined),
+        body: route.method === "GET" ? fc.constant(undefined) : bodyArb(bodySchema, known),
+        token: fc.constantFrom(...tokensFor(route.spec)),
+      });
+      // The digest after one call is the digest before the next (one digest query per call).
+      let before = await databaseDigest(db, tables);
+      const out = await fc.check(
+        fc.asyncProperty(input, async ({ path, query, body, token }) => {
+          const r = await call(api, route.method, `${path}${queryString(query)}`, {
+            body: body === undefined ? undefined : JSON.stringify(body),
+            token,
+          });
+          calls++;
+          statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+          const what = `${route.method} ${path.slice(0, 200)} → ${r.status} ${String(JSON.stringify(r.body)).slice(0, 300)}`;
+          if (r.status >= 500) throw new Error(what);
+          const after = await databaseDigest(db, tables);
+          const wrote = !isEqual(after, before);
+          before = after;
+          if (r.status >= 400 && wrote) throw new Error(`${what} changed a table`);
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      if (out.failed) {
+        const example = JSON.stringify(out.counterexample, (_k, v: unknown) =>
+          typeof v === "string" && v.length > 200 ? `${v.slice(0, 200)}…(${v.length})` : v,
+        );
+        throw new Error(`${String(out.errorInstance)}\ninput: ${example?.slice(0, 2000)}`);
+      }
+    });
+  }
+
+  it("sent the calls it says it did", () => {
+    console.info(
+      `contract fuzz: ${routes.length} routes, ${calls} calls, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
+    expect(calls).toBe(routes.length * RUNS);
+  });
+});
