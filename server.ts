@@ -64,8 +64,7 @@ function isUnreadableBody(err: unknown): boolean {
  */
 function isBadFormIntent(err: unknown): boolean {
   return (
-    err instanceof Error &&
-    /^(Unknown form control intent|Failed to update list)/.test(err.message)
+    err instanceof Error && /^(Unknown form control intent|Failed to update list)/.test(err.message)
   );
 }
 
