@@ -61,6 +61,16 @@ function isUnreadableBody(err: unknown): boolean {
 }
 
 /**
+ * True for what the form library throws on a crafted `__intent__` field (not JSON of an intent,
+ * or a list intent on a field that is not a list): the post is bad input, not a server fault.
+ */
+function isBadFormIntent(err: unknown): boolean {
+  return (
+    err instanceof Error && /^(Unknown form control intent|Failed to update list)/.test(err.message)
+  );
+}
+
+/**
  * Every action of the web app answers 400, not 500, when the posted body cannot be read (JSON
  * posted to a form, a broken multipart body): bad input gets a clear message and changes nothing.
  */
@@ -77,7 +87,7 @@ function guardActions(build: ServerBuild): ServerBuild {
               try {
                 return await action(args);
               } catch (err) {
-                if (isUnreadableBody(err)) {
+                if (isUnreadableBody(err) || isBadFormIntent(err)) {
                   throw new Response(t("error.badRequest"), {
                     status: 400,
                     headers: { "Content-Type": "text/plain; charset=utf-8" },

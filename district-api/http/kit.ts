@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { z, ZodError } from "zod";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
+import { findControlCharacter } from "@domain/rules/input";
 import type { ApiDeps } from "../deps";
 import { liveClaims } from "../services/sessions";
 import { logSafeError } from "../logger";
@@ -60,6 +61,16 @@ export async function readClaims(req: Request, deps: ApiDeps): Promise<TokenClai
   return liveClaims(deps, header.slice(7));
 }
 
+/** What a route built with `handle` accepts; kept on the handler so every route can be listed. */
+export interface RouteSpec {
+  access: Access;
+  roles?: string[];
+  body?: z.ZodTypeAny;
+  query?: z.ZodTypeAny;
+  params?: z.ZodTypeAny;
+}
+export const ROUTE_SPEC = Symbol.for("district-api.route-spec");
+
 /**
  * Wraps a route: checks the bearer token and role, parses body, query and params with their
  * schemas (400 with the issues on failure), and sends the returned value as JSON.
@@ -72,8 +83,8 @@ export function handle<
   deps: ApiDeps,
   options: HandlerOptions<B, Q, P>,
   fn: (ctx: HandlerContext<z.infer<B>, z.infer<Q>, z.infer<P>>) => Promise<unknown>,
-): RequestHandler {
-  return (req, res, next) => {
+): RequestHandler & { [ROUTE_SPEC]: RouteSpec } {
+  const handler: RequestHandler = (req, res, next) => {
     void (async () => {
       let claims: TokenClaims | null = null;
       if (options.access !== "public") {
@@ -88,6 +99,11 @@ export function handle<
       } else {
         claims = await readClaims(req, deps);
       }
+      refuseControlCharacters({
+        body: options.body && req.body,
+        query: options.query && req.query,
+        params: options.params && req.params,
+      });
       const body = options.body ? options.body.parse(req.body ?? {}) : undefined;
       const query = options.query ? options.query.parse(req.query) : undefined;
       const params = options.params ? options.params.parse(req.params) : undefined;
@@ -98,9 +114,26 @@ export function handle<
       }
     })().catch(next);
   };
+  const { access, roles, body, query, params } = options;
+  return Object.assign(handler, { [ROUTE_SPEC]: { access, roles, body, query, params } });
 }
 
 export { logSafeError };
+
+/**
+ * No text from outside may hold NUL or other control characters (tab and line breaks aside): the
+ * database refuses NUL, and none belongs in a name, a date or an id. A 400 naming the field.
+ */
+function refuseControlCharacters(parts: Record<string, unknown>): void {
+  for (const value of Object.values(parts)) {
+    const path = findControlCharacter(value);
+    if (path) {
+      throw new ZodError([
+        { code: z.ZodIssueCode.custom, path, message: t("input.controlCharacters") },
+      ]);
+    }
+  }
+}
 
 /** Turns every failure into a JSON reply; bad input is always a 4xx, never a 5xx. */
 export function errorHandler(deps: ApiDeps) {

@@ -1,5 +1,6 @@
 // Wire contract of the cart and the receipt (spec 02 §3 "Cart", "Cart item", §7).
 import { z } from "zod";
+import { dbId, dbIdParam } from "./common";
 
 export const CartItem = z.object({
   id: z.number().int(),
@@ -72,6 +73,6 @@ export type Receipt = z.infer<typeof Receipt>;
 
 export const AddRegistrationRequest = z.object({ courseSectionId: z.string().uuid() }).strict();
 export const RemoveItemsRequest = z
-  .object({ cartItemIds: z.array(z.number().int().positive()).min(1).max(200) })
+  .object({ cartItemIds: z.array(dbId()).min(1).max(200) })
   .strict();
-export const CartIdParams = z.object({ cartId: z.coerce.number().int().positive() });
+export const CartIdParams = z.object({ cartId: dbIdParam() });

@@ -2,6 +2,7 @@
 // in-person transaction (cash, in-person check, card reader), plus what the web app needs to
 // know about the in-person methods and what the receipt shows of them.
 import { z } from "zod";
+import { dbId } from "./common";
 import { dollars } from "./fees";
 import { PaymentTypeField } from "./payments";
 
@@ -10,7 +11,7 @@ export type InPersonMethod = z.infer<typeof InPersonMethod>;
 
 export const CreateTerminalIntentRequest = z
   .object({
-    cartId: z.number().int().positive(),
+    cartId: dbId(),
     payNowAmount: dollars,
     paymentType: PaymentTypeField.default("full"),
     terminalId: z.string().max(200).nullish(),
@@ -32,7 +33,7 @@ export type CreateTerminalIntentReply = z.infer<typeof CreateTerminalIntentReply
 
 export const CompleteInPersonRequest = z
   .object({
-    cartId: z.number().int().positive(),
+    cartId: dbId(),
     payNowAmount: dollars,
     paymentType: PaymentTypeField.default("full"),
     /** The register station, or the reader that took the card. */

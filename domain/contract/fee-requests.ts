@@ -2,6 +2,7 @@
 // The save body is validated by the form schema itself (domain/forms/fee-request.ts), because its
 // date rules need the server's clock.
 import { z } from "zod";
+import { dbIdParam } from "./common";
 
 export const REQUEST_STATUSES = ["Pending", "Approved", "Denied"] as const;
 export const RequestStatus = z.enum(REQUEST_STATUSES);
@@ -94,7 +95,7 @@ export const SAVE_ERROR = {
   notPending: 6,
 } as const;
 
-export const ReviewParams = z.object({ id: z.coerce.number().int().positive().max(2_000_000_000) });
+export const ReviewParams = z.object({ id: dbIdParam() });
 export const ApproveRequest = z.object({ notes: z.string().trim().max(2000).optional() });
 export const DenyRequest = z.object({ notes: z.string().trim().max(2000).default("") });
 export const ReviewReply = z.object({

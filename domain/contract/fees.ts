@@ -1,6 +1,8 @@
 // Wire contract of fees, assessed fees and purchase history (spec 02 §3, §7). Money in dollars on
 // the wire; integer cents inside.
 import { z } from "zod";
+import { dbId } from "./common";
+import { MAX_DOLLARS } from "../rules/input";
 
 export const FeeQuestion = z.object({
   id: z.number().int(),
@@ -75,14 +77,15 @@ export const dollars = z
   .number()
   .finite()
   .nonnegative()
+  .max(MAX_DOLLARS)
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "at most 2 decimals");
 
 export const AddToCartRequest = z
   .object({
-    feeId: z.number().int().positive(),
-    assessedFeeId: z.number().int().positive().nullish(),
+    feeId: dbId(),
+    assessedFeeId: dbId().nullish(),
     courseQuestions: z
-      .array(z.object({ questionID: z.number().int(), answer: z.string().max(5000) }).strict())
+      .array(z.object({ questionID: dbId(), answer: z.string().max(5000) }).strict())
       .max(50)
       .optional(),
     quantity: z.number().int().min(1).max(20).optional(),

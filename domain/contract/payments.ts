@@ -1,6 +1,7 @@
 // Wire contract of the payment calls (spec 02 §7): setup intents, completion, mailed checks,
 // financial assistance, course credits, waitlist confirmation, hosted checkout and webhooks.
 import { z } from "zod";
+import { dbId } from "./common";
 import { dollars } from "./fees";
 
 /** Replies of the payment calls carry errorCode (0 = fine) and message. */
@@ -9,7 +10,7 @@ export const PaymentEnvelope = <T extends z.ZodTypeAny>(data: T) =>
 
 export const CreateSetupIntentRequest = z
   .object({
-    cartId: z.number().int().positive().nullish(),
+    cartId: dbId().nullish(),
     courseSectionId: z.string().uuid().nullish(),
   })
   .strict();
@@ -27,7 +28,7 @@ export const CompleteSetupIntentRequest = z
   .object({
     setupId: z.string().min(1).max(200),
     paymentMethod: z.string().max(200).nullish(),
-    cartId: z.number().int().positive().nullish(),
+    cartId: dbId().nullish(),
     courseSectionId: z.string().uuid().nullish(),
     paymentIntentId: z.string().max(200).nullish(),
     payNowAmount: dollars,
@@ -40,14 +41,17 @@ export type RedirectReply = z.infer<typeof RedirectReply>;
 
 export const CheckoutSessionRequest = z
   .object({
-    cartId: z.number().int().positive().nullish(),
+    cartId: dbId().nullish(),
     courseSectionId: z.string().uuid().nullish(),
     payNowAmount: dollars,
     paymentType: PaymentTypeField,
     /** Origin of the web app, for the hosted page's return addresses. */
     returnBase: z.string().url().max(300),
     /** Path to return to on cancel (same origin). */
-    cancelPath: z.string().startsWith("/").max(300),
+    cancelPath: z
+      .string()
+      .max(300)
+      .regex(/^\/(?![/\\])/, "must be a path on this site"),
     /** Path of the payment-complete page (/payment-complete or /instructor/payment-complete). */
     completePath: z.enum(["/payment-complete", "/instructor/payment-complete"]),
   })
@@ -58,7 +62,7 @@ export const ConfirmMailinRequest = z
   .object({
     paymentType: z.literal("mail"),
     courseSectionIds: z.array(z.string().uuid()).max(50).default([]),
-    cartId: z.number().int().positive().nullish(),
+    cartId: dbId().nullish(),
     /** From the payment dialog: the amount of the check, when it pays part of the balance. */
     payNowAmount: z.number().positive().max(1_000_000).optional(),
   })
@@ -76,7 +80,7 @@ export const ConfirmCourseRequest = z
   .strict();
 export const ConfirmationReply = z.object({ confirmationId: z.string() });
 
-export const SubmitOrderRequest = z.object({ cartId: z.number().int().positive() }).strict();
+export const SubmitOrderRequest = z.object({ cartId: dbId() }).strict();
 
 export const SimulatorCardRequest = z
   .object({

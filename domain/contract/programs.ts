@@ -1,7 +1,7 @@
 // Wire contract of programs, the health survey and registration (spec 01 §3, §7). Money is in
 // dollars on the wire; the district API converts from integer cents at the edge.
 import { z } from "zod";
-import { uuid } from "./common";
+import { dbId, uuid } from "./common";
 
 export const CourseStatus = z.enum([
   "open",
@@ -106,7 +106,7 @@ export type SurveyRequest = z.infer<typeof SurveyRequest>;
 export const SurveyReply = z.object({ programUUID: uuid, finishedSurvey: z.literal(true) });
 
 export const SubmittedAnswer = z.object({
-  id: z.number().int(),
+  id: dbId(),
   userSubmittedAnswer: z.string().max(5000).optional(),
 });
 

@@ -1,7 +1,7 @@
 // Wire contract of the staff area: instructor programs, sections and rosters, roster PDFs, my fees
 // and fee reports (spec 02 §3, §7). Money on the wire is in dollars (numbers), cents inside.
 import { z } from "zod";
-import { uuid } from "./common";
+import { dbIdParam, uuid } from "./common";
 
 export const CourseQuestionSummary = z.object({
   id: z.number(),
@@ -175,4 +175,4 @@ export const FeeReport = z.object({
 });
 export type FeeReport = z.infer<typeof FeeReport>;
 
-export const FeeParams = z.object({ feeId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const FeeParams = z.object({ feeId: dbIdParam() });

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { t } from "../messages/fee-requests";
 import { toCents } from "../rules/money";
+import { ANY_CONTROL, FORBIDDEN_CONTROL, isSaneCalendarDate, MAX_DOLLARS } from "../rules/input";
 
 export const FEE_TYPES = ["Course", "Enrollment", "Optional"] as const;
 export type FeeType = (typeof FEE_TYPES)[number];
@@ -148,10 +149,17 @@ export function splitAnswerList(value: string): string[] {
 
 // ---- The schema ----
 
-const str = (max: number) =>
+/** A text field; only the long texts (`multiline`) may hold tabs and line breaks. */
+const str = (max: number, { multiline = false } = {}) =>
   z.preprocess(
     (v) => (v == null ? "" : typeof v === "number" ? String(v) : v),
-    z.string().max(max),
+    z
+      .string()
+      .max(max)
+      .refine(
+        (v) => !(multiline ? FORBIDDEN_CONTROL : ANY_CONTROL).test(v),
+        t("feeRequest.textControl"),
+      ),
   );
 const flag = z.preprocess(
   (v) => v === true || v === "on" || v === "true" || v === "yes",
@@ -161,12 +169,15 @@ const looseNumber = z.union([z.number(), z.string().max(40)]).nullish();
 
 const QuestionInput = z.object({
   id: z.union([z.number(), z.string().max(40)]).nullish(),
-  question: str(2000),
+  question: str(2000, { multiline: true }),
   responseType: str(40),
   // A list (JSON) or the comma-separated text of the form.
   answerList: z.preprocess(
     (v) => (Array.isArray(v) ? v.join(", ") : v == null ? "" : v),
-    z.string().max(4000),
+    z
+      .string()
+      .max(4000)
+      .refine((v) => !ANY_CONTROL.test(v), t("feeRequest.textControl")),
   ),
   sortOrder: looseNumber,
 });
@@ -191,8 +202,8 @@ const FeeRequestInput = z.object({
   allowGuest: flag,
   collectionStart: str(10),
   collectionEnd: str(10),
-  description: str(10000),
-  otherInformation: str(10000),
+  description: str(10000, { multiline: true }),
+  otherInformation: str(10000, { multiline: true }),
   sponsors: z.array(SponsorInput).max(50).nullish(),
   requiresAdditionalInformation: flag,
   questions: z.array(QuestionInput).max(50).nullish(),
@@ -280,6 +291,7 @@ function check(input: FeeRequestInput, ctx: z.RefinementCtx, { now, timeZone }: 
 
   const cost = numberOf(input.cost);
   if (cost === null || cost < 1) issue(["cost"], t("feeRequest.required"));
+  else if (cost > MAX_DOLLARS) issue(["cost"], t("feeRequest.costTooLarge"));
   else if (!hasAtMostTwoDecimals(input.cost!)) issue(["cost"], t("feeRequest.costDecimals"));
 
   if (!input.accountAssignedByBusinessOffice && input.accountNumber.trim() === "")
@@ -293,7 +305,7 @@ function check(input: FeeRequestInput, ctx: z.RefinementCtx, { now, timeZone }: 
   for (const key of ["collectionStart", "collectionEnd"] as const) {
     const v = input[key].trim();
     if (v === "") issue([key], required);
-    else if (!isCalendarDate(v)) issue([key], t("feeRequest.dateInvalid"));
+    else if (!isSaneCalendarDate(v)) issue([key], t("feeRequest.dateInvalid"));
     else if (v < today) issue([key], t("feeRequest.dateInFuture"));
     else dates[key] = true;
   }

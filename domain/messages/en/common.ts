@@ -18,6 +18,8 @@ export const common = {
   "error.notFound": "Not found.",
   "error.payloadTooLarge": "The request is too large.",
   "error.malformedJson": "The request body is not valid JSON.",
+  "input.controlCharacters": "must not contain control characters.",
+  "input.date": "must be a real date between 1900-01-01 and 2099-12-31.",
 
   "nav.createCommunityAccount": "Create Community Member Account",
   "nav.instructorLogin": "Instructor / Faculty Login",

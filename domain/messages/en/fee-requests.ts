@@ -117,4 +117,6 @@ export const feeRequests = {
   "feeRequest.choose": "Choose…",
   "feeRequest.submit": "Submit Request",
   "feeRequest.cancel": "Cancel",
+  "feeRequest.costTooLarge": "Cost can be at most $1,000,000.00.",
+  "feeRequest.textControl": "Remove the control characters from this field.",
 } as const;

@@ -1,0 +1,570 @@
+// Property-based fuzz of the whole /v1 contract (issue 15, finding 5). The route table is read
+// from what the district API registers: every route built with `handle` carries its access rule
+// and its body, query and path schemas, so a new route is fuzzed without an entry here, and a
+// route without them fails the test. Inputs are generated from the zod schemas themselves: mostly
+// well-formed values (real ids from the database among them, so calls get past the checks), and
+// at every field now and then a wrong type, a boundary, a huge number, a NUL or control
+// character, an impossible date or a very long text. Every call goes over HTTP with a token of
+// the kind the route wants. No reply may be a 5xx, and a refused call (4xx) must change no table.
+import { afterAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import type { Express } from "express";
+import { z } from "zod";
+import { sql } from "drizzle-orm";
+import { call, guestToken, staffToken, startTestApi, studentToken } from "../support/api";
+import { databaseDigest, tableNames } from "../support/db-digest";
+import { ROUTE_SPEC, type RouteSpec } from "../../district-api/http/kit";
+import { queryRows } from "../../district-api/db/client";
+import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
+import { feeRequestSchema } from "../../domain/forms/fee-request";
+
+const SEED = 150_005;
+/** Calls per route; with ~50 routes this keeps the file well under a minute on two cores. */
+const RUNS = 20;
+
+// ---- The route table, from the Express routers --------------------------------------------
+
+interface Route {
+  method: string;
+  path: string;
+  spec: RouteSpec;
+}
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
+  name?: string;
+  handle: { stack?: Layer[] } & Record<symbol, unknown>;
+  regexp?: RegExp & { fast_slash?: boolean };
+}
+
+/** Routes whose first handler is not `handle` and that fall through to one that is. */
+const PASS_THROUGH = new Set(["GET /v1/payment/connectionToken"]);
+
+function listRoutes(app: Express): { routes: Route[]; unschemed: string[] } {
+  const found = new Map<string, RouteSpec | null>();
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const method of Object.keys(layer.route.methods)) {
+          const key = `${method.toUpperCase()} ${prefix}${layer.route.path}`;
+          const spec = layer.route.stack
+            .map((s) => (s.handle as Record<symbol, RouteSpec | undefined>)[ROUTE_SPEC])
+            .find(Boolean);
+          if (!found.get(key)) found.set(key, spec ?? null);
+        }
+      } else if (layer.handle.stack) {
+        const mounted = layer.regexp && !layer.regexp.fast_slash && layer.regexp.test("/v1");
+        walk(layer.handle.stack, mounted ? `${prefix}/v1` : prefix);
+      }
+    }
+  };
+  walk((app as unknown as { _router: { stack: Layer[] } })._router.stack, "");
+  const routes: Route[] = [];
+  const unschemed: string[] = [];
+  for (const [key, spec] of found) {
+    if (!key.includes(" /v1/")) continue;
+    const [method, path] = key.split(" ") as [string, string];
+    if (spec) routes.push({ method, path, spec });
+    else if (!PASS_THROUGH.has(key)) unschemed.push(key);
+  }
+  return { routes, unschemed };
+}
+
+/** The save call reads its body with the form's own schema (it needs the server's clock). */
+const BODY_OVERRIDES: Record<string, z.ZodTypeAny> = {
+  "POST /v1/fee-requests/save": feeRequestSchema({ now: new Date(), timeZone: "UTC" }),
+};
+
+/** Bodies that pass every rule, where the schema alone cannot tell (cross-field rules). */
+const VALID_BODIES: Record<string, () => unknown> = {
+  "POST /v1/fee-requests/save": () => ({
+    name: "Band Trip",
+    school: 1,
+    year: 1,
+    category: 1,
+    approvalRoute: 1,
+    type: "Optional",
+    cost: 25.5,
+    costVariable: false,
+    accountNumber: "10-1000",
+    accountAssignedByBusinessOffice: false,
+    allowStudent: true,
+    allowEmployee: false,
+    allowCommunityMember: false,
+    allowGuest: false,
+    collectionStart: "2098-01-01",
+    collectionEnd: "2098-02-01",
+    description: "A trip",
+    otherInformation: "",
+    sponsors: [{ id: "E1003", name: "Paula Proposer" }],
+    requiresAdditionalInformation: true,
+    questions: [
+      { question: "Size?", responseType: "Value List", answerList: "S, M", sortOrder: 1 },
+    ],
+  }),
+};
+
+// ---- Values --------------------------------------------------------------------------------
+
+const HUGE = [2 ** 31 - 1, 2 ** 31, 2 ** 40, 2 ** 53 + 2, 99_999_999_999, 1e308, -(2 ** 40)];
+const ODD_NUMBERS = [0, -1, -0, 1.5, 0.001, 1e-7, 21_474_836.48, 1_000_000.01, ...HUGE];
+const ODD_DATES = ["2012-02-31", "2012-13-45", "0000-00-00", "9999-12-31", "+010000-01-01"];
+const ODD_STRINGS = [
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\u0007",
+  "\u001b[2J",
+  "\r\n",
+  "\t",
+  "\u007f",
+  "\ud800",
+  "😀",
+  "李 Nguyễn Łukasz",
+  "\u202egnp.exe",
+  "' OR 1=1 --",
+  "<script>alert(1)</script>",
+  "../../etc/passwd",
+  "99999999999",
+  "-1",
+  "1e400",
+  "NaN",
+  "Infinity",
+  "null",
+  "[]",
+  "00000000-0000-0000-0000-000000000000",
+  "x".repeat(5_000),
+  "y".repeat(120_000),
+  ...ODD_DATES,
+];
+const WRONG_TYPES: unknown[] = [null, true, false, 0, "x", [], {}, [1, 2], { a: 1 }];
+/** Raw path segments (sent as is, so the server decodes them). */
+const ODD_SEGMENTS = ["%00", "%ff", "%2e%2e", "99999999999", "-1", "0", "1.5", "1e3", " 1", "abc"];
+
+interface Known {
+  ints: number[];
+  uuids: string[];
+  strings: string[];
+}
+
+const oddValue = fc.oneof(
+  fc.constantFrom(...ODD_NUMBERS),
+  fc.constantFrom(...ODD_STRINGS),
+  fc.constantFrom(...WRONG_TYPES),
+);
+
+type Def = { typeName: string } & Record<string, any>;
+const defOf = (s: z.ZodTypeAny) => s._def as Def;
+
+function checksOf(s: z.ZodTypeAny): { kind: string; value?: any; regex?: RegExp }[] {
+  return (defOf(s).checks ?? []) as { kind: string; value?: any; regex?: RegExp }[];
+}
+
+function isDateKey(key: string) {
+  return /dob|date|collection(Start|End)/i.test(key);
+}
+
+/** A value the schema accepts, or nearly: real ids, real uuids, texts of allowed lengths. */
+function valid(s: z.ZodTypeAny, key: string, known: Known, depth: number): fc.Arbitrary<unknown> {
+  const d = defOf(s);
+  switch (d.typeName) {
+    case "ZodObject": {
+      const shape = (s as z.AnyZodObject).shape as Record<string, z.ZodTypeAny>;
+      const model: Record<string, fc.Arbitrary<unknown>> = {};
+      const required: string[] = [];
+      for (const [k, child] of Object.entries(shape)) {
+        model[k] = field(child, k, known, depth + 1);
+        if (!child.isOptional()) required.push(k);
+      }
+      return fc.record(model, { requiredKeys: required });
+    }
+    case "ZodString": {
+      const checks = checksOf(s);
+      const max = checks.find((c) => c.kind === "max")?.value ?? 60;
+      const min = checks.find((c) => c.kind === "min")?.value ?? 0;
+      if (checks.some((c) => c.kind === "uuid"))
+        return fc.oneof(fc.constantFrom(...known.uuids), fc.uuid());
+      if (checks.some((c) => c.kind === "email")) return fc.emailAddress();
+      if (checks.some((c) => c.kind === "url")) return fc.constant("http://127.0.0.1:3000");
+      const prefix = checks.find((c) => c.kind === "startsWith")?.value as string | undefined;
+      if (prefix) return fc.string({ maxLength: 20 }).map((x) => `${prefix}${x}`);
+      const regex = checks.find((c) => c.kind === "regex")?.regex;
+      if (regex) return fc.oneof(fc.stringMatching(regex), fc.constantFrom(...known.strings));
+      if (isDateKey(key)) return fc.constantFrom("2012-01-15", "1980-03-02", "2030-06-01");
+      return fc.oneof(
+        fc.string({ minLength: min, maxLength: Math.min(max, 40) }),
+        fc.constantFrom(...known.strings),
+        fc.constant("z".repeat(Math.min(max, 300_000))),
+      );
+    }
+    case "ZodNumber": {
+      const checks = checksOf(s);
+      const min = checks.find((c) => c.kind === "min")?.value ?? -(2 ** 31);
+      const max = checks.find((c) => c.kind === "max")?.value ?? 2 ** 31 - 1;
+      const int = checks.some((c) => c.kind === "int");
+      const n = int
+        ? fc.oneof(fc.integer({ min, max }), fc.constantFrom(...known.ints))
+        : fc.oneof(
+            fc.integer({ min: 0, max: 10_000_00 }).map((c) => c / 100),
+            fc.double({ min, max, noNaN: true, noDefaultInfinity: true }),
+          );
+      return d.coerce ? n.map(String) : n;
+    }
+    case "ZodBoolean":
+      return fc.boolean();
+    case "ZodEnum":
+      return fc.constantFrom(...(d.values as string[]));
+    case "ZodNativeEnum":
+      return fc.constantFrom(...Object.values(d.values as object));
+    case "ZodLiteral":
+      return fc.constant(d.value);
+    case "ZodArray": {
+      const maxLength = Math.min(d.maxLength?.value ?? 5, 5);
+      const minLength = Math.min(d.minLength?.value ?? 0, maxLength);
+      return fc.array(field(d.type, key, known, depth + 1), { minLength, maxLength });
+    }
+    case "ZodRecord":
+      return fc.dictionary(
+        fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom(...ODD_STRINGS.slice(0, 12))),
+        field(d.valueType, key, known, depth + 1),
+        { maxKeys: 3 },
+      );
+    case "ZodUnion":
+      return fc.oneof(...(d.options as z.ZodTypeAny[]).map((o) => valid(o, key, known, depth)));
+    case "ZodOptional":
+      return fc.oneof(valid(d.innerType, key, known, depth), fc.constant(undefined));
+    case "ZodNullable":
+      return fc.oneof(valid(d.innerType, key, known, depth), fc.constant(null));
+    case "ZodDefault":
+      return fc.oneof(valid(d.innerType, key, known, depth), fc.constant(undefined));
+    case "ZodEffects":
+      return valid(d.schema, key, known, depth);
+    case "ZodPipeline":
+      return valid(d.in, key, known, depth);
+    case "ZodLazy":
+      return depth > 4 ? fc.constant(null) : valid(d.getter(), key, known, depth + 1);
+    case "ZodUndefined":
+      return fc.constant(undefined);
+    default:
+      // unknown, any: anything odd
+      return oddValue;
+  }
+}
+
+/** The schema under optional, nullable, default and refinement wrappers. */
+function unwrap(s: z.ZodTypeAny): z.ZodTypeAny {
+  const d = defOf(s);
+  if (["ZodOptional", "ZodNullable", "ZodDefault"].includes(d.typeName)) return unwrap(d.innerType);
+  if (d.typeName === "ZodEffects") return unwrap(d.schema);
+  if (d.typeName === "ZodPipeline") return unwrap(d.in);
+  if (d.typeName === "ZodUnion") return unwrap((d.options as z.ZodTypeAny[])[0]!);
+  return s;
+}
+
+/** Odd values aimed at a field's type: huge numbers for numbers, NUL and the like for texts. */
+function oddFor(s: z.ZodTypeAny, key: string): unknown[] {
+  const kind = defOf(unwrap(s)).typeName;
+  if (kind === "ZodNumber") return [2 ** 40, 2 ** 31, 21_474_836.48, -1];
+  if (kind === "ZodString")
+    return isDateKey(key) ? ODD_DATES : ["a\u0000b", "\u0007", "x".repeat(5_000), "\ud800"];
+  if (kind === "ZodObject" || kind === "ZodArray" || kind === "ZodRecord") return [null, "x", 7];
+  return [null, 2 ** 40, "a\u0000b"];
+}
+
+/** Set while building the clean base values of the per-field examples. */
+let onlyValid = false;
+
+/** A field: usually valid, sometimes an odd value of its type, now and then any odd value. */
+function field(s: z.ZodTypeAny, key: string, known: Known, depth: number): fc.Arbitrary<unknown> {
+  if (onlyValid) return valid(s, key, known, depth);
+  return fc.oneof(
+    { arbitrary: valid(s, key, known, depth), weight: 6 },
+    { arbitrary: fc.constantFrom(...oddFor(s, key)), weight: 2 },
+    { arbitrary: oddValue, weight: 1 },
+  );
+}
+
+/**
+ * Every field of a schema, each with its odd values: the path to it (through the first element
+ * of arrays) and what to put there.
+ */
+function leaves(
+  s: z.ZodTypeAny,
+  path: (string | number)[] = [],
+): [(string | number)[], unknown[]][] {
+  const inner = unwrap(s);
+  const d = defOf(inner);
+  if (d.typeName === "ZodObject") {
+    return Object.entries((inner as z.AnyZodObject).shape as Record<string, z.ZodTypeAny>).flatMap(
+      ([k, child]) => leaves(child, [...path, k]),
+    );
+  }
+  const key = String(path[path.length - 1] ?? "");
+  const own: [(string | number)[], unknown[]] = [path, oddFor(s, key)];
+  if (d.typeName === "ZodArray") return [own, ...leaves(d.type, [...path, 0])];
+  return path.length ? [own] : [];
+}
+
+function setAt(target: unknown, path: (string | number)[], value: unknown): unknown {
+  if (!path.length) return value;
+  const [head, ...rest] = path;
+  const base =
+    typeof head === "number"
+      ? Array.isArray(target) && target.length
+        ? [...target]
+        : [{}]
+      : target && typeof target === "object" && !Array.isArray(target)
+        ? { ...target }
+        : {};
+  (base as Record<string | number, unknown>)[head!] = setAt(
+    (base as Record<string | number, unknown>)[head!],
+    rest,
+    value,
+  );
+  return base;
+}
+
+/** One example per field and odd value: a clean body with just that field made odd. */
+function fieldExamples(schema: z.ZodTypeAny, known: Known, given?: unknown): unknown[] {
+  onlyValid = true;
+  let base: unknown = given;
+  try {
+    if (base === undefined)
+      [base] = fc.sample(valid(schema, "", known, 0), { seed: SEED, numRuns: 1 });
+  } finally {
+    onlyValid = false;
+  }
+  return leaves(schema).flatMap(([path, values]) => values.map((v) => setAt(base, path, v)));
+}
+
+/** A whole body: from the schema, or a wrong type, or extra keys. */
+function bodyArb(s: z.ZodTypeAny | undefined, known: Known): fc.Arbitrary<unknown> {
+  const fromSchema = s ? valid(s, "", known, 0) : oddValue;
+  return fc.oneof(
+    { arbitrary: fromSchema, weight: 8 },
+    { arbitrary: fc.constantFrom(...WRONG_TYPES, "x".repeat(10)), weight: 1 },
+    {
+      arbitrary: fromSchema.map((b) =>
+        b && typeof b === "object" && !Array.isArray(b)
+          ? { ...b, ["__proto__ x"]: 1, constructor: { prototype: 1 } }
+          : b,
+      ),
+      weight: 1,
+    },
+  );
+}
+
+interface Input {
+  path: string;
+  query: unknown;
+  body: unknown;
+  token: string | undefined;
+}
+const NoSchema = z.object({});
+
+function pathArb(route: Route, known: Known, clean = false): fc.Arbitrary<string> {
+  const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  if (!names.length) return fc.constant(route.path);
+  const shape = (route.spec.params as z.AnyZodObject | undefined)?.shape ?? {};
+  const segs = names.map((n) =>
+    clean
+      ? (shape[n] ? valid(shape[n], n, known, 0) : fc.string()).map((v) =>
+          encodeURIComponent(String(v)),
+        )
+      : fc.oneof(
+          {
+            arbitrary: (shape[n] ? valid(shape[n], n, known, 0) : fc.string()).map((v) =>
+              encodeURIComponent(String(v)),
+            ),
+            weight: 4,
+          },
+          { arbitrary: fc.constantFrom(...ODD_SEGMENTS), weight: 1 },
+          {
+            arbitrary: fc
+              .constantFrom(...ODD_STRINGS.filter((x) => x.length < 200))
+              .map(encodeURIComponent),
+            weight: 1,
+          },
+        ),
+  );
+  return fc
+    .tuple(...segs)
+    .map((values) => names.reduce((p, n, i) => p.replace(`:${n}`, values[i]!), route.path));
+}
+
+function queryString(q: unknown): string {
+  if (!q || typeof q !== "object")
+    return q === undefined ? "" : `?${encodeURIComponent(String(q))}`;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const x of v) params.append(k, String(x));
+    else if (v && typeof v === "object")
+      for (const [k2, x] of Object.entries(v)) params.append(`${k}[${k2}]`, String(x));
+    else params.append(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+// ---- The run -------------------------------------------------------------------------------
+
+const api = await startTestApi();
+afterAll(async () => {
+  await api.close();
+});
+const db = api.runtime.deps.db;
+const { routes, unschemed } = listRoutes(api.runtime.app);
+
+/** The people who call: signed in afresh before each route (a fuzzed sign-out ends sessions). */
+async function signInAll() {
+  const t = {
+    student: await studentToken(api, "100002", "2012-01-15"),
+    member: await studentToken(api, "200001", "1980-03-02"),
+    guest: await guestToken(api, "fuzz-guest@example.org"),
+    instructor: await staffToken(api, "instructor"),
+    proposer: await staffToken(api, "proposer"),
+    feeadmin: await staffToken(api, "feeadmin"),
+  };
+  const desktop = await call(api, "POST", "/v1/identity/desktop-session", {
+    body: { accessToken: t.proposer, desktopKey: DEV_DESKTOP_CLIENT_KEY },
+  });
+  return { ...t, cashier: desktop.status === 200 ? (desktop.body.accessToken as string) : null };
+}
+let tokens = await signInAll();
+const staffTokens = {
+  instructor: ["instructor"],
+  proposer: ["fee_proposer", "instructor"],
+  feeadmin: ["fee_admin"],
+};
+
+function tokensFor(spec: RouteSpec): (string | undefined)[] {
+  const family = [tokens.student, tokens.member, tokens.guest];
+  const staff = Object.entries(staffTokens)
+    .filter(([, roles]) => !spec.roles || spec.roles.some((r) => roles.includes(r)))
+    .map(([name]) => tokens[name as "instructor" | "proposer" | "feeadmin"]);
+  switch (spec.access) {
+    case "public":
+      return [undefined, tokens.student];
+    case "participant":
+      return [tokens.student, tokens.member];
+    case "family":
+      return family;
+    case "staff":
+      return tokens.cashier && !spec.roles ? [...staff, tokens.cashier] : staff;
+    default:
+      return [...family, ...staff, ...(tokens.cashier ? [tokens.cashier] : [])];
+  }
+}
+
+async function knownValues(): Promise<Known> {
+  const ints = await queryRows<{ id: number }>(
+    db,
+    sql`select id from fees union select id from carts union select id from cart_items
+        union select id from assessed_fees union select id from fee_requests
+        union select id from course_questions union select id from schools
+        union select id from school_years union select id from approval_routes
+        union select id from fee_categories limit 200`,
+  );
+  const uuids = await queryRows<{ id: string }>(
+    db,
+    sql`select id::text as id from course_sections union select id::text from programs
+        union select id::text from courses limit 200`,
+  );
+  const strings = await queryRows<{ id: string }>(
+    db,
+    sql`select employee_id as id from staff union select id::text from participants
+        union select id from sim_objects limit 200`,
+  );
+  return {
+    ints: [1, 2, 3, ...ints.map((r) => Number(r.id))],
+    uuids: uuids.map((r) => r.id),
+    // The people holding the tokens are left out, so that fuzzed sign-ins cannot lock them out.
+    strings: ["E1001", "E1003", "100001", ...strings.map((r) => String(r.id))].filter(
+      (x) => !["100002", "200001"].includes(x),
+    ),
+  };
+}
+
+const tables = await tableNames(db);
+const isEqual = (a: Record<string, string>, b: Record<string, string>) =>
+  JSON.stringify(a) === JSON.stringify(b);
+let calls = 0;
+const statuses = new Map<number, number>();
+
+describe("the /v1 route table", () => {
+  it("lists every route with its schemas (a route without them would not be fuzzed)", () => {
+    expect(unschemed).toEqual([]);
+    expect(routes.length).toBeGreaterThan(40);
+  });
+});
+
+describe("fuzz of every /v1 route", () => {
+  for (const route of routes) {
+    it(`${route.method} ${route.path} (${route.spec.access})`, async () => {
+      // Where sign-in is throttled for this address by earlier fuzzed sign-ins, keep the tokens.
+      tokens = await signInAll().catch(() => tokens);
+      const known = await knownValues();
+      const bodySchema = BODY_OVERRIDES[`${route.method} ${route.path}`] ?? route.spec.body;
+      const input: fc.Arbitrary<Input> = fc.record({
+        path: pathArb(route, known),
+        query: route.spec.query ? valid(route.spec.query, "", known, 0) : fc.constant(undefined),
+        body: route.method === "GET" ? fc.constant(undefined) : bodyArb(bodySchema, known),
+        token: fc.constantFrom(...tokensFor(route.spec)),
+      });
+      // Every field of the body and of the path, one odd value at a time, then random inputs.
+      const token = tokensFor(route.spec)[0];
+      const [cleanPath] = fc.sample(pathArb(route, known, true), { seed: SEED, numRuns: 1 });
+      const examples: [Input][] = [];
+      if (bodySchema && route.method !== "GET") {
+        const given = VALID_BODIES[`${route.method} ${route.path}`]?.();
+        for (const body of fieldExamples(bodySchema, known, given))
+          examples.push([{ path: cleanPath!, query: undefined, body, token }]);
+      }
+      for (const [path] of leaves(route.spec.params ?? NoSchema)) {
+        for (const v of ODD_SEGMENTS)
+          examples.push([
+            {
+              path: route.path.replace(`:${path[0]}`, v),
+              query: undefined,
+              body: undefined,
+              token,
+            },
+          ]);
+      }
+      // The digest after one call is the digest before the next (one digest query per call).
+      let before = await databaseDigest(db, tables);
+      const out = await fc.check(
+        fc.asyncProperty(input, async ({ path, query, body, token }) => {
+          const r = await call(api, route.method, `${path}${queryString(query)}`, {
+            body: body === undefined ? undefined : JSON.stringify(body),
+            token,
+          });
+          calls++;
+          statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+          const what = `${route.method} ${path.slice(0, 200)} → ${r.status} ${String(JSON.stringify(r.body)).slice(0, 300)}`;
+          if (r.status >= 500) throw new Error(what);
+          const after = await databaseDigest(db, tables);
+          const wrote = !isEqual(after, before);
+          before = after;
+          if (r.status >= 400 && wrote) throw new Error(`${what} changed a table`);
+        }),
+        { numRuns: RUNS + examples.length, seed: SEED, endOnFailure: true, examples },
+      );
+      if (out.failed) {
+        const example = JSON.stringify(out.counterexample, (_k, v: unknown) =>
+          typeof v === "string" && v.length > 200 ? `${v.slice(0, 200)}…(${v.length})` : v,
+        );
+        throw new Error(`${String(out.errorInstance)}\ninput: ${example?.slice(0, 2000)}`);
+      }
+    });
+  }
+
+  it("sent the calls it says it did", () => {
+    console.info(
+      `contract fuzz: ${routes.length} routes, ${calls} calls, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
+    expect(calls).toBeGreaterThanOrEqual(routes.length * RUNS);
+  });
+});
