@@ -51,7 +51,7 @@ export const CheckoutSessionRequest = z
     cancelPath: z
       .string()
       .max(300)
-      .regex(/^\/(?![/\\])/, "must be a path on this site"),
+      .refine((p) => /^\/(?![/\\])/.test(p), "must be a path on this site"),
     /** Path of the payment-complete page (/payment-complete or /instructor/payment-complete). */
     completePath: z.enum(["/payment-complete", "/instructor/payment-complete"]),
   })
