@@ -43,6 +43,10 @@ const ACTIONS: Record<string, { who: Who; params?: Record<string, "section" | "p
       who: "family",
       params: { courseSelectionUUID: "section" },
     },
+    "programs.confirm-cancel.$courseSelectionUUID.tsx": {
+      who: "family",
+      params: { courseSelectionUUID: "section" },
+    },
     "programs.confirm-remove.$courseSelectionUUID.tsx": {
       who: "family",
       params: { courseSelectionUUID: "section" },
