@@ -72,7 +72,7 @@ async function refused(page: Page, path: string) {
 }
 
 describe.each(MODES)("payment complete $name", (mode) => {
-  it("confirms the person's own payment and goes to /programs; invented or foreign values are refused", async () => {
+  it("confirms the person's own payment and goes on to the fees bought; invented or foreign values are refused", async () => {
     const [owner, other] = mode.js ? ["100001", "100002"] : ["100003", "100004"];
     const returnUrl = await paidReturnUrl(
       await studentToken(owner),
@@ -102,7 +102,8 @@ describe.each(MODES)("payment complete $name", (mode) => {
 
     await page.goto(returnUrl);
     await page.getByRole("heading", { name: "Payment Complete" }).waitFor();
-    await page.waitForURL((u) => u.pathname === "/programs", { timeout: 15_000 });
+    // A cart with fees goes where the in-page checkout sends it (spec 02 §4).
+    await page.waitForURL((u) => u.pathname === "/fees", { timeout: 15_000 });
   });
 
   it("an employee who paid online goes on to /instructor/fees, not to the student login", async () => {
