@@ -9,6 +9,23 @@ import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { startDistrictApi, type DistrictApiRuntime } from "./district-api/runtime";
+import { createLogger } from "./district-api/logger";
+import { DatabaseUnreachable } from "./district-api/db/wait";
+import { CONTROL_SOCKET } from "./district-api/db/backup";
+import {
+  applyToEnvironment,
+  ConfigError,
+  describeConfig,
+  loadEnvFile,
+  readConfig,
+  type AppMode,
+} from "./server/config";
+import { externalReadiness, healthRoutes } from "./server/health";
+import { createDrain } from "./server/lifecycle";
+import { observeWebRequests } from "./server/observe";
+import { metricsRoute } from "./server/metrics-route";
+import { gauge } from "./district-api/metrics";
+import type { Logger } from "./district-api/logger";
 import type { Clock } from "./district-api/clock";
 import type { Mailer } from "./district-api/services/mail";
 import { securityHeaders, sameOriginCheck } from "./app/.server/http-guards";
@@ -32,18 +49,30 @@ export interface ServerOptions {
   mailer?: Mailer;
   /** How long the maintenance status is cached (spec: polled every 5 minutes). */
   statusPollMs?: number;
+  /** demo (default): demo data on an empty database; production: only the baseline (config.ts). */
+  mode?: AppMode;
+  /** Payments are simulated (shown on every page); the demo's are. */
+  simulatedPayments?: boolean;
+  /** How long to wait for PostgreSQL at start-up. */
+  databaseWaitMs?: number;
+  /** Bearer token for GET /metrics; without one the route does not exist. */
+  metricsToken?: string | null;
+  logger?: Logger;
 }
 
 export interface RunningServer {
   url: string;
   port: number;
   api: DistrictApiRuntime | null;
+  /** Stops taking requests, lets those in flight finish within `drainMs`, then closes. */
+  drain(drainMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
-/** SESSION_SECRET from the environment, or one generated once into DATA_DIR. */
-function loadSecret(dataDir: string): string {
+/** SESSION_SECRET from the environment, or (demo only) one generated once into DATA_DIR. */
+function loadSecret(dataDir: string, mode: AppMode): string {
   if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  if (mode === "production") throw new ConfigError(["SESSION_SECRET is required in production"]);
   const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
@@ -105,7 +134,10 @@ function guardActions(build: ServerBuild): ServerBuild {
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = path.resolve(opts.dataDir ?? process.env.DATA_DIR ?? ".data");
-  const secret = loadSecret(dataDir);
+  const mode: AppMode =
+    opts.mode ?? (process.env.APP_MODE === "production" ? "production" : "demo");
+  const simulatedPayments = opts.simulatedPayments ?? !process.env.STRIPE_SECRET_KEY;
+  const secret = loadSecret(dataDir, mode);
   process.env.SESSION_SECRET = secret;
   const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
   const externalApi = opts.districtApiUrl ?? process.env.DISTRICT_API_URL;
@@ -114,10 +146,17 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const host = opts.host ?? process.env.HOST ?? "0.0.0.0";
 
   let api: DistrictApiRuntime | null = null;
+  const logger = opts.logger ?? createLogger();
+  const onDisk = !databaseUrl && !opts.inMemory;
+  if (onDisk || !externalApi) mkdirSync(dataDir, { recursive: true });
   if (!externalApi) {
     api = await startDistrictApi({
       databaseUrl,
-      pgliteDir: databaseUrl || opts.inMemory ? undefined : path.join(dataDir, "pglite"),
+      pgliteDir: onDisk ? path.join(dataDir, "pglite") : undefined,
+      backupSocket: onDisk ? path.join(dataDir, CONTROL_SOCKET) : undefined,
+      seed: mode === "production" ? "baseline" : "demo",
+      logger,
+      databaseWaitMs: opts.databaseWaitMs,
       outboxDir: path.join(dataDir, "outbox"),
       smtpUrl: process.env.SMTP_URL,
       secret,
@@ -128,9 +167,34 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     });
   }
 
+  const build = guardActions(
+    (await import(pathToFileURL(path.join(buildDir, "index.js")).href)) as ServerBuild,
+  );
+  const database = api?.database;
+  gauge("db_pool_connections", "Database connections of this process by state.", () => {
+    const stats = database?.poolStats?.();
+    if (!stats) return database ? [{ labels: { state: "open" }, value: 1 }] : [];
+    return [
+      { labels: { state: "open" }, value: stats.total },
+      { labels: { state: "idle" }, value: stats.idle },
+      { labels: { state: "waiting" }, value: stats.waiting },
+    ];
+  });
+
   const app = express();
+  const drain = createDrain();
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+  app.use(drain.closeConnections);
+  app.use(observeWebRequests(logger, build));
+  // Before everything else (maintenance, sessions): a load balancer polls these every few seconds.
+  app.use(
+    healthRoutes({
+      readiness: api ? api.readiness : externalReadiness(externalApi!),
+      draining: drain.draining,
+    }),
+  );
+  app.use(metricsRoute(opts.metricsToken ?? process.env.METRICS_TOKEN ?? null));
   app.use(compression());
   app.use(securityHeaders);
 
@@ -150,9 +214,6 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   );
   app.use(express.static("public", { maxAge: "1h", index: false }));
 
-  const build = guardActions(
-    (await import(pathToFileURL(path.join(buildDir, "index.js")).href)) as ServerBuild,
-  );
   let listening: Server | null = null;
   const selfUrl = () => {
     const addr = listening?.address();
@@ -178,6 +239,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         cspNonce: res.locals.cspNonce as string,
         apiBaseUrl: apiBaseUrl(),
         statusPollMs: opts.statusPollMs ?? 5 * 60_000,
+        environment: { demo: mode === "demo", simulatedPayments },
+        requestId: res.locals.requestId as string | undefined,
       }),
     }),
   );
@@ -186,24 +249,79 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     listening = app.listen(port, host, () => resolve());
   });
   const url = selfUrl();
+  const server = listening as unknown as Server;
+  const release = async () => {
+    await api?.close();
+  };
   return {
     url,
     port: Number(new URL(url).port),
     api,
-    async close() {
-      await new Promise<void>((resolve) => listening?.close(() => resolve()));
-      await api?.close();
-    },
+    drain: (drainMs) => drain.drain(server, drainMs, release),
+    close: () => drain.drain(server, 0, release),
   };
 }
 
-const isMain = import.meta.url === pathToFileURL(process.argv[1] ?? "").href;
-if (isMain) {
-  const running = await startServer();
-  console.log(`District registration is listening on http://localhost:${running.port}`);
-  const stop = () => {
-    void running.close().then(() => process.exit(0));
+/** The production or demo start: configuration checked once, then serve until SIGTERM. */
+async function main(): Promise<void> {
+  loadEnvFile();
+  let config;
+  try {
+    config = readConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    for (const problem of err.problems) console.error(`cannot start: ${problem}`);
+    process.exit(1);
+  }
+  applyToEnvironment(config);
+  const logger = createLogger(config.logLevel);
+  logger.info(describeConfig(config), "configuration");
+  if (config.mode === "demo") {
+    logger.warn(
+      "DEMO: demo data and accounts, simulated payments, mail to the outbox folder. Not for real families: see README, Run it in production",
+    );
+  } else if (config.payments === "simulated") {
+    logger.warn("PAYMENTS=simulated: no card payment takes real money");
+  }
+  let running: RunningServer;
+  try {
+    running = await startServer({
+      port: config.port,
+      host: config.host,
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl ?? undefined,
+      districtApiUrl: config.districtApiUrl ?? undefined,
+      buildDir: config.buildDir,
+      mode: config.mode,
+      simulatedPayments: config.payments === "simulated",
+      databaseWaitMs: config.databaseWaitMs,
+      metricsToken: config.metricsToken,
+      logger,
+    });
+  } catch (err) {
+    if (err instanceof DatabaseUnreachable || err instanceof ConfigError) {
+      console.error(`cannot start: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  logger.info({ port: running.port }, `District registration is listening on port ${running.port}`);
+  const stop = (signal: NodeJS.Signals) => {
+    logger.info({ signal, drainMs: config.drainMs }, "stopping: finishing the requests in flight");
+    void running.drain(config.drainMs).then(
+      () => {
+        logger.info("stopped");
+        process.exit(0);
+      },
+      (err: unknown) => {
+        console.error(`stopping failed: ${err instanceof Error ? err.message : String(err)}`);
+        process.exit(1);
+      },
+    );
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 }
+
+const isMain = import.meta.url === pathToFileURL(process.argv[1] ?? "").href;
+if (isMain) await main();

@@ -1,12 +1,18 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
+import { logServerError } from "./.server/log";
 
 const ABORT_DELAY = 5_000;
+
+/** A server error in a loader or action: logged once, with the request id, nothing personal. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  logServerError(error, request, context.requestId);
+};
 
 export default function handleRequest(
   request: Request,
@@ -38,7 +44,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logServerError(error, request, loadContext.requestId);
         },
       },
     );

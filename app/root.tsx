@@ -77,6 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       notice,
       cartCount,
       maintenance: { start: status.start, end: status.end, state: status.state },
+      environment: context.environment ?? { demo: false, simulatedPayments: false },
     },
     notice ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
@@ -129,11 +130,17 @@ export default function App() {
       <a className="skip-link" href="#main">
         {t("app.skipToContent")}
       </a>
+      {data.environment.demo || data.environment.simulatedPayments ? (
+        <aside className="environment-banner" aria-label={t("app.environmentLabel")}>
+          {t(data.environment.demo ? "app.demoBanner" : "app.simulatedPaymentsBanner")}
+        </aside>
+      ) : null}
       <Header user={data.user} cartCount={data.cartCount} />
+      {/* Before the content: on a phone it sits under the header, in the flow (app.css). */}
+      {data.notice ? <NoticeBar notice={data.notice} /> : null}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
-      {data.notice ? <NoticeBar notice={data.notice} /> : null}
       <DesktopBridge signedIn={signedIn} />
       <SessionKeepAlive
         expires={[data.user.student?.expires, data.user.staff?.expires].filter(

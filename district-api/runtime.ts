@@ -3,15 +3,18 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import type { Express } from "express";
 import { openDatabase, type Database } from "./db/client";
-import { migrate } from "./db/migrate";
+import { migrate, pendingMigrations } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed";
+import { seedBaseline } from "./db/seed/baseline";
+import { databaseAnswers, waitForDatabase } from "./db/wait";
+import { serveBackups } from "./db/backup";
 import { systemClock, type Clock } from "./clock";
 import { createLogger, type Logger } from "./logger";
 import { outboxMailer, smtpMailer, type Mailer } from "./services/mail";
 import type { ApiDeps } from "./deps";
 import { createDistrictApi } from "./http/app";
 import { createPaymentProvider } from "./payments";
-import { startBackgroundJobs } from "./services/holds";
+import { startBackgroundJobs, type BackgroundJobs } from "./services/holds";
 
 export interface RuntimeOptions {
   databaseUrl?: string;
@@ -23,7 +26,15 @@ export interface RuntimeOptions {
   clock?: Clock;
   logger?: Logger;
   mailer?: Mailer;
-  seed?: boolean;
+  /**
+   * What an empty database gets: the demo data (default, `true`), or in production only the
+   * baseline a district starts from (settings texts, fee categories), or nothing (`false`).
+   */
+  seed?: boolean | "demo" | "baseline";
+  /** How long to wait for the database at start-up (PostgreSQL may come up later). */
+  databaseWaitMs?: number;
+  /** Embedded database on disk: where to answer the backup command (a Unix socket path). */
+  backupSocket?: string;
   districtName?: string;
   timeZone?: string;
   poolSize?: number;
@@ -35,7 +46,24 @@ export interface DistrictApiRuntime {
   app: Express;
   deps: ApiDeps;
   database: Database;
+  /** What /readyz reports: the database answers, migrations applied, background jobs alive. */
+  readiness(): Promise<Readiness>;
   close(): Promise<void>;
+}
+
+export interface Readiness {
+  database: boolean;
+  migrations: boolean;
+  backgroundJobs: boolean;
+}
+
+/** Background jobs are alive when a pass ended well lately (three periods), or they just began. */
+function jobsAlive(jobs: BackgroundJobs | null, now = Date.now()): boolean {
+  if (!jobs) return true;
+  const s = jobs.state();
+  const grace = 3 * s.everyMs + 5_000;
+  if (s.lastSuccessAt !== null) return now - s.lastSuccessAt <= grace;
+  return !s.lastFailed && now - s.startedAt <= grace;
 }
 
 /** The token key is derived from the one secret, so every instance with that secret agrees. */
@@ -50,8 +78,11 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
     dataDir: opts.pgliteDir,
     poolSize: opts.poolSize,
   });
+  await waitForDatabase(database, logger, opts.databaseWaitMs ?? 0);
   await migrate(database);
-  if (opts.seed !== false) await seedIfEmpty(database.db);
+  const seed = opts.seed === undefined || opts.seed === true ? "demo" : opts.seed;
+  if (seed === "demo") await seedIfEmpty(database.db);
+  else if (seed === "baseline") await seedBaseline(database.db);
   const mailer =
     opts.mailer ??
     (opts.smtpUrl
@@ -71,13 +102,27 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
   deps.payments = await createPaymentProvider(deps.db, deps.tokenKey, process.env, deps.clock);
   const app = createDistrictApi(deps);
   const jobs = opts.backgroundJobs === false ? null : startBackgroundJobs(deps);
+  const backups =
+    opts.backupSocket && database.dumpDataDir
+      ? await serveBackups(database, opts.backupSocket, logger)
+      : null;
   return {
     app,
     deps,
     database,
-    close: () => {
-      jobs?.stop();
-      return database.close();
+    readiness: async () => {
+      const reachable = await databaseAnswers(database);
+      const pending = reachable ? await pendingMigrations(database).catch(() => null) : null;
+      return {
+        database: reachable,
+        migrations: pending !== null && pending.length === 0,
+        backgroundJobs: jobsAlive(jobs),
+      };
+    },
+    close: async () => {
+      await backups?.close();
+      await jobs?.stop();
+      await database.close();
     },
   };
 }

@@ -31,7 +31,8 @@ export interface ApiCall<T> {
 
 interface Caller {
   request: Request;
-  context: Pick<AppLoadContext, "apiBaseUrl" | "clientIp">;
+  context: Pick<AppLoadContext, "apiBaseUrl" | "clientIp"> &
+    Partial<Pick<AppLoadContext, "requestId">>;
 }
 
 /** Clears both sessions and sends the person to / (spec 01 §4: a 401 on any authenticated call). */
@@ -68,6 +69,8 @@ export async function fetchApi(
   const headers: Record<string, string> = { Accept: "application/json" };
   if (onLoopback(context.apiBaseUrl)) headers["Accept-Encoding"] = "identity";
   if (context.clientIp) headers["X-Forwarded-For"] = context.clientIp;
+  // The request's id (server/observe.ts) goes with every call, so one page load reads across logs.
+  if (context.requestId) headers["X-Request-Id"] = context.requestId;
   if (init.auth !== "none") {
     const session = await getSession(request);
     const s = init.auth === "student" ? validStudent(session) : validStaff(session);

@@ -3,6 +3,7 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/node";
 import {
   ProgramsReply,
+  RegisterCheckReply,
   RegisterErrorCode,
   RegisterReply,
   type Course,
@@ -10,7 +11,9 @@ import {
   type RegisterRequest,
 } from "@domain/contract/programs";
 import { t, type MessageKey } from "@domain/messages";
+import { toCardData } from "~/components/programs/card-data";
 import { callApi, type ApiResult } from "./api";
+import { loadSettings } from "./settings";
 import { flashNotice } from "./session";
 
 interface Caller {
@@ -91,22 +94,80 @@ export async function runCardAction(
   });
 }
 
+/**
+ * Before the course questions are asked: would the person's own schedule (or a closed program, or
+ * the survey) refuse this registration? Then they hear it now, not after answering everything.
+ */
+export async function refusalBeforeQuestions(
+  caller: Caller,
+  courseSelectionUUID: string,
+  back: string,
+): Promise<Response | null> {
+  const res = await callApi(caller, {
+    path: `/v1/register/${encodeURIComponent(courseSelectionUUID)}/check`,
+    auth: "student",
+    reply: RegisterCheckReply,
+    timeoutMs: 10_000,
+  });
+  // Only the person's own refusals stop them here; anything else (a slow or failing call) is
+  // left to the register call itself.
+  if (res.ok || res.status !== 409) return null;
+  return failedCardRedirect(caller, "register", courseSelectionUUID, res, back);
+}
+
+async function failedCardRedirect(
+  caller: Caller,
+  intent: CardIntent,
+  courseSelectionUUID: string,
+  res: Extract<ApiResult<unknown>, { ok: false }>,
+  back: string,
+): Promise<Response> {
+  const cookie = await flashNotice(caller.request, {
+    kind: "error",
+    text: failureText(intent, res),
+  });
+  // Spec 01 §4: a failed call marks the course as having a registration error; the reason stays
+  // on its card after the notice hides.
+  return redirect(withFailed(back, courseSelectionUUID, res.errorCode), {
+    headers: { "Set-Cookie": cookie },
+  });
+}
+
 /** The page to go back to, marking the course whose action failed (?failed=…). */
-export function withFailed(back: string, courseSelectionUUID: string): string {
+export function withFailed(back: string, courseSelectionUUID: string, errorCode?: number): string {
   const url = new URL(back, "http://x");
   url.searchParams.set("failed", courseSelectionUUID);
+  url.searchParams.delete("why");
+  if (errorCode !== undefined && REASON_ON_CARD[errorCode]) {
+    url.searchParams.set("why", String(errorCode));
+  }
   return `${url.pathname}${url.search}`;
 }
+
+/** Refusals whose reason stays written on the course's card (the notice hides after a while). */
+const REASON_ON_CARD: Partial<Record<number, MessageKey>> = {
+  [RegisterErrorCode.timeConflict]: "register.timeConflict",
+  [RegisterErrorCode.oneSectionPerTerm]: "register.oneSectionPerTerm",
+  [RegisterErrorCode.survey]: "register.surveyRequired",
+  [RegisterErrorCode.full]: "register.full",
+};
 
 /** Marks the course named by ?failed= as having a registration error. */
 export function markFailed<T extends { courseSelectionUUID: string; registrationError: boolean }>(
   courses: T[],
-  request: Request,
+  url: URL,
 ): T[] {
-  const failed = new URL(request.url).searchParams.get("failed");
+  const failed = url.searchParams.get("failed");
   return failed
     ? courses.map((c) => (c.courseSelectionUUID === failed ? { ...c, registrationError: true } : c))
     : courses;
+}
+
+/** The reason written on the failed course's card (?why=), when it is one worth keeping. */
+export function failedReason(url: URL): string | null {
+  const why = Number(url.searchParams.get("why"));
+  const key = Number.isInteger(why) ? REASON_ON_CARD[why] : undefined;
+  return key ? t(key) : null;
 }
 
 /** Only same-site paths may be returned to after an action. */
@@ -127,14 +188,27 @@ export async function cardActionResponse(
   back: string,
 ): Promise<Response> {
   const res = await runCardAction(caller, intent, courseSelectionUUID, body);
-  if (!res.ok) {
-    const cookie = await flashNotice(caller.request, {
-      kind: "error",
-      text: failureText(intent, res),
-    });
-    // Spec 01 §4: a failed call marks the course as having a registration error.
-    return redirect(withFailed(back, courseSelectionUUID), { headers: { "Set-Cookie": cookie } });
-  }
+  return cardActionReply(caller, intent, courseSelectionUUID, res, back);
+}
+
+/** True for refusals the person can answer from the questions dialog by changing their plans. */
+export function isScheduleClash(res: ApiResult<unknown>): boolean {
+  return (
+    !res.ok &&
+    (res.errorCode === RegisterErrorCode.timeConflict ||
+      res.errorCode === RegisterErrorCode.oneSectionPerTerm)
+  );
+}
+
+/** The redirect with the one-time notice for a card action's reply. */
+export async function cardActionReply(
+  caller: Caller,
+  intent: CardIntent,
+  courseSelectionUUID: string,
+  res: ApiResult<RegisterReply>,
+  back: string,
+): Promise<Response> {
+  if (!res.ok) return failedCardRedirect(caller, intent, courseSelectionUUID, res, back);
   const paymentNeeded = intent === "register" && res.data.status === "pending_payment";
   // A seat held for payment is not a finished registration: say that payment is due.
   const cookie = await flashNotice(caller.request, {
@@ -158,3 +232,63 @@ export const homeMessageCookie = createCookie("programs_home_closed", {
 export async function homeMessageClosed(request: Request): Promise<boolean> {
   return (await homeMessageCookie.parse(request.headers.get("Cookie"))) === "1";
 }
+
+function matchesSearch(c: Course, q: string): boolean {
+  if (!q) return true;
+  const needle = q.toLowerCase();
+  return [c.name, c.description, c.courseNumber, c.category ?? "", c.programName]
+    .join(" ")
+    .toLowerCase()
+    .includes(needle);
+}
+
+/** "View partially completed payments": registrations with money still owed. */
+function isPartial(c: Course): boolean {
+  return (
+    c.status === "partial" || c.status === "registered-with-credits-pending-payment" || c.paymentDue
+  );
+}
+
+/**
+ * What the programmes list shows for the filters in `url` (its query: q, program, partial,
+ * detail, failed, why). The list page renders it, and so do the dialog pages that open over the
+ * list at their own URLs (the payment dialog), so the list stays behind them.
+ */
+export async function programsPage(caller: Caller, url: URL) {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const program = url.searchParams.get("program") ?? "";
+  const partial = url.searchParams.get("partial") === "1";
+  const detailId = url.searchParams.get("detail");
+  const [{ programs, error }, settings, closed] = await Promise.all([
+    loadPrograms(caller),
+    loadSettings(caller.context),
+    homeMessageClosed(caller.request),
+  ]);
+  const chosen = programs.filter((p) => !program || p.programUUID === program);
+  const gated = (p: Program) => p.requiresSurvey && !p.finishedSurvey;
+  const courses = chosen
+    .filter((p) => !gated(p))
+    .flatMap((p) => p.courses)
+    .filter((c) => matchesSearch(c, q))
+    .filter((c) => !partial || isPartial(c));
+  const now = Date.now();
+  const reason = failedReason(url);
+  return {
+    programs: programs.map((p) => ({ programUUID: p.programUUID, name: p.name })),
+    gates: chosen.filter(gated).map((p) => ({ programUUID: p.programUUID, name: p.name })),
+    // Only what the cards show (decision 094).
+    cards: markFailed(courses, url).map((c) => toCardData(c, now, reason)),
+    q,
+    program,
+    partial,
+    error,
+    detail: detailId ? findCourse(programs, detailId) : null,
+    homeMessage:
+      settings?.homeMessage.show && settings.homeMessage.message && !closed
+        ? settings.homeMessage.message
+        : null,
+    partialMessage: partial ? (settings?.partiallyCompletedPaymentMessage ?? null) : null,
+  };
+}
+
+export type ProgramsPageData = Awaited<ReturnType<typeof programsPage>>;

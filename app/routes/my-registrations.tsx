@@ -10,7 +10,7 @@ import { Stack } from "~/ui/mantine/Stack";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
-import { findCourse, loadPrograms, markFailed } from "~/.server/programs";
+import { failedReason, findCourse, loadPrograms, markFailed } from "~/.server/programs";
 import { ActivityGrid } from "~/components/programs/ActivityGrid";
 import { toCardData } from "~/components/programs/card-data";
 import { CourseDetails } from "~/components/programs/CourseDetails";
@@ -33,7 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     programs: programs.map((p) => ({ programUUID: p.programUUID, name: p.name })),
     program,
     // Only what the cards show (decision 094).
-    cards: markFailed(courses, request).map((c) => toCardData(c, now)),
+    cards: markFailed(courses, new URL(request.url)).map((c) =>
+      toCardData(c, now, failedReason(new URL(request.url))),
+    ),
     error,
     detail: detailId ? findCourse(programs, detailId) : null,
   });
@@ -45,6 +47,7 @@ export default function MyRegistrations() {
   const params = new URLSearchParams(location.search);
   params.delete("detail");
   params.delete("failed");
+  params.delete("why");
   const listHref = `/my-registrations${params.toString() ? `?${params.toString()}` : ""}`;
   const detailHref = (id: string) => {
     const p = new URLSearchParams(params);

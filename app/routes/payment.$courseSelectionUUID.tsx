@@ -51,6 +51,10 @@ import { programsOpener } from "~/components/programs/openers";
 import { loadSettings } from "~/.server/settings";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { CardForm } from "~/islands/CardForm";
+import { PaymentCountdown, PaymentExpiryDialog } from "~/islands/PaymentCountdown";
+import { ProgramsList } from "~/components/programs/ProgramsList";
+import { programsPage } from "~/.server/programs";
+import { formatCountdown } from "@domain/rules/registration";
 import { useHydratedForm } from "~/components/use-hydrated-form";
 
 const PAYMENT_FORM_ID = "registration-payment";
@@ -79,8 +83,7 @@ function balanceOf(p: RegistrationPayment): ActivityBalance {
 // the page as it was (no stored copy, no back/forward cache).
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireParticipant(request);
+async function dialogData({ request, context, params }: LoaderFunctionArgs) {
   const id = z.string().uuid().safeParse(params.courseSelectionUUID);
   const url = new URL(request.url);
   const settings = await loadSettings(context);
@@ -91,29 +94,46 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       confirmed === "waitlist"
         ? settings?.waitlistPaymentConfirmed
         : settings?.registrationPaymentConfirmed;
-    return json({
+    return {
       view: "confirmed" as const,
       kind: confirmed,
       text: (template ?? "").replace(/\{confirmationNumber\}/g, confirmation),
       confirmation,
       // A mailed check: the confirmation repeats where to send it.
       mailed: url.searchParams.get("mailed") === "1",
-    });
+    };
   }
-  if (!id.success) return json({ view: "missing" as const, message: null });
+  if (!id.success) return { view: "missing" as const, message: null };
   const r = await callApi(
     { request, context },
     { path: `/v1/payment/registration/${id.data}`, auth: "student", reply: RegistrationPayment },
   );
-  if (!r.ok)
-    return json({ view: "missing" as const, message: r.status === 410 ? r.message : null });
-  return json({
+  if (!r.ok) return { view: "missing" as const, message: r.status === 410 ? r.message : null };
+  return {
     view: url.searchParams.get("cancel") === "1" ? ("cancel" as const) : ("pay" as const),
     payment: r.data,
     methods: dialogMethods(factsOf(r.data)),
     settled: settledState(factsOf(r.data)),
     cancelText: settings?.cancelPaymentRegistration ?? "",
-  });
+    // The time left to pay, as on the course's card (m:ss at render; the island counts down).
+    countdown:
+      r.data.status === "pending_payment" && r.data.holdExpiresAt
+        ? {
+            deadline: r.data.holdExpiresAt,
+            initial: formatCountdown(Date.parse(r.data.holdExpiresAt) - Date.now()),
+          }
+        : null,
+  };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireParticipant(args.request);
+  // The dialog opens over the programmes list, as the other dialogs of the list do.
+  const [dialog, list] = await Promise.all([
+    dialogData(args),
+    programsPage(args, new URL("/programs", args.request.url)),
+  ]);
+  return json({ ...dialog, list });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -260,6 +280,17 @@ const LABELS: Record<Method, string> = {
 };
 
 export default function PaymentDialogRoute() {
+  const { list } = useLoaderData<typeof loader>();
+  return (
+    <Stack gap="md">
+      <ProgramsList data={list} search="" />
+      <PaymentDialog />
+      <PaymentExpiryDialog />
+    </Stack>
+  );
+}
+
+function PaymentDialog() {
   const d = useLoaderData<typeof loader>();
   const a = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -382,6 +413,13 @@ export default function PaymentDialogRoute() {
             {t("paymentDialog.cost", { amount: formatUsd(toCents(p.cost)) })} ·{" "}
             {t("paymentDialog.balance", { amount: formatUsd(balanceCents) })}
           </Text>
+          {d.countdown ? (
+            <PaymentCountdown
+              courseSelectionUUID={p.courseSectionId}
+              deadline={d.countdown.deadline}
+              initial={d.countdown.initial}
+            />
+          ) : null}
           {a && "error" in a ? (
             // After a failed post without JavaScript the message takes the focus.
             <Alert color="red" role="alert" tabIndex={-1} autoFocus>

@@ -18,7 +18,16 @@ import { answersPayload, questionField } from "@domain/forms/course-question-fie
 import { hasWaiver, WAIVER_ACCEPTED } from "@domain/rules/registration";
 import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
-import { cardActionResponse, findCourse, loadPrograms, safeBack } from "~/.server/programs";
+import {
+  cardActionReply,
+  failureText,
+  findCourse,
+  isScheduleClash,
+  loadPrograms,
+  refusalBeforeQuestions,
+  runCardAction,
+  safeBack,
+} from "~/.server/programs";
 import { flashNotice } from "~/.server/session";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
@@ -39,7 +48,20 @@ export async function loader(args: LoaderFunctionArgs) {
     const cookie = await flashNotice(args.request, { kind: "error", text: t("register.notFound") });
     throw redirect(back, { headers: { "Set-Cookie": cookie } });
   }
-  return json({ course, intent, back });
+  // A clash with the person's schedule is said before any question is asked (joining a waitlist
+  // skips the time-conflict check). The dialog's own post comes back with ?asked=1: the page then
+  // shows the answers and the register call's reply, whatever the check would say now.
+  if (intent === "register" && url.searchParams.get("asked") !== "1") {
+    const refusal = await refusalBeforeQuestions(
+      { request: args.request, context: args.context },
+      course.courseSelectionUUID,
+      back,
+    );
+    if (refusal) throw refusal;
+  }
+  const postTo = new URL(url);
+  postTo.searchParams.set("asked", "1");
+  return json({ course, intent, back, postTo: `${postTo.pathname}${postTo.search}` });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -61,23 +83,27 @@ export async function action(args: ActionFunctionArgs) {
   const value = submission.value as Record<string, unknown>;
   const intent = value.intent === "waitlist" ? "waitlist" : "register";
   const status = CourseStatus.safeParse(value.status);
-  return cardActionResponse(
-    { request: args.request, context: args.context },
-    intent,
-    course.courseSelectionUUID,
-    {
-      activeCourse: {
-        courseSelectionUUID: course.courseSelectionUUID,
-        ...(status.success ? { status: status.data } : {}),
-        ...answersPayload(course.courseQuestions, value),
-      },
+  const caller = { request: args.request, context: args.context };
+  const res = await runCardAction(caller, intent, course.courseSelectionUUID, {
+    activeCourse: {
+      courseSelectionUUID: course.courseSelectionUUID,
+      ...(status.success ? { status: status.data } : {}),
+      ...answersPayload(course.courseQuestions, value),
     },
-    back,
-  );
+  });
+  // A clash that appeared while the questions were answered (another tab registered): the
+  // dialog stays, with the answers as typed and the reason, so nothing has to be typed again.
+  if (!res.ok && isScheduleClash(res)) {
+    return json(
+      { result: submission.reply({ formErrors: [failureText(intent, res)] }) },
+      { status: 409 },
+    );
+  }
+  return cardActionReply(caller, intent, course.courseSelectionUUID, res, back);
 }
 
 export default function CourseQuestions() {
-  const { course, intent, back } = useLoaderData<typeof loader>();
+  const { course, intent, back, postTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const validation = useLazyValidation(
@@ -120,7 +146,13 @@ export default function CourseQuestions() {
       closeLabel={t("questions.cancel")}
       openerId={opener}
     >
-      <Form method="post" {...getFormProps(form)} {...validation.formProps} noValidate>
+      <Form
+        method="post"
+        action={postTo}
+        {...getFormProps(form)}
+        {...validation.formProps}
+        noValidate
+      >
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="status" value={course.status} />
         <Stack gap="md">

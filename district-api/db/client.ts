@@ -1,4 +1,6 @@
 // One SQL dialect everywhere: PostgreSQL, embedded (PGlite in DATA_DIR) or a server (DATABASE_URL).
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -17,6 +19,13 @@ export interface Database {
   withConnection<T>(fn: (exec: (sqlText: string) => Promise<unknown[]>) => Promise<T>): Promise<T>;
   /** Rows of `query` run as a prepared statement (see PreparedRows). */
   preparedRows: PreparedRows;
+  /**
+   * The embedded database's files as one consistent tarball (gzip), taken between statements
+   * while it runs (backups, decision 112). Absent for PostgreSQL, which pg_dump backs up.
+   */
+  dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL's pool in use: connections open, idle, and callers waiting (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -75,6 +84,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PGlite only: start from this tarball of a data folder (a restore). */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -90,6 +101,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle connection that the server ends (restart, failover, a dropped test database) must
     // not crash the process: the pool discards it and the next query opens a new one.
     pool.on("error", () => undefined);
+    // The same for a connection that is checked out (between a transaction's statements) when
+    // the server goes away: the statement in flight fails, the process carries on (/readyz says
+    // 503 until the database is back).
+    pool.on("connect", (client) => {
+      client.on("error", () => undefined);
+    });
     const db = drizzle(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -112,12 +129,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         const res = await pool.query({ name, text, values: preparedParams(params) });
         return res.rows as T[];
       },
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
+  // PGlite makes its own folder but not the folders above it.
+  if (opts.dataDir) await mkdir(path.dirname(path.resolve(opts.dataDir)), { recursive: true });
   const { drizzle } = await import("drizzle-orm/pglite");
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const client = opts.dataDir
+    ? new PGlite(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {})
+    : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   // PGlite is one session: each statement is prepared once (PREPARE), then run with EXECUTE and its
@@ -158,6 +184,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         const res = await client.exec(text);
         return res[res.length - 1]?.rows ?? [];
       }),
+    dumpDataDir: () => client.dumpDataDir("gzip"),
     close: () => client.close(),
   };
 }

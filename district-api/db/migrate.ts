@@ -33,3 +33,13 @@ export async function migrate(database: Database): Promise<string[]> {
     }
   });
 }
+
+/** The checked-in migrations the database has not applied (readiness: a restored older copy). */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  const files = (await readdir(migrationsDir)).filter((f) => /^[\w.-]+\.sql$/.test(f)).sort();
+  const rows = (await database.withConnection((exec) =>
+    exec("select name from schema_migrations"),
+  )) as { name: string }[];
+  const done = new Set(rows.map((r) => r.name));
+  return files.filter((f) => !done.has(f));
+}

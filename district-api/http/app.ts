@@ -1,7 +1,9 @@
 // The district API as an Express app: mounted under /v1 by server.ts, or run on its own.
 import express, { type Express } from "express";
 import type { ApiDeps } from "../deps";
-import { errorHandler } from "./kit";
+import { errorHandler, handle } from "./kit";
+import { openApiDocument } from "./openapi";
+import { observeRequests } from "./observe";
 import { identityRoutes } from "./identity";
 import { settingsRoutes, statusRoute } from "./settings";
 import { communityRoutes } from "./community";
@@ -22,6 +24,7 @@ export function createDistrictApi(deps: ApiDeps): Express {
   app.disable("x-powered-by");
   // The web app calls from this machine and forwards the person's address for throttling.
   app.set("trust proxy", "loopback");
+  app.use(observeRequests(deps.logger));
   app.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -50,6 +53,11 @@ export function createDistrictApi(deps: ApiDeps): Express {
   v1.use(paymentsRoutes(deps));
   v1.use(staffRoutes(deps));
   v1.use(feeRequestsRoutes(deps));
+  let described: Record<string, unknown> | null = null;
+  v1.get(
+    "/openapi.json",
+    handle(deps, { access: "public" }, async () => (described ??= openApiDocument(app))),
+  );
   v1.use((_req, res) => {
     res.status(404).json({ message: "Not found." });
   });

@@ -6,6 +6,7 @@ import type { ApiDeps } from "../deps";
 import { handle, participantId } from "./kit";
 import {
   cancelRegistration,
+  checkRegistration,
   joinWaitlist,
   leaveWaitlist,
   register,
@@ -25,6 +26,12 @@ export function registrationRoutes(deps: ApiDeps): Router {
     "/register/waitlist/:courseSelectionUUID",
     handle(deps, opts, ({ claims, params, body }) =>
       leaveWaitlist(deps, participantId(claims), params.courseSelectionUUID, body.reason),
+    ),
+  );
+  r.get(
+    "/register/:courseSelectionUUID/check",
+    handle(deps, { access: "participant", params: RegisterParams }, ({ claims, params }) =>
+      checkRegistration(deps, participantId(claims), params.courseSelectionUUID),
     ),
   );
   r.post(

@@ -486,6 +486,7 @@ export async function cartView(deps: ApiDeps, claims: TokenClaims): Promise<Cart
   if (!cart) throw new ApiError(500, t("cart.error.fetch"));
   const items = groupItems(await cartItemRows(deps.db, cart.id));
   const totalCents = items.reduce((s, i) => s + Math.round(i.cost * 100), 0);
+  const expired = items.length ? null : await recentlyExpiredCart(deps, owner, cart.id);
   return {
     id: Number(cart.id),
     cartTimeout: items.length ? iso(cart.expires_at) : null,
@@ -494,7 +495,38 @@ export async function cartView(deps: ApiDeps, claims: TokenClaims): Promise<Cart
     total: totalCents / 100,
     cartItems: items,
     payer: payer(claims, buyer.name),
+    ...(expired ? { expiredCart: expired } : {}),
   };
+}
+
+/** How long an empty cart goes on saying that the one before it ran out of time. */
+const EXPIRED_CART_NEWS_MS = 24 * 60 * 60_000;
+
+/**
+ * The owner's cart before `currentId`, when it ran out of time with items in it (within the last
+ * day): an empty cart then says why it is empty, also to a page loaded afresh without JavaScript.
+ */
+async function recentlyExpiredCart(
+  deps: ApiDeps,
+  owner: string,
+  currentId: number,
+): Promise<{ registrations: boolean } | null> {
+  const since = new Date(deps.clock.now().getTime() - EXPIRED_CART_NEWS_MS);
+  const [row] = await queryRows<{
+    status: string;
+    expires_at: Date | string | null;
+    regs: boolean;
+    n: number;
+  }>(
+    deps.db,
+    sql`select c.status, c.expires_at,
+          coalesce(bool_or(i.item_type = 'registration'), false) as regs, count(i.id)::int as n
+        from carts c left join cart_items i on i.cart_id = c.id
+        where c.owner_key = ${owner} and c.id < ${currentId}
+        group by c.id order by c.id desc limit 1`,
+  );
+  if (!row || row.status !== "EXPIRED" || Number(row.n) === 0 || !row.expires_at) return null;
+  return new Date(row.expires_at) >= since ? { registrations: Boolean(row.regs) } : null;
 }
 
 /**

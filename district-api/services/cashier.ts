@@ -30,11 +30,14 @@ import type { Exec } from "./registration";
 /** The key a development or test desktop client presents when DESKTOP_CLIENT_KEY is not set. */
 export const DEV_DESKTOP_CLIENT_KEY = "desktop-client-dev-key";
 
-/** The configured desktop client key; in production there is no default (fail closed). */
+/**
+ * The configured desktop client key. The demo and tests fall back to the development key; a
+ * production start has no default (fail closed) and refuses the development key (decision 110).
+ */
 export function desktopClientKey(env: NodeJS.ProcessEnv = process.env): string | null {
   const key = env.DESKTOP_CLIENT_KEY?.trim();
-  if (key) return key;
-  return env.NODE_ENV === "production" ? null : DEV_DESKTOP_CLIENT_KEY;
+  if (env.APP_MODE === "production") return key && key !== DEV_DESKTOP_CLIENT_KEY ? key : null;
+  return key || DEV_DESKTOP_CLIENT_KEY;
 }
 
 /** Whether the host presented the desktop client key (constant-time comparison). */

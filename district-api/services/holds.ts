@@ -6,6 +6,7 @@ import { logSafeError } from "../logger";
 import type { ApiDeps } from "../deps";
 import { releaseAllExpiredHolds } from "./registration";
 import { releaseExpiredCarts } from "./cart";
+import { metrics } from "../metrics";
 
 /** Releases every expired hold now; returns how many. Tests call this after moving the clock. */
 export function expireHolds(deps: ApiDeps): Promise<number> {
@@ -13,7 +14,15 @@ export function expireHolds(deps: ApiDeps): Promise<number> {
 }
 
 export interface BackgroundJobs {
-  stop(): void;
+  /** Stops the timer and waits for a pass in progress to finish. */
+  stop(): Promise<void>;
+  /** When the last pass ended well, when the jobs started, and the last pass's failure. */
+  state(): {
+    startedAt: number;
+    lastSuccessAt: number | null;
+    lastFailed: boolean;
+    everyMs: number;
+  };
 }
 
 /**
@@ -29,22 +38,34 @@ export async function sweepOnce(deps: ApiDeps): Promise<{ holds: number; carts: 
 
 /** Starts the sweeper; the runtime calls it unless told not to (tests drive expireHolds). */
 export function startBackgroundJobs(deps: ApiDeps, everyMs = 15_000): BackgroundJobs {
-  let running = false;
+  let running: Promise<void> | null = null;
+  const startedAt = Date.now();
+  let lastSuccessAt: number | null = null;
+  let lastFailed = false;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    sweepOnce(deps)
+    running = sweepOnce(deps)
       .then(({ holds, carts }) => {
+        lastSuccessAt = Date.now();
+        lastFailed = false;
+        if (carts) metrics.seatsReleased.inc({ hold: "cart_timeout" }, carts);
         if (holds) deps.logger.info({ released: holds }, "expired registration holds released");
         if (carts) deps.logger.info({ released: carts }, "registrations in expired carts released");
       })
       .catch((err: unknown) => {
+        lastFailed = true;
         deps.logger.error({ err: logSafeError(err) }, "hold sweep failed");
       })
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, everyMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+    state: () => ({ startedAt, lastSuccessAt, lastFailed, everyMs }),
+  };
 }

@@ -1,4 +1,5 @@
 // Outgoing mail: SMTP when SMTP_URL is set, otherwise one file per message in DATA_DIR/outbox/.
+import { metrics } from "../metrics";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -38,7 +39,9 @@ export async function smtpMailer(url: string, from: string): Promise<Mailer> {
 
 /** Sends without making the caller wait; a failure is logged without the address or the body. */
 export function sendInBackground(mailer: Mailer, logger: Logger, message: MailMessage): void {
+  metrics.mail.inc({ outcome: "queued" });
   mailer.send(message).catch((err: unknown) => {
+    metrics.mail.inc({ outcome: "failed" });
     logger.error(
       { err: redactAddresses(err instanceof Error ? err.message : String(err)) },
       "mail send failed",

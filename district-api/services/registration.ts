@@ -19,6 +19,7 @@ import { queryRows, type Db } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../http/kit";
 import { sendInBackground, type MailMessage } from "./mail";
+import { metrics } from "../metrics";
 
 /** Anything that runs SQL: the database or a transaction. */
 export type Exec = Pick<Db, "execute">;
@@ -96,6 +97,9 @@ async function releaseExpiredHolds(tx: Exec, sectionId: string, now: Date): Prom
           and hold_expires_at <= ${now}
         returning id`,
   );
+  // Counted as the status flips; a refused request's transaction still commits its releases.
+  if (released.length)
+    metrics.seatsReleased.inc({ hold: "payment_window_or_offer" }, released.length);
   if (released.length) {
     await tx.execute(
       sql`update course_sections set seats_taken = greatest(seats_taken - ${released.length}, 0)
@@ -377,6 +381,81 @@ function stale(message: string, hint = t("register.stale")): ApiError {
   return new ApiError(406, message, hint, RegisterErrorCode.stale);
 }
 
+/**
+ * The person's own schedule rules (spec 01 §5): one section per term in the program, and no time
+ * conflict with a course they hold. Register runs it under its locks; the check before the course
+ * questions runs it without, so the person hears of a clash before answering anything.
+ */
+async function refuseScheduleClash(
+  tx: Exec,
+  participantId: number,
+  section: SectionRow,
+  program: Eligibility["program"],
+  now: Date,
+  failed: string,
+): Promise<void> {
+  const mine = await queryRows<{
+    id: string;
+    course_id: string;
+    term_id: string;
+    program_id: string;
+    meeting_days: string[];
+    time_start: string | null;
+    time_end: string | null;
+    date_start: string;
+    date_end: string;
+  }>(
+    tx,
+    sql`select s.id, s.course_id, s.term_id, s.program_id, s.meeting_days,
+          to_char(s.time_start, 'HH24:MI') as time_start, to_char(s.time_end, 'HH24:MI') as time_end,
+          s.date_start::text as date_start, s.date_end::text as date_end
+        from registrations r join course_sections s on s.id = r.course_section_id
+        where r.participant_id = ${participantId}
+          and (r.status = 'registered'
+               or (r.status in ('pending_payment', 'offered') and r.hold_expires_at > ${now}))`,
+  );
+  const candidate = {
+    id: section.id,
+    courseId: section.course_id,
+    termId: section.term_id,
+    oneSectionPerTermOverride: section.one_section_per_term_override,
+  };
+  const sameProgram = mine
+    .filter((m) => m.program_id === section.program_id)
+    .map((m) => ({ id: m.id, courseId: m.course_id, termId: m.term_id }));
+  if (violatesOneSectionPerTerm(candidate, program.one_section_per_term, sameProgram)) {
+    throw new ApiError(
+      409,
+      failed,
+      t("register.oneSectionPerTerm"),
+      RegisterErrorCode.oneSectionPerTerm,
+    );
+  }
+  const conflict = findTimeConflict(
+    {
+      id: section.id,
+      meetingDays: section.meeting_days,
+      timeStart: section.time_start,
+      timeEnd: section.time_end,
+      dateStart: section.date_start,
+      dateEnd: section.date_end,
+      timeConflictOverride: section.time_conflict_override,
+    },
+    mine.map((m) => ({
+      id: m.id,
+      meetingDays: m.meeting_days,
+      timeStart: m.time_start,
+      timeEnd: m.time_end,
+      dateStart: m.date_start,
+      dateEnd: m.date_end,
+    })),
+    "register",
+  );
+  if (conflict) {
+    throw new ApiError(409, failed, t("register.timeConflict"), RegisterErrorCode.timeConflict);
+  }
+}
+
 /** POST /v1/register/{courseSelectionUUID}. */
 export async function register(
   deps: ApiDeps,
@@ -429,66 +508,7 @@ export async function register(
     }
     requireAnswers(elig.questions, body, failed);
 
-    const mine = await queryRows<{
-      id: string;
-      course_id: string;
-      term_id: string;
-      program_id: string;
-      meeting_days: string[];
-      time_start: string | null;
-      time_end: string | null;
-      date_start: string;
-      date_end: string;
-    }>(
-      tx,
-      sql`select s.id, s.course_id, s.term_id, s.program_id, s.meeting_days,
-            to_char(s.time_start, 'HH24:MI') as time_start, to_char(s.time_end, 'HH24:MI') as time_end,
-            s.date_start::text as date_start, s.date_end::text as date_end
-          from registrations r join course_sections s on s.id = r.course_section_id
-          where r.participant_id = ${participantId}
-            and (r.status = 'registered'
-                 or (r.status in ('pending_payment', 'offered') and r.hold_expires_at > ${now}))`,
-    );
-    const candidate = {
-      id: section.id,
-      courseId: section.course_id,
-      termId: section.term_id,
-      oneSectionPerTermOverride: section.one_section_per_term_override,
-    };
-    const sameProgram = mine
-      .filter((m) => m.program_id === section.program_id)
-      .map((m) => ({ id: m.id, courseId: m.course_id, termId: m.term_id }));
-    if (violatesOneSectionPerTerm(candidate, elig.program.one_section_per_term, sameProgram)) {
-      throw new ApiError(
-        409,
-        failed,
-        t("register.oneSectionPerTerm"),
-        RegisterErrorCode.oneSectionPerTerm,
-      );
-    }
-    const conflict = findTimeConflict(
-      {
-        id: section.id,
-        meetingDays: section.meeting_days,
-        timeStart: section.time_start,
-        timeEnd: section.time_end,
-        dateStart: section.date_start,
-        dateEnd: section.date_end,
-        timeConflictOverride: section.time_conflict_override,
-      },
-      mine.map((m) => ({
-        id: m.id,
-        meetingDays: m.meeting_days,
-        timeStart: m.time_start,
-        timeEnd: m.time_end,
-        dateStart: m.date_start,
-        dateEnd: m.date_end,
-      })),
-      "register",
-    );
-    if (conflict) {
-      throw new ApiError(409, failed, t("register.timeConflict"), RegisterErrorCode.timeConflict);
-    }
+    await refuseScheduleClash(tx, participantId, section, elig.program, now, failed);
     // People waiting come first: a free seat is theirs (it is offered to them under this lock).
     if ((await waitingCount(tx, sectionId)) > 0 || !(await takeSeat(tx, sectionId))) {
       throw new ApiError(406, t("register.full"), undefined, RegisterErrorCode.full);
@@ -511,6 +531,39 @@ export async function register(
       status,
     };
   });
+}
+
+/**
+ * GET /v1/register/{courseSelectionUUID}/check: what would refuse this person before any question
+ * is asked (closed program, health survey, one section per term, time conflict), with the same
+ * replies as the register call. Read-only and without locks: register checks it all again under
+ * its locks, so a clash that appears in between is still refused.
+ */
+export async function checkRegistration(
+  deps: ApiDeps,
+  participantId: number,
+  sectionId: string,
+): Promise<{ ok: true }> {
+  const failed = t("register.failed");
+  const now = deps.clock.now();
+  const elig = await loadEligibility(deps.db, participantId, sectionId, now);
+  // Accepting a waitlist offer takes the seat already held: register asks nothing more.
+  if (elig.myStatus === "offered") return { ok: true };
+  if (!elig.program.open) throw stale(failed, t("register.notFound"));
+  if (elig.program.requires_survey && !elig.finishedSurvey) {
+    throw new ApiError(409, failed, t("register.surveyRequired"), RegisterErrorCode.survey);
+  }
+  const [section] = await queryRows<SectionRow>(
+    deps.db,
+    sql`select ${SECTION_COLUMNS}, c.name as course_name
+        from course_sections s join courses c on c.id = s.course_id
+        where s.id = ${sectionId}`,
+  );
+  if (!section) {
+    throw new ApiError(404, failed, t("register.notFound"), RegisterErrorCode.notFound);
+  }
+  await refuseScheduleClash(deps.db, participantId, section, elig.program, now, failed);
+  return { ok: true };
 }
 
 /** POST /v1/register/waitlist/{courseSelectionUUID}. The time-conflict check is skipped. */

@@ -42,6 +42,12 @@ export const Cart = z.object({
   total: z.number(),
   cartItems: z.array(CartItem),
   payer: Payer,
+  /**
+   * While this cart is still empty: the person's previous cart ran out of time and its items
+   * were removed (registrations among them when `registrations`), so the page can say why the
+   * cart is empty. Absent otherwise.
+   */
+  expiredCart: z.object({ registrations: z.boolean() }).optional(),
 });
 export type Cart = z.infer<typeof Cart>;
 

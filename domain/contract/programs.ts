@@ -143,6 +143,9 @@ export const RegisterReply = z.object({
 });
 export type RegisterReply = z.infer<typeof RegisterReply>;
 
+/** GET /v1/register/{courseSelectionUUID}/check: nothing of the person's stands in the way. */
+export const RegisterCheckReply = z.object({ ok: z.literal(true) });
+
 /** errorCode values of register refusals, so the page can pick its message. */
 export const RegisterErrorCode = {
   full: 1,

@@ -388,9 +388,7 @@ describe("fee request review and refresh", () => {
     await expect.poll(() => page.getByRole("link", { name: `Review ${name}` }).count()).toBe(0);
     await page.goto("/instructor/fee-proposals?status=Denied");
     await page.getByRole("link", { name: `Status History ${name}` }).click();
-    await expect(page.getByRole("dialog").textContent()).resolves.toContain(
-      "Use the district form instead.",
-    );
+    await page.getByRole("dialog").getByText("Use the district form instead.").waitFor();
   });
 
   it("with JavaScript, Course clears the category, BO the account number, No the questions", async () => {

@@ -1,8 +1,9 @@
-// Issue 21, point 15 (staff part): "Empty Cart" on the staff cart asks first, as the family cart
-// does, with JavaScript and without.
-import { afterAll, beforeAll, describe, it } from "vitest";
+// Issue 21, point 12: a time conflict is said before the course questions, stays written on the
+// card, and a clash found only on submitting keeps the answers. Point 15 (staff part): "Empty
+// Cart" on the staff cart asks first, as the family cart does. With JavaScript and without.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { MODES, signInStaff, startTestApp, type TestApp } from "../support/browser";
+import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -37,5 +38,55 @@ describe.each(MODES)("staff cart $name", (mode) => {
       .getByRole("button", { name: "Empty Cart" })
       .click();
     await page.getByText("Your cart is empty.").first().waitFor();
+  });
+});
+
+const CONFLICT =
+  "This course time(s) overlaps with a previously registered course. Please check your schedule and try again.";
+
+describe.each(MODES)("time conflict $name", (mode) => {
+  const student = (n: number) => String((mode.js ? 100030 : 100034) + n);
+
+  it("says the conflict before any question is asked and keeps it on the card (point 12)", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, student(1));
+    await page.goto("/programs");
+    await card(page, "Reading Lab").getByRole("button", { name: "Register" }).click();
+    await page.getByText("Registration successful").first().waitFor();
+    await card(page, "Art Studio").getByRole("link", { name: "Register" }).click();
+    await page.waitForURL((u) => u.pathname === "/programs" && u.searchParams.has("failed"));
+    // No question was asked: the reason is on Art Studio's own card, not only in the notice.
+    expect(await page.getByRole("dialog", { name: "Course Questions" }).count()).toBe(0);
+    await card(page, "Art Studio").getByText(CONFLICT).waitFor();
+    // A reload (the notice is shown once) still tells which course failed and why.
+    await page.reload();
+    await card(page, "Art Studio").getByText(CONFLICT).waitFor();
+  });
+
+  it("keeps the answers when a clash appears while they are typed (point 12)", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, student(2));
+    await page.goto("/programs");
+    await card(page, "Art Studio").getByRole("link", { name: "Register" }).click();
+    const dialog = page.getByRole("dialog", { name: "Course Questions" });
+    await dialog.getByLabel("Adult S").check();
+    await dialog.getByLabel(/Allergies or medical notes/).fill("Peanuts");
+    await dialog.getByLabel("I Accept").check();
+    await dialog.getByLabel("Signature", { exact: true }).fill("Sam Student");
+    await dialog.getByLabel("Legal Name").fill("Sam Student");
+    // Meanwhile, in another tab, the family registers for a course at the same time.
+    const other = await page.context().newPage();
+    await other.goto("/programs");
+    await card(other, "Reading Lab").getByRole("button", { name: "Register" }).click();
+    await other.getByText("Registration successful").first().waitFor();
+    await other.close();
+
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dialog.getByRole("alert").filter({ hasText: CONFLICT }).waitFor();
+    await expect(dialog.getByLabel(/Allergies or medical notes/).inputValue()).resolves.toBe(
+      "Peanuts",
+    );
+    await expect(dialog.getByLabel("Legal Name").inputValue()).resolves.toBe("Sam Student");
+    expect(await dialog.getByLabel("Adult S").isChecked()).toBe(true);
   });
 });

@@ -192,4 +192,49 @@ describe.each(MODES)("phone width $name (point 18)", (mode) => {
     await expect(cart.isVisible()).resolves.toBe(true);
     await expect(cart.textContent()).resolves.toContain("1");
   });
+
+  it("the notice never covers the cart's payment section", async () => {
+    const ctx = await app.newContext(mode, { viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await signInFamily(page, mode.js ? "100027" : "100028");
+    await page.goto("/programs");
+    await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
+    await page.getByLabel("Add to my cart, to pay together with fees").check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((u) => u.pathname === "/cart");
+    const notice = page.getByText("The registration is in your cart.").first();
+    await notice.waitFor();
+    const section = page.getByRole("region", { name: "Payment Method" });
+    // Wherever the person scrolls in the payment section, the notice is not over it.
+    for (const target of [section.getByRole("heading"), section.getByRole("button").last()]) {
+      await target.scrollIntoViewIfNeeded();
+      const a = await notice.boundingBox();
+      const b = await section.boundingBox();
+      expect(a && b).toBeTruthy();
+      const overlap =
+        a!.x < b!.x + b!.width &&
+        b!.x < a!.x + a!.width &&
+        a!.y < b!.y + b!.height &&
+        b!.y < a!.y + a!.height;
+      expect(overlap).toBe(false);
+    }
+  });
+
+  it("keeps the fees tabs on one line", async () => {
+    const ctx = await app.newContext(mode, { viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await signInFamily(page, mode.js ? "100029" : "100030");
+    await page.goto("/fees");
+    const tabs = page.getByRole("navigation", { name: "Fee lists" }).getByRole("link");
+    await expect(tabs.count()).resolves.toBe(3);
+    const tops = new Set<number>();
+    for (const box of await Promise.all((await tabs.all()).map((l) => l.boundingBox()))) {
+      tops.add(Math.round(box!.y));
+      // Each tab fits on the screen: nothing to scroll sideways to find.
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
+    expect(tops.size).toBe(1);
+  });
 });

@@ -154,3 +154,32 @@ describe("parent landings with JavaScript", () => {
     }
   });
 });
+
+describe("parent landings without JavaScript", () => {
+  it("8. the reloaded cart says why it emptied when its time ran out", async () => {
+    const page = await app.newPage({ js: false });
+    await signInFamily(page, "100038");
+    const said = page.getByText(
+      "Your checkout time ran out, so the items in your cart were removed.",
+    );
+    await page.goto("/cart");
+    await page.getByText("Your cart is empty", { exact: false }).waitFor();
+    await expect(said.count()).resolves.toBe(0);
+    await addGoggles(page);
+    await page.goto("/cart");
+    await page.getByRole("timer").waitFor();
+    app.clock.advance(16 * 60_000);
+    try {
+      await page.reload();
+      await said.waitFor();
+      await page.getByText("Your cart is empty", { exact: false }).waitFor();
+    } finally {
+      app.clock.advance(-16 * 60_000);
+    }
+    // Something new in the cart: the old cart's time is no longer the news.
+    await addGoggles(page);
+    await page.goto("/cart");
+    await page.getByRole("timer").waitFor();
+    await expect(said.count()).resolves.toBe(0);
+  });
+});

@@ -124,6 +124,7 @@ describe.each(MODES)("mail-in address $name (point 13)", (mode) => {
     await page.getByLabel("Add to my cart, to pay together with fees").check();
     await page.getByRole("button", { name: "Continue" }).click();
     await page.waitForURL((u) => u.pathname === "/cart");
+    await page.getByText("The registration is in your cart.").first().waitFor();
     const full = page.getByLabel("Pay in full");
     if (await full.count()) await full.check();
     await page.getByLabel("Mail a paper check").check();

@@ -13,7 +13,8 @@ import { z } from "zod";
 import { sql } from "drizzle-orm";
 import { call, guestToken, staffToken, startTestApi, studentToken } from "../support/api";
 import { databaseDigest, tableNames } from "../support/db-digest";
-import { ROUTE_SPEC, type RouteSpec } from "../../district-api/http/kit";
+import type { RouteSpec } from "../../district-api/http/kit";
+import { listRoutes } from "../../district-api/http/route-table";
 import { queryRows } from "../../district-api/db/client";
 import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
 import { feeRequestSchema } from "../../domain/forms/fee-request";
@@ -30,42 +31,15 @@ interface Route {
   spec: RouteSpec;
 }
 
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
-  name?: string;
-  handle: { stack?: Layer[] } & Record<symbol, unknown>;
-  regexp?: RegExp & { fast_slash?: boolean };
-}
-
 /** Routes whose first handler is not `handle` and that fall through to one that is. */
 const PASS_THROUGH = new Set(["GET /v1/payment/connectionToken"]);
 
-function listRoutes(app: Express): { routes: Route[]; unschemed: string[] } {
-  const found = new Map<string, RouteSpec | null>();
-  const walk = (stack: Layer[], prefix: string) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        for (const method of Object.keys(layer.route.methods)) {
-          const key = `${method.toUpperCase()} ${prefix}${layer.route.path}`;
-          const spec = layer.route.stack
-            .map((s) => (s.handle as Record<symbol, RouteSpec | undefined>)[ROUTE_SPEC])
-            .find(Boolean);
-          if (!found.get(key)) found.set(key, spec ?? null);
-        }
-      } else if (layer.handle.stack) {
-        const mounted = layer.regexp && !layer.regexp.fast_slash && layer.regexp.test("/v1");
-        walk(layer.handle.stack, mounted ? `${prefix}/v1` : prefix);
-      }
-    }
-  };
-  walk((app as unknown as { _router: { stack: Layer[] } })._router.stack, "");
+function listSchemedRoutes(app: Express): { routes: Route[]; unschemed: string[] } {
   const routes: Route[] = [];
   const unschemed: string[] = [];
-  for (const [key, spec] of found) {
-    if (!key.includes(" /v1/")) continue;
-    const [method, path] = key.split(" ") as [string, string];
-    if (spec) routes.push({ method, path, spec });
-    else if (!PASS_THROUGH.has(key)) unschemed.push(key);
+  for (const r of listRoutes(app)) {
+    if (r.spec) routes.push({ method: r.method, path: r.path, spec: r.spec });
+    else if (!PASS_THROUGH.has(`${r.method} ${r.path}`)) unschemed.push(`${r.method} ${r.path}`);
   }
   return { routes, unschemed };
 }
@@ -415,7 +389,7 @@ afterAll(async () => {
   await api.close();
 });
 const db = api.runtime.deps.db;
-const { routes, unschemed } = listRoutes(api.runtime.app);
+const { routes, unschemed } = listSchemedRoutes(api.runtime.app);
 
 /** The people who call: signed in afresh before each route (a fuzzed sign-out ends sessions). */
 async function signInAll() {

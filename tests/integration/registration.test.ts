@@ -247,6 +247,40 @@ describe("register and cancel", () => {
     expect((await reg(13, study.courseSelectionUUID)).status).toBe(200);
   });
 
+  it("the check before the questions answers as register would, and writes nothing", async () => {
+    // 100013 holds Art Studio (Mon/Wed 10–12); Reading Lab clashes, Study Hall is overridden.
+    const db = api.runtime.deps.db;
+    const count = async () =>
+      Number(
+        (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from registrations`))[0]!
+          .n,
+      );
+    const before = await count();
+    const reading = await course(13, "Reading Lab");
+    const clash = await call(api, "GET", `/v1/register/${reading.courseSelectionUUID}/check`, {
+      token: await token(13),
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.body.errorCode).toBe(2);
+    expect(clash.body.hint).toBe(
+      "This course time(s) overlaps with a previously registered course. Please check your schedule and try again.",
+    );
+    const study = await course(13, "Study Hall");
+    const free = await call(api, "GET", `/v1/register/${study.courseSelectionUUID}/check`, {
+      token: await token(13),
+    });
+    expect(free.status).toBe(200);
+    expect(free.body).toEqual({ ok: true });
+    // Someone else's schedule is not this person's: 100016 holds nothing that clashes.
+    const other = await call(api, "GET", `/v1/register/${reading.courseSelectionUUID}/check`, {
+      token: await token(16),
+    });
+    expect(other.status).toBe(200);
+    expect(await count()).toBe(before);
+    const anonymous = await call(api, "GET", `/v1/register/${reading.courseSelectionUUID}/check`);
+    expect(anonymous.status).toBe(401);
+  });
+
   it("one section per term", async () => {
     const list = (await programs(14)).flatMap((p) => p.courses);
     const [s1, s2] = list.filter((c: any) => c.name === "Algebra I Recovery");

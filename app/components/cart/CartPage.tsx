@@ -119,14 +119,16 @@ export function CartPage({
   }
   if (!cart.cartItems.length) {
     const link = emptyLink(d.userKind);
+    // Seen here as the countdown ran out, or told by the server on a page loaded afterwards.
+    const ranOut = expired ?? cart.expiredCart ?? null;
     return (
       <Stack>
         <Title order={1}>{t("cart.title")}</Title>
-        {expired ? (
+        {ranOut ? (
           <Alert color="yellow" role="alert">
             <Stack gap={4}>
               <Text size="sm">{t("cart.expired")}</Text>
-              {expired.registrations ? <Text size="sm">{t("paymentDialog.expired")}</Text> : null}
+              {ranOut.registrations ? <Text size="sm">{t("paymentDialog.expired")}</Text> : null}
             </Stack>
           </Alert>
         ) : null}

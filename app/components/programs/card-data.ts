@@ -34,10 +34,12 @@ export interface CardData {
   countdown?: { deadline: string; initial: string };
   /** The last action on this course failed (spec 01 §4). */
   failed?: true;
+  /** Why it failed, kept on the card after the notice hides (a time conflict, say). */
+  failedReason?: string;
 }
 
 /** A card's data; fields that do not apply are left out rather than sent as null or false. */
-export function toCardData(course: Course, now: number): CardData {
+export function toCardData(course: Course, now: number, failedReason?: string | null): CardData {
   const view = cardView(course);
   const card: CardData = {
     id: course.courseSelectionUUID,
@@ -73,6 +75,9 @@ export function toCardData(course: Course, now: number): CardData {
       initial: formatCountdown(Date.parse(course.paymentDeadline) - now),
     };
   }
-  if (course.registrationError) card.failed = true;
+  if (course.registrationError) {
+    card.failed = true;
+    if (failedReason) card.failedReason = failedReason;
+  }
   return card;
 }

@@ -90,7 +90,7 @@ export async function seedStudents(db: Db, count: number): Promise<void> {
   }
 }
 
-export const DEMO_SETTINGS = {
+export const DEFAULT_SETTINGS = {
   homeMessage: {
     show: true,
     message: "Summer registration is open. Courses fill quickly — register early!",
@@ -188,7 +188,7 @@ export async function seedCore(db: Db): Promise<void> {
       name,
     })),
   );
-  await db.insert(settings).values({ id: 1, data: DEMO_SETTINGS });
+  await db.insert(settings).values({ id: 1, data: DEFAULT_SETTINGS });
   // A past window: the site is online.
   await db.insert(maintenance).values({
     id: 1,

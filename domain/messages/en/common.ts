@@ -4,6 +4,10 @@ export const common = {
   "app.districtName": "School District",
   "app.loading": "Loading ...",
   "app.skipToContent": "Skip to main content",
+  "app.demoBanner":
+    "Demo: sample people and programs, and payments are simulated. No real money is taken.",
+  "app.simulatedPaymentsBanner": "Payments are simulated: no real money is taken.",
+  "app.environmentLabel": "About this site",
   "notFound.title": "File not found",
   "notFound.body": "The requested file could not be found.",
   "maintenance.body":

@@ -1,0 +1,52 @@
+# The production image (README, "Run it in production"): built once, runs the production start as
+# an unprivileged user, with a health check. The command is the one the tests run
+# (tests/e2e/production-start.test.ts): node --import tsx server.ts with APP_MODE=production.
+#
+#   docker build -t district-registration .
+#   docker run --env-file .env -p 3000:3000 -v district-data:/data district-registration
+
+
+FROM node:20-bookworm-slim AS base
+WORKDIR /app
+ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+
+# Every dependency, to build the web app.
+FROM base AS deps
+COPY package.json package-lock.json ./
+# The lockfile lists only the optional packages of the platforms it was made on; when `npm ci`
+# refuses it, `npm install` installs the same locked versions (as .ci/run does).
+RUN npm ci || npm install
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# Only what runs in production.
+FROM base AS prod-deps
+COPY package.json package-lock.json ./
+RUN (npm ci --omit=dev || npm install --omit=dev) && npm cache clean --force
+
+FROM base AS runtime
+ENV NODE_ENV=production \
+    APP_MODE=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY package.json tsconfig.json server.ts ./
+COPY server ./server
+COPY app ./app
+COPY domain ./domain
+COPY district-api ./district-api
+COPY scripts ./scripts
+COPY public ./public
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# SIGTERM drains: requests in flight finish within SHUTDOWN_DRAIN_SECONDS (10).
+STOPSIGNAL SIGTERM
+CMD ["node", "--import", "tsx", "server.ts"]

@@ -1,0 +1,73 @@
+// One access-log line and the request metrics per call (decision 113): method, route pattern (not
+// the URL: no IDs, no query strings), status, duration and the request id, which the web app sends
+// (X-Request-Id) so that one page load can be followed across both. Nothing personal is logged.
+import { randomUUID } from "node:crypto";
+import type { Request, RequestHandler } from "express";
+import type { Logger } from "../logger";
+import { metrics, outcomeOf } from "../metrics";
+
+/** A request id another hop may hand us: short, and nothing but letters, digits, ".", "_", "-". */
+export const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function requestIdOf(header: unknown): string {
+  return typeof header === "string" && SANE_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+/** The route pattern Express matched, e.g. /v1/register/:courseSelectionUUID. */
+function routePattern(req: Request): string {
+  const route = req.route as { path?: unknown } | undefined;
+  return route && typeof route.path === "string" ? `${req.baseUrl}${route.path}` : "(unmatched)";
+}
+
+/** Payment calls by the method they take (the card form's setup, the reader, a mailed check…). */
+const PAYMENT_METHODS: Record<string, string> = {
+  "POST /v1/payment/complete-setup-intent": "card",
+  "POST /v1/payment/checkout-session": "card_hosted",
+  "POST /v1/payment/complete-in-person-transaction": "in_person",
+  "POST /v1/payment/confirm-mailin": "mailed_check",
+  "POST /v1/payment/confirm-fab": "financial_assistance",
+  "POST /v1/payment/confirm-free-after-cc": "course_credits",
+  "POST /v1/payment/submit-order": "free_order",
+  "POST /v1/payment/webhook": "provider_event",
+};
+
+export function observeRequests(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = requestIdOf(req.headers["x-request-id"]);
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    res.on("finish", () => {
+      const route = routePattern(req);
+      const status = res.statusCode;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.httpRequests.inc({
+        service: "api",
+        method: req.method,
+        route,
+        status: String(status),
+      });
+      metrics.httpDuration.observe({ service: "api", method: req.method, route }, seconds);
+      const call = `${req.method} ${route}`;
+      if (call === "POST /v1/register/:courseSelectionUUID") {
+        const outcome = outcomeOf(status);
+        metrics.registrations.inc({ outcome: outcome === "ok" ? "taken" : outcome });
+      }
+      const method = PAYMENT_METHODS[call];
+      if (method) metrics.payments.inc({ method, outcome: outcomeOf(status) });
+      logger.info(
+        {
+          type: "access",
+          service: "api",
+          requestId,
+          method: req.method,
+          route,
+          status,
+          durationMs: Math.round(seconds * 10_000) / 10,
+        },
+        "request",
+      );
+    });
+    next();
+  };
+}

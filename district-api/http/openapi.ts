@@ -1,0 +1,439 @@
+// The OpenAPI 3.1 description of every /v1 call (decision 114), served at GET /v1/openapi.json.
+// Requests (body, query, path parameters) come from the schemas each route is built with
+// (route-table.ts); replies, summaries and tags from the table below, which a test holds complete:
+// a route without a description fails it. A district running its own API can check itself
+// against this document.
+import type { Express } from "express";
+import type { z } from "zod";
+import * as cart from "@domain/contract/cart";
+import * as cashier from "@domain/contract/cashier";
+import * as common from "@domain/contract/common";
+import * as community from "@domain/contract/community";
+import * as feeRequests from "@domain/contract/fee-requests";
+import * as fees from "@domain/contract/fees";
+import * as identity from "@domain/contract/identity";
+import * as payments from "@domain/contract/payments";
+import * as programs from "@domain/contract/programs";
+import * as staff from "@domain/contract/staff";
+import { listRoutes } from "./route-table";
+import { toJsonSchema, type JsonSchema } from "./json-schema";
+
+interface Description {
+  summary: string;
+  tag: string;
+  /** The 2xx reply's schema; "pdf" for a document; undefined for 204 No Content. */
+  reply?: z.ZodTypeAny | "pdf" | "json";
+}
+
+/** Every /v1 call, "METHOD /v1/path" as Express declares it. */
+export const DESCRIPTIONS: Record<string, Description> = {
+  "POST /v1/student": {
+    tag: "identity",
+    summary: "Sign in a student or community member with ID and birth date",
+    reply: identity.StudentLoginReply,
+  },
+  "POST /v1/instructor": {
+    tag: "identity",
+    summary: "Sign in a staff member with username and password",
+    reply: identity.InstructorLoginReply,
+  },
+  "POST /v1/identity/refresh-token": {
+    tag: "identity",
+    summary: "Exchange a live token for a fresh one",
+    reply: identity.RefreshTokenReply,
+  },
+  "POST /v1/identity/sign-out": {
+    tag: "identity",
+    summary: "End the session of this token on the server",
+    reply: "json",
+  },
+  "POST /v1/identity/desktop-session": {
+    tag: "identity",
+    summary: "Turn a token pushed by the desktop client into a desktop session",
+    reply: identity.DesktopSessionReply,
+  },
+  "PUT /v1/student/recover-student": {
+    tag: "identity",
+    summary: "Mail a student's ID to the addresses on file",
+    reply: identity.RecoverReply,
+  },
+  "PUT /v1/community/recover-member": {
+    tag: "identity",
+    summary: "Mail a community member's ID to the address on file",
+    reply: identity.RecoverReply,
+  },
+  "PUT /v1/community/register-guest": {
+    tag: "identity",
+    summary: "Start a guest session with a name and e-mail address",
+    reply: identity.GuestReply,
+  },
+  "GET /v1/identity/me": { tag: "identity", summary: "Who this token belongs to", reply: "json" },
+  "GET /v1/settings": {
+    tag: "settings",
+    summary: "The district's texts and settings shown to families",
+    reply: identity.Settings,
+  },
+  "PUT /v1/community/register-member": {
+    tag: "community",
+    summary: "Register a community member",
+    reply: community.RegisterMemberReply,
+  },
+  "GET /v1/profile/community": {
+    tag: "community",
+    summary: "The signed-in community member's profile",
+    reply: community.CommunityProfile,
+  },
+  "PUT /v1/profile/community": {
+    tag: "community",
+    summary: "Update the signed-in community member's profile",
+    reply: "json",
+  },
+  "GET /v1/program": {
+    tag: "programs",
+    summary: "Programs and courses the person may register for, with their states",
+    reply: programs.ProgramsReply,
+  },
+  "POST /v1/survey/:programUUID": {
+    tag: "programs",
+    summary: "Submit a program's health survey",
+    reply: programs.SurveyReply,
+  },
+  "POST /v1/register/waitlist/:courseSelectionUUID": {
+    tag: "registration",
+    summary: "Join a course's waitlist",
+    reply: programs.RegisterReply,
+  },
+  "DELETE /v1/register/waitlist/:courseSelectionUUID": {
+    tag: "registration",
+    summary: "Leave a course's waitlist",
+    reply: programs.RegisterReply,
+  },
+  "GET /v1/register/:courseSelectionUUID/check": {
+    tag: "registration",
+    summary: "Whether the person's own schedule or program rules would refuse a registration",
+    reply: programs.RegisterCheckReply,
+  },
+  "POST /v1/register/:courseSelectionUUID": {
+    tag: "registration",
+    summary: "Register for a course (a paid course holds the seat for the payment window)",
+    reply: programs.RegisterReply,
+  },
+  "DELETE /v1/register/:courseSelectionUUID": {
+    tag: "registration",
+    summary: "Cancel a registration",
+    reply: programs.RegisterReply,
+  },
+  "GET /v1/fees": {
+    tag: "fees",
+    summary: "Optional fees the person may buy",
+    reply: fees.FeesReply,
+  },
+  "GET /v1/student-fees": {
+    tag: "fees",
+    summary: "Fees assessed to the student",
+    reply: fees.StudentFeesReply,
+  },
+  "GET /v1/purchase-history": {
+    tag: "fees",
+    summary: "What the person bought before, per fee",
+    reply: fees.PurchaseHistory,
+  },
+  "PUT /v1/fees/add-to-cart": {
+    tag: "fees",
+    summary: "Add a fee (or an assessed fee) to the cart",
+  },
+  "GET /v1/cart": { tag: "cart", summary: "The caller's open cart", reply: cart.Cart },
+  "GET /v1/cart/count": {
+    tag: "cart",
+    summary: "How many items the open cart holds",
+    reply: cart.CartCount,
+  },
+  "PUT /v1/cart/add": {
+    tag: "cart",
+    summary: "Add a registration awaiting payment to the cart",
+    reply: cart.Cart,
+  },
+  "DELETE /v1/cart/cartItems": {
+    tag: "cart",
+    summary: "Remove items from the cart",
+    reply: "json",
+  },
+  "DELETE /v1/cart/empty": { tag: "cart", summary: "Empty the cart", reply: "json" },
+  "GET /v1/cart/:cartId": { tag: "cart", summary: "A paid cart's receipt", reply: cart.Receipt },
+  "GET /v1/payment/connectionToken": {
+    tag: "in-person payments",
+    summary: "A card reader connection token (staff, desktop client)",
+    reply: payments.ConnectionTokenReply,
+  },
+  "GET /v1/payment/in-person": {
+    tag: "in-person payments",
+    summary: "Whether this session may take in-person payments, and why not",
+    reply: cashier.InPersonConfigReply,
+  },
+  "GET /v1/payment/in-person/:cartId": {
+    tag: "in-person payments",
+    summary: "An in-person payment's receipt details",
+    reply: cashier.InPersonReceiptReply,
+  },
+  "POST /v1/payment/create-terminal-payment-intent": {
+    tag: "in-person payments",
+    summary: "Start a card reader payment for the cart",
+    reply: cashier.CreateTerminalIntentReply,
+  },
+  "POST /v1/payment/complete-in-person-transaction": {
+    tag: "in-person payments",
+    summary: "Record a cash, check or card reader payment for the cart (once)",
+    reply: cashier.CompleteInPersonReply,
+  },
+  "POST /v1/payment/simulator/reader/:id/process": {
+    tag: "simulator",
+    summary: "The payment simulator's card reader presents a card",
+    reply: cashier.SimulatedReaderProcessReply,
+  },
+  "POST /v1/payment/create-setup-intent": {
+    tag: "payments",
+    summary: "Start the in-page card form for a cart or a registration",
+    reply: payments.CreateSetupIntentReply,
+  },
+  "POST /v1/payment/complete-setup-intent": {
+    tag: "payments",
+    summary: "Charge the card entered in the in-page form (once)",
+    reply: "json",
+  },
+  "POST /v1/payment/checkout-session": {
+    tag: "payments",
+    summary: "Start a hosted card checkout",
+    reply: payments.CheckoutSessionReply,
+  },
+  "GET /v1/payment/status": {
+    tag: "payments",
+    summary: "The outcome of a hosted checkout",
+    reply: payments.PaymentStatusReply,
+  },
+  "POST /v1/payment/submit-order": {
+    tag: "payments",
+    summary: "Submit a cart that costs nothing",
+    reply: "json",
+  },
+  "POST /v1/payment/confirm-mailin": {
+    tag: "payments",
+    summary: "Promise a mailed check for registrations or a cart",
+    reply: payments.ConfirmMailinReply,
+  },
+  "POST /v1/payment/confirm-fab": {
+    tag: "payments",
+    summary: "Confirm a registration paid by financial assistance",
+    reply: payments.ConfirmationReply,
+  },
+  "POST /v1/payment/confirm-free-after-cc": {
+    tag: "payments",
+    summary: "Confirm a registration paid by course credits",
+    reply: payments.ConfirmationReply,
+  },
+  "POST /v1/payment/confirm-waitlist": {
+    tag: "payments",
+    summary: "Confirm a waitlist place",
+    reply: payments.ConfirmationReply,
+  },
+  "GET /v1/payment/registration/:courseSectionId": {
+    tag: "payments",
+    summary: "What a registration costs and owes, for the payment dialog",
+    reply: payments.RegistrationPayment,
+  },
+  "POST /v1/payment/webhook": {
+    tag: "payments",
+    summary: "The payment provider's signed events",
+    reply: "json",
+  },
+  "POST /v1/payment/simulator/setup/:id/confirm": {
+    tag: "simulator",
+    summary: "The payment simulator's in-page card form confirms a card",
+    reply: payments.SimulatorConfirmReply,
+  },
+  "GET /v1/payment/simulator/checkout/:id": {
+    tag: "simulator",
+    summary: "The payment simulator's hosted checkout session",
+    reply: payments.SimulatorSession,
+  },
+  "POST /v1/payment/simulator/checkout/:id/pay": {
+    tag: "simulator",
+    summary: "Pay the payment simulator's hosted checkout with a test card",
+    reply: "json",
+  },
+  "GET /v1/instructor/program": {
+    tag: "staff",
+    summary: "The instructor's programs and sections",
+    reply: staff.InstructorProgramsReply,
+  },
+  "GET /v1/instructor/section/:sectionId": {
+    tag: "staff",
+    summary: "A section's roster",
+    reply: staff.InstructorSectionReply,
+  },
+  "POST /v1/instructor/pdfReport": {
+    tag: "staff",
+    summary: "A roster as a PDF report",
+    reply: "pdf",
+  },
+  "GET /v1/myFees/pdfReport/:feeId": {
+    tag: "staff",
+    summary: "A fee's report as a PDF",
+    reply: "pdf",
+  },
+  "GET /v1/myFees": {
+    tag: "staff",
+    summary: "The fees a staff member manages",
+    reply: staff.MyFeesReply,
+  },
+  "GET /v1/myFees/:feeId": {
+    tag: "staff",
+    summary: "A fee's report: who bought and answered what",
+    reply: staff.FeeReport,
+  },
+  "GET /v1/instructor/schools": {
+    tag: "fee requests",
+    summary: "Schools a fee request may name",
+    reply: feeRequests.SchoolsReply,
+  },
+  "GET /v1/instructor/school-years": {
+    tag: "fee requests",
+    summary: "School years a fee request may name",
+    reply: feeRequests.SchoolYearsReply,
+  },
+  "GET /v1/instructor/approval-routes": {
+    tag: "fee requests",
+    summary: "Approval routes for fee requests",
+    reply: feeRequests.ApprovalRoutesReply,
+  },
+  "GET /v1/instructor/employees": {
+    tag: "fee requests",
+    summary: "Employees a fee request may name",
+    reply: feeRequests.EmployeesReply,
+  },
+  "GET /v1/instructor/fee-categories": {
+    tag: "fee requests",
+    summary: "Fee categories",
+    reply: feeRequests.FeeCategoriesReply,
+  },
+  "GET /v1/instructor/fee-proposals": {
+    tag: "fee requests",
+    summary: "Fee requests the staff member proposed or reviews",
+    reply: feeRequests.FeeProposalsReply,
+  },
+  "POST /v1/fee-requests/save": {
+    tag: "fee requests",
+    summary: "Save or submit a fee request",
+    reply: feeRequests.SaveFeeRequestReply,
+  },
+  "POST /v1/fee-requests/:id/approve": {
+    tag: "fee requests",
+    summary: "Approve a fee request (it becomes a fee)",
+    reply: feeRequests.ReviewReply,
+  },
+  "POST /v1/fee-requests/:id/deny": {
+    tag: "fee requests",
+    summary: "Deny a fee request with a reason",
+    reply: feeRequests.ReviewReply,
+  },
+  "GET /v1/openapi.json": { tag: "meta", summary: "This description of the API", reply: "json" },
+};
+
+/** Express's /v1/register/:id as OpenAPI's /v1/register/{id}, with the parameter names. */
+function openApiPath(path: string): { path: string; params: string[] } {
+  const params: string[] = [];
+  const converted = path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    params.push(name);
+    return `{${name}}`;
+  });
+  return { path: converted, params };
+}
+
+const ERROR = { $ref: "#/components/schemas/Error" };
+const errorReply = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ERROR } },
+});
+
+function replyOf(d: Description | undefined) {
+  if (!d || d.reply === undefined) return { "204": { description: "Done; no content" } };
+  if (d.reply === "pdf") {
+    return { "200": { description: "A PDF document", content: { "application/pdf": {} } } };
+  }
+  const schema = d.reply === "json" ? {} : toJsonSchema(d.reply);
+  return { "200": { description: "Success", content: { "application/json": { schema } } } };
+}
+
+/** The OpenAPI 3.1 document of the district API `app`. */
+export function openApiDocument(app: Express): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of listRoutes(app)) {
+    const key = `${route.method} ${route.path}`;
+    const d = DESCRIPTIONS[key];
+    const { path, params } = openApiPath(route.path);
+    const spec = route.spec;
+    const parameters: Record<string, unknown>[] = [];
+    const paramSchema = spec?.params ? toJsonSchema(spec.params) : null;
+    for (const name of params) {
+      const props = (paramSchema?.properties ?? {}) as Record<string, JsonSchema>;
+      parameters.push({
+        name,
+        in: "path",
+        required: true,
+        schema: props[name] ?? { type: "string" },
+      });
+    }
+    if (spec?.query) {
+      const q = toJsonSchema(spec.query);
+      const required = new Set((q.required as string[] | undefined) ?? []);
+      for (const [name, schema] of Object.entries(
+        (q.properties ?? {}) as Record<string, JsonSchema>,
+      )) {
+        parameters.push({ name, in: "query", required: required.has(name), schema });
+      }
+    }
+    const access = spec?.access ?? "public";
+    const operation: Record<string, unknown> = {
+      operationId: key.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_|_$/g, ""),
+      summary: d?.summary,
+      tags: d ? [d.tag] : [],
+      parameters,
+      responses: {
+        ...replyOf(d),
+        "400": errorReply("Bad input: the message names the field"),
+        ...(access === "public"
+          ? {}
+          : { "401": errorReply("No token, or a token that has ended") }),
+        ...(access === "public" || access === "any"
+          ? {}
+          : { "403": errorReply("Not allowed for this kind of account or role") }),
+        "429": errorReply("Too many attempts: try again later"),
+        "500": errorReply("The district API failed"),
+      },
+    };
+    if (access !== "public") operation.security = [{ bearer: [] }];
+    if (spec?.roles?.length) operation["x-roles"] = spec.roles;
+    operation["x-access"] = access;
+    if (spec?.body) {
+      operation.requestBody = {
+        required: true,
+        content: { "application/json": { schema: toJsonSchema(spec.body) } },
+      };
+    }
+    paths[path] = { ...(paths[path] ?? {}), [route.method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "District API",
+      version: "1",
+      description:
+        "The district API the web app calls from its server (registration, fees, carts, payments, staff). Bearer tokens come from POST /v1/student, /v1/instructor or /v1/community/register-guest.",
+    },
+    servers: [{ url: "/" }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      schemas: { Error: toJsonSchema(common.ErrorReply) },
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// The OpenAPI description of the district API (issue 17, decision 114): every /v1 call is in it
+// with a summary, its request schemas and replies; the document holds together.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, startTestApi, type TestApi } from "../support/api";
+import { listRoutes } from "../../district-api/http/route-table";
+import { DESCRIPTIONS } from "../../district-api/http/openapi";
+
+let api: TestApi;
+let doc: any;
+beforeAll(async () => {
+  api = await startTestApi();
+  const r = await call(api, "GET", "/v1/openapi.json");
+  expect(r.status).toBe(200);
+  doc = r.body;
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const METHODS = ["get", "post", "put", "delete", "patch"];
+const TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+
+/** Every JSON Schema inside `node`, with the path to it. */
+function* schemas(node: unknown, at: string): Generator<[string, Record<string, unknown>]> {
+  if (!node || typeof node !== "object") return;
+  const o = node as Record<string, unknown>;
+  if ("type" in o || "anyOf" in o || "$ref" in o || "properties" in o) yield [at, o];
+  for (const [k, v] of Object.entries(o)) yield* schemas(v, `${at}/${k}`);
+}
+
+describe("GET /v1/openapi.json", () => {
+  it("describes every /v1 call, each with a summary, and nothing that is not a call", () => {
+    const routes = listRoutes(api.runtime.app).map((r) => `${r.method} ${r.path}`);
+    const undescribed = routes.filter((k) => !DESCRIPTIONS[k]?.summary);
+    expect(undescribed, "routes without a description in district-api/http/openapi.ts").toEqual([]);
+    const stale = Object.keys(DESCRIPTIONS).filter((k) => !routes.includes(k));
+    expect(stale, "descriptions of routes that do not exist").toEqual([]);
+    for (const key of routes) {
+      const [method, path] = key.split(" ") as [string, string];
+      const op = doc.paths[path.replace(/:([A-Za-z0-9_]+)/g, "{$1}")]?.[method.toLowerCase()];
+      expect(op, key).toBeTruthy();
+      expect(op.summary, key).toBe(DESCRIPTIONS[key]!.summary);
+    }
+  });
+
+  it("is a well-formed OpenAPI 3.1 document", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.components.securitySchemes.bearer).toEqual({
+      type: "http",
+      scheme: "bearer",
+      bearerFormat: "JWT",
+    });
+    const ids = new Set<string>();
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      expect(path.startsWith("/v1/")).toBe(true);
+      const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      for (const [method, op] of Object.entries<any>(item)) {
+        expect(METHODS).toContain(method);
+        expect(ids.has(op.operationId), op.operationId).toBe(false);
+        ids.add(op.operationId);
+        const declared = op.parameters.filter((p: any) => p.in === "path").map((p: any) => p.name);
+        expect(declared.sort(), `${method} ${path}`).toEqual([...templated].sort());
+        expect(Object.keys(op.responses).some((s) => /^2\d\d$/.test(s))).toBe(true);
+        for (const r of Object.values<any>(op.responses)) expect(r.description).toBeTruthy();
+        if (op["x-access"] !== "public") expect(op.security).toEqual([{ bearer: [] }]);
+      }
+    }
+    const all = [
+      ...schemas(doc.paths, "#/paths"),
+      ...schemas(doc.components.schemas, "#/components/schemas"),
+    ];
+    for (const [at, s] of all) {
+      if (typeof s.$ref === "string") {
+        const target = s.$ref
+          .slice(2)
+          .split("/")
+          .reduce((n: any, k: string) => n?.[k], doc);
+        expect(target, `${at}: ${s.$ref}`).toBeTruthy();
+      }
+      if (typeof s.type === "string" && !at.endsWith("/properties/type")) {
+        expect(TYPES.has(s.type), `${at}: type ${s.type}`).toBe(true);
+      }
+    }
+  });
+
+  it("carries the contract's schemas: register's body and reply, the program list's query", () => {
+    const register = doc.paths["/v1/register/{courseSelectionUUID}"].post;
+    expect(register.requestBody.content["application/json"].schema.properties).toHaveProperty(
+      "activeCourse",
+    );
+    const reply = register.responses["200"].content["application/json"].schema;
+    expect(reply.properties.status.enum).toContain("pending_payment");
+    expect(register.security).toEqual([{ bearer: [] }]);
+    const student = doc.paths["/v1/student"].post;
+    expect(student.security).toBeUndefined();
+    expect(student.requestBody.content["application/json"].schema.required).toEqual(
+      expect.arrayContaining(["studentId", "dob"]),
+    );
+  });
+});
