@@ -2,7 +2,7 @@
 // each with their own token and cart.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "./forms.server";
-import { Cart } from "@domain/contract/cart";
+import { Cart, Receipt } from "@domain/contract/cart";
 import { CheckoutSessionReply, ConfirmMailinReply, RedirectReply } from "@domain/contract/payments";
 import { checkoutForm, payNowCents } from "@domain/forms/checkout";
 import { t } from "@domain/messages";
@@ -10,8 +10,9 @@ import { afterPaymentDestination, formatCountdown, methodAllowed } from "@domain
 import { toCents } from "@domain/rules/money";
 import { callApi } from "./api";
 import { requireFamily, requireStaff } from "./auth";
-import { loadCart, originOf, type Who } from "./payments";
-import { inPersonOffer } from "./cashier";
+import { loadCart, originOf, whoIsSignedIn, type Who } from "./payments";
+import { inPersonOffer, loadInPersonReceipt } from "./cashier";
+import { districtDate } from "./time";
 import { flashNotice } from "./session";
 
 export type CartPageKind = "family" | "staff";
@@ -177,4 +178,33 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
     return redirect(r.data.url);
   }
   return json({ formError: t("checkout.error.methodUnavailable"), result: null }, { status: 400 });
+}
+
+/**
+ * /cart-receipt/{cartId}: a paid cart of the signed-in family or employee (only its owner,
+ * decision 102) with its in-person payment when there was one; dates of payment are the
+ * district's days. `receipt` is null when the cart cannot be shown.
+ */
+export async function loadCartReceipt({ request, context, params }: LoaderFunctionArgs) {
+  const who = await whoIsSignedIn(request);
+  if (!who) await requireFamily(request);
+  const id = Number(params.cartId);
+  if (!Number.isSafeInteger(id) || id <= 0) return { receipt: null, inPerson: null };
+  const caller = { request, context };
+  const r = await callApi(caller, {
+    path: `/v1/cart/${id}`,
+    auth: who ?? "student",
+    reply: Receipt,
+  });
+  if (!r.ok) return { receipt: null, inPerson: null };
+  const receipt = {
+    ...r.data,
+    items: r.data.items.map((i) => ({
+      ...i,
+      assessedFee: i.assessedFee
+        ? { payment: { ...i.assessedFee.payment, date: districtDate(i.assessedFee.payment.date) } }
+        : null,
+    })),
+  };
+  return { receipt, inPerson: await loadInPersonReceipt(caller, who ?? "student", id) };
 }

@@ -15,8 +15,8 @@ import {
 } from "@domain/contract/fee-requests";
 import { feeRequestSchema, renumberAbove, type FeeRequestValues } from "@domain/forms/fee-request";
 import { t } from "@domain/messages";
-import { DEFAULT_DISTRICT_TZ } from "@domain/rules/time";
 import { callApi } from "./api";
+import { districtTimeZone } from "./time";
 import { flashNotice } from "./session";
 import { requireStaff } from "./auth";
 import { loadSettings } from "./settings";
@@ -28,10 +28,6 @@ interface Caller {
 
 export const PROPOSER_ROLE = "fee_proposer";
 export const ADMIN_ROLE = "fee_admin";
-
-export function districtTimeZone(): string {
-  return process.env.DISTRICT_TZ || DEFAULT_DISTRICT_TZ;
-}
 
 /** Every lookup of the form, or null when any failed ("Error fetching data."). */
 export async function loadLookups(caller: Caller) {

@@ -9,6 +9,7 @@ import { checkDonation } from "@domain/rules/donation";
 import { feeCardState, type FeeCardState } from "@domain/rules/fee-card";
 import { toCents } from "@domain/rules/money";
 import { callApi } from "./api";
+import { districtDate } from "./time";
 import {
   loadCart,
   loadFees,
@@ -25,6 +26,7 @@ export interface CardView {
   assessedFeeId?: number;
   amountCents: number;
   bought: number;
+  /** `date`: the day of the last payment in the district's zone, as shown ("Nov 23, 2026"). */
   paidInfo?: { amount: number; date: string | null } | null;
   receiptHref?: string | null;
   status?: AssessedFee["status"];
@@ -119,7 +121,9 @@ export async function loadFeesData(
       bought: 0,
       status: a.status,
       paidInfo:
-        a.paid > 0 ? { amount: a.paid, date: lastPayment?.createdAt ?? a.paymentDate } : null,
+        a.paid > 0
+          ? { amount: a.paid, date: paidOn(lastPayment?.createdAt ?? a.paymentDate ?? null) }
+          : null,
       receiptHref: lastPayment?.cartId ? `/cart-receipt/${lastPayment.cartId}` : null,
     };
   };
@@ -188,4 +192,8 @@ export function donationProblem(text: string, feeAmount: number): string | null 
   return c.reason === "invalid"
     ? t("fees.invalidAmount")
     : t("fees.amountRange", { min: c.min, max: c.max });
+}
+
+function paidOn(at: string | null): string | null {
+  return at ? districtDate(at) : null;
 }

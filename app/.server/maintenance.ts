@@ -5,6 +5,7 @@ import { MaintenanceStatus } from "@domain/contract/identity";
 import { isInMaintenance } from "@domain/rules/maintenance";
 import { t } from "@domain/messages";
 import { formatDistrictDateTimeWithZone } from "@domain/rules/time";
+import { districtTimeZone } from "./time";
 
 let cached: { at: number; status: MaintenanceStatus } | null = null;
 
@@ -44,7 +45,7 @@ export function maintenanceGate(apiBaseUrl: () => string, pollMs: number) {
       .then((status) => {
         if (!isInMaintenance(status, new Date())) return next();
         // The end time names its zone: a parent elsewhere knows when the site is back.
-        const end = formatDistrictDateTimeWithZone(status.end!, process.env.DISTRICT_TZ);
+        const end = formatDistrictDateTimeWithZone(status.end!, districtTimeZone());
         res.status(503).setHeader("Retry-After", "60");
         res.type("html").send(page(end, String(res.locals.cspNonce)));
       })

@@ -1,5 +1,5 @@
 // Server-only helpers of the staff pages: guards, district API calls and download responses.
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { ErrorReply } from "@domain/contract/common";
 import {
   FeeReport,
@@ -9,8 +9,15 @@ import {
   type RosterType,
 } from "@domain/contract/staff";
 import { t } from "@domain/messages";
-import { DEFAULT_DISTRICT_TZ } from "@domain/rules/time";
+import {
+  csvFileName,
+  feeReportCsvRows,
+  rosterCsvRows,
+  type RosterKind,
+} from "@domain/rules/roster-csv";
 import { callApi, fetchApi } from "./api";
+import { csvResponse, toCsv } from "./csv";
+import { districtTimeZone } from "./time";
 import { requireStaff } from "./auth";
 import { flashNotice, type StaffSession } from "./session";
 
@@ -28,10 +35,6 @@ export function isInstructor(s: StaffSession): boolean {
 /** Instructor pages: other staff go to /instructor/, which says what the page is for. */
 export function requireInstructor(request: Request): Promise<StaffSession> {
   return requireStaff(request, { anyRole: [INSTRUCTOR_ROLE], otherwise: "/instructor/" });
-}
-
-export function districtTimeZone(): string {
-  return process.env.DISTRICT_TZ || DEFAULT_DISTRICT_TZ;
 }
 
 export function loadInstructorPrograms(caller: Caller) {
@@ -56,18 +59,6 @@ export function loadMyFees(caller: Caller) {
 
 export function loadFeeReport(caller: Caller, feeId: number) {
   return callApi(caller, { path: `/v1/myFees/${feeId}`, auth: "staff", reply: FeeReport });
-}
-
-/** A CSV file as an attachment; never cached (it holds people's details). */
-export function csvResponse(csv: string, fileName: string): Response {
-  return new Response(csv, {
-    status: 200,
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
 }
 
 /** After a failed download, back to the page with the spec's message or the server's hint. */
@@ -121,3 +112,87 @@ export async function pdfDownload(
 }
 
 export type { RosterType };
+
+const ROSTER_CSV: Record<string, RosterKind> = {
+  "active-csv": "active",
+  "canceled-csv": "canceled",
+  "unpaid-csv": "unpaid",
+};
+const ROSTER_PDF: Record<string, "registration" | "unpaid"> = {
+  "active-pdf": "registration",
+  "unpaid-pdf": "unpaid",
+};
+
+/**
+ * Roster downloads of one section (spec 02 §2 download menu), `?kind=active-csv` and so on: CSV
+ * files are written here from the district API's roster; PDFs come from the district API,
+ * streamed through.
+ */
+export async function rosterDownload({ request, context, params }: LoaderFunctionArgs) {
+  await requireInstructor(request);
+  const caller = { request, context };
+  const back = `/instructor/course/${encodeURIComponent(params.programId ?? "")}/${encodeURIComponent(params.courseId ?? "")}`;
+  const kind = new URL(request.url).searchParams.get("kind") ?? "";
+  const sectionId = params.courseId ?? "";
+  if (!/^[0-9a-f-]{36}$/i.test(sectionId) || (!(kind in ROSTER_CSV) && !(kind in ROSTER_PDF))) {
+    return downloadFailed(request, back);
+  }
+  const pdfKind = ROSTER_PDF[kind];
+  if (pdfKind) {
+    return pdfDownload(
+      caller,
+      {
+        path: "/v1/instructor/pdfReport",
+        method: "POST",
+        body: { rosterType: pdfKind, sectionIdList: [sectionId] },
+      },
+      pdfKind === "unpaid" ? "unpaid-registrations" : "roster",
+      back,
+    );
+  }
+  const res = await loadInstructorSection(caller, sectionId);
+  if (!res.ok) return downloadFailed(request, back, res.hint);
+  const { section } = res.data;
+  const rosterKind = ROSTER_CSV[kind]!;
+  return csvResponse(
+    toCsv(rosterCsvRows(section, section.registrations, rosterKind)),
+    csvFileName(
+      section.course.subject,
+      section.course.courseNumber,
+      section.sectionNumber,
+      rosterKind === "unpaid" ? "unpaid" : `${rosterKind}-roster`,
+    ),
+  );
+}
+
+/**
+ * Fee report downloads, `?kind=csv|pdf`: the CSV is written here from the district API's report;
+ * the PDF comes from the district API (GET /v1/myFees/pdfReport/{feeId}), streamed through.
+ */
+export async function feeReportDownload({ request, context, params }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const feeId = Number(params.feeId);
+  const back = `/instructor/my-fee/${encodeURIComponent(params.feeId ?? "")}`;
+  if (!Number.isSafeInteger(feeId) || feeId <= 0 || feeId > 2_147_483_647) {
+    return downloadFailed(request, "/instructor/");
+  }
+  const kind = new URL(request.url).searchParams.get("kind");
+  const caller = { request, context };
+  if (kind === "pdf") {
+    return pdfDownload(
+      caller,
+      { path: `/v1/myFees/pdfReport/${feeId}`, method: "GET" },
+      `fee-report-${feeId}`,
+      back,
+    );
+  }
+  if (kind !== "csv") return downloadFailed(request, back);
+  const res = await loadFeeReport(caller, feeId);
+  if (!res.ok) {
+    return downloadFailed(request, back, res.status === 403 ? t("staff.invalidUser") : res.hint);
+  }
+  return csvResponse(
+    toCsv(feeReportCsvRows(res.data, districtTimeZone())),
+    csvFileName(res.data.name, "students"),
+  );
+}

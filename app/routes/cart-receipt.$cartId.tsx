@@ -11,29 +11,14 @@ import { SimpleGrid } from "~/ui/mantine/SimpleGrid";
 import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
-import { Receipt } from "@domain/contract/cart";
 import { t } from "@domain/messages/fees";
 import { FeesStyles } from "~/components/fees/FeesStyles";
 import { formatUsd, toCents } from "@domain/rules/money";
-import { callApi } from "~/.server/api";
-import { whoIsSignedIn } from "~/.server/payments";
-import { requireFamily } from "~/.server/auth";
-import { loadInPersonReceipt } from "~/.server/cashier";
+import { loadCartReceipt } from "~/.server/cart";
 import { InPersonReceipt } from "~/components/cashier/InPersonReceipt";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const who = await whoIsSignedIn(request);
-  if (!who) await requireFamily(request);
-  const id = Number(params.cartId);
-  if (!Number.isSafeInteger(id) || id <= 0) return json({ receipt: null, inPerson: null });
-  const r = await callApi(
-    { request, context },
-    { path: `/v1/cart/${id}`, auth: who ?? "student", reply: Receipt },
-  );
-  const inPerson = r.ok
-    ? await loadInPersonReceipt({ request, context }, who ?? "student", id)
-    : null;
-  return json({ receipt: r.ok ? r.data : null, inPerson });
+export async function loader(args: LoaderFunctionArgs) {
+  return json(await loadCartReceipt(args));
 }
 
 export default function CartReceipt() {
@@ -76,8 +61,7 @@ export default function CartReceipt() {
             {i.assessedFee ? (
               <Text size="sm">
                 {t("fees.amountPaid")}: {formatUsd(toCents(i.assessedFee.payment.amount))} ·{" "}
-                {t("fees.datePaid")}:{" "}
-                {new Date(i.assessedFee.payment.date).toLocaleDateString("en-US")}
+                {t("fees.datePaid")}: {i.assessedFee.payment.date}
               </Text>
             ) : (
               <Text size="sm">

@@ -9,7 +9,7 @@ import { Stack } from "~/ui/mantine/Stack";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/community";
 import { formatUsPhone } from "@domain/forms/community-fields";
-import { isoToMmddyyyy } from "@domain/rules/dates";
+import { isoToMmddyyyy } from "@domain/rules/calendar";
 import { callApi } from "~/.server/api";
 import { requireCommunityMember } from "~/.server/auth";
 import { commitSession, getSession } from "~/.server/session";

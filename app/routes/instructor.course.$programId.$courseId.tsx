@@ -18,7 +18,8 @@ import { PAGE_SIZE, paginate, parsePage, searchRows } from "@domain/rules/paging
 import { rosterPerson, selectRoster, sortedQuestions } from "@domain/rules/roster-csv";
 import { formatDistrictDate } from "@domain/rules/time";
 import { flashNotice } from "~/.server/session";
-import { districtTimeZone, loadInstructorSection, requireInstructor } from "~/.server/staff";
+import { loadInstructorSection, requireInstructor } from "~/.server/staff";
+import { districtTimeZone } from "~/.server/time";
 import { PageDialog } from "~/components/PageDialog";
 import { DownloadMenu } from "~/components/staff/DownloadMenu";
 import { Pager } from "~/components/staff/Pager";

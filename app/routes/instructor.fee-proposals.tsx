@@ -18,13 +18,8 @@ import { t } from "@domain/messages/fee-requests";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { formatDistrictDate } from "@domain/rules/time";
 import { requireStaff } from "~/.server/auth";
-import {
-  ADMIN_ROLE,
-  districtTimeZone,
-  loadProposals,
-  PROPOSER_ROLE,
-  reviewFeeRequest,
-} from "~/.server/fee-requests";
+import { districtTimeZone } from "~/.server/time";
+import { ADMIN_ROLE, loadProposals, PROPOSER_ROLE, reviewFeeRequest } from "~/.server/fee-requests";
 import { flashNotice } from "~/.server/session";
 import { PageDialog } from "~/components/PageDialog";
 import {

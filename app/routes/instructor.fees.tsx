@@ -15,7 +15,8 @@ import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/fee-requests";
 import { requireStaff } from "~/.server/auth";
-import { districtTimeZone, loadProposals, PROPOSER_ROLE } from "~/.server/fee-requests";
+import { loadProposals, PROPOSER_ROLE } from "~/.server/fee-requests";
+import { districtTimeZone } from "~/.server/time";
 import { HistoryDialog, openerId, ProposalTable } from "~/components/fee-requests/ProposalTable";
 import { FeeDataRefresh } from "~/islands/FeeDataRefresh";
 

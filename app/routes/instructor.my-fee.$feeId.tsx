@@ -16,7 +16,8 @@ import { answerFor, previewAnswer, sortedQuestions } from "@domain/rules/roster-
 import { formatDistrictDate } from "@domain/rules/time";
 import { requireStaff } from "~/.server/auth";
 import { flashNotice } from "~/.server/session";
-import { districtTimeZone, loadFeeReport } from "~/.server/staff";
+import { loadFeeReport } from "~/.server/staff";
+import { districtTimeZone } from "~/.server/time";
 import { DownloadMenu } from "~/components/staff/DownloadMenu";
 import { Pager } from "~/components/staff/Pager";
 import { StaffRefresh } from "~/islands/StaffRefresh";

@@ -12,7 +12,7 @@ import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/common";
 import { useLightForm } from "~/components/light-form";
 import { familyDestination } from "@domain/rules/destinations";
-import { mmddyyyyToIso } from "@domain/rules/dates";
+import { mmddyyyyToIso } from "@domain/rules/calendar";
 import { callApi, fetchApi } from "~/.server/api";
 import { readFormData } from "~/.server/http-guards";
 import { commitSession, getSession, validStudent } from "~/.server/session";

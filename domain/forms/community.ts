@@ -3,7 +3,8 @@
 // register-member and profile/community is built from the same fields and rules.
 import { z } from "zod";
 import { t } from "../messages/community";
-import { isPastIsoDate, mmddyyyyToIso } from "../rules/dates";
+import { mmddyyyyToIso } from "../rules/calendar";
+import { isBeforeToday } from "../rules/time";
 import { US_STATES } from "../rules/us-states";
 import {
   GENDERS,
@@ -176,7 +177,7 @@ export const formDob = z
   .string({ required_error: t("community.dobFormat") })
   .transform((v, ctx) => {
     const iso = mmddyyyyToIso(v);
-    if (!iso || !isPastIsoDate(iso)) {
+    if (!iso || !isBeforeToday(iso)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("community.dobFormat") });
       return z.NEVER;
     }
@@ -186,7 +187,7 @@ export const formDob = z
 /** Birth date on the wire: YYYY-MM-DD, a real date in the past. */
 export const wireDob = z.string({ required_error: t("community.dobFormat") }).refine((v) => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  return !!m && mmddyyyyToIso(`${m[2]}/${m[3]}/${m[1]}`) === v && isPastIsoDate(v);
+  return !!m && mmddyyyyToIso(`${m[2]}/${m[3]}/${m[1]}`) === v && isBeforeToday(v);
 }, t("community.dobFormat"));
 
 /** A chosen upload: a non-empty file (an empty file control means nothing was chosen). */

@@ -5,67 +5,12 @@ import { z } from "zod";
 import { t } from "../messages/fee-requests";
 import { toCents } from "../rules/money";
 import { ANY_CONTROL, FORBIDDEN_CONTROL, isSaneCalendarDate, MAX_DOLLARS } from "../rules/input";
+import { todayIn, zonedInstant } from "../rules/time";
 
 export const FEE_TYPES = ["Course", "Enrollment", "Optional"] as const;
 export type FeeType = (typeof FEE_TYPES)[number];
 export const RESPONSE_TYPES = ["Value List", "Free Form", "Waiver", "Signature"] as const;
 export type QuestionResponseType = (typeof RESPONSE_TYPES)[number];
-
-// ---- District-time helpers (no I/O; the caller passes "now" and the time zone) ----
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True when "YYYY-MM-DD" is a real calendar date. */
-export function isCalendarDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value;
-}
-
-/** Today's calendar date in the time zone, "YYYY-MM-DD". */
-export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
-
-/** Offset of the zone from UTC at an instant, in ms. */
-function zoneOffsetMs(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-    get("second"),
-  );
-  return asUtc - Math.floor(at / 1000) * 1000;
-}
-
-/** The instant of a wall-clock time on a calendar date in the zone (DST-safe for whole days). */
-export function zonedInstant(date: string, time: string, timeZone: string): Date {
-  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
-  const [h, mi, s] = time.split(":").map(Number) as [number, number, number];
-  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
-  let at = wall - zoneOffsetMs(timeZone, wall);
-  at = wall - zoneOffsetMs(timeZone, at);
-  return new Date(at);
-}
 
 /** Collection start is the start of its day; the end is 23:59:59 of its day (district time). */
 export function collectionWindow(start: string, end: string, timeZone: string) {

@@ -1,7 +1,8 @@
 // Form schemas of the sign-in screens (spec 01 §5), used by conform in the page and the action.
 import { z } from "zod";
 import { t } from "../messages/common";
-import { isPastIsoDate, mmddyyyyToIso } from "../rules/dates";
+import { mmddyyyyToIso } from "../rules/calendar";
+import { isBeforeToday } from "../rules/time";
 
 export const StudentSigninForm = z.object({
   studentId: z
@@ -11,7 +12,7 @@ export const StudentSigninForm = z.object({
     .max(20, t("signin.failed")),
   dob: z.string({ required_error: t("signin.dobFormat") }).refine((v) => {
     const iso = mmddyyyyToIso(v);
-    return iso !== null && isPastIsoDate(iso);
+    return iso !== null && isBeforeToday(iso);
   }, t("signin.dobFormat")),
 });
 export type StudentSigninForm = z.infer<typeof StudentSigninForm>;

@@ -1,6 +1,8 @@
 // Limits every value from outside must respect before it reaches the database (issue 15):
 // texts without control characters, calendar dates in a sane range, ids and amounts that fit.
 
+import { isCalendarDate } from "./calendar";
+
 /** The largest value of a database `integer` column (ids, cents). */
 export const MAX_DB_INT = 2_147_483_647;
 
@@ -24,11 +26,7 @@ export const NO_CONTROL = /^[^\u0000-\u001F\u007F]*$/;
 
 /** True when "YYYY-MM-DD" is a real calendar date between SANE_DATE_MIN and SANE_DATE_MAX. */
 export function isSaneCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return false;
-  return value >= SANE_DATE_MIN && value <= SANE_DATE_MAX;
+  return isCalendarDate(value) && value >= SANE_DATE_MIN && value <= SANE_DATE_MAX;
 }
 
 /**

@@ -1,5 +1,5 @@
-// Pure builders of the roster and fee-report CSV files (spec 02 §3 "Roster CSV columns", §9).
-// One builder serves the browser and the server's download routes.
+// Pure builders of the rows of the roster and fee-report CSV files (spec 02 §3 "Roster CSV
+// columns", §9); app/.server/csv.ts writes them as CSV text. The pages share the answer helpers.
 import type {
   CourseQuestionSummary,
   FeeReport,
@@ -10,8 +10,6 @@ import { t } from "../messages/staff";
 import { formatUsd, toCents } from "./money";
 import { formatDistrictDate } from "./time";
 
-/** Spreadsheet programs read the file as UTF-8 (names with accents) only with this mark. */
-export const CSV_BOM = "\uFEFF";
 export const HEADING_MAX = 100;
 export const ANSWER_PREVIEW_MAX = 50;
 
@@ -32,18 +30,6 @@ export const previewAnswer = (a: string) => cutText(a, ANSWER_PREVIEW_MAX);
  */
 export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-function quote(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** CSV text with a BOM, CRLF line ends, quoted and formula-safe cells. */
-export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  const lines = rows.map((row) =>
-    row.map((cell) => quote(neutraliseFormula(cell == null ? "" : String(cell)))).join(","),
-  );
-  return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
 }
 
 /** Active: status null. Canceled: status set. Unpaid: active with a balance due. */
@@ -163,14 +149,6 @@ export function rosterCsvRows(
   return [heading, ...rows];
 }
 
-export function buildRosterCsv(
-  section: Pick<InstructorSection, "course" | "sectionNumber" | "courseQuestions">,
-  registrations: readonly RosterRegistration[],
-  kind: RosterKind,
-): string {
-  return toCsv(rosterCsvRows(section, registrations, kind));
-}
-
 /** Rows (heading first) of a fee report CSV: each assessed person with amounts and answers. */
 export function feeReportCsvRows(report: FeeReport, timeZone?: string): string[][] {
   const questions = sortedQuestions(report.questions);
@@ -205,10 +183,6 @@ export function feeReportCsvRows(report: FeeReport, timeZone?: string): string[]
     ...questions.map((q) => answerFor(a.answers, q)),
   ]);
   return [heading, ...rows];
-}
-
-export function buildFeeReportCsv(report: FeeReport, timeZone?: string): string {
-  return toCsv(feeReportCsvRows(report, timeZone));
 }
 
 /** A file name safe for Content-Disposition: letters, digits, dashes. */

@@ -1,26 +1,60 @@
-// District time: every date and time shown is in DISTRICT_TZ.
+// District time, the one way (docs/architecture.md "Dates and times"): every instant shown,
+// parsed or compared as a day or a month is read in the district's zone (DISTRICT_TZ) with dayjs
+// and its utc and timezone plugins. Calendar dates and clock times, which belong to no zone, are
+// domain/rules/calendar.ts. No I/O: callers pass "now" and the zone.
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone.js";
+import utc from "dayjs/plugin/utc.js";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
 export const DEFAULT_DISTRICT_TZ = "America/Chicago";
 
-export function formatDistrictDateTime(iso: string, timeZone = DEFAULT_DISTRICT_TZ): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(new Date(iso));
+type Instant = string | Date;
+
+/** "Nov 23, 2026, 5:00 PM" in the district's zone. */
+export function formatDistrictDateTime(at: Instant, timeZone = DEFAULT_DISTRICT_TZ): string {
+  return dayjs(at).tz(timeZone).format("MMM D, YYYY, h:mm A");
 }
 
-export function formatDistrictDate(iso: string, timeZone = DEFAULT_DISTRICT_TZ): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium" }).format(new Date(iso));
+/** "Nov 23, 2026": the day an instant falls on in the district's zone. */
+export function formatDistrictDate(at: Instant, timeZone = DEFAULT_DISTRICT_TZ): string {
+  return dayjs(at).tz(timeZone).format("MMM D, YYYY");
 }
 
 /** formatDistrictDateTime followed by the zone's short name ("Nov 23, 2026, 5:00 PM CST"). */
 export function formatDistrictDateTimeWithZone(
-  iso: string,
+  at: Instant,
   timeZone = DEFAULT_DISTRICT_TZ,
 ): string {
-  const zone = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
-    .formatToParts(new Date(iso))
-    .find((p) => p.type === "timeZoneName")?.value;
-  const shown = formatDistrictDateTime(iso, timeZone);
+  const local = dayjs(at).tz(timeZone);
+  const zone = local.offsetName("short");
+  const shown = local.format("MMM D, YYYY, h:mm A");
   return zone ? `${shown} ${zone}` : shown;
+}
+
+/** Today's calendar date in the zone, "YYYY-MM-DD". */
+export function todayIn(timeZone: string, now: Date): string {
+  return dayjs(now).tz(timeZone).format("YYYY-MM-DD");
+}
+
+/** The year and month (1–12) an instant falls in, in the zone. */
+export function yearMonthIn(timeZone: string, now: Date): { year: number; month: number } {
+  const d = dayjs(now).tz(timeZone);
+  return { year: d.year(), month: d.month() + 1 };
+}
+
+/** The instant of a wall-clock time ("HH:mm:ss") on a calendar date in the zone. */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  return dayjs.tz(`${date}T${time}`, timeZone).toDate();
+}
+
+/** True when the calendar date is before today's date in the district's zone. */
+export function isBeforeToday(
+  value: string,
+  now: Date = new Date(),
+  timeZone = DEFAULT_DISTRICT_TZ,
+): boolean {
+  return value < todayIn(timeZone, now);
 }

@@ -9,7 +9,7 @@ import {
   type Mode,
   type TestApp,
 } from "../support/browser";
-import { todayIn } from "../../domain/forms/fee-request";
+import { todayIn } from "../../domain/rules/time";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
   type TestApi,
 } from "../support/api";
 import { databaseDigest } from "../support/db-digest";
-import { todayIn } from "../../domain/forms/fee-request";
+import { todayIn } from "../../domain/rules/time";
 
 let api: TestApi;
 let student: string;

@@ -8,7 +8,7 @@ import {
   studentToken,
   type TestApi,
 } from "../support/api";
-import { todayIn } from "../../domain/forms/fee-request";
+import { todayIn } from "../../domain/rules/time";
 import { courseQuestions, feeOwners, fees } from "../../district-api/db/schema";
 
 let api: TestApi;

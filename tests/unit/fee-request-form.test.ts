@@ -6,9 +6,8 @@ import {
   renumberAbove,
   renumberAfterDelete,
   searchEmployees,
-  todayIn,
-  zonedInstant,
 } from "../../domain/forms/fee-request";
+import { todayIn, zonedInstant } from "../../domain/rules/time";
 
 // A fixed clock: 10:00 on 2030-03-10 in Chicago (15:00 UTC, daylight time since that morning).
 const NOW = new Date("2030-03-10T15:00:00Z");

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { Course } from "@domain/contract/programs";
 import { toCardData } from "~/components/programs/card-data";
-import { formatCalendarDate, formatCourseDates } from "~/components/programs/format";
+import { formatCourseDates } from "~/components/programs/format";
+import { formatCalendarDate } from "@domain/rules/calendar";
 
 describe("course dates", () => {
   const intl = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });

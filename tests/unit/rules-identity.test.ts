@@ -21,8 +21,8 @@ import {
   isInMaintenance,
 } from "@domain/rules/maintenance";
 import { formatUsd, toCents, toDollars } from "@domain/rules/money";
-import { isPastIsoDate, isoToMmddyyyy, mmddyyyyToIso } from "@domain/rules/dates";
-import { formatDistrictDate, formatDistrictDateTime } from "@domain/rules/time";
+import { isoToMmddyyyy, mmddyyyyToIso } from "@domain/rules/calendar";
+import { formatDistrictDate, formatDistrictDateTime, isBeforeToday } from "@domain/rules/time";
 import { t } from "@domain/messages";
 
 describe("family destination after login", () => {
@@ -321,11 +321,15 @@ describe("dates", () => {
     expect(isoToMmddyyyy("1980-03-02T00:00:00Z")).toBe("03/02/1980");
   });
 
-  it("isPastIsoDate compares calendar dates", () => {
+  it("isBeforeToday compares calendar dates with today in the district's zone", () => {
     const now = new Date("2026-06-01T12:00:00Z");
-    expect(isPastIsoDate("2026-05-31", now)).toBe(true);
-    expect(isPastIsoDate("2026-06-01", now)).toBe(false);
-    expect(isPastIsoDate("2026-06-02", now)).toBe(false);
+    expect(isBeforeToday("2026-05-31", now)).toBe(true);
+    expect(isBeforeToday("2026-06-01", now)).toBe(false);
+    expect(isBeforeToday("2026-06-02", now)).toBe(false);
+    // 02:00 UTC on June 2 is still June 1 in Chicago: June 1 is not yet past there.
+    const lateEvening = new Date("2026-06-02T02:00:00Z");
+    expect(isBeforeToday("2026-06-01", lateEvening, "America/Chicago")).toBe(false);
+    expect(isBeforeToday("2026-05-31", lateEvening, "America/Chicago")).toBe(true);
   });
 
   it("formats in the district time zone", () => {

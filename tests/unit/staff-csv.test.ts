@@ -1,17 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
-  buildFeeReportCsv,
-  buildRosterCsv,
-  CSV_BOM,
   csvFileName,
   cutHeading,
   neutraliseFormula,
   previewAnswer,
   rosterCsvRows,
   selectRoster,
-  toCsv,
+  feeReportCsvRows,
 } from "@domain/rules/roster-csv";
+import { toCsv } from "~/.server/csv";
 import type { FeeReport, RosterRegistration } from "@domain/contract/staff";
+
+// Spreadsheet programs read the file as UTF-8 only with this mark.
+const CSV_BOM = "\uFEFF";
 
 function student(id: number, first: string, last: string, extra: Partial<RosterRegistration> = {}) {
   return {
@@ -185,7 +186,7 @@ describe("roster CSV", () => {
   });
 
   it("neutralises formulas and phone numbers in the file, and keeps accents", () => {
-    const csv = buildRosterCsv(section, regs, "active");
+    const csv = toCsv(rosterCsvRows(section, regs, "active"));
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(csv).toContain(",'+15555550100,");
@@ -248,7 +249,7 @@ describe("fee report CSV", () => {
     ],
   };
   it("has the people, amounts, dates and answers", () => {
-    const csv = buildFeeReportCsv(report, "America/Chicago");
+    const csv = toCsv(feeReportCsvRows(report, "America/Chicago"));
     const lines = csv.slice(1).split("\r\n");
     expect(lines[0]).toBe(
       "ID,First Name,Last Name,Email,Email 2,Status,Quantity,Assessed Cost,Paid,Owed,Assessed Date,Payment Date,Preferred meeting day",

@@ -125,9 +125,7 @@ export function FeeCard(p: FeeCardProps) {
         {p.paidInfo ? (
           <Text size="sm">
             {t("fees.amountPaid")}: {formatUsd(toCents(p.paidInfo.amount))}
-            {p.paidInfo.date
-              ? ` · ${t("fees.datePaid")}: ${new Date(p.paidInfo.date).toLocaleDateString("en-US")}`
-              : null}
+            {p.paidInfo.date ? ` · ${t("fees.datePaid")}: ${p.paidInfo.date}` : null}
           </Text>
         ) : null}
         {p.receiptHref ? <Link to={p.receiptHref}>{t("fees.viewReceipt")}</Link> : null}

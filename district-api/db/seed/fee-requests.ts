@@ -3,8 +3,8 @@
 import type { Db } from "../client";
 import { approvalRoutes, feeCategories, schoolYears, staff } from "../schema";
 import { eq } from "drizzle-orm";
-import { feeRequestSchema, todayIn } from "@domain/forms/fee-request";
-import { DEFAULT_DISTRICT_TZ } from "@domain/rules/time";
+import { feeRequestSchema } from "@domain/forms/fee-request";
+import { DEFAULT_DISTRICT_TZ, todayIn } from "@domain/rules/time";
 import { approveFeeRequest, denyFeeRequest, saveFeeRequest } from "../../services/fee-requests";
 
 export const DEMO_APPROVAL_ROUTES = [
