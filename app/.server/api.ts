@@ -4,7 +4,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import { ErrorReply } from "@domain/contract/common";
 import { t } from "@domain/messages";
-import { getSession, sessionStorage, validStaff, validStudent } from "./session";
+import { getSession, validStaff, validStudent, writeSession } from "./session";
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
@@ -37,11 +37,8 @@ interface Caller {
 
 /** Clears both sessions and sends the person to / (spec 01 §4: a 401 on any authenticated call). */
 async function signedOutRedirect(request: Request): Promise<Response> {
-  const session = await getSession(request);
-  session.unset("student");
-  session.unset("staff");
   return redirect("/", {
-    headers: { "Set-Cookie": await sessionStorage().commitSession(session) },
+    headers: { "Set-Cookie": await writeSession(request, { student: null, staff: null }) },
   });
 }
 

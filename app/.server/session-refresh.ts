@@ -3,7 +3,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { RefreshTokenReply } from "@domain/contract/identity";
 import { shouldRefreshToken } from "@domain/rules/session";
-import { commitSession, getSession } from "./session";
+import { getSession, writeSession } from "./session";
 
 function expiryOf(token: string): number {
   const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
@@ -32,18 +32,18 @@ export function refreshSessionMiddleware(apiBaseUrl: () => string) {
     void (async () => {
       const session = await getSession(cookie);
       const now = Date.now();
-      let changed = false;
-      for (const key of ["student", "staff"] as const) {
-        const s = session.get(key);
-        if (!s || !shouldRefreshToken(s.expires, now)) continue;
+      const change: Parameters<typeof writeSession>[1] = {};
+      const renewed = async <S extends { accessToken: string; expires: number }>(s: S) => {
         const token = await refresh(apiBaseUrl(), s.accessToken);
-        if (token)
-          session.set(key, { ...s, accessToken: token, expires: expiryOf(token) } as never);
-        else session.unset(key);
-        changed = true;
-      }
-      if (changed) {
-        const setCookie = await commitSession(session);
+        return token ? { ...s, accessToken: token, expires: expiryOf(token) } : null;
+      };
+      const student = session.get("student");
+      if (student && shouldRefreshToken(student.expires, now))
+        change.student = await renewed(student);
+      const staff = session.get("staff");
+      if (staff && shouldRefreshToken(staff.expires, now)) change.staff = await renewed(staff);
+      if (change.student !== undefined || change.staff !== undefined) {
+        const setCookie = await writeSession(cookie, change);
         res.append("Set-Cookie", setCookie);
         const fresh = setCookie.split(";")[0]!;
         req.headers.cookie = cookie.replace(/__session=[^;]*/, fresh);

@@ -80,9 +80,26 @@ export function validStaff(session: AppSession, now = Date.now()): StaffSession 
   return s && !isSessionExpired(s.expires, now) ? s : null;
 }
 
-/** Adds a one-time notice and returns the Set-Cookie header to send with the redirect. */
-export async function flashNotice(request: Request, notice: Notice): Promise<string> {
+/**
+ * The one way to start, change or end sessions (a sign-in, a profile's new name, sign-out, a 401):
+ * a session given is set, `null` ends it, one left out stays as it is; a notice is shown once on
+ * the next page. `request` may be the Cookie header itself (the refresh middleware). Returns the
+ * Set-Cookie header to send with the reply.
+ */
+export async function writeSession(
+  request: Request | string,
+  change: { student?: StudentSession | null; staff?: StaffSession | null; notice?: Notice },
+): Promise<string> {
   const session = await getSession(request);
-  session.flash("notice", notice);
+  if (change.student === null) session.unset("student");
+  else if (change.student) session.set("student", change.student);
+  if (change.staff === null) session.unset("staff");
+  else if (change.staff) session.set("staff", change.staff);
+  if (change.notice) session.flash("notice", change.notice);
   return commitSession(session);
+}
+
+/** Adds a one-time notice and returns the Set-Cookie header to send with the redirect. */
+export function flashNotice(request: Request, notice: Notice): Promise<string> {
+  return writeSession(request, { notice });
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { DesktopSessionReply } from "@domain/contract/identity";
 import { familyDestination, staffDestination } from "@domain/rules/destinations";
 import { callApi } from "~/.server/api";
-import { commitSession, getSession } from "~/.server/session";
+import { writeSession } from "~/.server/session";
 
 const Body = z.object({
   accessToken: z.string().min(10).max(4000),
@@ -30,20 +30,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   if (!res.ok) return json({ ok: false }, { status: 401 });
   const { claims, accessToken, nameFirst, nameLast } = res.data;
-  const session = await getSession(request);
   let redirectTo: string;
+  const change: Parameters<typeof writeSession>[1] = {};
   if (claims.kind === "staff") {
-    session.set("staff", {
+    change.staff = {
       accessToken,
       expires: claims.exp * 1000,
       role: claims.role,
       employeeID: claims.employeeID ?? claims.sub,
       displayName: `${nameFirst} ${nameLast}`.trim(),
       desktop: true,
-    });
+    };
     redirectTo = staffDestination(claims.role, null);
   } else {
-    session.set("student", {
+    change.student = {
       accessToken,
       expires: claims.exp * 1000,
       userType: claims.kind,
@@ -51,11 +51,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       nameFirst,
       nameLast,
       desktop: true,
-    });
+    };
     redirectTo = claims.kind === "guest_user" ? "/fees" : familyDestination(null);
   }
   return json(
     { ok: true, redirectTo },
-    { headers: { "Set-Cookie": await commitSession(session) } },
+    { headers: { "Set-Cookie": await writeSession(request, change) } },
   );
 }

@@ -12,7 +12,7 @@ import { formatUsPhone } from "@domain/forms/community-fields";
 import { isoToMmddyyyy } from "@domain/rules/calendar";
 import { callApi } from "~/.server/api";
 import { requireCommunityMember } from "~/.server/auth";
-import { commitSession, getSession } from "~/.server/session";
+import { writeSession } from "~/.server/session";
 import {
   FormTooLargeError,
   readSignatureForm,
@@ -123,14 +123,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   // The header greets the member by name: keep the session's names in step with the profile.
-  const session = await getSession(request);
-  session.set("student", {
-    ...student,
-    nameFirst: res.data.nameFirst,
-    nameLast: res.data.nameLast,
+  const cookie = await writeSession(request, {
+    student: { ...student, nameFirst: res.data.nameFirst, nameLast: res.data.nameLast },
+    notice: { kind: "success", text: t("profile.saved") },
   });
-  session.flash("notice", { kind: "success", text: t("profile.saved") });
-  return redirect("/edit-profile", { headers: { "Set-Cookie": await commitSession(session) } });
+  return redirect("/edit-profile", { headers: { "Set-Cookie": cookie } });
 }
 
 export default function EditProfile() {

@@ -14,7 +14,7 @@ import { t } from "@domain/messages/common";
 import { staffDestination } from "@domain/rules/destinations";
 import { fetchApi } from "~/.server/api";
 import { readFormData } from "~/.server/http-guards";
-import { commitSession, getSession, validStaff } from "~/.server/session";
+import { getSession, validStaff, writeSession } from "~/.server/session";
 import { loadSettings } from "~/.server/settings";
 import { FormError, TextField } from "~/components/fields";
 import { PasswordField } from "~/components/password-field";
@@ -63,17 +63,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   // Role and expiry are read from the token (spec 01 §3).
-  const session = await getSession(request);
-  session.set("staff", {
+  const staff = {
     accessToken: reply.data.accessToken,
     expires: claims.data.exp * 1000,
     role: claims.data.role,
     employeeID: reply.data.employeeID,
     displayName: reply.data.displayName,
-  });
+  };
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   return redirect(staffDestination(claims.data.role, redirectTo), {
-    headers: { "Set-Cookie": await commitSession(session) },
+    headers: { "Set-Cookie": await writeSession(request, { staff }) },
   });
 }
 

@@ -12,7 +12,7 @@ import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/common";
 import { callApi } from "~/.server/api";
 import { readFormData } from "~/.server/http-guards";
-import { commitSession, getSession } from "~/.server/session";
+import { writeSession } from "~/.server/session";
 import { loadSettings } from "~/.server/settings";
 import { FormError, TextField } from "~/components/fields";
 import { GuestForm, GuestReply, parseWithZod } from "~/.server/forms.server";
@@ -39,17 +39,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!res.ok) {
     return json({ result: submission.reply({ formErrors: [t("guest.failed")] }) }, { status: 400 });
   }
-  const session = await getSession(request);
-  session.set("student", {
+  const student = {
     accessToken: res.data.accessToken,
     expires: Date.parse(res.data.expires),
-    userType: "guest_user",
+    userType: "guest_user" as const,
     studentId: res.data.studentId,
     nameFirst: res.data.nameFirst,
     nameLast: res.data.nameLast,
-  });
+  };
   const to = category ? `/fees?category=${encodeURIComponent(category)}` : "/fees";
-  return redirect(to, { headers: { "Set-Cookie": await commitSession(session) } });
+  return redirect(to, { headers: { "Set-Cookie": await writeSession(request, { student }) } });
 }
 
 export default function RegisterGuest() {

@@ -15,7 +15,7 @@ import { familyDestination } from "@domain/rules/destinations";
 import { mmddyyyyToIso } from "@domain/rules/calendar";
 import { callApi, fetchApi } from "~/.server/api";
 import { readFormData } from "~/.server/http-guards";
-import { commitSession, getSession, validStudent } from "~/.server/session";
+import { getSession, validStudent, writeSession } from "~/.server/session";
 import { loadSettings } from "~/.server/settings";
 import { FormError, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
@@ -105,17 +105,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 502 },
     );
   }
-  const session = await getSession(request);
-  session.set("student", {
+  const student = {
     accessToken: reply.data.accessToken,
     expires: Date.parse(reply.data.expires),
     userType: reply.data.userType,
     studentId: reply.data.studentId,
     nameFirst: reply.data.nameFirst,
     nameLast: reply.data.nameLast,
-  });
+  };
   return redirect(familyDestination(url.searchParams.get("redirectTo")), {
-    headers: { "Set-Cookie": await commitSession(session) },
+    headers: { "Set-Cookie": await writeSession(request, { student }) },
   });
 }
 

@@ -5,19 +5,16 @@ import { Button } from "~/ui/mantine/Button";
 import { Paper } from "~/ui/mantine/Paper";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/common";
-import { getSession, sessionStorage } from "~/.server/session";
+import { writeSession } from "~/.server/session";
 import { endServerSessions } from "~/.server/sign-out";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // Both sessions end on the server, so a copy of this cookie opens nothing any more; then they go
   // from the cookie, which stays only to carry the one-time notice.
   await endServerSessions(request, context);
-  const session = await getSession(request);
-  session.unset("student");
-  session.unset("staff");
-  session.flash("notice", { kind: "info", text: t("notice.signedOut") });
+  const notice = { kind: "info" as const, text: t("notice.signedOut") };
   return redirect("/", {
-    headers: { "Set-Cookie": await sessionStorage().commitSession(session) },
+    headers: { "Set-Cookie": await writeSession(request, { student: null, staff: null, notice }) },
   });
 }
 
