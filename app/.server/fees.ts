@@ -8,7 +8,11 @@ import { t } from "@domain/messages";
 import { checkDonation } from "@domain/rules/donation";
 import { feeCardState, type FeeCardState } from "@domain/rules/fee-card";
 import { toCents } from "@domain/rules/money";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { callApi } from "./api";
+import { requireFamily, requireStaff } from "./auth";
+import { flashNotice } from "./session";
+import { loadSettings } from "./settings";
 import { districtDate } from "./time";
 import {
   loadCart,
@@ -196,4 +200,122 @@ export function donationProblem(text: string, feeAmount: number): string | null 
 
 function paidOn(at: string | null): string | null {
   return at ? districtDate(at) : null;
+}
+
+/** The fee shops: /fees for families and guests, /instructor/buy-fees for employees (decision 043). */
+export type FeeShop = "family" | "staff";
+
+type FeesTab = "assessed" | "optional" | "purchased";
+
+function pickTab(url: URL, guest: boolean): FeesTab {
+  if (guest) return "optional";
+  const tab = url.searchParams.get("tab");
+  if (url.searchParams.has("purchased") || tab === "purchased" || tab === "2") return "purchased";
+  const category = url.searchParams.get("category");
+  if (tab === "optional" || tab === "1" || (category && category.length < 30)) return "optional";
+  return "assessed";
+}
+
+/** The URL state both shops share: category filter, search and the open dialog. */
+function shopParams(url: URL) {
+  const category = url.searchParams.get("category") ?? "";
+  return {
+    category: category.length < 30 ? category : "",
+    search: url.searchParams.get("q") ?? "",
+    more: url.searchParams.get("more"),
+    questions: url.searchParams.get("questions"),
+  };
+}
+
+/** /fees: Assessed Fees, Optional Fees and Previous Purchases (guests: Optional Fees only). */
+export async function familyFeesPage({ request, context }: LoaderFunctionArgs) {
+  const s = await requireFamily(request);
+  const guest = s.userType === "guest_user";
+  const url = new URL(request.url);
+  const [data, settings] = await Promise.all([
+    loadFeesData({ request, context }, "student", { assessed: !guest }),
+    loadSettings(context),
+  ]);
+  return {
+    guest,
+    tab: pickTab(url, guest),
+    data,
+    ...shopParams(url),
+    // The partial-payments dialog shows on arrival (no tab chosen yet) when some fee is partial.
+    partialDialog:
+      !guest &&
+      data.partialCount > 0 &&
+      !["tab", "purchased", "category", "more", "questions"].some((k) => url.searchParams.has(k)),
+    partialMessage: settings?.partiallyCompletedPaymentMessage ?? "",
+  };
+}
+
+/** /instructor/buy-fees: the fees an employee may buy, with their own cart. */
+export async function staffFeesPage({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const url = new URL(request.url);
+  const data = await loadFeesData({ request, context }, "staff", { assessed: false });
+  return { data, ...shopParams(url) };
+}
+
+/**
+ * The one action of both fee shops: add a fee (with its quantity, donation and answers) to the
+ * buyer's cart, or, on /fees, add every assessed fee still owed ("Add all fees", intent=addAll).
+ * A refusal is shown on the fee's card; success goes back to the page with the added notice.
+ */
+export async function feeShopAction({ request, context }: ActionFunctionArgs, shop: FeeShop) {
+  const who: Who = shop === "staff" ? "staff" : "student";
+  const guest =
+    shop === "staff"
+      ? (await requireStaff(request), false)
+      : (await requireFamily(request)).userType === "guest_user";
+  const formData = await request.formData();
+  const url = new URL(request.url);
+  const caller = { request, context };
+  const added = async () => {
+    url.searchParams.delete("questions");
+    return redirect(`${url.pathname}${url.search}`, {
+      headers: {
+        "Set-Cookie": await flashNotice(request, { kind: "success", text: t("fees.addedNotice") }),
+      },
+    });
+  };
+  if (shop === "family" && !guest && formData.get("intent") === "addAll") {
+    await addAllAssessedFees(caller);
+    return added();
+  }
+  const donation = formData.get("donationAmount");
+  if (typeof donation === "string") {
+    const feeId = Number(formData.get("feeId"));
+    const data = await loadFeesData(caller, who, { assessed: false });
+    const fee = data.optional.find((c) => c.fee.id === feeId)?.fee;
+    const problem = fee ? donationProblem(donation, fee.amount) : t("fees.error.notFound");
+    if (problem) return json({ error: { feeId, message: problem } }, { status: 400 });
+  }
+  const result = await addFeeFromForm(caller, who, formData);
+  if (!result.ok) {
+    return json({ error: { feeId: result.feeId, message: result.message } }, { status: 400 });
+  }
+  return added();
+}
+
+/** "Add all fees": every assessed fee the family still owes that is not in the cart yet. */
+async function addAllAssessedFees(caller: Caller): Promise<void> {
+  const [fees, cart] = await Promise.all([
+    loadStudentFees(caller, "student"),
+    loadCart(caller, "student"),
+  ]);
+  if (!fees.ok) return;
+  const inCart = new Set(cart.ok ? cart.data.cartItems.map((i) => i.assessedFeeId) : []);
+  for (const a of fees.data) {
+    if (a.selfAssessed || a.status === "paid" || inCart.has(a.id)) continue;
+    await callApi(caller, {
+      path: "/v1/fees/add-to-cart",
+      method: "PUT",
+      auth: "student",
+      timeoutMs: 10_000,
+      body: { feeId: a.fee.id, assessedFeeId: a.id },
+      reply: OkReply,
+    });
+  }
 }

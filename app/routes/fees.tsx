@@ -1,6 +1,6 @@
 // /fees (spec 02 §2 "Fees page"): Assessed Fees, Optional Fees and Previous Purchases as URL
 // tabs; guests see only Optional Fees. Everything is a link or a form post.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert } from "~/ui/mantine/Alert";
 import { Anchor } from "~/ui/mantine/Anchor";
@@ -11,13 +11,7 @@ import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/fees";
 import { FeesStyles } from "~/components/fees/FeesStyles";
-import { requireFamily } from "~/.server/auth";
-import { addFeeFromForm, donationProblem, loadFeesData } from "~/.server/fees";
-import { loadSettings } from "~/.server/settings";
-import { flashNotice } from "~/.server/session";
-import { callApi } from "~/.server/api";
-import { OkReply } from "@domain/contract/fees";
-import { loadStudentFees, loadCart } from "~/.server/payments";
+import { familyFeesPage, feeShopAction } from "~/.server/fees";
 import { PageDialog } from "~/components/PageDialog";
 import {
   FeeCards,
@@ -28,92 +22,12 @@ import {
   withParams,
 } from "~/components/fees/FeesView";
 
-type Tab = "assessed" | "optional" | "purchased";
-
-function pickTab(url: URL, guest: boolean): Tab {
-  if (guest) return "optional";
-  const tab = url.searchParams.get("tab");
-  if (url.searchParams.has("purchased") || tab === "purchased" || tab === "2") return "purchased";
-  const category = url.searchParams.get("category");
-  if (tab === "optional" || tab === "1" || (category && category.length < 30)) return "optional";
-  return "assessed";
+export async function loader(args: LoaderFunctionArgs) {
+  return json(await familyFeesPage(args));
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const s = await requireFamily(request);
-  const guest = s.userType === "guest_user";
-  const url = new URL(request.url);
-  const data = await loadFeesData({ request, context }, "student", { assessed: !guest });
-  const settings = await loadSettings(context);
-  const category = url.searchParams.get("category") ?? "";
-  return json({
-    guest,
-    tab: pickTab(url, guest),
-    data,
-    category: category.length < 30 ? category : "",
-    search: url.searchParams.get("q") ?? "",
-    more: url.searchParams.get("more"),
-    questions: url.searchParams.get("questions"),
-    // The partial-payments dialog shows on arrival (no tab chosen yet) when some fee is partial.
-    partialDialog:
-      !guest &&
-      data.partialCount > 0 &&
-      !url.searchParams.has("tab") &&
-      !url.searchParams.has("purchased") &&
-      !url.searchParams.has("category") &&
-      !url.searchParams.has("more") &&
-      !url.searchParams.has("questions"),
-    partialMessage: settings?.partiallyCompletedPaymentMessage ?? "",
-  });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const s = await requireFamily(request);
-  const formData = await request.formData();
-  const url = new URL(request.url);
-  const caller = { request, context };
-  if (formData.get("intent") === "addAll" && s.userType !== "guest_user") {
-    const [fees, cart] = await Promise.all([
-      loadStudentFees(caller, "student"),
-      loadCart(caller, "student"),
-    ]);
-    if (fees.ok) {
-      const inCart = new Set(cart.ok ? cart.data.cartItems.map((i) => i.assessedFeeId) : []);
-      for (const a of fees.data) {
-        if (a.selfAssessed || a.status === "paid" || inCart.has(a.id)) continue;
-        await callApi(caller, {
-          path: "/v1/fees/add-to-cart",
-          method: "PUT",
-          auth: "student",
-          timeoutMs: 10_000,
-          body: { feeId: a.fee.id, assessedFeeId: a.id },
-          reply: OkReply,
-        });
-      }
-    }
-    return redirect(`${url.pathname}${url.search}`, {
-      headers: {
-        "Set-Cookie": await flashNotice(request, { kind: "success", text: t("fees.addedNotice") }),
-      },
-    });
-  }
-  const donation = formData.get("donationAmount");
-  if (typeof donation === "string") {
-    const feeId = Number(formData.get("feeId"));
-    const data = await loadFeesData(caller, "student", { assessed: false });
-    const fee = data.optional.find((c) => c.fee.id === feeId)?.fee;
-    const problem = fee ? donationProblem(donation, fee.amount) : t("fees.error.notFound");
-    if (problem) return json({ error: { feeId, message: problem } }, { status: 400 });
-  }
-  const result = await addFeeFromForm(caller, "student", formData);
-  if (!result.ok)
-    return json({ error: { feeId: result.feeId, message: result.message } }, { status: 400 });
-  url.searchParams.delete("questions");
-  return redirect(`${url.pathname}${url.search}`, {
-    headers: {
-      "Set-Cookie": await flashNotice(request, { kind: "success", text: t("fees.addedNotice") }),
-    },
-  });
+export function action(args: ActionFunctionArgs) {
+  return feeShopAction(args, "family");
 }
 
 export default function FeesPage() {

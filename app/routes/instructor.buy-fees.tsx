@@ -1,6 +1,6 @@
 // /instructor/buy-fees: the employees' fee shop. Staff buy fees allowed to employees with their
 // own cart (/instructor/cart), using the same fee cards as families (decision 043).
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Anchor } from "~/ui/mantine/Anchor";
 import { Group } from "~/ui/mantine/Group";
 import { Stack } from "~/ui/mantine/Stack";
@@ -8,9 +8,7 @@ import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { t } from "@domain/messages/fees";
-import { requireStaff } from "~/.server/auth";
-import { addFeeFromForm, donationProblem, loadFeesData } from "~/.server/fees";
-import { flashNotice } from "~/.server/session";
+import { feeShopAction, staffFeesPage } from "~/.server/fees";
 import { FeesStyles } from "~/components/fees/FeesStyles";
 import {
   FeeCards,
@@ -21,43 +19,12 @@ import {
   withParams,
 } from "~/components/fees/FeesView";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request);
-  const url = new URL(request.url);
-  const data = await loadFeesData({ request, context }, "staff", { assessed: false });
-  const category = url.searchParams.get("category") ?? "";
-  return json({
-    data,
-    category: category.length < 30 ? category : "",
-    search: url.searchParams.get("q") ?? "",
-    more: url.searchParams.get("more"),
-    questions: url.searchParams.get("questions"),
-  });
+export async function loader(args: LoaderFunctionArgs) {
+  return json(await staffFeesPage(args));
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaff(request);
-  const formData = await request.formData();
-  const url = new URL(request.url);
-  const caller = { request, context };
-  const donation = formData.get("donationAmount");
-  if (typeof donation === "string") {
-    const feeId = Number(formData.get("feeId"));
-    const data = await loadFeesData(caller, "staff", { assessed: false });
-    const fee = data.optional.find((c) => c.fee.id === feeId)?.fee;
-    const problem = fee ? donationProblem(donation, fee.amount) : t("fees.error.notFound");
-    if (problem) return json({ error: { feeId, message: problem } }, { status: 400 });
-  }
-  const result = await addFeeFromForm(caller, "staff", formData);
-  if (!result.ok) {
-    return json({ error: { feeId: result.feeId, message: result.message } }, { status: 400 });
-  }
-  url.searchParams.delete("questions");
-  return redirect(`${url.pathname}${url.search}`, {
-    headers: {
-      "Set-Cookie": await flashNotice(request, { kind: "success", text: t("fees.addedNotice") }),
-    },
-  });
+export function action(args: ActionFunctionArgs) {
+  return feeShopAction(args, "staff");
 }
 
 export default function BuyFees() {
