@@ -12,6 +12,7 @@ import { Text } from "~/ui/mantine/Text";
 import { t } from "@domain/messages/cashier";
 import { readerStatusText, type ReaderState } from "@domain/rules/cashier";
 import { formatUsd } from "@domain/rules/money";
+import { ONLINE_MINIMUM_CENTS } from "@domain/rules/checkout";
 import { callHostScript, hostReplyError } from "./host-scripts";
 import { createSimulatedDriver } from "./reader/simulated";
 import { createStripeDriver } from "./reader/stripe";
@@ -137,7 +138,8 @@ export function CardReader(props: Props) {
     if (driver.status().connection !== "connected" || !reader) {
       return setError(t("reader.error.readerNotReady"));
     }
-    if (!props.formValid || props.payNowCents < 50) return setError(t("reader.error.fixForm"));
+    if (!props.formValid || props.payNowCents < ONLINE_MINIMUM_CENTS)
+      return setError(t("reader.error.fixForm"));
     if (!props.paymentType) return setError(t("reader.error.userNotReady"));
     setBusy(true);
     props.onCaptured(null);

@@ -1,6 +1,7 @@
 // What the registration payment dialog offers (spec 02 §4 "Payment dialog flow"), from what the
 // district API says about the registration. Pure: the route only renders it.
-import { ONLINE_MINIMUM_CENTS } from "./checkout";
+import { ONLINE_MINIMUM_CENTS, type ActivityBalance } from "./checkout";
+import { toCents } from "./money";
 
 export type DialogMethod = "mail" | "fab" | "freeAfterCc" | "waitlist" | "stripe" | "cart";
 
@@ -31,6 +32,19 @@ export function dialogMethods(f: DialogFacts): DialogMethod[] {
   // Or into the cart, to be paid in one checkout with fees (decision 046).
   if (f.balanceCents > 0) out.push("cart");
   return out;
+}
+
+/** A registration's cost and balance (dollars, as the district API gives them) in cents. */
+export function registrationBalance(p: {
+  cost: number;
+  balance: number;
+  allowPartial: boolean;
+}): ActivityBalance {
+  return {
+    costCents: toCents(p.cost),
+    balanceCents: toCents(p.balance),
+    allowPartial: p.allowPartial,
+  };
 }
 
 /** The methods whose amount the person types (a part of the balance when partial is allowed). */

@@ -1,0 +1,230 @@
+// The registration payment dialog's loader and action (spec 02 §2 "Payment dialogs", §4 "Payment
+// dialog flow"): what the dialog offers comes from domain/rules/payment-dialog.ts, the amount a
+// person may pay from domain/rules/checkout.ts; here they meet the district API.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { RegisterReply } from "@domain/contract/programs";
+import { Cart } from "@domain/contract/cart";
+import {
+  CheckoutSessionReply,
+  ConfirmMailinReply,
+  ConfirmationReply,
+  RegistrationPayment,
+} from "@domain/contract/payments";
+import { t } from "@domain/messages/fees";
+import { activityPayment } from "@domain/rules/checkout";
+import { toCents } from "@domain/rules/money";
+import {
+  dialogMethods,
+  registrationBalance,
+  settledState,
+  type DialogMethod,
+} from "@domain/rules/payment-dialog";
+import { formatCountdown } from "@domain/rules/registration";
+import { hrefTo } from "~/components/PageDialog";
+import { programsOpener } from "~/components/programs/openers";
+import { callApi } from "./api";
+import { requireParticipant } from "./auth";
+import { originOf } from "./payments";
+import { programsPage } from "./programs";
+import { flashNotice } from "./session";
+import { loadSettings } from "./settings";
+
+type Method = DialogMethod;
+const REASON = "Clicked cancel on payment";
+
+function factsOf(p: RegistrationPayment) {
+  return {
+    status: p.status,
+    balanceCents: toCents(p.balance),
+    pendingCents: toCents(p.pending),
+    financialAid: p.financialAid,
+  };
+}
+
+async function dialogData({ request, context, params }: LoaderFunctionArgs) {
+  const id = z.string().uuid().safeParse(params.courseSelectionUUID);
+  const url = new URL(request.url);
+  const settings = await loadSettings(context);
+  const confirmed = url.searchParams.get("confirmed");
+  const confirmation = url.searchParams.get("confirmation") ?? "";
+  if (confirmed === "waitlist" || confirmed === "registration" || confirmed === "payment") {
+    const template =
+      confirmed === "waitlist"
+        ? settings?.waitlistPaymentConfirmed
+        : settings?.registrationPaymentConfirmed;
+    return {
+      view: "confirmed" as const,
+      kind: confirmed,
+      text: (template ?? "").replace(/\{confirmationNumber\}/g, confirmation),
+      confirmation,
+      // A mailed check: the confirmation repeats where to send it.
+      mailed: url.searchParams.get("mailed") === "1",
+    };
+  }
+  if (!id.success) return { view: "missing" as const, message: null };
+  const r = await callApi(
+    { request, context },
+    { path: `/v1/payment/registration/${id.data}`, auth: "student", reply: RegistrationPayment },
+  );
+  if (!r.ok) return { view: "missing" as const, message: r.status === 410 ? r.message : null };
+  return {
+    view: url.searchParams.get("cancel") === "1" ? ("cancel" as const) : ("pay" as const),
+    payment: r.data,
+    methods: dialogMethods(factsOf(r.data)),
+    settled: settledState(factsOf(r.data)),
+    cancelText: settings?.cancelPaymentRegistration ?? "",
+    // The time left to pay, as on the course's card (m:ss at render; the island counts down).
+    countdown:
+      r.data.status === "pending_payment" && r.data.holdExpiresAt
+        ? {
+            deadline: r.data.holdExpiresAt,
+            initial: formatCountdown(Date.parse(r.data.holdExpiresAt) - Date.now()),
+          }
+        : null,
+  };
+}
+
+export async function registrationPaymentPage(args: LoaderFunctionArgs) {
+  await requireParticipant(args.request);
+  // The dialog opens over the programmes list, as the other dialogs of the list do.
+  const [dialog, list] = await Promise.all([
+    dialogData(args),
+    programsPage(args, new URL("/programs", args.request.url)),
+  ]);
+  return { ...dialog, list };
+}
+
+export async function registrationPaymentAction({ request, context, params }: ActionFunctionArgs) {
+  await requireParticipant(request);
+  const parsedId = z.string().uuid().safeParse(params.courseSelectionUUID);
+  // No such course: nothing to do; the page shows "not found" (the loader's missing view).
+  if (!parsedId.success) {
+    return json({ error: t("paymentDialog.notFound") }, { status: 404 });
+  }
+  const sectionId = parsedId.data;
+  const form = await request.formData();
+  const caller = { request, context };
+  const here = `/payment/${sectionId}`;
+  if (form.get("intent") === "cancel") {
+    const r = await callApi(caller, {
+      path: `/v1/register/${sectionId}`,
+      method: "DELETE",
+      auth: "student",
+      body: { reason: REASON },
+      reply: RegisterReply,
+    });
+    // Back to the card, whose action (Register again) takes the focus.
+    return redirect(hrefTo("/programs", programsOpener.action(sectionId)), {
+      headers: {
+        "Set-Cookie": await flashNotice(request, {
+          kind: r.ok ? "info" : "error",
+          text: r.ok ? t("paymentDialog.cancelled") : (r.hint ?? r.message),
+        }),
+      },
+    });
+  }
+  const method = String(form.get("method") ?? "") as Method;
+  const confirmed = (kind: string, id: string, mailed = false) =>
+    redirect(
+      `${here}?confirmed=${kind}&confirmation=${encodeURIComponent(id)}${mailed ? "&mailed=1" : ""}`,
+    );
+  if (method === "mail") {
+    const info = await callApi(caller, {
+      path: `/v1/payment/registration/${sectionId}`,
+      auth: "student",
+      reply: RegistrationPayment,
+    });
+    if (!info.ok) return json({ error: info.message }, { status: 400 });
+    // A mailed check may pay part of the balance, as a card may (the rest stays payable).
+    const amount = activityPayment(formText(form, "amount"), registrationBalance(info.data));
+    if (!amount.ok) return refused(amount.error, method, form);
+    const r = await callApi(caller, {
+      path: "/v1/payment/confirm-mailin",
+      method: "POST",
+      auth: "student",
+      body: {
+        paymentType: "mail",
+        courseSectionIds: [sectionId],
+        payNowAmount: amount.cents / 100,
+      },
+      reply: ConfirmMailinReply,
+    });
+    if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
+    const ids = r.data === true ? [] : r.data.confirmationIds;
+    return confirmed("registration", ids[0] ?? "", true);
+  }
+  if (method === "cart") {
+    const r = await callApi(caller, {
+      path: "/v1/cart/add",
+      method: "PUT",
+      auth: "student",
+      body: { courseSectionId: sectionId },
+      reply: Cart,
+    });
+    if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
+    return redirect("/cart", {
+      headers: {
+        "Set-Cookie": await flashNotice(request, {
+          kind: "success",
+          text: t("paymentDialog.addedToCart"),
+        }),
+      },
+    });
+  }
+  if (method === "fab" || method === "freeAfterCc" || method === "waitlist") {
+    const path = {
+      fab: "confirm-fab",
+      freeAfterCc: "confirm-free-after-cc",
+      waitlist: "confirm-waitlist",
+    }[method];
+    const r = await callApi(caller, {
+      path: `/v1/payment/${path}`,
+      method: "POST",
+      auth: "student",
+      body: { courseSectionId: sectionId },
+      reply: ConfirmationReply,
+    });
+    if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
+    return confirmed(method === "waitlist" ? "waitlist" : "registration", r.data.confirmationId);
+  }
+  if (method === "stripe") {
+    const info = await callApi(caller, {
+      path: `/v1/payment/registration/${sectionId}`,
+      auth: "student",
+      reply: RegistrationPayment,
+    });
+    if (!info.ok) return json({ error: info.message }, { status: 400 });
+    // The amount the person typed and saw, checked as the cart checks it; never another one.
+    const amount = activityPayment(formText(form, "amount"), registrationBalance(info.data));
+    if (!amount.ok) return refused(amount.error, method, form);
+    const pay = amount.cents;
+    const r = await callApi(caller, {
+      path: "/v1/payment/checkout-session",
+      method: "POST",
+      auth: "student",
+      body: {
+        courseSectionId: sectionId,
+        payNowAmount: pay / 100,
+        paymentType: amount.paymentType,
+        returnBase: originOf(request),
+        cancelPath: here,
+        completePath: "/payment-complete",
+      },
+      reply: CheckoutSessionReply,
+    });
+    if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
+    return redirect(r.data.url);
+  }
+  return json({ error: t("checkout.error.methodRequired") }, { status: 400 });
+}
+
+/** A refused amount: the message, and the person's choices to show again (without JavaScript). */
+function refused(error: string, method: Method, form: FormData) {
+  return json({ error, method, amount: formText(form, "amount").slice(0, 40) }, { status: 400 });
+}
+
+function formText(form: FormData, name: string): string {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+}
