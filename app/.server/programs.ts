@@ -1,6 +1,13 @@
 // Server side of the programs pages: loading the program list, running a card action against the
 // district API, and turning its reply into the spec's one-time notice (spec 01 §4, §8).
-import { createCookie, redirect, type AppLoadContext } from "@remix-run/node";
+import {
+  createCookie,
+  redirect,
+  type AppLoadContext,
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
 import {
   ProgramsReply,
   RegisterCheckReply,
@@ -15,6 +22,8 @@ import { toCardData } from "~/components/programs/card-data";
 import { callApi, type ApiResult } from "./api";
 import { loadSettings } from "./settings";
 import { flashNotice } from "./session";
+import { requireParticipant } from "./auth";
+import { SurveyForm, SurveyReply, parseWithZod } from "./forms.server";
 
 interface Caller {
   request: Request;
@@ -292,3 +301,44 @@ export async function programsPage(caller: Caller, url: URL) {
 }
 
 export type ProgramsPageData = Awaited<ReturnType<typeof programsPage>>;
+
+export async function surveyPage({ request, context, params }: LoaderFunctionArgs) {
+  await requireParticipant(request);
+  const { programs } = await loadPrograms({ request, context });
+  const program = programs.find((p) => p.programUUID === params.programUUID);
+  if (!program || !program.requiresSurvey || program.finishedSurvey) {
+    throw redirect(program ? `/programs?program=${program.programUUID}` : "/programs");
+  }
+  const back = safeBack(new URL(request.url).searchParams.get("back"));
+  return json({ programUUID: program.programUUID, name: program.name, back });
+}
+
+export async function surveyAction({ request, context, params }: ActionFunctionArgs) {
+  await requireParticipant(request);
+  const submission = parseWithZod(await request.formData(), { schema: SurveyForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const id = params.programUUID ?? "";
+  const res = await callApi(
+    { request, context },
+    {
+      path: `/v1/survey/${encodeURIComponent(id)}`,
+      method: "POST",
+      body: { isAtRisk: submission.value.isAtRisk === "true" },
+      auth: "student",
+      reply: SurveyReply,
+      timeoutMs: 10_000,
+    },
+  );
+  if (!res.ok) {
+    return json(
+      { result: submission.reply({ formErrors: [t("survey.failed")] }) },
+      { status: res.status >= 500 ? 502 : 400 },
+    );
+  }
+  const cookie = await flashNotice(request, { kind: "success", text: t("survey.success") });
+  return redirect(`/programs?program=${encodeURIComponent(id)}`, {
+    headers: { "Set-Cookie": cookie },
+  });
+}

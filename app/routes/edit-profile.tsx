@@ -1,6 +1,6 @@
 // My Profile for community members (spec 01 §2, §5): the registration fields prefilled from
 // GET /v1/profile/community, guardians editable (ids kept), saved with PUT; a notice on success.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useLightForm } from "~/components/light-form";
 import { Alert } from "~/ui/mantine/Alert";
@@ -10,27 +10,16 @@ import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/community";
 import { formatUsPhone } from "@domain/forms/community-fields";
 import { isoToMmddyyyy } from "@domain/rules/calendar";
-import { callApi } from "~/.server/api";
-import { requireCommunityMember } from "~/.server/auth";
-import { writeSession } from "~/.server/session";
-import {
-  FormTooLargeError,
-  readSignatureForm,
-  resolveSignature,
-  signatureSource,
-  memberBody,
-} from "~/.server/signature";
 import { MemberForm, type MemberFormShape } from "~/components/community/MemberForm";
-import { CommunityProfile, ProfileForm, parseWithZod } from "~/.server/forms.server";
+import type { CommunityProfile, ProfileForm } from "~/.server/forms.server";
+import { profilePage, profileAction } from "~/.server/identity";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireCommunityMember(request);
-  const res = await callApi(
-    { request, context },
-    { path: "/v1/profile/community", auth: "student", reply: CommunityProfile },
-  );
-  if (!res.ok) return json({ profile: null, error: res.message });
-  return json({ profile: res.data, error: null });
+export function loader(args: LoaderFunctionArgs) {
+  return profilePage(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return profileAction(args);
 }
 
 function formValues(p: CommunityProfile): Omit<Partial<MemberFormShape>, "signatureFile"> {
@@ -60,74 +49,6 @@ function formValues(p: CommunityProfile): Omit<Partial<MemberFormShape>, "signat
       email: g.email ?? "",
     })),
   };
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const student = await requireCommunityMember(request);
-  let formData: FormData;
-  try {
-    formData = await readSignatureForm(request);
-  } catch (err) {
-    if (!(err instanceof FormTooLargeError)) throw err;
-    return json({ result: null, carried: null, tooLarge: true }, { status: 413 });
-  }
-  const submission = parseWithZod(formData, { schema: ProfileForm });
-  const signature = await resolveSignature(signatureSource(formData));
-  const carried =
-    signature.status === "ok" && signature.source === "upload" ? signature.dataUrl : null;
-  if (submission.status !== "success") {
-    // A refused upload is said beside the signature together with the other errors.
-    const refused =
-      submission.status === "error" && signature.status === "invalid"
-        ? { fieldErrors: { digitalSignature: [t("community.signatureInvalid")] } }
-        : {};
-    return json(
-      { result: submission.reply(refused), carried, tooLarge: false },
-      { status: submission.status === "error" ? 400 : 200 },
-    );
-  }
-  if (signature.status === "invalid") {
-    return json(
-      {
-        result: submission.reply({
-          fieldErrors: { digitalSignature: [t("community.signatureInvalid")] },
-        }),
-        carried,
-        tooLarge: false,
-      },
-      { status: 400 },
-    );
-  }
-  const res = await callApi(
-    { request, context },
-    {
-      path: "/v1/profile/community",
-      method: "PUT",
-      body: memberBody(submission.value, signature),
-      auth: "student",
-      reply: CommunityProfile,
-    },
-  );
-  if (!res.ok) {
-    return json(
-      {
-        result: submission.reply({
-          // The registration's 409 text sends a newcomer to "forgot password"; a member signed
-          // in has typed another member's name and birth date.
-          formErrors: [res.status === 409 ? t("profile.exists") : t("profile.failed")],
-        }),
-        carried,
-        tooLarge: false,
-      },
-      { status: 400 },
-    );
-  }
-  // The header greets the member by name: keep the session's names in step with the profile.
-  const cookie = await writeSession(request, {
-    student: { ...student, nameFirst: res.data.nameFirst, nameLast: res.data.nameLast },
-    notice: { kind: "success", text: t("profile.saved") },
-  });
-  return redirect("/edit-profile", { headers: { "Set-Cookie": cookie } });
 }
 
 export default function EditProfile() {

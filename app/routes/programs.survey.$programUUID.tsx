@@ -1,6 +1,6 @@
 // The health-risk survey gate (spec 01 §2, §5): isAtRisk true or false, before the activities of
 // a program that requires it. A dialog that is a URL; a plain form post.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "~/components/lazy-validation";
@@ -10,54 +10,17 @@ import { Radio } from "~/ui/mantine/Radio";
 import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { t } from "@domain/messages/programs";
-import { callApi } from "~/.server/api";
-import { requireParticipant } from "~/.server/auth";
-import { loadPrograms, safeBack } from "~/.server/programs";
-import { flashNotice } from "~/.server/session";
 import { FormError } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
-import { SurveyForm, SurveyReply, parseWithZod } from "~/.server/forms.server";
+import { surveyPage, surveyAction } from "~/.server/programs";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireParticipant(request);
-  const { programs } = await loadPrograms({ request, context });
-  const program = programs.find((p) => p.programUUID === params.programUUID);
-  if (!program || !program.requiresSurvey || program.finishedSurvey) {
-    throw redirect(program ? `/programs?program=${program.programUUID}` : "/programs");
-  }
-  const back = safeBack(new URL(request.url).searchParams.get("back"));
-  return json({ programUUID: program.programUUID, name: program.name, back });
+export function loader(args: LoaderFunctionArgs) {
+  return surveyPage(args);
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireParticipant(request);
-  const submission = parseWithZod(await request.formData(), { schema: SurveyForm });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  const id = params.programUUID ?? "";
-  const res = await callApi(
-    { request, context },
-    {
-      path: `/v1/survey/${encodeURIComponent(id)}`,
-      method: "POST",
-      body: { isAtRisk: submission.value.isAtRisk === "true" },
-      auth: "student",
-      reply: SurveyReply,
-      timeoutMs: 10_000,
-    },
-  );
-  if (!res.ok) {
-    return json(
-      { result: submission.reply({ formErrors: [t("survey.failed")] }) },
-      { status: res.status >= 500 ? 502 : 400 },
-    );
-  }
-  const cookie = await flashNotice(request, { kind: "success", text: t("survey.success") });
-  return redirect(`/programs?program=${encodeURIComponent(id)}`, {
-    headers: { "Set-Cookie": cookie },
-  });
+export function action(args: ActionFunctionArgs) {
+  return surveyAction(args);
 }
 
 export default function Survey() {

@@ -1,7 +1,7 @@
 // Community member registration (spec 01 §2, §3, §5): the form with signature and guardians,
 // then a page saying the ID was e-mailed. `?standalone=1` is the variant linked from outside the
 // app (decision 021): its 409 message sends the person back to login or ID recovery.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useLightForm } from "~/components/light-form";
 import { Anchor } from "~/ui/mantine/Anchor";
@@ -12,88 +12,16 @@ import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/community";
-import { callApi } from "~/.server/api";
-import {
-  FormTooLargeError,
-  readSignatureForm,
-  resolveSignature,
-  signatureSource,
-  memberBody,
-} from "~/.server/signature";
 import { MemberForm, type MemberFormShape } from "~/components/community/MemberForm";
-import { RegisterMemberForm, RegisterMemberReply, parseWithZod } from "~/.server/forms.server";
+import type { RegisterMemberForm } from "~/.server/forms.server";
+import { communityRegistrationPage, communityRegistrationAction } from "~/.server/identity";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  return json({
-    standalone: url.searchParams.get("standalone") === "1",
-    created: url.searchParams.get("created") === "1",
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return communityRegistrationPage(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const standalone = new URL(request.url).searchParams.get("standalone") === "1";
-  let formData: FormData;
-  try {
-    formData = await readSignatureForm(request);
-  } catch (err) {
-    if (!(err instanceof FormTooLargeError)) throw err;
-    return json({ result: null, carried: null, exists: false, tooLarge: true }, { status: 413 });
-  }
-  const submission = parseWithZod(formData, { schema: RegisterMemberForm });
-  const signature = await resolveSignature(signatureSource(formData));
-  // Without JavaScript a chosen file cannot be put back in its control: carry it as a data URL.
-  const carried =
-    signature.status === "ok" && signature.source === "upload" ? signature.dataUrl : null;
-  if (submission.status !== "success") {
-    // A refused upload is said beside the signature together with the other errors.
-    const refused =
-      submission.status === "error" && signature.status === "invalid"
-        ? { fieldErrors: { digitalSignature: [t("community.signatureInvalid")] } }
-        : {};
-    return json(
-      { result: submission.reply(refused), carried, exists: false, tooLarge: false },
-      { status: submission.status === "error" ? 400 : 200 },
-    );
-  }
-  if (signature.status !== "ok") {
-    const message =
-      signature.status === "invalid"
-        ? t("community.signatureInvalid")
-        : t("community.signatureRequired");
-    return json(
-      {
-        result: submission.reply({ fieldErrors: { digitalSignature: [message] } }),
-        carried,
-        exists: false,
-        tooLarge: false,
-      },
-      { status: 400 },
-    );
-  }
-  const res = await callApi(
-    { request, context },
-    {
-      path: "/v1/community/register-member",
-      method: "PUT",
-      body: memberBody(submission.value, signature),
-      auth: "none",
-      reply: RegisterMemberReply,
-    },
-  );
-  if (!res.ok) {
-    const exists = res.status === 409;
-    const message = exists
-      ? t(standalone ? "community.existsStandalone" : "community.exists")
-      : res.status === 429
-        ? t("community.tooManyAttempts")
-        : t("community.failed");
-    return json(
-      { result: submission.reply({ formErrors: [message] }), carried, exists, tooLarge: false },
-      { status: exists ? 409 : 400 },
-    );
-  }
-  return redirect(`/register-community-member?created=1${standalone ? "&standalone=1" : ""}`);
+export function action(args: ActionFunctionArgs) {
+  return communityRegistrationAction(args);
 }
 
 function Created() {

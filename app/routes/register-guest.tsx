@@ -1,5 +1,5 @@
 // Guest login: first name, last name, e-mail; then /fees with the category (spec 01 §2).
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "~/components/lazy-validation";
@@ -10,45 +10,15 @@ import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/common";
-import { callApi } from "~/.server/api";
-import { readFormData } from "~/.server/http-guards";
-import { writeSession } from "~/.server/session";
-import { loadSettings } from "~/.server/settings";
 import { FormError, TextField } from "~/components/fields";
-import { GuestForm, GuestReply, parseWithZod } from "~/.server/forms.server";
+import { guestSignInPage, guestSignInAction } from "~/.server/identity";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const category = new URL(request.url).searchParams.get("category");
-  const settings = await loadSettings(context);
-  return json({
-    category: category && category.length < 30 ? category : null,
-    message: settings?.guestLogInMessage ?? null,
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return guestSignInPage(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: GuestForm });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  const { category, ...body } = submission.value;
-  const res = await callApi(
-    { request, context },
-    { path: "/v1/community/register-guest", method: "PUT", body, auth: "none", reply: GuestReply },
-  );
-  if (!res.ok) {
-    return json({ result: submission.reply({ formErrors: [t("guest.failed")] }) }, { status: 400 });
-  }
-  const student = {
-    accessToken: res.data.accessToken,
-    expires: Date.parse(res.data.expires),
-    userType: "guest_user" as const,
-    studentId: res.data.studentId,
-    nameFirst: res.data.nameFirst,
-    nameLast: res.data.nameLast,
-  };
-  const to = category ? `/fees?category=${encodeURIComponent(category)}` : "/fees";
-  return redirect(to, { headers: { "Set-Cookie": await writeSession(request, { student }) } });
+export function action(args: ActionFunctionArgs) {
+  return guestSignInAction(args);
 }
 
 export default function RegisterGuest() {

@@ -1,5 +1,5 @@
 // Student / community member login, with the Recover-ID dialog as a URL state (spec 01 §2).
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert } from "~/ui/mantine/Alert";
 import { Anchor } from "~/ui/mantine/Anchor";
@@ -11,111 +11,17 @@ import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/common";
 import { useLightForm } from "~/components/light-form";
-import { familyDestination } from "@domain/rules/destinations";
-import { mmddyyyyToIso } from "@domain/rules/calendar";
-import { callApi, fetchApi } from "~/.server/api";
-import { readFormData } from "~/.server/http-guards";
-import { getSession, validStudent, writeSession } from "~/.server/session";
-import { loadSettings } from "~/.server/settings";
 import { FormError, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
-import {
-  RecoverForm,
-  RecoverReply,
-  StudentLoginReply,
-  StudentSigninForm,
-  parseWithZod,
-} from "~/.server/forms.server";
+import { familySignInPage, familySignInAction } from "~/.server/identity";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const redirectTo = url.searchParams.get("redirectTo");
-  if (validStudent(await getSession(request)) && !url.searchParams.get("recover")) {
-    throw redirect(familyDestination(redirectTo));
-  }
-  const recover = url.searchParams.get("recover");
-  const settings = await loadSettings(context);
-  return json({
-    redirectTo,
-    recover:
-      recover === "student" || recover === "member" ? (recover as "student" | "member") : null,
-    sent: url.searchParams.get("sent") === "1",
-    logInMessage: settings?.logInMessage ?? null,
-  });
+export function loader(args: LoaderFunctionArgs) {
+  return familySignInPage(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  const url = new URL(request.url);
-  if (formData.get("intent") === "recover") {
-    const submission = parseWithZod(formData, { schema: RecoverForm });
-    if (submission.status !== "success") {
-      return json({ intent: "recover" as const, result: submission.reply() }, { status: 400 });
-    }
-    const { kind, email } = submission.value;
-    // Spec: the call is not awaited and its reply is ignored; the notice shows whatever happens.
-    void callApi(
-      { request, context },
-      {
-        path: kind === "student" ? "/v1/student/recover-student" : "/v1/community/recover-member",
-        method: "PUT",
-        body: { email },
-        auth: "none",
-        reply: RecoverReply,
-      },
-    ).catch(() => undefined);
-    const back = new URLSearchParams(url.search);
-    back.set("recover", kind);
-    back.set("sent", "1");
-    return redirect(`/signin?${back.toString()}`);
-  }
-
-  const submission = parseWithZod(formData, { schema: StudentSigninForm });
-  if (submission.status !== "success") {
-    return json({ intent: "login" as const, result: submission.reply() }, { status: 400 });
-  }
-  const dob = mmddyyyyToIso(submission.value.dob)!;
-  const res = await fetchApi({ request, context }, "/v1/student", {
-    method: "POST",
-    body: { studentId: submission.value.studentId, dob },
-    auth: "none",
-  }).catch(() => null);
-  const body: unknown = res ? await res.json().catch(() => null) : null;
-  if (!res || res.status !== 200) {
-    // No answer, or the service failed: say so rather than blaming the birth date.
-    const message =
-      !res || res.status >= 500
-        ? t("error.invalidResponse")
-        : res.status === 429
-          ? t("error.tooManyAttempts")
-          : t("signin.failed");
-    return json(
-      { intent: "login" as const, result: submission.reply({ formErrors: [message] }) },
-      { status: res?.status === 429 ? 429 : 400 },
-    );
-  }
-  const reply = StudentLoginReply.safeParse(body);
-  if (!reply.success) {
-    return json(
-      {
-        intent: "login" as const,
-        result: submission.reply({ formErrors: [t("error.invalidResponse")] }),
-      },
-      { status: 502 },
-    );
-  }
-  const student = {
-    accessToken: reply.data.accessToken,
-    expires: Date.parse(reply.data.expires),
-    userType: reply.data.userType,
-    studentId: reply.data.studentId,
-    nameFirst: reply.data.nameFirst,
-    nameLast: reply.data.nameLast,
-  };
-  return redirect(familyDestination(url.searchParams.get("redirectTo")), {
-    headers: { "Set-Cookie": await writeSession(request, { student }) },
-  });
+export function action(args: ActionFunctionArgs) {
+  return familySignInAction(args);
 }
 
 /** The "Forgot … ID Number" link that opened the dialog gets the focus back when it closes. */

@@ -1,0 +1,418 @@
+// Sign-in, registration and the profile, for every kind of person (spec 01 §2–§5): the loaders
+// and actions of /signin, /instructor/sign-in, /register-guest, /register-community-member,
+// /edit-profile and the desktop client's /desktop/session. Each form's schema is shared with its
+// page; a session starts through writeSession (./session.ts) only.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { familyDestination, staffDestination } from "@domain/rules/destinations";
+import { mmddyyyyToIso } from "@domain/rules/calendar";
+import { callApi, fetchApi } from "./api";
+import { readFormData } from "./http-guards";
+import { getSession, validStudent, writeSession, validStaff } from "./session";
+import { loadSettings } from "./settings";
+import {
+  RecoverForm,
+  RecoverReply,
+  StudentLoginReply,
+  StudentSigninForm,
+  parseWithZod,
+  InstructorLoginReply,
+  StaffSigninForm,
+  TokenClaims,
+  GuestForm,
+  GuestReply,
+  RegisterMemberForm,
+  RegisterMemberReply,
+  CommunityProfile,
+  ProfileForm,
+} from "./forms.server";
+import { decodeJwt } from "jose";
+import { t } from "@domain/messages";
+import {
+  FormTooLargeError,
+  readSignatureForm,
+  resolveSignature,
+  signatureSource,
+  memberBody,
+} from "./signature";
+import { requireCommunityMember } from "./auth";
+import { z } from "zod";
+import { DesktopSessionReply } from "@domain/contract/identity";
+
+export async function familySignInPage({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = url.searchParams.get("redirectTo");
+  if (validStudent(await getSession(request)) && !url.searchParams.get("recover")) {
+    throw redirect(familyDestination(redirectTo));
+  }
+  const recover = url.searchParams.get("recover");
+  const settings = await loadSettings(context);
+  return json({
+    redirectTo,
+    recover:
+      recover === "student" || recover === "member" ? (recover as "student" | "member") : null,
+    sent: url.searchParams.get("sent") === "1",
+    logInMessage: settings?.logInMessage ?? null,
+  });
+}
+
+export async function familySignInAction({ request, context }: ActionFunctionArgs) {
+  const formData = await readFormData(request);
+  const url = new URL(request.url);
+  if (formData.get("intent") === "recover") {
+    const submission = parseWithZod(formData, { schema: RecoverForm });
+    if (submission.status !== "success") {
+      return json({ intent: "recover" as const, result: submission.reply() }, { status: 400 });
+    }
+    const { kind, email } = submission.value;
+    // Spec: the call is not awaited and its reply is ignored; the notice shows whatever happens.
+    void callApi(
+      { request, context },
+      {
+        path: kind === "student" ? "/v1/student/recover-student" : "/v1/community/recover-member",
+        method: "PUT",
+        body: { email },
+        auth: "none",
+        reply: RecoverReply,
+      },
+    ).catch(() => undefined);
+    const back = new URLSearchParams(url.search);
+    back.set("recover", kind);
+    back.set("sent", "1");
+    return redirect(`/signin?${back.toString()}`);
+  }
+
+  const submission = parseWithZod(formData, { schema: StudentSigninForm });
+  if (submission.status !== "success") {
+    return json({ intent: "login" as const, result: submission.reply() }, { status: 400 });
+  }
+  const dob = mmddyyyyToIso(submission.value.dob)!;
+  const res = await fetchApi({ request, context }, "/v1/student", {
+    method: "POST",
+    body: { studentId: submission.value.studentId, dob },
+    auth: "none",
+  }).catch(() => null);
+  const body: unknown = res ? await res.json().catch(() => null) : null;
+  if (!res || res.status !== 200) {
+    // No answer, or the service failed: say so rather than blaming the birth date.
+    const message =
+      !res || res.status >= 500
+        ? t("error.invalidResponse")
+        : res.status === 429
+          ? t("error.tooManyAttempts")
+          : t("signin.failed");
+    return json(
+      { intent: "login" as const, result: submission.reply({ formErrors: [message] }) },
+      { status: res?.status === 429 ? 429 : 400 },
+    );
+  }
+  const reply = StudentLoginReply.safeParse(body);
+  if (!reply.success) {
+    return json(
+      {
+        intent: "login" as const,
+        result: submission.reply({ formErrors: [t("error.invalidResponse")] }),
+      },
+      { status: 502 },
+    );
+  }
+  const student = {
+    accessToken: reply.data.accessToken,
+    expires: Date.parse(reply.data.expires),
+    userType: reply.data.userType,
+    studentId: reply.data.studentId,
+    nameFirst: reply.data.nameFirst,
+    nameLast: reply.data.nameLast,
+  };
+  return redirect(familyDestination(url.searchParams.get("redirectTo")), {
+    headers: { "Set-Cookie": await writeSession(request, { student }) },
+  });
+}
+
+export async function staffSignInPage({ request, context }: LoaderFunctionArgs) {
+  if (validStaff(await getSession(request))) throw redirect("/instructor/");
+  const settings = await loadSettings(context);
+  return json({ message: settings?.instructorLogInMessage ?? null });
+}
+
+export async function staffSignInAction({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: StaffSigninForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const res = await fetchApi({ request, context }, "/v1/instructor", {
+    method: "POST",
+    body: submission.value,
+    auth: "none",
+  }).catch(() => null);
+  if (!res || res.status !== 200) {
+    // No answer, or the service failed: say so rather than blaming the password.
+    const message =
+      !res || res.status >= 500
+        ? t("error.invalidResponse")
+        : res.status === 429
+          ? t("error.tooManyAttempts")
+          : t("staffSignin.failed");
+    return json(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  const reply = InstructorLoginReply.safeParse(await res.json().catch(() => null));
+  const claims = reply.success ? TokenClaims.safeParse(decodeJwt(reply.data.accessToken)) : null;
+  if (!reply.success || !claims?.success) {
+    return json(
+      { result: submission.reply({ formErrors: [t("error.invalidResponse")] }) },
+      { status: 502 },
+    );
+  }
+  // Role and expiry are read from the token (spec 01 §3).
+  const staff = {
+    accessToken: reply.data.accessToken,
+    expires: claims.data.exp * 1000,
+    role: claims.data.role,
+    employeeID: reply.data.employeeID,
+    displayName: reply.data.displayName,
+  };
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return redirect(staffDestination(claims.data.role, redirectTo), {
+    headers: { "Set-Cookie": await writeSession(request, { staff }) },
+  });
+}
+
+export async function guestSignInPage({ request, context }: LoaderFunctionArgs) {
+  const category = new URL(request.url).searchParams.get("category");
+  const settings = await loadSettings(context);
+  return json({
+    category: category && category.length < 30 ? category : null,
+    message: settings?.guestLogInMessage ?? null,
+  });
+}
+
+export async function guestSignInAction({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: GuestForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const { category, ...body } = submission.value;
+  const res = await callApi(
+    { request, context },
+    { path: "/v1/community/register-guest", method: "PUT", body, auth: "none", reply: GuestReply },
+  );
+  if (!res.ok) {
+    return json({ result: submission.reply({ formErrors: [t("guest.failed")] }) }, { status: 400 });
+  }
+  const student = {
+    accessToken: res.data.accessToken,
+    expires: Date.parse(res.data.expires),
+    userType: "guest_user" as const,
+    studentId: res.data.studentId,
+    nameFirst: res.data.nameFirst,
+    nameLast: res.data.nameLast,
+  };
+  const to = category ? `/fees?category=${encodeURIComponent(category)}` : "/fees";
+  return redirect(to, { headers: { "Set-Cookie": await writeSession(request, { student }) } });
+}
+
+export async function communityRegistrationPage({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return json({
+    standalone: url.searchParams.get("standalone") === "1",
+    created: url.searchParams.get("created") === "1",
+  });
+}
+
+export async function communityRegistrationAction({ request, context }: ActionFunctionArgs) {
+  const standalone = new URL(request.url).searchParams.get("standalone") === "1";
+  let formData: FormData;
+  try {
+    formData = await readSignatureForm(request);
+  } catch (err) {
+    if (!(err instanceof FormTooLargeError)) throw err;
+    return json({ result: null, carried: null, exists: false, tooLarge: true }, { status: 413 });
+  }
+  const submission = parseWithZod(formData, { schema: RegisterMemberForm });
+  const signature = await resolveSignature(signatureSource(formData));
+  // Without JavaScript a chosen file cannot be put back in its control: carry it as a data URL.
+  const carried =
+    signature.status === "ok" && signature.source === "upload" ? signature.dataUrl : null;
+  if (submission.status !== "success") {
+    // A refused upload is said beside the signature together with the other errors.
+    const refused =
+      submission.status === "error" && signature.status === "invalid"
+        ? { fieldErrors: { digitalSignature: [t("community.signatureInvalid")] } }
+        : {};
+    return json(
+      { result: submission.reply(refused), carried, exists: false, tooLarge: false },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
+  }
+  if (signature.status !== "ok") {
+    const message =
+      signature.status === "invalid"
+        ? t("community.signatureInvalid")
+        : t("community.signatureRequired");
+    return json(
+      {
+        result: submission.reply({ fieldErrors: { digitalSignature: [message] } }),
+        carried,
+        exists: false,
+        tooLarge: false,
+      },
+      { status: 400 },
+    );
+  }
+  const res = await callApi(
+    { request, context },
+    {
+      path: "/v1/community/register-member",
+      method: "PUT",
+      body: memberBody(submission.value, signature),
+      auth: "none",
+      reply: RegisterMemberReply,
+    },
+  );
+  if (!res.ok) {
+    const exists = res.status === 409;
+    const message = exists
+      ? t(standalone ? "community.existsStandalone" : "community.exists")
+      : res.status === 429
+        ? t("community.tooManyAttempts")
+        : t("community.failed");
+    return json(
+      { result: submission.reply({ formErrors: [message] }), carried, exists, tooLarge: false },
+      { status: exists ? 409 : 400 },
+    );
+  }
+  return redirect(`/register-community-member?created=1${standalone ? "&standalone=1" : ""}`);
+}
+
+export async function profilePage({ request, context }: LoaderFunctionArgs) {
+  await requireCommunityMember(request);
+  const res = await callApi(
+    { request, context },
+    { path: "/v1/profile/community", auth: "student", reply: CommunityProfile },
+  );
+  if (!res.ok) return json({ profile: null, error: res.message });
+  return json({ profile: res.data, error: null });
+}
+
+export async function profileAction({ request, context }: ActionFunctionArgs) {
+  const student = await requireCommunityMember(request);
+  let formData: FormData;
+  try {
+    formData = await readSignatureForm(request);
+  } catch (err) {
+    if (!(err instanceof FormTooLargeError)) throw err;
+    return json({ result: null, carried: null, tooLarge: true }, { status: 413 });
+  }
+  const submission = parseWithZod(formData, { schema: ProfileForm });
+  const signature = await resolveSignature(signatureSource(formData));
+  const carried =
+    signature.status === "ok" && signature.source === "upload" ? signature.dataUrl : null;
+  if (submission.status !== "success") {
+    // A refused upload is said beside the signature together with the other errors.
+    const refused =
+      submission.status === "error" && signature.status === "invalid"
+        ? { fieldErrors: { digitalSignature: [t("community.signatureInvalid")] } }
+        : {};
+    return json(
+      { result: submission.reply(refused), carried, tooLarge: false },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
+  }
+  if (signature.status === "invalid") {
+    return json(
+      {
+        result: submission.reply({
+          fieldErrors: { digitalSignature: [t("community.signatureInvalid")] },
+        }),
+        carried,
+        tooLarge: false,
+      },
+      { status: 400 },
+    );
+  }
+  const res = await callApi(
+    { request, context },
+    {
+      path: "/v1/profile/community",
+      method: "PUT",
+      body: memberBody(submission.value, signature),
+      auth: "student",
+      reply: CommunityProfile,
+    },
+  );
+  if (!res.ok) {
+    return json(
+      {
+        result: submission.reply({
+          // The registration's 409 text sends a newcomer to "forgot password"; a member signed
+          // in has typed another member's name and birth date.
+          formErrors: [res.status === 409 ? t("profile.exists") : t("profile.failed")],
+        }),
+        carried,
+        tooLarge: false,
+      },
+      { status: 400 },
+    );
+  }
+  // The header greets the member by name: keep the session's names in step with the profile.
+  const cookie = await writeSession(request, {
+    student: { ...student, nameFirst: res.data.nameFirst, nameLast: res.data.nameLast },
+    notice: { kind: "success", text: t("profile.saved") },
+  });
+  return redirect("/edit-profile", { headers: { "Set-Cookie": cookie } });
+}
+
+const Body = z.object({
+  accessToken: z.string().min(10).max(4000),
+  // With the desktop client's key the session may take in-person payments (decision 070).
+  desktopKey: z.string().max(200).optional(),
+  // The token of the employee signed in at the register, who takes the payments (decision 102).
+  cashierToken: z.string().max(4000).optional(),
+});
+
+export async function desktopSessionAction({ request, context }: ActionFunctionArgs) {
+  const parsed = Body.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return json({ ok: false }, { status: 400 });
+  const res = await callApi(
+    { request, context },
+    {
+      path: "/v1/identity/desktop-session",
+      method: "POST",
+      body: parsed.data,
+      auth: "none",
+      reply: DesktopSessionReply,
+    },
+  );
+  if (!res.ok) return json({ ok: false }, { status: 401 });
+  const { claims, accessToken, nameFirst, nameLast } = res.data;
+  let redirectTo: string;
+  const change: Parameters<typeof writeSession>[1] = {};
+  if (claims.kind === "staff") {
+    change.staff = {
+      accessToken,
+      expires: claims.exp * 1000,
+      role: claims.role,
+      employeeID: claims.employeeID ?? claims.sub,
+      displayName: `${nameFirst} ${nameLast}`.trim(),
+      desktop: true,
+    };
+    redirectTo = staffDestination(claims.role, null);
+  } else {
+    change.student = {
+      accessToken,
+      expires: claims.exp * 1000,
+      userType: claims.kind,
+      studentId: claims.studentId ?? claims.sub,
+      nameFirst,
+      nameLast,
+      desktop: true,
+    };
+    redirectTo = claims.kind === "guest_user" ? "/fees" : familyDestination(null);
+  }
+  return json(
+    { ok: true, redirectTo },
+    { headers: { "Set-Cookie": await writeSession(request, change) } },
+  );
+}
