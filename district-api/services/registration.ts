@@ -1,7 +1,8 @@
 // Registration: seats, payment windows, waitlists and offers. Every path that takes or frees a
 // seat locks the section row (SELECT … FOR UPDATE) in one transaction at READ COMMITTED, releases
 // expired holds there first, and takes a seat only with a guarded UPDATE, so a section is never
-// oversold whatever the concurrency (DESIGN.md "Correctness rules"; decisions 030–032).
+// oversold whatever the concurrency (docs/architecture.md "Row locks and the order they are
+// taken"; decisions 030–032).
 import { sql } from "drizzle-orm";
 import type { RegisterRequest, RegisterReply } from "@domain/contract/programs";
 import { RegisterErrorCode } from "@domain/contract/programs";
@@ -682,7 +683,7 @@ export async function leaveWaitlist(
  * For the payments area: records money for a registration and, when it covers the hold, turns a
  * payment-window hold or a waitlist offer into a registration. A hold that already expired gets
  * its seat back if one is free (under the lock); otherwise the result is "seat-lost" and the
- * caller refunds (DESIGN.md "A payment that arrives for an expired hold").
+ * caller refunds (decision 042: a payment that arrives for an expired hold gets the seat or is refunded).
  */
 export async function confirmRegistrationPayment(
   deps: ApiDeps,

@@ -1,4 +1,4 @@
-// Demo people, staff, schools, settings and maintenance (DESIGN.md "Demo data").
+// Demo people, staff, schools, settings and maintenance (README "Demo accounts").
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 import {

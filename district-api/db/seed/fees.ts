@@ -1,4 +1,4 @@
-// Demo fees (DESIGN.md "Demo data"): assessed fees for student 100001 (one due, one partial),
+// Demo fees (README "Demo accounts"): assessed fees for student 100001 (one due, one partial),
 // optional fees in several categories, a donation, a fee group, a fee with questions, free and
 // reduced prices (students 100003 free, 100004 reduced), an activity-pass price (100005), and
 // fees for guests, employees and community members.

@@ -1,4 +1,4 @@
-// Demo programs and courses (DESIGN.md "Demo data"): three open programs (one needs the health
+// Demo programs and courses (README "Demo accounts"): three open programs (one needs the health
 // survey, one is one-section-per-term) and a closed one; sections open, full with a waitlist and
 // closed without one; free and paid; every question type; overlapping times; a few registrations
 // of students 100001, 100002 and 100007 (100010 and up stay clean for tests).
