@@ -53,6 +53,26 @@ export default tseslint.config(
     },
   },
   {
+    // Row locks are taken in one module, in one order, with a lock timeout (services/locks.ts,
+    // docs/architecture.md). The payment simulator stands in for Stripe and keeps its own; the
+    // migrations take one advisory lock before any service runs.
+    files: ["district-api/**/*.ts"],
+    ignores: ["district-api/services/locks.ts", "district-api/payments/**", "district-api/db/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TemplateElement[value.raw=/for\\s+(update|share)|pg_advisory/i]",
+          message: "Take row locks with lockRows or lockCommunityRegistration (services/locks.ts).",
+        },
+        {
+          selector: "CallExpression[callee.property.name='for'][arguments.0.value=/update|share/]",
+          message: "Take row locks with lockRows (services/locks.ts).",
+        },
+      ],
+    },
+  },
+  {
     // Domain rules are pure: no I/O, no web app, no district API.
     files: ["domain/**/*.ts"],
     rules: {

@@ -6,6 +6,7 @@ import { t } from "@domain/messages";
 import { findControlCharacter } from "@domain/rules/input";
 import type { ApiDeps } from "../deps";
 import { liveClaims } from "../services/sessions";
+import { isLockTimeout } from "../services/locks";
 import { logSafeError } from "../logger";
 
 /** A refusal with a status, a message and an optional hint the user sees. */
@@ -144,6 +145,13 @@ export function errorHandler(deps: ApiDeps) {
         ...(err.hint !== undefined ? { hint: err.hint } : {}),
         ...(err.errorCode !== undefined ? { errorCode: err.errorCode } : {}),
       });
+      return;
+    }
+    if (isLockTimeout(err)) {
+      // A row stayed locked longer than the lock timeout (services/locks.ts): too many people at
+      // once, or a stuck transaction. The spec's high-demand message; nothing was written.
+      res.setHeader("Retry-After", "5");
+      res.status(503).json({ message: t("register.highDemand") });
       return;
     }
     if (err instanceof ZodError) {

@@ -11,6 +11,7 @@ import { unitPricesCents } from "@domain/rules/pricing";
 import type { StoredAnswer } from "../db/schema";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
+import { lockRows } from "./locks";
 import { ApiError, ownerKey } from "../http/kit";
 import {
   REASON_TIMEOUT,
@@ -116,21 +117,18 @@ export async function currentCart(
   name: string,
   opts: { lock?: boolean; create?: boolean } = {},
 ): Promise<CartRow | null> {
-  const [row] = await queryRows<CartRow>(
-    tx,
-    sql`select * from carts where owner_key = ${owner} and status in ('OPEN', 'PROCESSING')
-        ${opts.lock ? sql`for update` : sql``}`,
-  );
+  const find = () => {
+    const query = sql`select * from carts
+        where owner_key = ${owner} and status in ('OPEN', 'PROCESSING')`;
+    return opts.lock ? lockRows<CartRow>(tx, "cart", query) : queryRows<CartRow>(tx, query);
+  };
+  const [row] = await find();
   if (row || opts.create === false) return row ?? null;
   await tx.execute(
     sql`insert into carts (owner_key, owner_name, status) values (${owner}, ${name}, 'OPEN')
         on conflict do nothing`,
   );
-  const [created] = await queryRows<CartRow>(
-    tx,
-    sql`select * from carts where owner_key = ${owner} and status in ('OPEN', 'PROCESSING')
-        ${opts.lock ? sql`for update` : sql``}`,
-  );
+  const [created] = await find();
   return created ?? null;
 }
 
@@ -167,7 +165,7 @@ export async function addFeeToCart(
     const [fee] = await saleableFees(tx, claims.kind, now, { feeId: body.feeId });
     if (body.assessedFeeId) {
       // Someone's own assessed fee: the cost is what is still owed on it.
-      const [af] = await queryRows<{
+      const [af] = await lockRows<{
         id: number;
         fee_id: number;
         status: string;
@@ -176,8 +174,9 @@ export async function addFeeToCart(
         allow_partial: boolean;
       }>(
         tx,
+        "assessed-fee",
         sql`select id, fee_id, status, assessed_cost_cents, paid_cents, allow_partial
-            from assessed_fees where id = ${body.assessedFeeId} and payer_key = ${owner} for update`,
+            from assessed_fees where id = ${body.assessedFeeId} and payer_key = ${owner}`,
       );
       if (!af || Number(af.fee_id) !== body.feeId)
         throw new ApiError(404, t("fees.error.notFound"));
@@ -286,7 +285,7 @@ export async function addRegistrationToCart(
   const buyer = await buyerInfo(deps.db, claims);
   const stale = await deps.db.transaction(async (tx) => {
     const cart = openOrRefuse(await currentCart(tx, owner, buyer.name, { lock: true }));
-    const [reg] = await queryRows<{
+    const [reg] = await lockRows<{
       id: string;
       status: string;
       cost_cents: number;
@@ -297,12 +296,14 @@ export async function addRegistrationToCart(
       allow_partial: boolean;
     }>(
       tx,
+      "registration",
       sql`select r.id, r.status, r.cost_cents, r.credits_applied_cents, r.paid_cents, r.pending_cents,
             r.hold_expires_at, p.allow_partial
           from registrations r join course_sections s on s.id = r.course_section_id
           join programs p on p.id = s.program_id
           where r.course_section_id = ${sectionId} and r.participant_id = ${participant}
-            and r.status in ('pending_payment', 'registered') for update of r`,
+            and r.status in ('pending_payment', 'registered')`,
+      "r",
     );
     const due = reg
       ? reg.cost_cents - reg.credits_applied_cents - reg.paid_cents - reg.pending_cents

@@ -26,6 +26,7 @@ import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
 import { liveClaims } from "./sessions";
 import { PaymentErrorCode, provider, settlePayment } from "./checkout";
 import type { Exec } from "./registration";
+import { lockRows } from "./locks";
 
 /** The key a development or test desktop client presents when DESKTOP_CLIENT_KEY is not set. */
 export const DEV_DESKTOP_CLIENT_KEY = "desktop-client-dev-key";
@@ -371,7 +372,7 @@ export async function completeInPerson(
   const now = deps.clock.now();
   const claimed = await deps.db.transaction(async (tx) => {
     // Concurrent submissions queue on the cart lock, then find the first one's payment row.
-    await tx.execute(sql`select id from carts where id = ${body.cartId} for update`);
+    await lockRows(tx, "cart", sql`select id from carts where id = ${body.cartId}`);
     const [existing] = await queryRows<InPersonPaymentRow>(
       tx,
       sql`select * from payments where idempotency_key = ${key}`,

@@ -35,6 +35,7 @@ import type { PaymentProvider, ProviderEvent } from "../payments/provider";
 import { REASON_TIMEOUT, confirmRegistrationPayment, type Exec } from "./registration";
 import { cartLines, currentCart, releaseExpiredCarts, type CartRow } from "./cart";
 import { expireAtProvider, markSessionsExpired } from "./hosted-sessions";
+import { lockRows } from "./locks";
 
 /** errorCode values of payment replies (0 = fine). */
 export const PaymentErrorCode = {
@@ -385,7 +386,7 @@ export async function completeCardPayment(
   const claimed = await deps.db.transaction(async (tx) => {
     // Concurrent submissions queue on the cart lock, then find the first one's payment row.
     if (body.cartId)
-      await tx.execute(sql`select id from carts where id = ${body.cartId} for update`);
+      await lockRows(tx, "cart", sql`select id from carts where id = ${body.cartId}`);
     const [existing] = await queryRows<PaymentRow>(
       tx,
       sql`select * from payments where idempotency_key = ${key}`,
@@ -606,16 +607,18 @@ export async function settlePayment(
     if (!first) return null;
     const cart = first.cart_id
       ? (
-          await queryRows<{ status: string; expires_at: Date | string | null }>(
+          await lockRows<{ status: string; expires_at: Date | string | null }>(
             tx,
-            sql`select status, expires_at from carts where id = ${first.cart_id} for update`,
+            "cart",
+            sql`select status, expires_at from carts where id = ${first.cart_id}`,
           )
         )[0]
       : undefined;
-    const [current] = await queryRows<PaymentRow>(
+    const [current] = await lockRows<PaymentRow>(
       tx,
+      "payment",
       sql`select * from payments where id = ${paymentId}
-            and status in ('processing', 'pending', 'expired') for update`,
+            and status in ('processing', 'pending', 'expired')`,
     );
     if (!current) return null;
     if (cart) {
@@ -638,13 +641,14 @@ export async function settlePayment(
       if (!verdict.keep) return refuse(tx, current, verdict.reason);
     } else if (current.registration_id) {
       // A registration takes no more than it owes: payments kept but not yet applied to it count.
-      const [reg] = await queryRows<{ owed: number }>(
+      const [reg] = await lockRows<{ owed: number }>(
         tx,
+        "registration",
         sql`select r.cost_cents - r.credits_applied_cents - r.paid_cents - r.pending_cents
               - coalesce((select sum(p.amount_cents) from payments p
                           where p.registration_id = r.id and p.status = 'succeeded'
                             and p.applied_at is null and p.id <> ${current.id}), 0) as owed
-            from registrations r where r.id = ${current.registration_id} for update`,
+            from registrations r where r.id = ${current.registration_id}`,
       );
       const verdict = registrationVerdict(current.amount_cents, Number(reg?.owed ?? 0));
       if (!verdict.keep) return refuse(tx, current, verdict.reason);
@@ -673,8 +677,8 @@ export async function settlePayment(
       );
       return { payment, regs, stale };
     }
+    // The cart was locked above, before the payment (docs/architecture.md lock order).
     const cartId = Number(payment.cart_id);
-    await queryRows(tx, sql`select id from carts where id = ${cartId} for update`);
     const lines = await cartLines(tx, cartId);
     const alloc = allocatePayment(lines, payment.amount_cents);
     const [owner] = await queryRows<{ owner_key: string }>(

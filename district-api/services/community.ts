@@ -14,13 +14,12 @@ import type { Db } from "../db/client";
 import { communityProfiles, guardians, participants } from "../db/schema";
 import { ApiError } from "../http/kit";
 import { sendInBackground } from "./mail";
+import { lockCommunityRegistration, lockRows } from "./locks";
 
 type RegisterValue = z.output<typeof RegisterMemberRequest>;
 type UpdateValue = Omit<RegisterValue, "digitalSignature"> & { digitalSignature?: string };
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** Registrations take this lock so two identical sign-ups at once cannot both pass the check. */
-const REGISTER_LOCK = 72710003;
 
 /** The PNG bytes of a base64 or data-URL signature, or a 400 when it is not a small PNG. */
 export function decodeSignature(value: string): Buffer {
@@ -59,7 +58,7 @@ function guardianRow(participantId: number, g: Guardian, position: number) {
 export async function registerMember(deps: ApiDeps, body: RegisterValue): Promise<number> {
   const png = decodeSignature(body.digitalSignature);
   const id = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${REGISTER_LOCK})`);
+    await lockCommunityRegistration(tx);
     // Same person: same first and last name (case-insensitive) and birth date (decision 020).
     const [existing] = await tx
       .select({ id: participants.id })
@@ -167,13 +166,14 @@ export async function readProfile(db: Db, memberId: number): Promise<CommunityPr
 export async function updateProfile(deps: ApiDeps, memberId: number, body: UpdateValue) {
   const png = body.digitalSignature ? decodeSignature(body.digitalSignature) : null;
   await deps.db.transaction(async (tx) => {
-    const [member] = await tx
-      .select({ id: participants.id })
-      .from(participants)
-      .where(and(eq(participants.id, memberId), eq(participants.kind, "community_member")))
-      .for("update");
+    // The registration lock first, then the member (docs/architecture.md lock order).
+    await lockCommunityRegistration(tx);
+    const [member] = await lockRows<{ id: number }>(
+      tx,
+      "participant",
+      sql`select id from participants where id = ${memberId} and kind = 'community_member'`,
+    );
     if (!member) throw new ApiError(404, t("error.notFound"));
-    await tx.execute(sql`select pg_advisory_xact_lock(${REGISTER_LOCK})`);
     // Renaming into another member's name and birth date would make two of the same person.
     const [other] = await tx
       .select({ id: participants.id })

@@ -20,6 +20,7 @@ import {
   schoolYears,
   staff,
 } from "../db/schema";
+import { lockRows } from "./locks";
 
 /** A refusal the person sees as a warning: errorCode and errorMessage (spec 02 §7, §8). */
 export class FeeRequestRefusal extends Error {
@@ -168,11 +169,11 @@ export async function saveFeeRequest(
         .values({ feeRequestId: row!.id, status: "Pending", byEmployeeId: employeeId, at: now });
       return { feeRequestId: row!.id, requestStatus: "Pending" as const };
     }
-    const [existing] = await tx
-      .select({ status: feeRequests.status, createdBy: feeRequests.createdBy })
-      .from(feeRequests)
-      .where(eq(feeRequests.id, v.feeRequestId))
-      .for("update");
+    const [existing] = await lockRows<{ status: string; createdBy: string }>(
+      tx,
+      "fee-request",
+      sql`select status, created_by as "createdBy" from fee_requests where id = ${v.feeRequestId}`,
+    );
     if (!existing) throw new FeeRequestRefusal(404, SAVE_ERROR.notFound, t("feeRequest.notFound"));
     if (existing.createdBy !== employeeId) {
       throw new FeeRequestRefusal(403, SAVE_ERROR.notYours, t("feeRequest.notYours"));
@@ -206,7 +207,8 @@ export async function approveFeeRequest(
   now: Date,
 ): Promise<{ feeId: number }> {
   return db.transaction(async (tx) => {
-    const [r] = await tx.select().from(feeRequests).where(eq(feeRequests.id, id)).for("update");
+    await lockRows(tx, "fee-request", sql`select id from fee_requests where id = ${id}`);
+    const [r] = await tx.select().from(feeRequests).where(eq(feeRequests.id, id));
     if (!r) throw new FeeRequestRefusal(404, SAVE_ERROR.notFound, t("feeRequest.notFound"));
     if (r.status !== "Pending") {
       throw new FeeRequestRefusal(409, SAVE_ERROR.notPending, t("feeRequest.notPending"));
@@ -290,11 +292,11 @@ export async function denyFeeRequest(
     throw new FeeRequestRefusal(400, SAVE_ERROR.invalid, t("feeRequest.denyNotesRequired"));
   }
   await db.transaction(async (tx) => {
-    const [r] = await tx
-      .select({ status: feeRequests.status })
-      .from(feeRequests)
-      .where(eq(feeRequests.id, id))
-      .for("update");
+    const [r] = await lockRows<{ status: string }>(
+      tx,
+      "fee-request",
+      sql`select status from fee_requests where id = ${id}`,
+    );
     if (!r) throw new FeeRequestRefusal(404, SAVE_ERROR.notFound, t("feeRequest.notFound"));
     if (r.status !== "Pending") {
       throw new FeeRequestRefusal(409, SAVE_ERROR.notPending, t("feeRequest.notPending"));

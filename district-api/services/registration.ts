@@ -21,6 +21,7 @@ import type { ApiDeps } from "../deps";
 import { ApiError } from "../http/kit";
 import { sendInBackground, type MailMessage } from "./mail";
 import { metrics } from "../metrics";
+import { lockRows } from "./locks";
 
 /** Anything that runs SQL: the database or a transaction. */
 export type Exec = Pick<Db, "execute">;
@@ -73,11 +74,13 @@ export async function paymentTimeoutMinutes(db: Exec): Promise<number> {
 
 /** Locks the section row for the rest of the transaction; null when it does not exist. */
 async function lockSection(tx: Exec, sectionId: string): Promise<SectionRow | null> {
-  const [row] = await queryRows<SectionRow>(
+  const [row] = await lockRows<SectionRow>(
     tx,
+    "section",
     sql`select ${SECTION_COLUMNS}, c.name as course_name
         from course_sections s join courses c on c.id = s.course_id
-        where s.id = ${sectionId} for update of s`,
+        where s.id = ${sectionId}`,
+    "s",
   );
   return row ?? null;
 }
@@ -701,9 +704,10 @@ export async function confirmRegistrationPayment(
   );
   if (!reg) throw new ApiError(404, t("error.notFound"));
   return withSection(deps, reg.course_section_id, async (tx, _section, now) => {
-    const [row] = await queryRows<{ status: string; hold_expires_at: Date | null }>(
+    const [row] = await lockRows<{ status: string; hold_expires_at: Date | null }>(
       tx,
-      sql`select status, hold_expires_at from registrations where id = ${registrationId} for update`,
+      "registration",
+      sql`select status, hold_expires_at from registrations where id = ${registrationId}`,
     );
     let status = row!.status;
     if (status === "cancelled" || status === "waitlisted") {

@@ -2,7 +2,15 @@
 // under concurrency, payment windows by the test clock, waitlist offers, and ownership.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { call, guestToken, startTestApi, studentToken, type TestApi } from "../support/api";
+import pg from "pg";
+import {
+  call,
+  guestToken,
+  startTestApi,
+  studentToken,
+  usingPostgres,
+  type TestApi,
+} from "../support/api";
 import { queryRows } from "../../district-api/db/client";
 import { seedStudents } from "../../district-api/db/seed/core";
 import { expireHolds } from "../../district-api/services/holds";
@@ -524,4 +532,33 @@ describe("capacity under concurrency", () => {
     );
     expect(row).toEqual({ seats_taken: 5, live: 5 });
   });
+});
+
+describe.skipIf(!usingPostgres)("a section locked for too long", () => {
+  it("answers the spec's high-demand message within the lock timeout, and writes nothing", async () => {
+    const s = await makeSection({ capacity: 5 });
+    // Another transaction (an operator's long update, a stuck process) holds the section's row.
+    const holder = new pg.Client({ connectionString: api.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("select id from course_sections where id = $1 for update", [s.id]);
+      const started = Date.now();
+      const r = await reg(90, s.id);
+      const waited = Date.now() - started;
+      expect(r.status).toBe(503);
+      expect(r.body.message).toBe(
+        "The system is currently experiencing higher than usual demand. Please try your request again.",
+      );
+      expect(r.headers.get("retry-after")).toBeTruthy();
+      // The lock timeout (5 s) ends the wait well before the spec's 30 s registration timeout.
+      expect(waited).toBeLessThan(15_000);
+    } finally {
+      await holder.query("rollback");
+      await holder.end();
+    }
+    expect(await regRow(s.id, 100090)).toBeNull();
+    // Once the row is free, the same request goes through.
+    expect((await reg(90, s.id)).status).toBe(200);
+  }, 30_000);
 });

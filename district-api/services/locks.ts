@@ -1,0 +1,90 @@
+// Row locks, the one way (docs/architecture.md "Row locks and the order they are taken"; decision
+// 117). Every lock of the district API is taken here:
+// - in ONE order, LOCK_ORDER: a transaction that holds a later kind never asks for an earlier one,
+//   so two transactions can never wait for each other (a deadlock is a family told to try again);
+//   the tests run with the order checked, and a path that breaks it fails there;
+// - with a lock timeout: a transaction that waits longer than LOCK_TIMEOUT for a row gives up, and
+//   the person reads the spec's high-demand message (503) instead of a spinner until the web
+//   app's own 30 s limit. PostgreSQL's error 55P03 is turned into that reply by the HTTP layer
+//   (isLockTimeout).
+// PGlite has one connection, so nothing ever waits there; the order and the timeout matter on
+// PostgreSQL, with several processes.
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { queryRows } from "../db/client";
+
+type Exec = Pick<Db, "execute">;
+
+/** The kinds of lock, in the order a transaction may take them. */
+export const LOCK_ORDER = [
+  // A fee request being saved, approved or denied.
+  "fee-request",
+  // One new community member at a time: the same-person check reads before it inserts.
+  "community-registration",
+  // A participant (student or community member) whose profile is being saved.
+  "participant",
+  // A course section: seats are counted and taken under it, for every path that takes a seat.
+  "section",
+  // A person's cart: items go in and out, and it is settled, under it.
+  "cart",
+  // A payment being settled from the provider's answer.
+  "payment",
+  // A registration whose hold or payment is being settled.
+  "registration",
+  // An assessed fee whose balance goes into a cart or is paid.
+  "assessed-fee",
+] as const;
+export type LockKind = (typeof LOCK_ORDER)[number];
+
+/** How long a transaction waits for a row another one holds before it gives up. */
+export const LOCK_TIMEOUT = "5s";
+
+const COMMUNITY_REGISTRATION_KEY = 72710003;
+
+// The highest kind each open transaction holds (a transaction object lives as long as it does).
+const held = new WeakMap<object, number>();
+
+/** The tests check the order; in service a breach is still served, the timeout bounds it. */
+const checkOrder = process.env.NODE_ENV === "test" || process.env.VITEST === "true";
+
+async function prepare(tx: Exec, kind: LockKind): Promise<void> {
+  const rank = LOCK_ORDER.indexOf(kind);
+  const highest = held.get(tx);
+  if (highest === undefined) {
+    // `set local` lasts until the transaction ends.
+    await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
+  } else if (rank < highest && checkOrder) {
+    throw new Error(`lock order: "${kind}" asked for after "${LOCK_ORDER[highest]}"`);
+  }
+  held.set(tx, Math.max(highest ?? -1, rank));
+}
+
+/**
+ * Runs `query` (a select of the rows to lock) with FOR UPDATE — `of` names the table alias to
+ * lock when the select joins others — and returns its rows, locked until the transaction ends.
+ */
+export async function lockRows<T>(
+  tx: Exec,
+  kind: Exclude<LockKind, "community-registration">,
+  query: SQL,
+  of?: string,
+): Promise<T[]> {
+  await prepare(tx, kind);
+  const clause = of ? sql.raw(` for update of ${of}`) : sql.raw(" for update");
+  return queryRows<T>(tx, sql`${query}${clause}`);
+}
+
+/** The community-registration lock (an advisory lock: the row it guards does not exist yet). */
+export async function lockCommunityRegistration(tx: Exec): Promise<void> {
+  await prepare(tx, "community-registration");
+  await tx.execute(sql`select pg_advisory_xact_lock(${COMMUNITY_REGISTRATION_KEY})`);
+}
+
+/** True for PostgreSQL's "lock not available" (55P03): a lock timeout ran out. */
+export function isLockTimeout(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    if ((e as { code?: unknown }).code === "55P03") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
