@@ -53,11 +53,16 @@ export default tseslint.config(
     },
   },
   {
-    // Row locks are taken in one module, in one order, with a lock timeout (services/locks.ts,
-    // docs/architecture.md). The payment simulator stands in for Stripe and keeps its own; the
+    // Row locks are taken in one module, in one order, with a lock timeout (services/locks.ts),
+    // and a cart's status changes in one module (services/cart-status.ts; docs/architecture.md). The payment simulator stands in for Stripe and keeps its own; the
     // migrations take one advisory lock before any service runs.
     files: ["district-api/**/*.ts"],
-    ignores: ["district-api/services/locks.ts", "district-api/payments/**", "district-api/db/**"],
+    ignores: [
+      "district-api/services/locks.ts",
+      "district-api/services/cart-status.ts",
+      "district-api/payments/**",
+      "district-api/db/**",
+    ],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -68,6 +73,11 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.property.name='for'][arguments.0.value=/update|share/]",
           message: "Take row locks with lockRows (services/locks.ts).",
+        },
+        {
+          // A cart's status moves only along CART_MOVES (services/cart-status.ts).
+          selector: "TemplateElement[value.raw=/update\\s+carts\\s+set\\s+status/i]",
+          message: "Change a cart's status with moveCart or moveCarts (services/cart-status.ts).",
         },
       ],
     },

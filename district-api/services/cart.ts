@@ -30,6 +30,7 @@ import {
   mapPriced,
   saleableFees,
 } from "./pricing";
+import { moveCarts } from "./cart-status";
 
 export interface CartRow {
   id: number;
@@ -56,23 +57,23 @@ export async function releaseExpiredCarts(deps: ApiDeps, owner?: string): Promis
   const now = deps.clock.now();
   // A cart left PROCESSING by a charge that never finished (a crash mid-charge) opens again after
   // a few minutes; if that charge did go through, the provider's webhook still settles it.
-  await deps.db.execute(
-    sql`update carts set status = 'OPEN'
-        where status = 'PROCESSING' ${owner ? sql`and owner_key = ${owner}` : sql``}
+  await moveCarts(
+    deps.db,
+    "PROCESSING",
+    "OPEN",
+    sql`true ${owner ? sql`and owner_key = ${owner}` : sql``}
           and not exists (select 1 from payments p where p.cart_id = carts.id
                           and p.status = 'processing'
                           and p.created_at > ${new Date(now.getTime() - STUCK_PROCESSING_MS)})`,
   );
   const released = await deps.db.transaction(async (tx) => {
-    const carts = await queryRows<{ id: number }>(
+    const ids = await moveCarts(
       tx,
-      sql`update carts set status = 'EXPIRED'
-          where status = 'OPEN' and expires_at <= ${now}
-            ${owner ? sql`and owner_key = ${owner}` : sql``}
-          returning id`,
+      "OPEN",
+      "EXPIRED",
+      sql`expires_at <= ${now} ${owner ? sql`and owner_key = ${owner}` : sql``}`,
     );
-    if (!carts.length) return { regs: [], stale: [] };
-    const ids = carts.map((c) => Number(c.id));
+    if (!ids.length) return { regs: [], stale: [] };
     const stale: string[] = [];
     for (const id of ids) stale.push(...(await markSessionsExpired(tx, { cartId: id })));
     const regs = await queryRows<{

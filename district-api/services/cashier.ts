@@ -27,6 +27,7 @@ import { liveClaims } from "./sessions";
 import { PaymentErrorCode, provider, settlePayment } from "./checkout";
 import type { Exec } from "./registration";
 import { lockRows } from "./locks";
+import { moveCart } from "./cart-status";
 
 /** The key a development or test desktop client presents when DESKTOP_CLIENT_KEY is not set. */
 export const DEV_DESKTOP_CLIENT_KEY = "desktop-client-dev-key";
@@ -391,7 +392,7 @@ export async function completeInPerson(
           returning *`,
     );
     if (!row) throw new ApiError(409, t("payment.error.inProgress"), undefined, 4);
-    await tx.execute(sql`update carts set status = 'PROCESSING' where id = ${cart.id}`);
+    await moveCart(tx, Number(cart.id), "PROCESSING");
     if (method === "terminal") {
       await tx.execute(
         sql`update terminal_payments set payment_id = ${row.id}, terminal_id = coalesce(${body.terminalId ?? null}, terminal_id)

@@ -36,6 +36,7 @@ import { REASON_TIMEOUT, confirmRegistrationPayment, type Exec } from "./registr
 import { cartLines, currentCart, releaseExpiredCarts, type CartRow } from "./cart";
 import { expireAtProvider, markSessionsExpired } from "./hosted-sessions";
 import { lockRows } from "./locks";
+import { moveCart } from "./cart-status";
 
 /** errorCode values of payment replies (0 = fine). */
 export const PaymentErrorCode = {
@@ -412,8 +413,7 @@ export async function completeCardPayment(
           returning *`,
     );
     if (!row) return { existing: null, hadFees: prep.hadFees };
-    if (prep.cartId)
-      await tx.execute(sql`update carts set status = 'PROCESSING' where id = ${prep.cartId}`);
+    if (prep.cartId) await moveCart(tx, prep.cartId, "PROCESSING");
     return { payment: row, hadFees: prep.hadFees, description: prep.description };
   });
 
@@ -469,9 +469,7 @@ export async function completeCardPayment(
       );
       // A declined card leaves the cart as it was.
       if (payment.cart_id) {
-        await tx.execute(
-          sql`update carts set status = 'OPEN' where id = ${payment.cart_id} and status = 'PROCESSING'`,
-        );
+        await moveCart(tx, Number(payment.cart_id), "OPEN");
       }
     });
     throw new ApiError(402, result.message, result.message, PaymentErrorCode.declined);
@@ -728,11 +726,12 @@ export async function settlePayment(
             values (${payment.id}, ${cartId}, ${assessedId}, ${cents}, ${now})`,
       );
     }
-    await tx.execute(
-      sql`update carts set status = 'PAID', paid_cents = paid_cents + ${payment.amount_cents},
-            paid_at = ${now}, payment_method = ${payment.method},
-            had_fees = ${lines.some((l) => l.itemType === "fee")}
-          where id = ${cartId}`,
+    await moveCart(
+      tx,
+      cartId,
+      "PAID",
+      sql`paid_cents = paid_cents + ${payment.amount_cents}, paid_at = ${now},
+          payment_method = ${payment.method}, had_fees = ${lines.some((l) => l.itemType === "fee")}`,
     );
     return { payment, regs, stale };
   });
@@ -956,9 +955,7 @@ export async function confirmMailin(
         if (p)
           out.push({ registrationId: l.row.registration_id!, cents: l.costCents, paymentId: p.id });
       }
-      await tx.execute(
-        sql`update carts set status = 'MAIL', payment_method = 'mail', paid_at = ${now} where id = ${cart.id}`,
-      );
+      await moveCart(tx, Number(cart.id), "MAIL", sql`payment_method = 'mail', paid_at = ${now}`);
       return out;
     });
     for (const r of regs) {
