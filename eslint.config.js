@@ -53,6 +53,26 @@ export default tseslint.config(
     },
   },
   {
+    // Services guard the data and know nothing of HTTP: http/ calls them, never the reverse.
+    files: [
+      "district-api/services/**/*.ts",
+      "district-api/payments/**/*.ts",
+      "district-api/db/**/*.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            "~/*",
+            "**/app/*",
+            { group: ["**/http/*", "../http"], message: "Services do not import the HTTP layer." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Row locks are taken in one module, in one order, with a lock timeout (services/locks.ts),
     // and a cart's status changes in one module (services/cart-status.ts; docs/architecture.md). The payment simulator stands in for Stripe and keeps its own; the
     // migrations take one advisory lock before any service runs.

@@ -3,7 +3,8 @@ import { Router } from "express";
 import { ProfileUpdateRequest, RegisterMemberRequest } from "@domain/contract/community";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
-import { ApiError, handle, participantId } from "./kit";
+import { handle, participantId } from "./kit";
+import { ApiError } from "../services/errors";
 import { readProfile, registerMember, updateProfile } from "../services/community";
 import { REGISTRATION_LIMIT, admitWindowedAttempt, uncountAttempt } from "../services/throttle";
 

@@ -6,7 +6,8 @@ import { AddToCartRequest } from "@domain/contract/fees";
 import type { AssessedFee } from "@domain/contract/fees";
 import type { ApiDeps } from "../deps";
 import { queryRows } from "../db/client";
-import { handle, ownerKey } from "./kit";
+import { handle } from "./kit";
+import { ownerKey } from "../services/errors";
 import {
   buyerInfo,
   countsByFee,

@@ -17,7 +17,8 @@ import {
 } from "@domain/rules/sign-in-guessing";
 import type { ApiDeps } from "../deps";
 import { guests, participants, staff } from "../db/schema";
-import { ApiError, handle, readClaims } from "./kit";
+import { handle, readClaims } from "./kit";
+import { ApiError } from "../services/errors";
 import { issueToken, verifyToken } from "../services/tokens";
 import { guardedAttempt, mailParticipantLocked, mailStaffLocked } from "../services/sign-in-guard";
 import { currentAccount, endSession, liveClaims } from "../services/sessions";

@@ -7,19 +7,10 @@ import { findControlCharacter } from "@domain/rules/input";
 import type { ApiDeps } from "../deps";
 import { liveClaims } from "../services/sessions";
 import { isLockTimeout } from "../services/locks";
+import { ApiError } from "../services/errors";
 import { logSafeError } from "../logger";
 
 /** A refusal with a status, a message and an optional hint the user sees. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly hint?: string,
-    readonly errorCode?: number,
-  ) {
-    super(message);
-  }
-}
 
 export type Access =
   | "public"
@@ -200,8 +191,3 @@ export function participantId(claims: TokenClaims | null): number {
 }
 
 export const NoBody = z.undefined();
-
-/** Who owns a cart, a payment or a purchase: one key per signed-in person of any kind. */
-export function ownerKey(claims: TokenClaims): string {
-  return `${claims.kind}:${claims.sub}`;
-}

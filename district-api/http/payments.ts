@@ -13,7 +13,8 @@ import {
 } from "@domain/contract/payments";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
-import { ApiError, handle } from "./kit";
+import { handle } from "./kit";
+import { ApiError } from "../services/errors";
 import type { SimulatorProvider } from "../payments/simulator";
 import {
   completeCardPayment,

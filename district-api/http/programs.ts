@@ -18,7 +18,8 @@ import { toDollars } from "@domain/rules/money";
 import { queryRows } from "../db/client";
 import { ProgramCatalogCache } from "../services/program-list";
 import type { ApiDeps } from "../deps";
-import { ApiError, handle, participantId } from "./kit";
+import { handle, participantId } from "./kit";
+import { ApiError } from "../services/errors";
 
 /** "9:00 AM - 10:30 AM" from two "HH:MM" times. */
 function meetingTime(start: string | null, end: string | null): string {

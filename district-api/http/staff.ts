@@ -20,7 +20,8 @@ import { t } from "@domain/messages";
 import { toDollars } from "@domain/rules/money";
 import type { ApiDeps } from "../deps";
 import { queryRows, type Db } from "../db/client";
-import { ApiError, handle, staffClaims } from "./kit";
+import { handle, staffClaims } from "./kit";
+import { ApiError } from "../services/errors";
 import { feeReportPdf, rosterPdf } from "../services/reports";
 
 const INSTRUCTOR_ROLES = ["instructor"];

@@ -12,7 +12,7 @@ import type { StoredAnswer } from "../db/schema";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { lockRows } from "./locks";
-import { ApiError, ownerKey } from "../http/kit";
+import { ApiError, ownerKey } from "./errors";
 import {
   REASON_TIMEOUT,
   cancelRegistration,

@@ -21,7 +21,7 @@ import { toCents, formatUsd } from "@domain/rules/money";
 import { TENDERED_MAX_OVER_CENTS } from "@domain/rules/checkout";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError, ownerKey } from "../http/kit";
+import { ApiError, ownerKey } from "./errors";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
 import { liveClaims } from "./sessions";
 import { PaymentErrorCode, provider, settlePayment } from "./checkout";

@@ -30,7 +30,7 @@ import {
 } from "@domain/rules/cart-binding";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError, ownerKey } from "../http/kit";
+import { ApiError, ownerKey } from "./errors";
 import type { PaymentProvider, ProviderEvent } from "../payments/provider";
 import { REASON_TIMEOUT, confirmRegistrationPayment, type Exec } from "./registration";
 import { cartLines, currentCart, releaseExpiredCarts, type CartRow } from "./cart";

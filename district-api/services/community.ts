@@ -12,7 +12,7 @@ import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import type { Db } from "../db/client";
 import { communityProfiles, guardians, participants } from "../db/schema";
-import { ApiError } from "../http/kit";
+import { ApiError } from "./errors";
 import { sendInBackground } from "./mail";
 import { lockCommunityRegistration, lockRows } from "./locks";
 

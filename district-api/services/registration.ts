@@ -18,7 +18,7 @@ import {
 import type { StoredAnswer } from "../db/schema";
 import { queryRows, type Db } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError } from "../http/kit";
+import { ApiError } from "./errors";
 import { sendInBackground, type MailMessage } from "./mail";
 import { metrics } from "../metrics";
 import { lockRows } from "./locks";
