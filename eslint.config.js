@@ -53,6 +53,31 @@ export default tseslint.config(
     },
   },
   {
+    // http/ parses, authorises and calls a service or a query module; SQL lives there.
+    files: ["district-api/http/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            "~/*",
+            "**/app/*",
+            {
+              group: [
+                "drizzle-orm",
+                "drizzle-orm/*",
+                "**/db/client",
+                "**/db/schema",
+                "**/db/schema/*",
+              ],
+              message: "SQL lives in district-api/services or district-api/queries.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Services guard the data and know nothing of HTTP: http/ calls them, never the reverse.
     files: [
       "district-api/services/**/*.ts",

@@ -1,6 +1,5 @@
 // Fee requests (spec 02 §7): lookups, the proposal list, save, and the fee administrator's review.
 import { Router, type Response } from "express";
-import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   ApproveRequest,
@@ -11,7 +10,6 @@ import {
 import { feeRequestSchema } from "@domain/forms/fee-request";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
-import { approvalRoutes, feeCategories, schools, schoolYears, staff } from "../db/schema";
 import { handle, staffClaims } from "./kit";
 import {
   approveFeeRequest,
@@ -20,6 +18,13 @@ import {
   listFeeProposals,
   saveFeeRequest,
 } from "../services/fee-requests";
+import {
+  listActiveEmployees,
+  listApprovalRoutes,
+  listFeeCategories,
+  listSchoolYears,
+  listSchools,
+} from "../queries/fee-request-lookups";
 
 export const PROPOSER = "fee_proposer";
 export const FEE_ADMIN = "fee_admin";
@@ -42,38 +47,23 @@ export function feeRequestsRoutes(deps: ApiDeps): Router {
 
   r.get(
     "/instructor/schools",
-    handle(deps, readers, async () =>
-      db
-        .select({ id: schools.id, shortName: schools.shortName, fullName: schools.fullName })
-        .from(schools)
-        .orderBy(asc(schools.fullName)),
-    ),
+    handle(deps, readers, async () => listSchools(db)),
   );
   r.get(
     "/instructor/school-years",
-    handle(deps, readers, async () => db.select().from(schoolYears).orderBy(asc(schoolYears.year))),
+    handle(deps, readers, async () => listSchoolYears(db)),
   );
   r.get(
     "/instructor/approval-routes",
-    handle(deps, readers, async () =>
-      db.select().from(approvalRoutes).orderBy(asc(approvalRoutes.route)),
-    ),
+    handle(deps, readers, async () => listApprovalRoutes(db)),
   );
   r.get(
     "/instructor/employees",
-    handle(deps, readers, async () =>
-      db
-        .select({ id: staff.employeeId, name: staff.displayName })
-        .from(staff)
-        .where(eq(staff.active, true))
-        .orderBy(asc(staff.displayName)),
-    ),
+    handle(deps, readers, async () => listActiveEmployees(db)),
   );
   r.get(
     "/instructor/fee-categories",
-    handle(deps, readers, async () =>
-      db.select().from(feeCategories).orderBy(asc(feeCategories.name)),
-    ),
+    handle(deps, readers, async () => listFeeCategories(db)),
   );
   r.get(
     "/instructor/fee-proposals",

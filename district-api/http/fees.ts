@@ -1,23 +1,13 @@
 // /v1 fee calls (spec 02 §7): fees for sale, the caller's assessed fees, purchase history, and
 // adding a fee to the cart (price decided here, never taken from the body).
 import { Router } from "express";
-import { sql } from "drizzle-orm";
 import { AddToCartRequest } from "@domain/contract/fees";
-import type { AssessedFee } from "@domain/contract/fees";
 import type { ApiDeps } from "../deps";
-import { queryRows } from "../db/client";
 import { handle } from "./kit";
 import { ownerKey } from "../services/errors";
-import {
-  buyerInfo,
-  countsByFee,
-  feeById,
-  feeQuestions,
-  feeToWire,
-  saleableFees,
-  type FeeRow,
-} from "../services/pricing";
+import { buyerInfo, countsByFee, feeQuestions, feeToWire, saleableFees } from "../services/pricing";
 import { addFeeToCart } from "../services/cart";
+import { purchaseHistory, studentFees } from "../queries/fees";
 
 export function feesRoutes(deps: ApiDeps): Router {
   const r = Router();
@@ -49,98 +39,12 @@ export function feesRoutes(deps: ApiDeps): Router {
 
   r.get(
     "/student-fees",
-    handle(deps, { access: "any" }, async ({ claims }) => {
-      const owner = ownerKey(claims!);
-      const rows = await queryRows<{
-        id: number;
-        fee_id: number;
-        status: "due" | "partial" | "paid";
-        assessed_cost_cents: number;
-        paid_cents: number;
-        quantity: number;
-        allow_partial: boolean;
-        self_assessed: boolean;
-        notes: string | null;
-        answers: { questionId: number; question: string; answer: string }[];
-        assessed_at: Date | string;
-        paid_at: Date | string | null;
-      }>(db, sql`select * from assessed_fees where payer_key = ${owner} order by assessed_at, id`);
-      const feeIds = [...new Set(rows.map((r) => Number(r.fee_id)))];
-      const fees = new Map<number, FeeRow>();
-      for (const id of feeIds) {
-        const f = await feeById(db, id);
-        if (f) fees.set(id, f);
-      }
-      const payments = rows.length
-        ? await queryRows<{
-            assessed_fee_id: number;
-            amount_cents: number;
-            created_at: Date | string;
-            cart_id: number | null;
-          }>(
-            db,
-            sql`select p.assessed_fee_id, p.amount_cents, p.created_at, p.cart_id from purchases p
-                join payments pa on pa.id = p.payment_id
-                where p.assessed_fee_id in ${sql.raw(`(${rows.map((r) => Number(r.id)).join(",")})`)}
-                  and pa.status = 'succeeded'
-                order by p.created_at`,
-          )
-        : [];
-      const buyer = await buyerInfo(db, claims!);
-      const questions = await feeQuestions(db, feeIds);
-      const out: AssessedFee[] = [];
-      for (const r of rows) {
-        const fee = fees.get(Number(r.fee_id));
-        if (!fee) continue;
-        out.push({
-          id: Number(r.id),
-          fee: feeToWire(fee, buyer, questions, 0),
-          status: r.status,
-          assessedCost: r.assessed_cost_cents / 100,
-          allowPartialPayment: r.allow_partial,
-          selfAssessed: r.self_assessed,
-          notes: r.notes,
-          owed: Math.max(0, r.assessed_cost_cents - r.paid_cents) / 100,
-          paid: r.paid_cents / 100,
-          cost: r.assessed_cost_cents / 100,
-          quantity: r.quantity,
-          paymentDate: r.paid_at ? new Date(r.paid_at).toISOString() : null,
-          assessedDate: new Date(r.assessed_at).toISOString(),
-          studentFeePayments: payments
-            .filter((p) => Number(p.assessed_fee_id) === Number(r.id))
-            .map((p) => ({
-              amount: p.amount_cents / 100,
-              createdAt: new Date(p.created_at).toISOString(),
-              cartId: p.cart_id === null ? null : Number(p.cart_id),
-            })),
-          answers: (r.answers ?? []).map((a) => ({
-            questionID: a.questionId,
-            answer: a.answer,
-            cachedQuestion: a.question,
-          })),
-        });
-      }
-      return out;
-    }),
+    handle(deps, { access: "any" }, async ({ claims }) => studentFees(db, claims!)),
   );
 
   r.get(
     "/purchase-history",
-    handle(deps, { access: "any" }, async ({ claims }) => {
-      const owner = ownerKey(claims!);
-      const { bought } = await countsByFee(db, owner);
-      const partial = await queryRows<{ id: number; remaining: number }>(
-        db,
-        sql`select id, assessed_cost_cents - paid_cents as remaining from assessed_fees
-            where payer_key = ${owner} and status = 'partial'`,
-      );
-      return {
-        fees: Object.fromEntries([...bought].map(([k, v]) => [String(k), v])),
-        partialStudentFeeIdsAndAmountRemaining: Object.fromEntries(
-          partial.map((p) => [String(p.id), Number(p.remaining) / 100]),
-        ),
-      };
-    }),
+    handle(deps, { access: "any" }, async ({ claims }) => purchaseHistory(db, claims!)),
   );
 
   r.put(

@@ -1,6 +1,5 @@
 // Sign-in for every kind of user, token refresh, ID recovery and guest sessions (spec 01 §7).
 import { Router } from "express";
-import { and, eq, sql } from "drizzle-orm";
 import {
   DesktopSessionRequest,
   GuestRequest,
@@ -16,13 +15,19 @@ import {
   normaliseUsername,
 } from "@domain/rules/sign-in-guessing";
 import type { ApiDeps } from "../deps";
-import { guests, participants, staff } from "../db/schema";
 import { handle, readClaims } from "./kit";
 import { ApiError } from "../services/errors";
 import { issueToken, verifyToken } from "../services/tokens";
 import { guardedAttempt, mailParticipantLocked, mailStaffLocked } from "../services/sign-in-guard";
 import { currentAccount, endSession, liveClaims } from "../services/sessions";
-import { verifyPassword } from "../services/passwords";
+import {
+  accountsByAddress,
+  guestAccount,
+  namesOf,
+  participantBySignIn,
+  staffBySignIn,
+  type ParticipantRow,
+} from "../services/accounts";
 import { sendInBackground } from "../services/mail";
 import { cashierClaims, desktopKeyMatches } from "../services/cashier";
 
@@ -37,7 +42,7 @@ export function identityRoutes(deps: ApiDeps): Router {
   const r = Router();
   const { db, clock } = deps;
 
-  async function participantSession(p: typeof participants.$inferSelect) {
+  async function participantSession(p: ParticipantRow) {
     const claims: Omit<TokenClaims, "exp"> = {
       sub: String(p.id),
       kind: p.kind,
@@ -65,14 +70,7 @@ export function identityRoutes(deps: ApiDeps): Router {
       const result = await guardedAttempt(
         deps,
         { account: `student:${studentId}`, address: clientAddress(req) },
-        async () => {
-          if (!inRange) return null;
-          const [p] = await db
-            .select()
-            .from(participants)
-            .where(and(eq(participants.id, id), eq(participants.dob, body.dob)));
-          return p ?? null;
-        },
+        async () => (inRange ? participantBySignIn(db, id, body.dob) : null),
         async (until) => {
           if (inRange) await mailParticipantLocked(deps, id, until);
         },
@@ -91,14 +89,7 @@ export function identityRoutes(deps: ApiDeps): Router {
       const result = await guardedAttempt(
         deps,
         { account: `staff:${username}`, address: clientAddress(req) },
-        async () => {
-          const [user] = await db
-            .select()
-            .from(staff)
-            .where(and(eq(sql`lower(${staff.username})`, username), eq(staff.active, true)));
-          const ok = user ? await verifyPassword(body.password, user.passwordHash) : false;
-          return user && ok ? user : null;
-        },
+        async () => staffBySignIn(db, username, body.password),
         (until) => mailStaffLocked(deps, username, until),
       );
       if (result.outcome === "locked") throw new ApiError(429, t("error.tooManyAttempts"));
@@ -143,23 +134,7 @@ export function identityRoutes(deps: ApiDeps): Router {
       // A signed-out session's token is not exchanged (decision 103).
       const claims = await liveClaims(deps, body.accessToken);
       if (!claims) throw new ApiError(401, t("error.unauthorized"));
-      let names = { nameFirst: "", nameLast: "" };
-      if (claims.kind === "staff") {
-        const [u] = await db.select().from(staff).where(eq(staff.employeeId, claims.sub));
-        if (u) names = { nameFirst: u.nameFirst, nameLast: u.nameLast };
-      } else if (claims.kind === "guest_user") {
-        const [g] = await db
-          .select()
-          .from(guests)
-          .where(eq(guests.id, Number(claims.sub)));
-        if (g) names = { nameFirst: g.nameFirst, nameLast: g.nameLast };
-      } else {
-        const [p] = await db
-          .select()
-          .from(participants)
-          .where(eq(participants.id, Number(claims.sub)));
-        if (p) names = { nameFirst: p.nameFirst, nameLast: p.nameLast };
-      }
+      const names = await namesOf(db, claims);
       // The cashier claims need the desktop client key and the employee at the register
       // (docs/decisions/102); pushed ones are dropped and decided again.
       const { exp: _exp, cashier: _cashier, cashierEmployeeId: _employee, ...rest } = claims;
@@ -194,17 +169,7 @@ export function identityRoutes(deps: ApiDeps): Router {
     return handle(deps, { access: "public", body: RecoverRequest }, async ({ body }) => {
       const address = body.email.trim().toLowerCase();
       if (address.length > 3 && address.includes("@")) {
-        const matches = await db
-          .select()
-          .from(participants)
-          .where(
-            and(
-              eq(participants.kind, kind),
-              sql`(lower(${participants.email}) = ${address} or ${address} = any(select lower(x) from unnest(${participants.custodianEmails}) x))`,
-            ),
-          )
-          .limit(10);
-        for (const p of matches) {
+        for (const p of await accountsByAddress(db, kind, address)) {
           sendInBackground(deps.mailer, deps.logger, {
             to: address,
             subject: t(
@@ -229,25 +194,7 @@ export function identityRoutes(deps: ApiDeps): Router {
     "/community/register-guest",
     handle(deps, { access: "public", body: GuestRequest }, async ({ body }) => {
       const now = clock.now();
-      const email = body.email.toLowerCase();
-      let [guest] = await db
-        .select()
-        .from(guests)
-        .where(eq(sql`lower(${guests.email})`, email));
-      if (guest) {
-        // The same person coming back gets a session; another name on that address does not.
-        const same =
-          guest.nameFirst.toLowerCase() === body.nameFirst.toLowerCase() &&
-          guest.nameLast.toLowerCase() === body.nameLast.toLowerCase();
-        if (!same) throw new ApiError(409, t("guest.failed"));
-      } else {
-        [guest] = await db
-          .insert(guests)
-          .values({ nameFirst: body.nameFirst, nameLast: body.nameLast, email: body.email })
-          .onConflictDoNothing()
-          .returning();
-        if (!guest) throw new ApiError(409, t("guest.failed"));
-      }
+      const guest = await guestAccount(db, body);
       const { token, expires } = await issueToken(
         deps.tokenKey,
         { sub: String(guest.id), kind: "guest_user", role: [] },

@@ -2,7 +2,6 @@
 // one set-based statement per request, whatever the number of courses, its catalogue part held in
 // memory while the catalogue's version stays the same (services/program-list.ts).
 import { Router } from "express";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   ProgramsQuery,
@@ -15,11 +14,11 @@ import { t } from "@domain/messages";
 import { courseStatus } from "@domain/rules/course-status";
 import { effectiveCostCents } from "@domain/rules/registration";
 import { toDollars } from "@domain/rules/money";
-import { queryRows } from "../db/client";
 import { ProgramCatalogCache } from "../services/program-list";
 import type { ApiDeps } from "../deps";
 import { handle, participantId } from "./kit";
 import { ApiError } from "../services/errors";
+import { recordSurvey } from "../services/surveys";
 
 /** "9:00 AM - 10:30 AM" from two "HH:MM" times. */
 function meetingTime(start: string | null, end: string | null): string {
@@ -146,21 +145,7 @@ export function programsRoutes(deps: ApiDeps): Router {
         params: z.object({ programUUID: z.string().uuid() }),
       },
       async ({ claims, params, body }) => {
-        const pid = participantId(claims);
-        const [program] = await queryRows<{ id: string }>(
-          db,
-          sql`select id from programs where id = ${params.programUUID} and active and open`,
-        );
-        if (!program) throw new ApiError(404, t("survey.failed"), t("register.notFound"));
-        const now = deps.clock.now();
-        await db.execute(
-          sql`insert into survey_responses (participant_id, program_id, is_at_risk, answers, submitted_at)
-              values (${pid}, ${program.id}, ${body.isAtRisk}, ${JSON.stringify(body.answers ?? {})}::jsonb, ${now})
-              on conflict (participant_id, program_id)
-              do update set is_at_risk = excluded.is_at_risk, answers = excluded.answers,
-                submitted_at = excluded.submitted_at`,
-        );
-        return { programUUID: program.id, finishedSurvey: true as const };
+        return recordSurvey(db, participantId(claims), params.programUUID, body, deps.clock.now());
       },
     ),
   );

@@ -1,0 +1,108 @@
+// Read-only queries of a person's fees (spec 02 §7): their assessed fees with payments, and their
+// purchase history. Everything is read by the caller's owner key, never by an id from outside.
+import { sql } from "drizzle-orm";
+import type { AssessedFee } from "@domain/contract/fees";
+import type { TokenClaims } from "@domain/contract/identity";
+import type { Db } from "../db/client";
+import { queryRows } from "../db/client";
+import { ownerKey } from "../services/errors";
+import {
+  buyerInfo,
+  countsByFee,
+  feeById,
+  feeQuestions,
+  feeToWire,
+  type FeeRow,
+} from "../services/pricing";
+
+/** GET /v1/student-fees: the caller's assessed fees, with what was paid on each and when. */
+export async function studentFees(db: Db, claims: TokenClaims): Promise<AssessedFee[]> {
+  const owner = ownerKey(claims);
+  const rows = await queryRows<{
+    id: number;
+    fee_id: number;
+    status: "due" | "partial" | "paid";
+    assessed_cost_cents: number;
+    paid_cents: number;
+    quantity: number;
+    allow_partial: boolean;
+    self_assessed: boolean;
+    notes: string | null;
+    answers: { questionId: number; question: string; answer: string }[];
+    assessed_at: Date | string;
+    paid_at: Date | string | null;
+  }>(db, sql`select * from assessed_fees where payer_key = ${owner} order by assessed_at, id`);
+  const feeIds = [...new Set(rows.map((r) => Number(r.fee_id)))];
+  const fees = new Map<number, FeeRow>();
+  for (const id of feeIds) {
+    const f = await feeById(db, id);
+    if (f) fees.set(id, f);
+  }
+  const payments = rows.length
+    ? await queryRows<{
+        assessed_fee_id: number;
+        amount_cents: number;
+        created_at: Date | string;
+        cart_id: number | null;
+      }>(
+        db,
+        sql`select p.assessed_fee_id, p.amount_cents, p.created_at, p.cart_id from purchases p
+            join payments pa on pa.id = p.payment_id
+            where p.assessed_fee_id in ${sql.raw(`(${rows.map((r) => Number(r.id)).join(",")})`)}
+              and pa.status = 'succeeded'
+            order by p.created_at`,
+      )
+    : [];
+  const buyer = await buyerInfo(db, claims);
+  const questions = await feeQuestions(db, feeIds);
+  const out: AssessedFee[] = [];
+  for (const r of rows) {
+    const fee = fees.get(Number(r.fee_id));
+    if (!fee) continue;
+    out.push({
+      id: Number(r.id),
+      fee: feeToWire(fee, buyer, questions, 0),
+      status: r.status,
+      assessedCost: r.assessed_cost_cents / 100,
+      allowPartialPayment: r.allow_partial,
+      selfAssessed: r.self_assessed,
+      notes: r.notes,
+      owed: Math.max(0, r.assessed_cost_cents - r.paid_cents) / 100,
+      paid: r.paid_cents / 100,
+      cost: r.assessed_cost_cents / 100,
+      quantity: r.quantity,
+      paymentDate: r.paid_at ? new Date(r.paid_at).toISOString() : null,
+      assessedDate: new Date(r.assessed_at).toISOString(),
+      studentFeePayments: payments
+        .filter((p) => Number(p.assessed_fee_id) === Number(r.id))
+        .map((p) => ({
+          amount: p.amount_cents / 100,
+          createdAt: new Date(p.created_at).toISOString(),
+          cartId: p.cart_id === null ? null : Number(p.cart_id),
+        })),
+      answers: (r.answers ?? []).map((a) => ({
+        questionID: a.questionId,
+        answer: a.answer,
+        cachedQuestion: a.question,
+      })),
+    });
+  }
+  return out;
+}
+
+/** GET /v1/purchase-history: how many of each fee the caller bought, and partial balances. */
+export async function purchaseHistory(db: Db, claims: TokenClaims) {
+  const owner = ownerKey(claims);
+  const { bought } = await countsByFee(db, owner);
+  const partial = await queryRows<{ id: number; remaining: number }>(
+    db,
+    sql`select id, assessed_cost_cents - paid_cents as remaining from assessed_fees
+        where payer_key = ${owner} and status = 'partial'`,
+  );
+  return {
+    fees: Object.fromEntries([...bought].map(([k, v]) => [String(k), v])),
+    partialStudentFeeIdsAndAmountRemaining: Object.fromEntries(
+      partial.map((p) => [String(p.id), Number(p.remaining) / 100]),
+    ),
+  };
+}

@@ -1,0 +1,110 @@
+// The accounts people sign in with (spec 01 §7): a participant by ID and birth date, an active
+// employee by user name and password, a guest by e-mail, and the names a token belongs to. The
+// HTTP layer (http/identity.ts) throttles the guesses and issues the tokens.
+import { and, eq, sql } from "drizzle-orm";
+import type { GuestRequest, TokenClaims } from "@domain/contract/identity";
+import type { z } from "zod";
+import { t } from "@domain/messages";
+import type { Db } from "../db/client";
+import { guests, participants, staff } from "../db/schema";
+import { ApiError } from "./errors";
+import { verifyPassword } from "./passwords";
+
+export type ParticipantRow = typeof participants.$inferSelect;
+export type StaffRow = typeof staff.$inferSelect;
+export type GuestRow = typeof guests.$inferSelect;
+
+/** The participant with this ID and birth date, or null. */
+export async function participantBySignIn(
+  db: Db,
+  id: number,
+  dob: string,
+): Promise<ParticipantRow | null> {
+  const [p] = await db
+    .select()
+    .from(participants)
+    .where(and(eq(participants.id, id), eq(participants.dob, dob)));
+  return p ?? null;
+}
+
+/** The active employee with this user name (any case) and password, or null. */
+export async function staffBySignIn(
+  db: Db,
+  username: string,
+  password: string,
+): Promise<StaffRow | null> {
+  const [user] = await db
+    .select()
+    .from(staff)
+    .where(and(eq(sql`lower(${staff.username})`, username), eq(staff.active, true)));
+  const ok = user ? await verifyPassword(password, user.passwordHash) : false;
+  return user && ok ? user : null;
+}
+
+/** The first and last name of the person a token belongs to ("" when none is on file). */
+export async function namesOf(
+  db: Db,
+  claims: Pick<TokenClaims, "kind" | "sub">,
+): Promise<{ nameFirst: string; nameLast: string }> {
+  let row: { nameFirst: string; nameLast: string } | undefined;
+  if (claims.kind === "staff") {
+    [row] = await db.select().from(staff).where(eq(staff.employeeId, claims.sub));
+  } else if (claims.kind === "guest_user") {
+    [row] = await db
+      .select()
+      .from(guests)
+      .where(eq(guests.id, Number(claims.sub)));
+  } else {
+    [row] = await db
+      .select()
+      .from(participants)
+      .where(eq(participants.id, Number(claims.sub)));
+  }
+  return row
+    ? { nameFirst: row.nameFirst, nameLast: row.nameLast }
+    : { nameFirst: "", nameLast: "" };
+}
+
+/** Up to ten accounts of this kind whose own or custodian address is `address` (lower case). */
+export function accountsByAddress(
+  db: Db,
+  kind: "student" | "community_member",
+  address: string,
+): Promise<ParticipantRow[]> {
+  return db
+    .select()
+    .from(participants)
+    .where(
+      and(
+        eq(participants.kind, kind),
+        sql`(lower(${participants.email}) = ${address} or ${address} = any(select lower(x) from unnest(${participants.custodianEmails}) x))`,
+      ),
+    )
+    .limit(10);
+}
+
+/**
+ * The guest with this e-mail, created on first use. The same person coming back gets their
+ * account; another name on that address is refused (409).
+ */
+export async function guestAccount(db: Db, body: z.infer<typeof GuestRequest>): Promise<GuestRow> {
+  const email = body.email.toLowerCase();
+  let [guest] = await db
+    .select()
+    .from(guests)
+    .where(eq(sql`lower(${guests.email})`, email));
+  if (guest) {
+    const same =
+      guest.nameFirst.toLowerCase() === body.nameFirst.toLowerCase() &&
+      guest.nameLast.toLowerCase() === body.nameLast.toLowerCase();
+    if (!same) throw new ApiError(409, t("guest.failed"));
+    return guest;
+  }
+  [guest] = await db
+    .insert(guests)
+    .values({ nameFirst: body.nameFirst, nameLast: body.nameLast, email: body.email })
+    .onConflictDoNothing()
+    .returning();
+  if (!guest) throw new ApiError(409, t("guest.failed"));
+  return guest;
+}
