@@ -60,8 +60,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            "~/*",
-            "**/app/*",
+            { group: ["~/*", "**/app/*"], message: "The district API never imports the web app." },
             {
               group: [
                 "drizzle-orm",
@@ -81,6 +80,7 @@ export default tseslint.config(
     // Services guard the data and know nothing of HTTP: http/ calls them, never the reverse.
     files: [
       "district-api/services/**/*.ts",
+      "district-api/queries/**/*.ts",
       "district-api/payments/**/*.ts",
       "district-api/db/**/*.ts",
     ],
@@ -89,8 +89,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            "~/*",
-            "**/app/*",
+            { group: ["~/*", "**/app/*"], message: "The district API never imports the web app." },
             { group: ["**/http/*", "../http"], message: "Services do not import the HTTP layer." },
           ],
         },
@@ -99,8 +98,9 @@ export default tseslint.config(
   },
   {
     // Row locks are taken in one module, in one order, with a lock timeout (services/locks.ts),
-    // and a cart's status changes in one module (services/cart-status.ts; docs/architecture.md). The payment simulator stands in for Stripe and keeps its own; the
-    // migrations take one advisory lock before any service runs.
+    // and a cart's status changes in one module (services/cart-status.ts); docs/architecture.md.
+    // The payment simulator stands in for Stripe and keeps its own lock; the migrations take one
+    // advisory lock before any service runs.
     files: ["district-api/**/*.ts"],
     ignores: [
       "district-api/services/locks.ts",
