@@ -17,12 +17,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { ColorSchemeScript } from "~/ui/mantine/ColorSchemeScript";
-import { ThemeProvider } from "~/ui/ThemeProvider";
-import { mantineHtmlProps } from "~/ui/mantine/mantineHtmlProps";
-import mantineStyles from "./styles/mantine.css";
+import uiStyles from "./styles/ui.css";
 import appStyles from "./styles/app.css";
-import { theme } from "./theme";
 import { t } from "@domain/messages/common";
 import { commitSession, getSession, validStaff, validStudent } from "./.server/session";
 import { loadCartCount } from "./.server/cart-count";
@@ -36,7 +32,7 @@ import { SessionKeepAlive } from "./islands/SessionKeepAlive";
 import { MaintenanceWatch } from "./islands/MaintenanceWatch";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: mantineStyles },
+  { rel: "stylesheet", href: uiStyles },
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -92,17 +88,16 @@ export function useRootData(): RootData | undefined {
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en" {...mantineHtmlProps}>
+    <html lang="en" data-mantine-color-scheme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#631d79" />
         <Meta />
         <Links />
-        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>
       <body>
-        <ThemeProvider theme={theme}>{children}</ThemeProvider>
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,5 +1,7 @@
-import type { MantineColorsTuple } from "@mantine/core";
-import { createTheme } from "~/ui/mantine/createTheme";
+import { createTheme, type MantineColorsTuple } from "@mantine/core";
+
+// The theme: the staff pages' MantineProvider takes it, and app/styles/theme.css (the CSS
+// variables every page uses, family pages included) is generated from it (`npm run theme:css`).
 
 // Shades around the district's primary colour #631d79 (index 7).
 const district: MantineColorsTuple = [

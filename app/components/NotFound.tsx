@@ -1,5 +1,4 @@
-import { Title } from "~/ui/mantine/Title";
-import { Text } from "~/ui/mantine/Text";
+import { Text, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 
 export function NotFound() {

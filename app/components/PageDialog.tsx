@@ -7,9 +7,7 @@
 //   element that had focus before (or the opener, when the dialog page was loaded directly).
 import { useEffect, useId, useRef } from "react";
 import { Link, useActionData, useNavigate } from "@remix-run/react";
-import { CloseButton } from "~/ui/mantine/CloseButton";
-import { Paper } from "~/ui/mantine/Paper";
-import { Title } from "~/ui/mantine/Title";
+import { CloseButton, Paper, Title } from "~/ui";
 
 interface PageDialogProps {
   title: string;

@@ -3,7 +3,7 @@
 // focuses the first such field in the page (only the first autofocus counts); with JavaScript
 // conform moves focus itself, and autofocus only acts when an input mounts.
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { InputWrapperMarkup, controlHead, controlTail } from "~/ui/input-wrapper";
+import { TextInput, type TextInputProps } from "~/ui";
 
 /** What a field needs of conform's field metadata, or of useLightForm's. */
 export interface FieldMeta {
@@ -12,6 +12,9 @@ export interface FieldMeta {
   key?: string | undefined;
   errors?: string[] | undefined;
   initialValue?: unknown;
+  /** conform's ids for the field's error and description (`${id}-error`, `${id}-description`). */
+  errorId?: string | undefined;
+  descriptionId?: string | undefined;
 }
 
 export type PlainTextInputProps = {
@@ -19,7 +22,9 @@ export type PlainTextInputProps = {
   label: string;
   description?: ReactNode;
   error?: string | undefined;
-  /** Width in px, as Mantine's `w`. */
+  errorId?: string | undefined;
+  descriptionId?: string | undefined;
+  /** Width in px. */
   w?: number;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "size" | "children">;
 
@@ -37,44 +42,12 @@ export function invalidFocus(meta: { errors?: string[] }): true | undefined {
   return meta.errors?.length ? true : undefined;
 }
 
-/**
- * A text input with exactly the markup of Mantine's TextInput (default variant, size sm), so it
- * looks and reads the same, without the input components' code in the browser: every sign-in and
- * registration page loads it (decision 093). tests/unit/fields.test.tsx compares the two.
- */
-export function PlainTextInput({
-  id,
-  label,
-  description,
-  error,
-  required,
-  defaultValue,
-  value,
-  w,
-  ...input
-}: PlainTextInputProps) {
-  const parts = { id, label, description, error, required };
-  return (
-    <InputWrapperMarkup
-      component="TextInput"
-      {...parts}
-      rootStyle={
-        w === undefined ? undefined : { width: `calc(${w / 16}rem * var(--mantine-scale))` }
-      }
-    >
-      <input
-        {...controlHead("TextInput", error)}
-        {...input}
-        required={required}
-        {...controlTail(parts)}
-        defaultValue={defaultValue}
-        value={value}
-      />
-    </InputWrapperMarkup>
-  );
+/** A labelled text input not wired to a form's metadata (search boxes, amounts). */
+export function PlainTextInput(props: PlainTextInputProps) {
+  return <TextInput {...(props as TextInputProps)} />;
 }
 
-/** The props a Mantine input takes from a field's metadata (PasswordField, MantineTextField). */
+/** The props a Mantine input takes from a field's metadata (the staff forms, components/staff/fields). */
 export function mantineFieldProps(meta: FieldMeta, label: string) {
   return {
     id: meta.id,
@@ -95,6 +68,8 @@ export function TextField({ meta, label, description, ...rest }: FieldProps) {
       label={label}
       description={description}
       error={meta.errors?.[0]}
+      errorId={meta.errorId}
+      descriptionId={meta.descriptionId}
       name={meta.name}
       autoFocus={invalidFocus(meta)}
       {...rest}
@@ -103,7 +78,6 @@ export function TextField({ meta, label, description, ...rest }: FieldProps) {
   );
 }
 
-/** The form-level error (e.g. "Invalid Student ID or Birth Date."), announced to screen readers. */
 /**
  * The form's own message (not a field's). With `takeFocus` it renders `autofocus` (focusable by
  * script only): after a failed post without JavaScript the browser focuses the message, for forms

@@ -3,13 +3,7 @@
 // intent on load, shows the slow-load and failed-load messages of spec 02 §8 with "Try again",
 // and pays through the web app's resource route; fulfilment happens on the server.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Badge } from "~/ui/mantine/Badge";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
-import { TextInput } from "~/ui/mantine/TextInput";
+import { Alert, Badge, Button, Group, Stack, Text, TextInput } from "~/ui";
 import { t } from "@domain/messages/fees";
 
 interface Setup {

@@ -4,11 +4,7 @@
 // collects and processes the card. The pay button is enabled by the parent once a payment of the
 // right amount is captured; the form then completes the in-person transaction.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { t } from "@domain/messages/cashier";
 import { readerStatusText, type ReaderState } from "@domain/rules/cashier";
 import { formatUsd } from "@domain/rules/money";

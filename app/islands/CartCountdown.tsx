@@ -3,7 +3,7 @@
 // it can say why the cart emptied.
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
+import { Alert } from "~/ui";
 import { t } from "@domain/messages/fees";
 import { formatCountdown } from "@domain/rules/checkout";
 

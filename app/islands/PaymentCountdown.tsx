@@ -4,11 +4,7 @@
 // district API expires the hold itself anyway; this only tells the person at once.
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "@remix-run/react";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Paper } from "~/ui/mantine/Paper";
-import { Text } from "~/ui/mantine/Text";
-import { Title } from "~/ui/mantine/Title";
+import { Button, Group, Paper, Text, Title } from "~/ui";
 import { t } from "@domain/messages/programs";
 import {
   clearPaymentTimer,

@@ -6,9 +6,7 @@
 // drawn, and published, as soon as it does.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { getStroke } from "perfect-freehand";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Text } from "~/ui/mantine/Text";
+import { Button, Group, Text } from "~/ui";
 
 type Point = [number, number, number];
 

@@ -1,11 +1,7 @@
 // Two-step questionnaire (spec 01 §2). Each step is a URL, so it works without JavaScript.
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Anchor } from "~/ui/mantine/Anchor";
-import { Button } from "~/ui/mantine/Button";
-import { Paper } from "~/ui/mantine/Paper";
-import { Stack } from "~/ui/mantine/Stack";
-import { Title } from "~/ui/mantine/Title";
+import { Anchor, Button, Paper, Stack, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { QUESTIONNAIRE_ACTIONS, skipToLogin, type Persona } from "@domain/rules/destinations";
 

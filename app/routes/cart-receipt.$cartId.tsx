@@ -2,15 +2,7 @@
 // its owner, decision 102), printable; otherwise "There was an error loading the cart".
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Badge } from "~/ui/mantine/Badge";
-import { Button } from "~/ui/mantine/Button";
-import { Card } from "~/ui/mantine/Card";
-import { Group } from "~/ui/mantine/Group";
-import { SimpleGrid } from "~/ui/mantine/SimpleGrid";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
-import { Title } from "~/ui/mantine/Title";
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/fees";
 import { FeesStyles } from "~/components/fees/FeesStyles";
 import { formatUsd, toCents } from "@domain/rules/money";

@@ -5,6 +5,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { t } from "@domain/messages/cashier";
 import { inPersonAction, inPersonLoader } from "~/.server/cashier";
 import { InPersonPage } from "~/components/cashier/InPersonPage";
+import { StaffUi, staffLinks } from "~/components/staff/StaffUi";
+
+export const links = staffLinks;
 
 export const meta: MetaFunction = () => [{ title: t("cashier.title") }];
 
@@ -17,5 +20,9 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
 export default function CartInPerson() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <InPersonPage data={data} lastResult={actionData?.result} />;
+  return (
+    <StaffUi>
+      <InPersonPage data={data} lastResult={actionData?.result} />
+    </StaffUi>
+  );
 }

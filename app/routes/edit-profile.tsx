@@ -3,10 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useLightForm } from "~/components/light-form";
-import { Alert } from "~/ui/mantine/Alert";
-import { Paper } from "~/ui/mantine/Paper";
-import { Stack } from "~/ui/mantine/Stack";
-import { Title } from "~/ui/mantine/Title";
+import { Alert, Paper, Stack, Title } from "~/ui";
 import { t } from "@domain/messages/community";
 import { formatUsPhone } from "@domain/forms/community-fields";
 import { isoToMmddyyyy } from "@domain/rules/calendar";

@@ -2,13 +2,7 @@
 // tabs; guests see only Optional Fees. Everything is a link or a form post.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Anchor } from "~/ui/mantine/Anchor";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
-import { Title } from "~/ui/mantine/Title";
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/fees";
 import { FeesStyles } from "~/components/fees/FeesStyles";
 import { familyFeesPage, feeShopAction } from "~/.server/fees";

@@ -1,8 +1,7 @@
 // Instructions: markdown for families (not guests); a dialog with the staff instructions for staff.
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Paper } from "~/ui/mantine/Paper";
-import { Title } from "~/ui/mantine/Title";
+import { Paper, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { currentUsers } from "~/.server/auth";
 import { loadSettings } from "~/.server/settings";

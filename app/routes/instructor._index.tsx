@@ -2,16 +2,18 @@
 // Choosing a program is a GET form, so it works without JavaScript.
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Anchor } from "~/ui/mantine/Anchor";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { NativeSelect } from "~/ui/mantine/NativeSelect";
-import { Paper } from "~/ui/mantine/Paper";
-import { Stack } from "~/ui/mantine/Stack";
-import { Table } from "~/ui/mantine/Table";
-import { Text } from "~/ui/mantine/Text";
-import { Title } from "~/ui/mantine/Title";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { t } from "@domain/messages/staff";
 import { requireStaff } from "~/.server/auth";
 import { isInstructor, loadInstructorPrograms, loadMyFees } from "~/.server/staff";

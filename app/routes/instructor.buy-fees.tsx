@@ -1,11 +1,7 @@
 // /instructor/buy-fees: the employees' fee shop. Staff buy fees allowed to employees with their
 // own cart (/instructor/cart), using the same fee cards as families (decision 043).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Anchor } from "~/ui/mantine/Anchor";
-import { Group } from "~/ui/mantine/Group";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
-import { Title } from "~/ui/mantine/Title";
+import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { t } from "@domain/messages/fees";
 import { feeShopAction, staffFeesPage } from "~/.server/fees";

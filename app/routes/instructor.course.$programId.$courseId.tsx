@@ -3,16 +3,18 @@
 // the page works without JavaScript; downloads are plain links to a resource route.
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Anchor } from "~/ui/mantine/Anchor";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Radio } from "~/ui/mantine/Radio";
-import { Stack } from "~/ui/mantine/Stack";
-import { Table } from "~/ui/mantine/Table";
-import { Text } from "~/ui/mantine/Text";
-import { TextInput } from "~/ui/mantine/TextInput";
-import { Title } from "~/ui/mantine/Title";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { t } from "@domain/messages/staff";
 import { PAGE_SIZE, paginate, parsePage, searchRows } from "@domain/rules/paging";
 import { rosterPerson, selectRoster, sortedQuestions } from "@domain/rules/roster-csv";

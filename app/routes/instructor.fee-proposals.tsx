@@ -4,15 +4,17 @@
 import { useEffect, useRef } from "react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Anchor } from "~/ui/mantine/Anchor";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { NativeSelect } from "~/ui/mantine/NativeSelect";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
-import { Textarea } from "~/ui/mantine/Textarea";
-import { Title } from "~/ui/mantine/Title";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { REQUEST_STATUSES, type FeeProposal } from "@domain/contract/fee-requests";
 import { t } from "@domain/messages/fee-requests";
 import { formatUsd, toCents } from "@domain/rules/money";

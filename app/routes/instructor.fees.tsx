@@ -5,14 +5,7 @@
 // it knows when it shows the answer to its own post (PageDialog's autoFocus).
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Anchor } from "~/ui/mantine/Anchor";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Stack } from "~/ui/mantine/Stack";
-import { Tabs } from "~/ui/mantine/Tabs";
-import { Text } from "~/ui/mantine/Text";
-import { Title } from "~/ui/mantine/Title";
+import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/fee-requests";
 import { requireStaff } from "~/.server/auth";
 import { loadProposals, PROPOSER_ROLE } from "~/.server/fee-requests";

@@ -2,13 +2,7 @@
 // CSV and PDF downloads. Paging is a query parameter, so it works without JavaScript.
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Anchor } from "~/ui/mantine/Anchor";
-import { Group } from "~/ui/mantine/Group";
-import { Stack } from "~/ui/mantine/Stack";
-import { Table } from "~/ui/mantine/Table";
-import { Text } from "~/ui/mantine/Text";
-import { Title } from "~/ui/mantine/Title";
+import { Alert, Anchor, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/staff";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { PAGE_SIZE, paginate, parsePage } from "@domain/rules/paging";

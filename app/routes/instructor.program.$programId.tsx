@@ -3,15 +3,17 @@
 // needed); the description opens as a dialog URL. Unknown programs go back to /instructor/.
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Anchor } from "~/ui/mantine/Anchor";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { NativeSelect } from "~/ui/mantine/NativeSelect";
-import { Stack } from "~/ui/mantine/Stack";
-import { Table } from "~/ui/mantine/Table";
-import { Text } from "~/ui/mantine/Text";
-import { Title } from "~/ui/mantine/Title";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { t } from "@domain/messages/staff";
 import { PAGE_SIZE, paginate, parsePage } from "@domain/rules/paging";
 import { loadInstructorPrograms, requireInstructor } from "~/.server/staff";

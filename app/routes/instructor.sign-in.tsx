@@ -3,15 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "~/components/lazy-validation";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Paper } from "~/ui/mantine/Paper";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
-import { Title } from "~/ui/mantine/Title";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/common";
-import { FormError, TextField } from "~/components/fields";
-import { PasswordField } from "~/components/password-field";
+import { FormError } from "~/components/fields";
+import { MantineTextField, PasswordField } from "~/components/staff/fields";
 import { staffSignInPage, staffSignInAction } from "~/.server/identity";
 
 export function loader(args: LoaderFunctionArgs) {
@@ -48,7 +43,7 @@ export default function StaffSignIn() {
       <Form method="post" {...getFormProps(form)} {...validation.formProps}>
         <Stack>
           <FormError errors={form.errors} id={form.errorId} />
-          <TextField
+          <MantineTextField
             meta={fields.username}
             label={t("staffSignin.username")}
             autoComplete="username"

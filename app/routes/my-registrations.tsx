@@ -2,12 +2,7 @@
 // with an "All Programs" filter, sorted by start date, and the same card actions as /programs.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { NativeSelect } from "~/ui/mantine/NativeSelect";
-import { Stack } from "~/ui/mantine/Stack";
-import { Title } from "~/ui/mantine/Title";
+import { Alert, Button, Group, Select, Stack, Title } from "~/ui";
 import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
 import { failedReason, findCourse, loadPrograms, markFailed } from "~/.server/programs";
@@ -64,7 +59,7 @@ export default function MyRegistrations() {
       ) : null}
       <Form method="get" action="/my-registrations">
         <Group align="flex-end" gap="sm">
-          <NativeSelect
+          <Select
             name="program"
             label={t("programs.programFilter")}
             defaultValue={data.program}

@@ -17,13 +17,7 @@ import {
   useNavigation,
   useParams,
 } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Radio } from "~/ui/mantine/Radio";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
-import { TextInput } from "~/ui/mantine/TextInput";
+import { Alert, Button, Group, Radio, RadioGroup, Stack, Text, TextInput } from "~/ui";
 import { t } from "@domain/messages/fees";
 import { activityPayment } from "@domain/rules/checkout";
 import { formatUsd, toCents } from "@domain/rules/money";
@@ -212,19 +206,17 @@ function PaymentDialog() {
               {a.error}
             </Alert>
           ) : null}
-          <Radio.Group
+          <RadioGroup
             name="method"
             label={t("paymentDialog.method")}
             value={hydrated ? method : undefined}
             defaultValue={!hydrated && kept ? kept.method : undefined}
             onChange={setMethod}
           >
-            <Stack gap={4} mt={4}>
-              {d.methods.map((m) => (
-                <Radio key={m} value={m} label={LABELS[m]} />
-              ))}
-            </Stack>
-          </Radio.Group>
+            {d.methods.map((m) => (
+              <Radio key={m} value={m} label={LABELS[m]} />
+            ))}
+          </RadioGroup>
           {amountShown ? (
             <TextInput
               name="amount"

@@ -2,10 +2,7 @@
 // is a URL over the programs list, so it works without JavaScript, and posts the cancellation.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
+import { Button, Group, Stack, Text } from "~/ui";
 import { CourseStatus } from "@domain/contract/programs";
 import { t } from "@domain/messages/programs";
 import { cardView } from "@domain/rules/card-actions";

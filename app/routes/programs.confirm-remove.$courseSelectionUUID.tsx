@@ -2,10 +2,7 @@
 // JavaScript, and posts the removal itself.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
+import { Button, Group, Stack, Text } from "~/ui";
 import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
 import { cardActionResponse, findCourse, loadPrograms, safeBack } from "~/.server/programs";

@@ -5,15 +5,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "~/components/lazy-validation";
-import { Alert } from "~/ui/mantine/Alert";
-import { Button } from "~/ui/mantine/Button";
-import { Checkbox } from "~/ui/mantine/Checkbox";
-import { Group } from "~/ui/mantine/Group";
-import { Radio } from "~/ui/mantine/Radio";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
-import { Textarea } from "~/ui/mantine/Textarea";
-import { TextInput } from "~/ui/mantine/TextInput";
+import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Textarea, TextInput } from "~/ui";
 import { answersPayload, questionField } from "@domain/forms/course-question-fields";
 import { hasWaiver, WAIVER_ACCEPTED } from "@domain/rules/registration";
 import { t } from "@domain/messages/programs";

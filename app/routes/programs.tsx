@@ -3,7 +3,7 @@
 // GET form; card actions post here; questions, confirmations and the survey are child URLs.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { Stack } from "~/ui/mantine/Stack";
+import { Stack } from "~/ui";
 import { CourseStatus } from "@domain/contract/programs";
 import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";

@@ -1,9 +1,7 @@
 // Sign out is a post (no GET changes state). A GET shows the button, for links and bookmarks.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { Form } from "@remix-run/react";
-import { Button } from "~/ui/mantine/Button";
-import { Paper } from "~/ui/mantine/Paper";
-import { Title } from "~/ui/mantine/Title";
+import { Button, Paper, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { writeSession } from "~/.server/session";
 import { endServerSessions } from "~/.server/sign-out";

@@ -3,15 +3,7 @@
 // API, which fulfils; then the browser returns to the payment-complete page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Badge } from "~/ui/mantine/Badge";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Paper } from "~/ui/mantine/Paper";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
-import { TextInput } from "~/ui/mantine/TextInput";
-import { Title } from "~/ui/mantine/Title";
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from "~/ui";
 import { t } from "@domain/messages/fees";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { simulatorCheckoutPage, simulatorCheckoutAction } from "~/.server/payments";

@@ -4,16 +4,9 @@
 import { Suspense, lazy, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { InPersonLink } from "~/components/cashier/InPersonLink";
-import { Alert } from "~/ui/mantine/Alert";
-import { Anchor } from "~/ui/mantine/Anchor";
-import { Button } from "~/ui/mantine/Button";
-import { Paper } from "~/ui/mantine/Paper";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
+import { Alert, Anchor, Button, Paper, RadioGroup, Stack, Text, Title } from "~/ui";
 import { PlainTextInput } from "~/components/fields";
 import { useHydratedForm } from "~/components/use-hydrated-form";
-import { RadioGroupField } from "~/ui/RadioGroupField";
-import { Title } from "~/ui/mantine/Title";
 import type { Cart } from "@domain/contract/cart";
 import { t } from "@domain/messages/fees";
 import {
@@ -248,7 +241,7 @@ export function CartPage({
               <input type="hidden" name="intent" value="pay" />
               <Stack mt="sm">
                 {partial.shown ? (
-                  <RadioGroupField
+                  <RadioGroup
                     name="paymentType"
                     label={t("checkout.paymentType")}
                     error={errors.paymentType?.[0]}
@@ -281,7 +274,7 @@ export function CartPage({
                     error={errors.partialPaymentAmount?.[0]}
                   />
                 ) : null}
-                <RadioGroupField
+                <RadioGroup
                   name="paymentMethod"
                   label={t("checkout.method")}
                   error={errors.paymentMethod?.[0]}

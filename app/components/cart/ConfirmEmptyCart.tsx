@@ -2,10 +2,7 @@
 // JavaScript; its button posts the cart page's own "empty" intent. One dialog for the family cart
 // and the staff cart.
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
+import { Button, Group, Stack, Text } from "~/ui";
 import { t } from "@domain/messages/fees";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { EMPTY_CART_OPENER } from "~/components/cart/CartPage";

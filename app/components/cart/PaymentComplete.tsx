@@ -3,12 +3,7 @@
 // error and the way back (decision 102).
 import { useEffect, useState } from "react";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Button } from "~/ui/mantine/Button";
-import { Paper } from "~/ui/mantine/Paper";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
-import { Title } from "~/ui/mantine/Title";
+import { Alert, Button, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/fees";
 
 type Outcome = "complete" | "pending" | "failed";

@@ -2,8 +2,7 @@
 // session is a desktop one. A desktop session that may not take in-person payments gets no link
 // but the reason (decision 102); the page itself checks again and redirects back otherwise.
 import { Link } from "@remix-run/react";
-import { Button } from "~/ui/mantine/Button";
-import { Text } from "~/ui/mantine/Text";
+import { Button, Text } from "~/ui";
 import { t } from "@domain/messages/fees";
 
 export function InPersonLink({

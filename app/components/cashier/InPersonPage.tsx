@@ -6,18 +6,20 @@ import { useCallback, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Alert } from "~/ui/mantine/Alert";
-import { Anchor } from "~/ui/mantine/Anchor";
-import { Button } from "~/ui/mantine/Button";
-import { Divider } from "~/ui/mantine/Divider";
-import { Group } from "~/ui/mantine/Group";
-import { Paper } from "~/ui/mantine/Paper";
-import { Radio } from "~/ui/mantine/Radio";
-import { Stack } from "~/ui/mantine/Stack";
-import { Table } from "~/ui/mantine/Table";
-import { Text } from "~/ui/mantine/Text";
-import { TextInput } from "~/ui/mantine/TextInput";
-import { Title } from "~/ui/mantine/Title";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import type { Cart } from "@domain/contract/cart";
 import { t } from "@domain/messages/cashier";
 import {

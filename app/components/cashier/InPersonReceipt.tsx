@@ -1,6 +1,6 @@
 // Tendered, change and check number of an in-person payment, for the cart receipt. Data from
 // loadInPersonReceipt (app/.server/cashier.ts); renders nothing for other payments.
-import { Table } from "~/ui/mantine/Table";
+import { Table } from "~/ui";
 import type { InPersonReceiptReply } from "@domain/contract/cashier";
 import { t } from "@domain/messages/cashier";
 import { formatUsd } from "@domain/rules/money";

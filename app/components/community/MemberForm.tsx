@@ -4,11 +4,7 @@
 // everything typed when JavaScript is off, handled in the page by useLightForm when it is on.
 import { useEffect, useState } from "react";
 import { Form } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
+import { Alert, Button, Field, Fieldset, Group, Image, SimpleGrid, Stack, Text } from "~/ui";
 import { t, type CommunityKey } from "@domain/messages/community";
 import { GENDERS, GRADES, PHONE_TYPES, RELATIONSHIPS } from "@domain/forms/community-fields";
 import type { LightField, LightForm } from "~/components/light-form";
@@ -17,7 +13,6 @@ import { FormError, TextField } from "~/components/fields";
 import { SignaturePad } from "~/islands/SignaturePad";
 import { SubmitWithHint } from "~/components/SubmitWithHint";
 import { SelectField } from "./SelectField";
-import { FileWrapper, Fieldset, Grid, GridStyle, SignatureImage } from "./markup";
 
 export type GuardianShape = {
   id?: string;
@@ -79,7 +74,7 @@ function GuardianFields({
   return (
     <Fieldset legend={t("guardian.legend", { n })} className="guardian">
       <input type="hidden" name={g.id.name} defaultValue={g.id.initialValue} key={g.id.key} />
-      <Grid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextField meta={g.nameFirst} label={t("guardian.nameFirst")} autoComplete="off" />
         <TextField meta={g.nameLast} label={t("guardian.nameLast")} autoComplete="off" />
         <SelectField
@@ -104,7 +99,7 @@ function GuardianFields({
           options={opts(PHONE_TYPES, "guardian.phoneType")}
         />
         <TextField meta={g.email} label={t("guardian.email")} type="email" />
-      </Grid>
+      </SimpleGrid>
       <Group justify="flex-end" mt="sm">
         <Button variant="subtle" color="red" {...form.removeButton(listName, index)}>
           {t("guardian.remove", { n })}
@@ -155,7 +150,6 @@ export function MemberForm({
   const signatureValue = carriedSignature ?? fields.digitalSignature.initialValue ?? "";
   return (
     <Form method="post" action={action} encType="multipart/form-data" {...form.props}>
-      <GridStyle />
       {/* Enter in a field submits the form; without this the first "Remove" button would be
           the form's default button. */}
       <button
@@ -167,7 +161,7 @@ export function MemberForm({
       />
       <Stack>
         <Fieldset legend={t("community.section.participant")}>
-          <Grid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextField
               meta={fields.nameFirst}
               label={t("community.nameFirst")}
@@ -197,11 +191,11 @@ export function MemberForm({
               placeholder={t("community.genderPlaceholder")}
               options={opts(GENDERS, "community.gender")}
             />
-          </Grid>
+          </SimpleGrid>
         </Fieldset>
 
         <Fieldset legend={t("community.section.address")}>
-          <Grid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextField
               meta={fields.address}
               label={t("community.address")}
@@ -237,7 +231,7 @@ export function MemberForm({
               type="email"
               autoComplete="email"
             />
-          </Grid>
+          </SimpleGrid>
         </Fieldset>
 
         <Fieldset legend={t("community.section.signature")}>
@@ -248,7 +242,8 @@ export function MemberForm({
                 <Text size="sm" fw={500}>
                   {t("community.signatureOnFile")}
                 </Text>
-                <SignatureImage
+                <Image
+                  maw={300}
                   src={signatureOnFile}
                   alt={t("community.signatureOnFile")}
                   bordered
@@ -263,7 +258,7 @@ export function MemberForm({
                 <Text size="sm" fw={500}>
                   {t("community.signatureReceived")}
                 </Text>
-                <SignatureImage src={carriedSignature} alt={t("community.signatureReceived")} />
+                <Image maw={300} src={carriedSignature} alt={t("community.signatureReceived")} />
               </div>
             ) : null}
             <SignaturePad
@@ -283,10 +278,9 @@ export function MemberForm({
             <Text size="sm" fw={500}>
               {t("community.signatureAlternatives")}
             </Text>
-            <Grid>
-              {/* A native file control: Mantine's FileInput needs JavaScript to open. The
-                  wrapper and label are Mantine's Input.Wrapper markup. */}
-              <FileWrapper id={fields.signatureFile.id} label={t("community.signatureFile")}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {/* A native file control: it opens without JavaScript. */}
+              <Field id={fields.signatureFile.id} label={t("community.signatureFile")}>
                 <input
                   id={fields.signatureFile.id}
                   name={fields.signatureFile.name}
@@ -295,13 +289,13 @@ export function MemberForm({
                   className="signature-file"
                   style={{ display: "block", marginTop: 4 }}
                 />
-              </FileWrapper>
+              </Field>
               <TextField
                 meta={fields.signatureTyped}
                 label={t("community.signatureTyped")}
                 description={t("community.signatureTypedHelp")}
               />
-            </Grid>
+            </SimpleGrid>
           </Stack>
         </Fieldset>
 

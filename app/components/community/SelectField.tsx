@@ -1,7 +1,7 @@
 // A native select wired to the form's field metadata (works without JavaScript), with a blank
 // first choice.
 import type { FieldMeta } from "~/components/fields";
-import { NativeSelect } from "~/ui/mantine/NativeSelect";
+import { Select } from "~/ui";
 
 interface SelectFieldProps {
   meta: FieldMeta;
@@ -13,7 +13,7 @@ interface SelectFieldProps {
 
 export function SelectField({ meta, label, placeholder, options, autoComplete }: SelectFieldProps) {
   return (
-    <NativeSelect
+    <Select
       key={meta.key}
       id={meta.id}
       name={meta.name}

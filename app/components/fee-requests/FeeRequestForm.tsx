@@ -11,18 +11,20 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Alert } from "~/ui/mantine/Alert";
-import { Button } from "~/ui/mantine/Button";
-import { Checkbox } from "~/ui/mantine/Checkbox";
-import { Fieldset } from "~/ui/mantine/Fieldset";
-import { Group } from "~/ui/mantine/Group";
-import { NativeSelect } from "~/ui/mantine/NativeSelect";
-import { Paper } from "~/ui/mantine/Paper";
-import { Radio } from "~/ui/mantine/Radio";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
-import { Textarea } from "~/ui/mantine/Textarea";
-import { TextInput } from "~/ui/mantine/TextInput";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NativeSelect,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { t } from "@domain/messages/fee-requests";
 import { SubmitWithHint } from "~/components/SubmitWithHint";
 import {
@@ -36,8 +38,8 @@ import {
   type FeeRequestValues,
   type QuestionDraft,
 } from "@domain/forms/fee-request";
-import { FormError, TextField } from "~/components/fields";
-import { MantineTextField } from "~/components/mantine-text-field";
+import { FormError } from "~/components/fields";
+import { MantineTextField } from "~/components/staff/fields";
 
 export interface FeeRequestLookups {
   schools: { id: number; shortName: string; fullName: string }[];
@@ -223,7 +225,7 @@ export function FeeRequestForm({
         ) : null}
         <FormError errors={form.errors} id={form.errorId} />
 
-        <TextField meta={fields.name} label={t("feeRequest.name")} maxLength={200} />
+        <MantineTextField meta={fields.name} label={t("feeRequest.name")} maxLength={200} />
         <Group grow align="flex-start">
           <Select
             meta={fields.school}
@@ -269,7 +271,7 @@ export function FeeRequestForm({
           </div>
         </Group>
         <Group grow align="flex-start">
-          <TextField meta={fields.accountNumber} label={t("feeRequest.accountNumber")} />
+          <MantineTextField meta={fields.accountNumber} label={t("feeRequest.accountNumber")} />
           <div style={{ paddingTop: "1.9rem" }}>
             <Check
               meta={fields.accountAssignedByBusinessOffice}
@@ -281,12 +283,12 @@ export function FeeRequestForm({
           </div>
         </Group>
         <Group grow align="flex-start">
-          <TextField
+          <MantineTextField
             meta={fields.collectionStart}
             label={t("feeRequest.collectionStart")}
             type="date"
           />
-          <TextField
+          <MantineTextField
             meta={fields.collectionEnd}
             label={t("feeRequest.collectionEnd")}
             type="date"
@@ -445,21 +447,24 @@ export function FeeRequestForm({
                       aria-label={t("feeRequest.questionN", { n })}
                     >
                       <Stack gap="xs">
-                        <TextField meta={f.question} label={t("feeRequest.questionText")} />
+                        <MantineTextField meta={f.question} label={t("feeRequest.questionText")} />
                         <Group grow align="flex-start">
                           <Select
                             meta={f.responseType}
                             label={t("feeRequest.responseType")}
                             options={RESPONSE_TYPES.map((v) => ({ value: v, label: v }))}
                           />
-                          <TextField
+                          <MantineTextField
                             meta={f.sortOrder}
                             label={t("feeRequest.sortOrder")}
                             inputMode="numeric"
                           />
                         </Group>
                         {!hydrated || rt === "Value List" ? (
-                          <TextField meta={f.answerList} label={t("feeRequest.answerList")} />
+                          <MantineTextField
+                            meta={f.answerList}
+                            label={t("feeRequest.answerList")}
+                          />
                         ) : (
                           <input type="hidden" name={f.answerList.name} value="" />
                         )}

@@ -1,7 +1,7 @@
 // The "Fee Request" dialog over the /instructor/fees list: lookups failure, warnings, the form
 // itself. The child route draws it, so PageDialog sees the route's action data (a failed post
 // focuses the first error, not the dialog).
-import { Alert } from "~/ui/mantine/Alert";
+import { Alert } from "@mantine/core";
 import type { SubmissionResult } from "@conform-to/react";
 import { t } from "@domain/messages/fee-requests";
 import { hrefTo, PageDialog } from "~/components/PageDialog";

@@ -1,9 +1,7 @@
 // The fee request list and the status history dialog, shared by /instructor/fees and
 // /instructor/fee-proposals.
 import type { ReactNode } from "react";
-import { Badge } from "~/ui/mantine/Badge";
-import { Table } from "~/ui/mantine/Table";
-import { Text } from "~/ui/mantine/Text";
+import { Badge, Table, Text } from "@mantine/core";
 import type { FeeProposal } from "@domain/contract/fee-requests";
 import { t } from "@domain/messages/fee-requests";
 import { formatUsd, toCents } from "@domain/rules/money";

@@ -3,15 +3,7 @@
 // the button of its state. Plain form posts: works without JavaScript.
 import { useId, useState } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Badge } from "~/ui/mantine/Badge";
-import { Button } from "~/ui/mantine/Button";
-import { Card } from "~/ui/mantine/Card";
-import { Group } from "~/ui/mantine/Group";
-import { NativeSelect } from "~/ui/mantine/NativeSelect";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
-import { Title } from "~/ui/mantine/Title";
-import type { ThemeColor } from "~/ui/mantine/plain";
+import { Badge, Button, Card, Group, Select, Stack, Text, type ThemeColor, Title } from "~/ui";
 import { PlainTextInput } from "~/components/fields";
 import type { Fee } from "@domain/contract/fees";
 import { t } from "@domain/messages/fees";
@@ -72,7 +64,7 @@ export function FeeCard(p: FeeCardProps) {
         : state === "paid"
           ? t("fees.paid")
           : t("fees.add");
-  const donationId = `mantine-${useId().replace(/:/g, "")}`;
+  const donationId = `donation-${useId().replace(/:/g, "")}`;
   return (
     <Card withBorder padding="md" className="fee-card" component="article" aria-label={fee.name}>
       <Stack gap="xs">
@@ -173,7 +165,7 @@ export function FeeCard(p: FeeCardProps) {
               {fee.isDonation ? (
                 <DonationAmount id={donationId} feeAmountCents={Math.round(fee.amount * 100)} />
               ) : !p.assessedFeeId && options.length > 1 ? (
-                <NativeSelect
+                <Select
                   name="quantity"
                   label={t("fees.quantity")}
                   data={options.map(String)}

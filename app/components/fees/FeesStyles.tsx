@@ -10,7 +10,7 @@ const CSS = `
 @media print {
   header, nav, .no-print, .notice-bar { display: none !important; }
   .receipt { color: #000; }
-  .receipt .mantine-Card-root { break-inside: avoid; border: 1px solid #000; }
+  .receipt .ui-card { break-inside: avoid; border: 1px solid #000; }
 }
 `;
 

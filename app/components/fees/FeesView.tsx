@@ -2,14 +2,7 @@
 // filter, assessed fees with "Add All Fees to Cart", previous purchases; the "View More..." and
 // questions dialogs as URL states.
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Button } from "~/ui/mantine/Button";
-import { Group } from "~/ui/mantine/Group";
-import { NativeSelect } from "~/ui/mantine/NativeSelect";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
-import { Textarea } from "~/ui/mantine/Textarea";
-import { RadioGroupField } from "~/ui/RadioGroupField";
+import { Alert, Button, Group, RadioGroup, Select, Stack, Text, Textarea } from "~/ui";
 import { PlainTextInput } from "~/components/fields";
 import { t } from "@domain/messages/fees";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
@@ -92,7 +85,7 @@ export function OptionalFilters({
           defaultValue={search}
           type="search"
         />
-        <NativeSelect
+        <Select
           name="category"
           label={t("fees.category")}
           defaultValue={category}
@@ -182,7 +175,7 @@ export function QuestionsDialog({
           ) : null}
           {qs.map((q) =>
             q.responseType === "Value List" ? (
-              <RadioGroupField
+              <RadioGroup
                 key={q.id}
                 name={`q_${q.id}`}
                 label={q.question}
@@ -208,7 +201,7 @@ export function QuestionsDialog({
             ),
           )}
           {card.fee.quantity > 1 && !card.fee.isDonation ? (
-            <NativeSelect
+            <Select
               name="quantity"
               label={t("fees.quantity")}
               data={Array.from(

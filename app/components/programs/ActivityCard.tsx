@@ -6,7 +6,7 @@
 // and markup. ActivityGrid turns the cards' link clicks and form posts into client-side
 // navigations when JavaScript runs, as <Link> and <Form> would.
 import { memo } from "react";
-import { Alert } from "~/ui/mantine/Alert";
+import { Alert } from "~/ui";
 import type { CardAction } from "@domain/rules/card-actions";
 import { t } from "@domain/messages/programs";
 import { PaymentCountdown } from "~/islands/PaymentCountdown";

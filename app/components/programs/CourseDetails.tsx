@@ -1,6 +1,5 @@
 // The detail dialog of an activity card, reached by URL (?detail=…) so it works without JavaScript.
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
+import { Stack, Text } from "~/ui";
 import type { Course } from "@domain/contract/programs";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { t } from "@domain/messages/programs";

@@ -2,16 +2,8 @@
 // health survey gates, the filters and the activity cards. The list page renders it, and the
 // dialog pages that have their own URLs (the payment dialog) render it behind the dialog.
 import { Form, Link } from "@remix-run/react";
-import { Alert } from "~/ui/mantine/Alert";
-import { Button } from "~/ui/mantine/Button";
-import { PlainCheckbox } from "~/ui/PlainCheckbox";
-import { CloseButton } from "~/ui/mantine/CloseButton";
-import { Group } from "~/ui/mantine/Group";
-import { NativeSelect } from "~/ui/mantine/NativeSelect";
-import { Stack } from "~/ui/mantine/Stack";
-import { Text } from "~/ui/mantine/Text";
+import { Alert, Button, Checkbox, CloseButton, Group, Select, Stack, Text, Title } from "~/ui";
 import { PlainTextInput } from "~/components/fields";
-import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/programs";
 import type { ProgramsPageData } from "~/.server/programs";
 import { ActivityGrid } from "./ActivityGrid";
@@ -98,7 +90,7 @@ export function ProgramsList({ data, search }: { data: ProgramsPageData; search:
             defaultValue={data.q}
             type="search"
           />
-          <NativeSelect
+          <Select
             name="program"
             label={t("programs.programFilter")}
             defaultValue={data.program}
@@ -107,7 +99,7 @@ export function ProgramsList({ data, search }: { data: ProgramsPageData; search:
               ...data.programs.map((p) => ({ value: p.programUUID, label: p.name })),
             ]}
           />
-          <PlainCheckbox
+          <Checkbox
             name="partial"
             value="1"
             label={t("programs.viewPartial")}

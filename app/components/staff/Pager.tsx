@@ -1,7 +1,6 @@
 // Paging links for staff tables: plain links with the page as a query parameter (no JavaScript).
 import { Link } from "@remix-run/react";
-import { Group } from "~/ui/mantine/Group";
-import { Text } from "~/ui/mantine/Text";
+import { Group, Text } from "@mantine/core";
 import { t } from "@domain/messages/staff";
 import { pageLinks, withPage } from "@domain/rules/paging";
 

@@ -1,6 +1,0 @@
-// One module per Mantine export, so a page's bundle holds only what it uses (decision 093).
-import type { Fieldset as Typed } from "@mantine/core";
-// @ts-expect-error Mantine's per-file modules ship no types; the package index's types apply.
-import { Fieldset as untyped } from "../../../node_modules/@mantine/core/esm/components/Fieldset/Fieldset.mjs";
-
-export const Fieldset: typeof Typed = untyped;

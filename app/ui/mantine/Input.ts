@@ -1,6 +1,0 @@
-// One module per Mantine export, so a page's bundle holds only what it uses (decision 093).
-import type { Input as Typed } from "@mantine/core";
-// @ts-expect-error Mantine's per-file modules ship no types; the package index's types apply.
-import { Input as untyped } from "../../../node_modules/@mantine/core/esm/components/Input/Input.mjs";
-
-export const Input: typeof Typed = untyped;
