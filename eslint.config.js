@@ -3,6 +3,13 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+// No module reaches into a package's files by path (node_modules/..., a package's esm/ build):
+// packages are used through their public entry points (decision 118).
+const NO_PATHS_INTO_PACKAGES = ["ImportDeclaration", "ImportExpression"].map((node) => ({
+  selector: `${node}[source.value=/node_modules|^@mantine\\u002F[^/]+\\u002F(esm|cjs|lib)\\u002F/]`,
+  message: "Import a package by its public entry point, never by path into its files.",
+}));
+
 export default tseslint.config(
   { ignores: ["node_modules", "build", "build-*", ".data", ".data-*", "public/build"] },
   js.configs.recommended,
@@ -21,25 +28,66 @@ export default tseslint.config(
     },
   },
   {
-    // Browser weight (decision 093): Mantine is imported one component per module from app/ui/mantine
-    // (the package index would put every component in one chunk on every page), and pages read
-    // their own area's texts, not the whole catalogue.
+    // No module reaches into a package's files by path (node_modules/..., a package's esm/ build):
+    // packages are used through their public entry points (decision 118).
+    files: ["**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": ["error", ...NO_PATHS_INTO_PACKAGES],
+    },
+  },
+  {
+    // One UI layer (decision 118): the family pages use the project's own controls (~/ui); only the
+    // staff and cashier pages, their components and the theme use Mantine. Pages read their own
+    // area's texts, not the whole catalogue (decision 093).
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/.server/**", "app/ui/mantine/**", "app/**/*.server.ts"],
+    ignores: [
+      "app/.server/**",
+      "app/**/*.server.ts",
+      "app/theme.ts",
+      "app/routes/instructor.tsx",
+      "app/routes/instructor.*.tsx",
+      "app/routes/cart_.in-person.tsx",
+      "app/components/staff/**",
+      "app/components/fee-requests/**",
+      "app/components/cashier/InPersonPage.tsx",
+      "app/islands/CardReader.tsx",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          paths: [
+          paths: [{ name: "@domain/messages", message: "Import t from @domain/messages/<area>." }],
+          patterns: [
             {
-              name: "@mantine/core",
-              allowTypeImports: true,
-              message: "Import the component from ~/ui/mantine/<Name>.",
+              group: ["@mantine/*"],
+              message: "Family pages use the project's controls: import them from ~/ui.",
             },
-            { name: "@domain/messages", message: "Import t from @domain/messages/<area>." },
+            { regex: "(^|/)messages(/index)?$", message: "Import t from messages/<area>." },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The staff modules may use Mantine (its public entry points), and still read their own
+    // area's texts.
+    files: [
+      "app/routes/instructor.tsx",
+      "app/routes/instructor.*.tsx",
+      "app/routes/cart_.in-person.tsx",
+      "app/components/staff/**/*.{ts,tsx}",
+      "app/components/fee-requests/**/*.{ts,tsx}",
+      "app/components/cashier/InPersonPage.tsx",
+      "app/islands/CardReader.tsx",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "@domain/messages", message: "Import t from @domain/messages/<area>." }],
           patterns: [
             { regex: "(^|/)messages(/index)?$", message: "Import t from messages/<area>." },
+            { regex: "^~/ui/", message: "Import the project's controls from ~/ui." },
           ],
         },
       ],
@@ -111,6 +159,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
+        ...NO_PATHS_INTO_PACKAGES,
         {
           selector: "TemplateElement[value.raw=/for\\s+(update|share)|pg_advisory/i]",
           message: "Take row locks with lockRows or lockCommunityRegistration (services/locks.ts).",
