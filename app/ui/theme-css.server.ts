@@ -1,6 +1,7 @@
-// The CSS that Mantine's MantineProvider would write into every page (the theme's CSS variables
-// and its global classes), computed once from app/theme.ts. `npm run theme:css` writes it to
-// app/styles/theme.css; a unit test fails when the file and the theme disagree.
+// The theme's CSS variables and global classes, as MantineProvider writes them, computed once from
+// app/theme.ts. `npm run theme:css` writes them to app/styles/theme.css, which every page loads
+// (app/styles/ui.css): the family pages' controls and the staff pages' Mantine share them
+// (decision 118). A unit test fails when the file and the theme disagree.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MantineProvider } from "@mantine/core";
@@ -11,7 +12,7 @@ export function themeCss(): string {
     createElement(MantineProvider, { theme, defaultColorScheme: "light" }, null),
   );
   const blocks = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) =>
-    // The product is light only (mantineHtmlProps, defaultColorScheme): no dark variables.
+    // The product is light only (root.tsx, forceColorScheme): no dark variables.
     m[1]!.replace(/:root\[data-mantine-color-scheme="dark"\][^{]*\{[^}]*\}/g, "").trim(),
   );
   return (
