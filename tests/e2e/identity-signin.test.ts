@@ -289,10 +289,24 @@ describe.each(MODES)("recover ID $name", (mode) => {
     await dialog.getByRole("button", { name: "Recover" }).click();
     const shown = dialog.getByText(notice, { exact: true });
     await shown.waitFor();
-    const style = await shown.evaluate(
-      (el) => el.closest("[role=status]")?.getAttribute("style") ?? "",
-    );
-    expect(style).toContain("green");
+    // The notice is drawn in the theme's green (its light background and its text colour).
+    const colours = await shown.evaluate((el) => {
+      const box = el.closest("[role=status]")!;
+      const probe = document.createElement("div");
+      probe.style.cssText =
+        "background-color: var(--mantine-color-green-light); color: var(--mantine-color-green-light-color)";
+      document.body.append(probe);
+      const want = getComputedStyle(probe);
+      const got = getComputedStyle(box);
+      const result = {
+        background: [got.backgroundColor, want.backgroundColor],
+        color: [got.color, want.color],
+      };
+      probe.remove();
+      return result;
+    });
+    expect(colours.background[0]).toBe(colours.background[1]);
+    expect(colours.color[0]).toBe(colours.color[1]);
     // Cancel closes the dialog and leaves the login form.
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
