@@ -2,7 +2,7 @@
 // GET /v1/profile/community, guardians editable (ids kept), saved with PUT; a notice on success.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useLightForm } from "~/components/light-form";
+import { useZodForm } from "~/components/zod-form";
 import { Alert } from "~/ui/mantine/Alert";
 import { Paper } from "~/ui/mantine/Paper";
 import { Stack } from "~/ui/mantine/Stack";
@@ -55,12 +55,16 @@ export default function EditProfile() {
   const { profile, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useLightForm<typeof ProfileForm, MemberFormShape>({
+  const [form, fields, formProps] = useZodForm<
+    typeof import("@domain/forms/community"),
+    typeof ProfileForm,
+    MemberFormShape
+  >({
     id: "edit-profile",
     lastResult: actionData?.result,
     defaultValue: profile ? formValues(profile) : { guardians: [{}, {}] },
-    lists: ["guardians"],
-    loadSchema: () => import("@domain/forms/community").then((m) => m.ProfileForm),
+    load: () => import("@domain/forms/community"),
+    schema: (m) => m.ProfileForm,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -80,6 +84,7 @@ export default function EditProfile() {
         <MemberForm
           form={form}
           fields={fields}
+          formProps={formProps}
           action="/edit-profile"
           carriedSignature={actionData?.carried ?? null}
           signatureOnFile={profile.digitalSignature}

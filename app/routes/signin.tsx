@@ -10,7 +10,7 @@ import { Stack } from "~/ui/mantine/Stack";
 import { Text } from "~/ui/mantine/Text";
 import { Title } from "~/ui/mantine/Title";
 import { t } from "@domain/messages/common";
-import { useLightForm } from "~/components/light-form";
+import { useZodForm } from "~/components/zod-form";
 import { FormError, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
@@ -38,10 +38,12 @@ function RecoverDialog({
 }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useLightForm({
+  const [, fields, formProps] = useZodForm({
     id: `recover-${kind}`,
-    lastResult: actionData?.intent === "recover" ? actionData.result : undefined,
-    loadSchema: () => import("@domain/forms/signin").then((m) => m.RecoverForm),
+    lastResult:
+      actionData?.result.initialValue?.intent === "recover" ? actionData.result : undefined,
+    load: () => import("@domain/forms/signin"),
+    schema: (m) => m.RecoverForm,
     shouldValidate: "onBlur",
   });
   const title = kind === "student" ? t("recover.titleStudent") : t("recover.titleMember");
@@ -57,7 +59,7 @@ function RecoverDialog({
           {kind === "student" ? t("recover.noticeStudent") : t("recover.noticeMember")}
         </Alert>
       ) : null}
-      <Form method="post" {...form.props}>
+      <Form method="post" {...formProps}>
         <input type="hidden" name="intent" value="recover" />
         <input type="hidden" name="kind" value={kind} />
         <Stack>
@@ -85,10 +87,11 @@ export default function SignIn() {
   const { recover, sent, redirectTo, logInMessage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useLightForm({
+  const [form, fields, formProps] = useZodForm({
     id: "student-signin",
-    lastResult: actionData?.intent === "login" ? actionData.result : undefined,
-    loadSchema: () => import("@domain/forms/signin").then((m) => m.StudentSigninForm),
+    lastResult: actionData?.result.initialValue?.intent === "login" ? actionData.result : undefined,
+    load: () => import("@domain/forms/signin"),
+    schema: (m) => m.StudentSigninForm,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -104,7 +107,7 @@ export default function SignIn() {
           {logInMessage}
         </Text>
       ) : null}
-      <Form method="post" {...form.props} action={here}>
+      <Form method="post" {...formProps} action={here}>
         <input type="hidden" name="intent" value="login" />
         <Stack>
           <FormError errors={form.errors} id={form.errorId} />
