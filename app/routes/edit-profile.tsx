@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useZodForm } from "~/components/zod-form";
+import type * as CommunityForms from "@domain/forms/community";
 import { Alert } from "~/ui/mantine/Alert";
 import { Paper } from "~/ui/mantine/Paper";
 import { Stack } from "~/ui/mantine/Stack";
@@ -56,7 +57,7 @@ export default function EditProfile() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields, formProps] = useZodForm<
-    typeof import("@domain/forms/community"),
+    typeof CommunityForms,
     typeof ProfileForm,
     MemberFormShape
   >({

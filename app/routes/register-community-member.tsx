@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useZodForm } from "~/components/zod-form";
+import type * as CommunityForms from "@domain/forms/community";
 import { Anchor } from "~/ui/mantine/Anchor";
 import { Button } from "~/ui/mantine/Button";
 import { Group } from "~/ui/mantine/Group";
@@ -45,7 +46,7 @@ export default function RegisterCommunityMember() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields, formProps] = useZodForm<
-    typeof import("@domain/forms/community"),
+    typeof CommunityForms,
     typeof RegisterMemberForm,
     MemberFormShape
   >({
