@@ -321,7 +321,9 @@ export function MemberForm({
             <Text size="sm">{t("community.twoContacts")}</Text>
             {guardians.getFieldList().map((item, index) => (
               <GuardianFields
-                key={item.key}
+                // conform keys the items it knows of; a list grown by a post without JavaScript
+                // has items beyond the default value, keyed by their place.
+                key={item.key ?? `at-${index}`}
                 form={form}
                 g={item.getFieldset()}
                 index={index}
