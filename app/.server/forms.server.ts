@@ -1,6 +1,6 @@
 // The zod schemas that actions and loaders parse with, in a `.server` module that the browser
 // build leaves empty: a page does not download zod and its schemas up front. They come with
-// useLazyValidation when the person starts on the form (decision 093).
+// useZodForm (app/components/zod-form.ts) when the person starts on the form (decision 093).
 import { parseWithZod as parseWithZodOnly } from "@conform-to/zod";
 import { formErrorMap } from "@domain/forms/error-map";
 

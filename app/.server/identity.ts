@@ -61,7 +61,7 @@ export async function familySignInAction({ request, context }: ActionFunctionArg
   if (formData.get("intent") === "recover") {
     const submission = parseWithZod(formData, { schema: RecoverForm });
     if (submission.status !== "success") {
-      return json({ intent: "recover" as const, result: submission.reply() }, { status: 400 });
+      return json({ result: submission.reply() }, { status: 400 });
     }
     const { kind, email } = submission.value;
     // Spec: the call is not awaited and its reply is ignored; the notice shows whatever happens.
@@ -83,7 +83,7 @@ export async function familySignInAction({ request, context }: ActionFunctionArg
 
   const submission = parseWithZod(formData, { schema: StudentSigninForm });
   if (submission.status !== "success") {
-    return json({ intent: "login" as const, result: submission.reply() }, { status: 400 });
+    return json({ result: submission.reply() }, { status: 400 });
   }
   const dob = mmddyyyyToIso(submission.value.dob)!;
   const res = await fetchApi({ request, context }, "/v1/student", {
@@ -101,17 +101,14 @@ export async function familySignInAction({ request, context }: ActionFunctionArg
           ? t("error.tooManyAttempts")
           : t("signin.failed");
     return json(
-      { intent: "login" as const, result: submission.reply({ formErrors: [message] }) },
+      { result: submission.reply({ formErrors: [message] }) },
       { status: res?.status === 429 ? 429 : 400 },
     );
   }
   const reply = StudentLoginReply.safeParse(body);
   if (!reply.success) {
     return json(
-      {
-        intent: "login" as const,
-        result: submission.reply({ formErrors: [t("error.invalidResponse")] }),
-      },
+      { result: submission.reply({ formErrors: [t("error.invalidResponse")] }) },
       { status: 502 },
     );
   }

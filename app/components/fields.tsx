@@ -5,7 +5,11 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { TextInput, type TextInputProps } from "~/ui";
 
-/** What a field needs of conform's field metadata, or of useLightForm's. */
+/**
+ * What a field needs of conform's field metadata (useZodForm's `fields`). The label, description
+ * and error are drawn with conform's ids: `id` on the control, `descriptionId` and `errorId`
+ * (`${id}-description`, `${id}-error`, the ids the input wrapper gives them).
+ */
 export interface FieldMeta {
   id: string;
   name: string;
@@ -59,7 +63,7 @@ export function mantineFieldProps(meta: FieldMeta, label: string) {
   };
 }
 
-/** A text field wired to conform's (or useLightForm's) field metadata. */
+/** A text field wired to conform's field metadata. */
 export function TextField({ meta, label, description, ...rest }: FieldProps) {
   return (
     <PlainTextInput

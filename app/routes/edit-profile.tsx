@@ -2,7 +2,8 @@
 // GET /v1/profile/community, guardians editable (ids kept), saved with PUT; a notice on success.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useLightForm } from "~/components/light-form";
+import { useZodForm } from "~/components/zod-form";
+import type * as CommunityForms from "@domain/forms/community";
 import { Alert, Paper, Stack, Title } from "~/ui";
 import { t } from "@domain/messages/community";
 import { formatUsPhone } from "@domain/forms/community-fields";
@@ -52,12 +53,16 @@ export default function EditProfile() {
   const { profile, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useLightForm<typeof ProfileForm, MemberFormShape>({
+  const [form, fields, formProps] = useZodForm<
+    typeof CommunityForms,
+    typeof ProfileForm,
+    MemberFormShape
+  >({
     id: "edit-profile",
     lastResult: actionData?.result,
     defaultValue: profile ? formValues(profile) : { guardians: [{}, {}] },
-    lists: ["guardians"],
-    loadSchema: () => import("@domain/forms/community").then((m) => m.ProfileForm),
+    load: () => import("@domain/forms/community"),
+    schema: (m) => m.ProfileForm,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -77,6 +82,7 @@ export default function EditProfile() {
         <MemberForm
           form={form}
           fields={fields}
+          formProps={formProps}
           action="/edit-profile"
           carriedSignature={actionData?.carried ?? null}
           signatureOnFile={profile.digitalSignature}

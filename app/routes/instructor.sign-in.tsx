@@ -1,8 +1,7 @@
 // Staff login (spec 01 §2). A signed-in staff user is sent to /instructor/.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { useLazyValidation } from "~/components/lazy-validation";
+import { useZodForm } from "~/components/zod-form";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/common";
 import { FormError } from "~/components/fields";
@@ -21,14 +20,12 @@ export default function StaffSignIn() {
   const { message } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validation = useLazyValidation(
-    () => import("@domain/forms/signin").then((m) => m.StaffSigninForm),
-    { shouldValidate: "onBlur" },
-  );
-  const [form, fields] = useForm({
+  const [form, fields, formProps] = useZodForm({
     id: "staff-signin",
     lastResult: actionData?.result,
-    ...validation.options,
+    load: () => import("@domain/forms/signin"),
+    schema: (m) => m.StaffSigninForm,
+    shouldValidate: "onBlur",
   });
   return (
     <Paper className="center-narrow" p="lg" withBorder>
@@ -40,7 +37,7 @@ export default function StaffSignIn() {
           {message}
         </Text>
       ) : null}
-      <Form method="post" {...getFormProps(form)} {...validation.formProps}>
+      <Form method="post" {...formProps}>
         <Stack>
           <FormError errors={form.errors} id={form.errorId} />
           <MantineTextField

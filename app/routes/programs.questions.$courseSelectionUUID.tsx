@@ -3,8 +3,7 @@
 // text with "I Accept", a signature and the legal name.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { useLazyValidation } from "~/components/lazy-validation";
+import { useZodForm } from "~/components/zod-form";
 import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Textarea, TextInput } from "~/ui";
 import { answersPayload, questionField } from "@domain/forms/course-question-fields";
 import { hasWaiver, WAIVER_ACCEPTED } from "@domain/rules/registration";
@@ -98,17 +97,13 @@ export default function CourseQuestions() {
   const { course, intent, back, postTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validation = useLazyValidation(
-    () =>
-      import("@domain/forms/course-questions").then((m) =>
-        m.courseQuestionsForm(course.courseQuestions),
-      ),
-    { shouldValidate: "onSubmit", shouldRevalidate: "onInput" },
-  );
-  const [form, fields] = useForm({
+  const [form, fields, formProps] = useZodForm({
     id: `questions-${course.courseSelectionUUID}`,
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    ...validation.options,
+    load: () => import("@domain/forms/course-questions"),
+    schema: (m) => m.courseQuestionsForm(course.courseQuestions),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
   });
   // conform's fields object is a proxy: name the fields to read their errors.
   const names = [
@@ -138,13 +133,7 @@ export default function CourseQuestions() {
       closeLabel={t("questions.cancel")}
       openerId={opener}
     >
-      <Form
-        method="post"
-        action={postTo}
-        {...getFormProps(form)}
-        {...validation.formProps}
-        noValidate
-      >
+      <Form method="post" action={postTo} {...formProps}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="status" value={course.status} />
         <Stack gap="md">

@@ -2,8 +2,7 @@
 // a program that requires it. A dialog that is a URL; a plain form post.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { useLazyValidation } from "~/components/lazy-validation";
+import { useZodForm } from "~/components/zod-form";
 import { Button, Group, Radio, Stack, Text } from "~/ui";
 import { t } from "@domain/messages/programs";
 import { FormError } from "~/components/fields";
@@ -23,14 +22,12 @@ export default function Survey() {
   const { programUUID, name, back } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validation = useLazyValidation(
-    () => import("@domain/forms/course-questions").then((m) => m.SurveyForm),
-    { shouldValidate: "onSubmit" },
-  );
-  const [form, fields] = useForm({
+  const [form, fields, formProps] = useZodForm({
     id: "health-survey",
     lastResult: actionData?.result,
-    ...validation.options,
+    load: () => import("@domain/forms/course-questions"),
+    schema: (m) => m.SurveyForm,
+    shouldValidate: "onSubmit",
   });
   // Closing goes back to the list, to the gate's button that opened the survey.
   const close = hrefTo(back, programsOpener.survey(programUUID));
@@ -55,7 +52,7 @@ export default function Survey() {
       closeLabel={t("card.close")}
       openerId={programsOpener.survey(programUUID)}
     >
-      <Form method="post" {...getFormProps(form)} {...validation.formProps} noValidate>
+      <Form method="post" {...formProps}>
         <Stack>
           <FormError errors={form.errors} id={form.errorId} takeFocus={!choiceError} />
           <Text size="sm">{t("survey.intro", { program: name })}</Text>

@@ -3,7 +3,8 @@
 // app (decision 021): its 409 message sends the person back to login or ID recovery.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useLightForm } from "~/components/light-form";
+import { useZodForm } from "~/components/zod-form";
+import type * as CommunityForms from "@domain/forms/community";
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/community";
 import { MemberForm, type MemberFormShape } from "~/components/community/MemberForm";
@@ -38,12 +39,16 @@ export default function RegisterCommunityMember() {
   const { standalone, created } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useLightForm<typeof RegisterMemberForm, MemberFormShape>({
+  const [form, fields, formProps] = useZodForm<
+    typeof CommunityForms,
+    typeof RegisterMemberForm,
+    MemberFormShape
+  >({
     id: "register-member",
     lastResult: actionData?.result,
     defaultValue: { guardians: [{}, {}] },
-    lists: ["guardians"],
-    loadSchema: () => import("@domain/forms/community").then((m) => m.RegisterMemberForm),
+    load: () => import("@domain/forms/community"),
+    schema: (m) => m.RegisterMemberForm,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -76,6 +81,7 @@ export default function RegisterCommunityMember() {
       <MemberForm
         form={form}
         fields={fields}
+        formProps={formProps}
         action={here}
         carriedSignature={actionData?.carried ?? null}
         submitLabel={t("community.submit")}

@@ -1,8 +1,7 @@
 // Guest login: first name, last name, e-mail; then /fees with the category (spec 01 §2).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { useLazyValidation } from "~/components/lazy-validation";
+import { useZodForm } from "~/components/zod-form";
 import { Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { FormError, TextField } from "~/components/fields";
@@ -20,15 +19,14 @@ export default function RegisterGuest() {
   const { category, message } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validation = useLazyValidation(
-    () => import("@domain/forms/signin").then((m) => m.GuestForm),
-    { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
-  );
-  const [form, fields] = useForm({
+  const [form, fields, formProps] = useZodForm({
     id: "guest-login",
     lastResult: actionData?.result,
     defaultValue: { category: category ?? undefined },
-    ...validation.options,
+    load: () => import("@domain/forms/signin"),
+    schema: (m) => m.GuestForm,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <Paper className="center-narrow" p="lg" withBorder>
@@ -40,7 +38,7 @@ export default function RegisterGuest() {
           {message}
         </Text>
       ) : null}
-      <Form method="post" {...getFormProps(form)} {...validation.formProps}>
+      <Form method="post" {...formProps}>
         {category ? <input type="hidden" name="category" value={category} /> : null}
         <Stack>
           <FormError errors={form.errors} id={form.errorId} />

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/common";
-import { useLightForm } from "~/components/light-form";
+import { useZodForm } from "~/components/zod-form";
 import { FormError, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
@@ -31,10 +31,12 @@ function RecoverDialog({
 }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useLightForm({
+  const [, fields, formProps] = useZodForm({
     id: `recover-${kind}`,
-    lastResult: actionData?.intent === "recover" ? actionData.result : undefined,
-    loadSchema: () => import("@domain/forms/signin").then((m) => m.RecoverForm),
+    lastResult:
+      actionData?.result.initialValue?.intent === "recover" ? actionData.result : undefined,
+    load: () => import("@domain/forms/signin"),
+    schema: (m) => m.RecoverForm,
     shouldValidate: "onBlur",
   });
   const title = kind === "student" ? t("recover.titleStudent") : t("recover.titleMember");
@@ -50,7 +52,7 @@ function RecoverDialog({
           {kind === "student" ? t("recover.noticeStudent") : t("recover.noticeMember")}
         </Alert>
       ) : null}
-      <Form method="post" {...form.props}>
+      <Form method="post" {...formProps}>
         <input type="hidden" name="intent" value="recover" />
         <input type="hidden" name="kind" value={kind} />
         <Stack>
@@ -78,10 +80,11 @@ export default function SignIn() {
   const { recover, sent, redirectTo, logInMessage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useLightForm({
+  const [form, fields, formProps] = useZodForm({
     id: "student-signin",
-    lastResult: actionData?.intent === "login" ? actionData.result : undefined,
-    loadSchema: () => import("@domain/forms/signin").then((m) => m.StudentSigninForm),
+    lastResult: actionData?.result.initialValue?.intent === "login" ? actionData.result : undefined,
+    load: () => import("@domain/forms/signin"),
+    schema: (m) => m.StudentSigninForm,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -97,7 +100,7 @@ export default function SignIn() {
           {logInMessage}
         </Text>
       ) : null}
-      <Form method="post" {...form.props} action={here}>
+      <Form method="post" {...formProps} action={here}>
         <input type="hidden" name="intent" value="login" />
         <Stack>
           <FormError errors={form.errors} id={form.errorId} />

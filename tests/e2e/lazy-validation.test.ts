@@ -1,6 +1,6 @@
 // Client-side validation arrives when the person starts on a form (decision 093): the first load
-// carries neither zod nor the form's schema, and a field left before they arrive is still checked
-// in the browser, without a post.
+// carries neither zod nor the form's schema (useZodForm imports them on the form's first focus),
+// and a field left before they arrive is still checked in the browser by conform, without a post.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, Request } from "playwright-core";
 import { startTestApp, type TestApp } from "../support/browser";

@@ -1,13 +1,15 @@
 // The community member form shared by registration and My Profile: the member's fields, the
 // signature (pad with JavaScript; upload or typed name without) and the guardians/contacts.
-// Adding and removing a guardian are conform's list intents: plain submit buttons that keep
-// everything typed when JavaScript is off, handled in the page by useLightForm when it is on.
+// Adding and removing a guardian are conform's list intents (`form.insert`, `form.remove`): plain
+// submit buttons that keep everything typed when JavaScript is off, handled in the page by
+// conform when it is on.
 import { useEffect, useState } from "react";
 import { Form } from "@remix-run/react";
 import { Alert, Button, Field, Fieldset, Group, Image, SimpleGrid, Stack, Text } from "~/ui";
 import { t, type CommunityKey } from "@domain/messages/community";
 import { GENDERS, GRADES, PHONE_TYPES, RELATIONSHIPS } from "@domain/forms/community-fields";
-import type { LightField, LightForm } from "~/components/light-form";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import type { ZodFormProps } from "~/components/zod-form";
 import { US_STATES } from "@domain/rules/us-states";
 import { FormError, TextField } from "~/components/fields";
 import { SignaturePad } from "~/islands/SignaturePad";
@@ -56,8 +58,8 @@ function useHydrated() {
   return hydrated;
 }
 
-export type MemberFields = Record<keyof MemberFormShape & string, LightField>;
-type GuardianFieldsMeta = Record<keyof GuardianShape & string, LightField>;
+export type MemberFields = ReturnType<FormMetadata<MemberFormShape>["getFieldset"]>;
+type GuardianFieldsMeta = ReturnType<FieldMetadata<GuardianShape, MemberFormShape>["getFieldset"]>;
 
 function GuardianFields({
   form,
@@ -65,7 +67,7 @@ function GuardianFields({
   index,
   listName,
 }: {
-  form: LightForm;
+  form: FormMetadata<MemberFormShape>;
   g: GuardianFieldsMeta;
   index: number;
   listName: string;
@@ -101,7 +103,12 @@ function GuardianFields({
         <TextField meta={g.email} label={t("guardian.email")} type="email" />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm">
-        <Button variant="subtle" color="red" {...form.removeButton(listName, index)}>
+        <Button
+          type="submit"
+          variant="subtle"
+          color="red"
+          {...form.remove.getButtonProps({ name: listName, index })}
+        >
           {t("guardian.remove", { n })}
         </Button>
       </Group>
@@ -120,8 +127,10 @@ const HIDDEN: React.CSSProperties = {
 };
 
 export interface MemberFormProps {
-  form: LightForm;
+  form: FormMetadata<MemberFormShape>;
   fields: MemberFields;
+  /** The `<Form>`'s props from useZodForm. */
+  formProps: ZodFormProps;
   action?: string;
   /** A signature received on an earlier post that failed, as a PNG data URL. */
   carriedSignature?: string | null;
@@ -136,6 +145,7 @@ export interface MemberFormProps {
 export function MemberForm({
   form,
   fields,
+  formProps,
   action,
   carriedSignature,
   signatureOnFile,
@@ -144,12 +154,13 @@ export function MemberForm({
   formMessage,
 }: MemberFormProps) {
   const hydrated = useHydrated();
-  const guardians = form.list(fields.guardians.name);
-  const fieldErrors = form.hasFieldErrors;
+  const guardians = fields.guardians;
+  // Errors of fields shown (conform keeps those of the fields validated); "" is the form's own.
+  const fieldErrors = Object.keys(form.allErrors).some((name) => name !== "");
   const disabled = hydrated && fieldErrors;
   const signatureValue = carriedSignature ?? fields.digitalSignature.initialValue ?? "";
   return (
-    <Form method="post" action={action} encType="multipart/form-data" {...form.props}>
+    <Form method="post" action={action} encType="multipart/form-data" {...formProps}>
       {/* Enter in a field submits the form; without this the first "Remove" button would be
           the form's default button. */}
       <button
@@ -302,11 +313,13 @@ export function MemberForm({
         <Fieldset legend={t("community.section.guardians")}>
           <Stack>
             <Text size="sm">{t("community.twoContacts")}</Text>
-            {guardians.items.map((item, index) => (
+            {guardians.getFieldList().map((item, index) => (
               <GuardianFields
-                key={item.key}
+                // conform keys the items it knows of; a list grown by a post without JavaScript
+                // has items beyond the default value, keyed by their place.
+                key={item.key ?? `at-${index}`}
                 form={form}
-                g={item.fields as GuardianFieldsMeta}
+                g={item.getFieldset()}
                 index={index}
                 listName={guardians.name}
               />
@@ -317,7 +330,11 @@ export function MemberForm({
               </div>
             ) : null}
             <Group>
-              <Button variant="light" {...form.insertButton(guardians.name)}>
+              <Button
+                type="submit"
+                variant="light"
+                {...form.insert.getButtonProps({ name: guardians.name })}
+              >
                 {t("guardian.add")}
               </Button>
             </Group>
