@@ -30,7 +30,10 @@ import {
   resetStaffPassword,
 } from "../services/staff-accounts";
 
-const ADMIN: { access: "staff"; roles: string[] } = { access: "staff", roles: [DISTRICT_ADMIN_ROLE] };
+const ADMIN: { access: "staff"; roles: string[] } = {
+  access: "staff",
+  roles: [DISTRICT_ADMIN_ROLE],
+};
 
 export function adminRoutes(deps: ApiDeps): Router {
   const r = Router();

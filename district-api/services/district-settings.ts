@@ -89,7 +89,13 @@ export async function scheduleMaintenance(
     await recordAudit(
       tx,
       actor,
-      { action: AUDIT_ACTIONS.maintenanceSchedule, entity: "maintenance", entityId: 1, before, after: next },
+      {
+        action: AUDIT_ACTIONS.maintenanceSchedule,
+        entity: "maintenance",
+        entityId: 1,
+        before,
+        after: next,
+      },
       now,
     );
     return next;
@@ -106,7 +112,13 @@ export async function cancelMaintenance(db: Db, actor: Actor, now: Date): Promis
     await recordAudit(
       tx,
       actor,
-      { action: AUDIT_ACTIONS.maintenanceCancel, entity: "maintenance", entityId: 1, before, after },
+      {
+        action: AUDIT_ACTIONS.maintenanceCancel,
+        entity: "maintenance",
+        entityId: 1,
+        before,
+        after,
+      },
       now,
     );
     return after;

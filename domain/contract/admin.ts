@@ -9,7 +9,12 @@ import { Settings } from "./identity";
 export const DISTRICT_ADMIN_ROLE = "district_admin";
 
 /** The roles a staff account may hold, a fixed list. */
-export const STAFF_ROLES = ["instructor", "fee_admin", "fee_proposer", DISTRICT_ADMIN_ROLE] as const;
+export const STAFF_ROLES = [
+  "instructor",
+  "fee_admin",
+  "fee_proposer",
+  DISTRICT_ADMIN_ROLE,
+] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Lengths a district's texts may have. */
@@ -22,7 +27,12 @@ export const CONFIRMATION_PLACEHOLDER = "{confirmationNumber}";
 export const DURATION_MINUTES = { min: 1, max: 24 * 60 } as const;
 
 const line = (max: number = TEXT_LIMITS.line) =>
-  z.string().trim().min(1, t("admin.required")).max(max).regex(NO_CONTROL, t("input.controlCharacters"));
+  z
+    .string()
+    .trim()
+    .min(1, t("admin.required"))
+    .max(max)
+    .regex(NO_CONTROL, t("input.controlCharacters"));
 /** A text of several lines (tab and line breaks allowed, no other control character). */
 const lines = (max: number, required = false) =>
   z
@@ -99,10 +109,17 @@ export const MaintenanceWindowRequest = z
   .strict()
   .superRefine((v, ctx) => {
     if (Date.parse(v.end) <= Date.parse(v.start)) {
-      ctx.addIssue({ code: "custom", path: ["end"], message: t("admin.maintenance.endBeforeStart") });
+      ctx.addIssue({
+        code: "custom",
+        path: ["end"],
+        message: t("admin.maintenance.endBeforeStart"),
+      });
     }
   });
-export const MaintenanceWindowReply = z.object({ start: z.string().nullable(), end: z.string().nullable() });
+export const MaintenanceWindowReply = z.object({
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+});
 export type MaintenanceWindowReply = z.infer<typeof MaintenanceWindowReply>;
 
 // ---- Staff accounts --------------------------------------------------------------------------
@@ -122,7 +139,10 @@ export const StaffAccountRequest = z
     nameFirst: line(60),
     nameLast: line(60),
     email: z.string().trim().max(254).email().nullable().optional(),
-    roles: z.array(z.enum(STAFF_ROLES)).min(1, t("admin.staff.rolesRequired")).max(STAFF_ROLES.length),
+    roles: z
+      .array(z.enum(STAFF_ROLES))
+      .min(1, t("admin.staff.rolesRequired"))
+      .max(STAFF_ROLES.length),
     password: StaffPassword,
   })
   .strict();
@@ -130,7 +150,9 @@ export type StaffAccountRequest = z.infer<typeof StaffAccountRequest>;
 
 export const PasswordResetRequest = z.object({ password: StaffPassword }).strict();
 
-export const StaffIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const StaffIdParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
 export const StaffAccount = z.object({
   id: z.number(),
