@@ -25,7 +25,16 @@ export default tseslint.config(
     // (the package index would put every component in one chunk on every page), and pages read
     // their own area's texts, not the whole catalogue.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/.server/**", "app/ui/mantine/**", "app/**/*.server.ts"],
+    ignores: [
+      "app/.server/**",
+      "app/ui/mantine/**",
+      "app/**/*.server.ts",
+      // The administration is a staff area with its own MantineProvider and Mantine's own
+      // imports (decision 119); no family page imports from it (the page-weight test holds it).
+      "app/routes/admin.tsx",
+      "app/routes/admin.*.tsx",
+      "app/components/admin/**",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -38,6 +47,21 @@ export default tseslint.config(
             },
             { name: "@domain/messages", message: "Import t from @domain/messages/<area>." },
           ],
+          patterns: [
+            { regex: "(^|/)messages(/index)?$", message: "Import t from messages/<area>." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The administration reads its own area's texts too, and only its pages use its components.
+    files: ["app/routes/admin.tsx", "app/routes/admin.*.tsx", "app/components/admin/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "@domain/messages", message: "Import t from @domain/messages/<area>." }],
           patterns: [
             { regex: "(^|/)messages(/index)?$", message: "Import t from messages/<area>." },
           ],

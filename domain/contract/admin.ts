@@ -50,31 +50,31 @@ const minutes = z
   .min(DURATION_MINUTES.min, t("admin.settings.minutesRange"))
   .max(DURATION_MINUTES.max, t("admin.settings.minutesRange"));
 
-/** Everything an administrator edits on the settings page; a change sends some of the fields. */
-export const SettingsChange = z
-  .object({
-    homeMessage: z.object({ show: z.boolean(), message: lines(TEXT_LIMITS.message) }).strict(),
-    instructions: lines(TEXT_LIMITS.markdown),
-    instructorInstructions: lines(TEXT_LIMITS.markdown),
-    logInMessage: lines(TEXT_LIMITS.message),
-    guestLogInMessage: lines(TEXT_LIMITS.message),
-    instructorLogInMessage: lines(TEXT_LIMITS.message),
-    gradeLabel: line(60),
-    gradeDescription: lines(TEXT_LIMITS.message),
-    registrationPaymentConfirmed: confirmation,
-    waitlistPaymentConfirmed: confirmation,
-    cancelPaymentRegistration: lines(TEXT_LIMITS.message),
-    programCancellationMessage: lines(TEXT_LIMITS.message),
-    partiallyCompletedPaymentMessage: lines(TEXT_LIMITS.message),
-    feeRequestInstructions: lines(TEXT_LIMITS.message),
-    districtName: line(),
-    checkPayableTo: line(),
-    checkMailingAddress: lines(500, true),
-    cartHoldMinutes: minutes,
-    paymentWindowMinutes: minutes,
-  })
-  .partial()
-  .strict();
+/** Everything an administrator edits on the settings page, each with its rule. */
+export const SettingsFields = z.object({
+  homeMessage: z.object({ show: z.boolean(), message: lines(TEXT_LIMITS.message) }).strict(),
+  instructions: lines(TEXT_LIMITS.markdown),
+  instructorInstructions: lines(TEXT_LIMITS.markdown),
+  logInMessage: lines(TEXT_LIMITS.message),
+  guestLogInMessage: lines(TEXT_LIMITS.message),
+  instructorLogInMessage: lines(TEXT_LIMITS.message),
+  gradeLabel: line(60),
+  gradeDescription: lines(TEXT_LIMITS.message),
+  registrationPaymentConfirmed: confirmation,
+  waitlistPaymentConfirmed: confirmation,
+  cancelPaymentRegistration: lines(TEXT_LIMITS.message),
+  programCancellationMessage: lines(TEXT_LIMITS.message),
+  partiallyCompletedPaymentMessage: lines(TEXT_LIMITS.message),
+  feeRequestInstructions: lines(TEXT_LIMITS.message),
+  districtName: line(),
+  checkPayableTo: line(),
+  checkMailingAddress: lines(500, true),
+  cartHoldMinutes: minutes,
+  paymentWindowMinutes: minutes,
+});
+
+/** A change of settings sends some of the fields. */
+export const SettingsChange = SettingsFields.partial().strict();
 export type SettingsChange = z.infer<typeof SettingsChange>;
 
 /** The settings as an administrator reads them: the families' texts and the two durations. */
