@@ -10,7 +10,7 @@ import { staffDetailAction, staffDetailPage } from "~/.server/admin";
 import { useLazyValidation } from "~/components/lazy-validation";
 import { FormError } from "~/components/fields";
 import { AdminPasswordInput } from "~/components/admin/fields";
-import { roleName } from "./admin.staff";
+import { roleName } from "~/components/admin/roles";
 
 export function loader(args: LoaderFunctionArgs) {
   return staffDetailPage(args);

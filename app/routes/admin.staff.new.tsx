@@ -9,7 +9,7 @@ import { staffCreateAction, staffCreatePage } from "~/.server/admin";
 import { useLazyValidation } from "~/components/lazy-validation";
 import { FormError } from "~/components/fields";
 import { AdminPasswordInput, AdminTextInput } from "~/components/admin/fields";
-import { roleName } from "./admin.staff";
+import { roleName } from "~/components/admin/roles";
 
 export function loader(args: LoaderFunctionArgs) {
   return staffCreatePage(args);

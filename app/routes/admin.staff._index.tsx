@@ -3,17 +3,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Anchor, Badge, Button, Group, Paper, Table, Title } from "@mantine/core";
-import { t, type AdminKey } from "@domain/messages/admin";
+import { t } from "@domain/messages/admin";
+import { roleName } from "~/components/admin/roles";
 import { staffListPage } from "~/.server/admin";
 
 export function loader(args: LoaderFunctionArgs) {
   return staffListPage(args);
-}
-
-export function roleName(role: string): string {
-  const key = `admin.staff.role.${role}` as AdminKey;
-  const text = t(key);
-  return text === key ? role : text;
 }
 
 export default function AdminStaff() {
