@@ -6,9 +6,13 @@ import { t } from "../messages/admin";
 import { SettingsFields, StaffAccountRequest, StaffPassword } from "../contract/admin";
 import { isSaneCalendarDate } from "../rules/input";
 
-/** An empty field arrives as undefined; a text may be empty. Line breaks are stored as "\n". */
+/**
+ * A text field: empty is "" for the rule, which says whether a text may be empty (conform leaves a
+ * field whose default is "" as it is). Line breaks are stored as "\n", so an unchanged form
+ * changes nothing.
+ */
 const text = <T extends z.ZodTypeAny>(rule: T) =>
-  z.preprocess((v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n") : (v ?? "")), rule);
+  z.preprocess((v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v), rule).default("");
 
 const f = SettingsFields.shape;
 
