@@ -51,6 +51,11 @@ export default tseslint.config(
       "app/components/fee-requests/**",
       "app/components/cashier/InPersonPage.tsx",
       "app/islands/CardReader.tsx",
+      // The administration is a staff area with its own MantineProvider and Mantine's own
+      // imports (decision 119); no family page imports from it (the page-weight test holds it).
+      "app/routes/admin.tsx",
+      "app/routes/admin.*.tsx",
+      "app/components/admin/**",
     ],
     rules: {
       "no-restricted-imports": [
@@ -88,6 +93,21 @@ export default tseslint.config(
           patterns: [
             { regex: "(^|/)messages(/index)?$", message: "Import t from messages/<area>." },
             { regex: "^~/ui/", message: "Import the project's controls from ~/ui." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The administration reads its own area's texts too, and only its pages use its components.
+    files: ["app/routes/admin.tsx", "app/routes/admin.*.tsx", "app/components/admin/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "@domain/messages", message: "Import t from @domain/messages/<area>." }],
+          patterns: [
+            { regex: "(^|/)messages(/index)?$", message: "Import t from messages/<area>." },
           ],
         },
       ],

@@ -23,6 +23,7 @@ import { t } from "@domain/messages/common";
 import { commitSession, getSession, validStaff, validStudent } from "./.server/session";
 import { loadCartCount } from "./.server/cart-count";
 import { readStatus } from "./.server/maintenance";
+import { loadDistrict } from "./.server/settings";
 import { Header } from "./components/Header";
 import { NoticeBar } from "./components/NoticeBar";
 import { NotFound } from "./components/NotFound";
@@ -44,9 +45,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const student = validStudent(session);
   const staff = validStaff(session);
   const notice = session.get("notice") ?? null;
-  const [cartCount, status] = await Promise.all([
+  const [cartCount, status, district] = await Promise.all([
     loadCartCount(request, context, staff ? "staff" : student ? "student" : null),
     readStatus(context.apiBaseUrl, context.statusPollMs),
+    loadDistrict(context),
   ]);
   return json(
     {
@@ -72,6 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
       notice,
       cartCount,
+      district,
       maintenance: { start: status.start, end: status.end, state: status.state },
       environment: context.environment ?? { demo: false, simulatedPayments: false },
     },
@@ -130,7 +133,7 @@ export default function App() {
           {t(data.environment.demo ? "app.demoBanner" : "app.simulatedPaymentsBanner")}
         </aside>
       ) : null}
-      <Header user={data.user} cartCount={data.cartCount} />
+      <Header user={data.user} cartCount={data.cartCount} districtName={data.district.name} />
       {/* Before the content: on a phone it sits under the header, in the flow (app.css). */}
       {data.notice ? <NoticeBar notice={data.notice} /> : null}
       <main id="main" className="app-main" tabIndex={-1}>

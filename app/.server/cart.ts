@@ -8,6 +8,7 @@ import { checkoutForm, payNowCents } from "@domain/forms/checkout";
 import { t } from "@domain/messages";
 import { afterPaymentDestination, formatCountdown, methodAllowed } from "@domain/rules/checkout";
 import { toCents } from "@domain/rules/money";
+import { loadDistrict } from "./settings";
 import { callApi } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { loadCart, originOf, whoIsSignedIn, type Who } from "./payments";
@@ -154,7 +155,9 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
     return redirect(
       afterPaymentDestination({ userKind: g.userKind, cartId: cart.id, hadFees: false }),
       {
-        headers: await notice(`${t("checkout.mailSubmitted")} ${t("paymentDialog.mailAddress")}`),
+        headers: await notice(
+          `${t("checkout.mailSubmitted")} ${t("paymentDialog.mailAddress", await mailTo(context))}`,
+        ),
       },
     );
   }
@@ -207,4 +210,10 @@ export async function loadCartReceipt({ request, context, params }: LoaderFuncti
     })),
   };
   return { receipt, inPerson: await loadInPersonReceipt(caller, who ?? "student", id) };
+}
+
+/** The placeholders of the mail address text, from the district's settings. */
+async function mailTo(context: Parameters<typeof loadDistrict>[0]) {
+  const d = await loadDistrict(context);
+  return { payableTo: d.payableTo, address: d.address };
 }

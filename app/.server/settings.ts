@@ -1,6 +1,7 @@
 // Settings texts change rarely; each instance keeps them for a minute.
 import type { AppLoadContext } from "@remix-run/node";
 import { Settings } from "@domain/contract/identity";
+import { t } from "@domain/messages/common";
 
 let cached: { at: number; settings: Settings } | null = null;
 const TTL_MS = 60_000;
@@ -20,4 +21,21 @@ export async function loadSettings(
   } catch {
     return cached?.settings ?? null;
   }
+}
+
+/** Forgets the kept settings: after an administrator's change, this instance reads them afresh. */
+export function forgetSettings(): void {
+  cached = null;
+}
+
+/** The district's name and where checks go, from the settings (the catalogue's when unreadable). */
+export async function loadDistrict(
+  context: Pick<AppLoadContext, "apiBaseUrl">,
+): Promise<{ name: string; payableTo: string; address: string }> {
+  const s = await loadSettings(context);
+  return {
+    name: s?.districtName ?? t("settings.default.districtName"),
+    payableTo: s?.checkPayableTo ?? t("settings.default.checkPayableTo"),
+    address: s?.checkMailingAddress ?? t("settings.default.checkMailingAddress"),
+  };
 }

@@ -8,6 +8,8 @@ interface HeaderProps {
     staff: { role: string[]; displayName: string } | null;
   };
   cartCount: number;
+  /** The district's name from its settings, beside the product's title. */
+  districtName?: string;
 }
 
 function NavItems({ user, cartCount }: HeaderProps) {
@@ -66,6 +68,7 @@ export function Header(props: HeaderProps) {
           {/* The light tile stands out on the purple header (the favicon is purple). */}
           <img src="/logo.svg" alt="" width={28} height={28} />
           {t("app.title")}
+          {props.districtName ? <span className="app-district">{props.districtName}</span> : null}
         </Link>
         <nav className="app-nav wide" aria-label={t("nav.mainNavigation")}>
           <NavItems {...props} />

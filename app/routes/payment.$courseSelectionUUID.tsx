@@ -33,6 +33,7 @@ import { CardForm } from "~/islands/CardForm";
 import { PaymentCountdown, PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsList } from "~/components/programs/ProgramsList";
 import { useHydratedForm } from "~/components/use-hydrated-form";
+import { MailAddress } from "~/components/MailAddress";
 
 const PAYMENT_FORM_ID = "registration-payment";
 
@@ -94,7 +95,7 @@ function PaymentDialog() {
           {d.confirmation ? (
             <Text fw={700}>{t("paymentDialog.confirmationNumber", { id: d.confirmation })}</Text>
           ) : null}
-          {d.mailed ? <Text size="sm">{t("paymentDialog.mailAddress")}</Text> : null}
+          {d.mailed ? <MailAddress /> : null}
           <Group justify="flex-end">
             <Button component={Link} to={list}>
               {t("paymentDialog.close")}
@@ -234,9 +235,7 @@ function PaymentDialog() {
               placeholder={(balanceCents / 100).toFixed(2)}
             />
           ) : null}
-          {!hydrated || method === "mail" ? (
-            <Text size="sm">{t("paymentDialog.mailAddress")}</Text>
-          ) : null}
+          {!hydrated || method === "mail" ? <MailAddress /> : null}
           <Text size="xs" c="dimmed">
             {t("paymentDialog.payLater")}
           </Text>

@@ -15,6 +15,7 @@ import { cashierRoutes } from "./cashier";
 import { paymentsRoutes } from "./payments";
 import { staffRoutes } from "./staff";
 import { feeRequestsRoutes } from "./fee-requests";
+import { adminRoutes } from "./admin";
 
 /** Body limit: a drawn signature PNG is far below this; anything larger is refused with 413. */
 export const BODY_LIMIT = "1mb";
@@ -53,6 +54,7 @@ export function createDistrictApi(deps: ApiDeps): Express {
   v1.use(paymentsRoutes(deps));
   v1.use(staffRoutes(deps));
   v1.use(feeRequestsRoutes(deps));
+  v1.use(adminRoutes(deps));
   let described: Record<string, unknown> | null = null;
   v1.get(
     "/openapi.json",

@@ -5,6 +5,7 @@
 // against this document.
 import type { Express } from "express";
 import type { z } from "zod";
+import * as admin from "@domain/contract/admin";
 import * as cart from "@domain/contract/cart";
 import * as cashier from "@domain/contract/cashier";
 import * as common from "@domain/contract/common";
@@ -334,6 +335,61 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "fee requests",
     summary: "Deny a fee request with a reason",
     reply: feeRequests.ReviewReply,
+  },
+  "GET /v1/admin/settings": {
+    tag: "admin",
+    summary: "The district's settings texts and time limits (district_admin)",
+    reply: admin.AdminSettings,
+  },
+  "PUT /v1/admin/settings": {
+    tag: "admin",
+    summary: "Change some settings; the changed values are recorded in the audit trail",
+    reply: "json",
+  },
+  "GET /v1/admin/maintenance": {
+    tag: "admin",
+    summary: "The maintenance window on file",
+    reply: admin.MaintenanceWindowReply,
+  },
+  "PUT /v1/admin/maintenance": {
+    tag: "admin",
+    summary: "Schedule the maintenance window (start before end)",
+    reply: admin.MaintenanceWindowReply,
+  },
+  "DELETE /v1/admin/maintenance": {
+    tag: "admin",
+    summary: "Cancel a maintenance window that has not ended",
+    reply: admin.MaintenanceWindowReply,
+  },
+  "GET /v1/admin/staff": {
+    tag: "admin",
+    summary: "Every staff account",
+    reply: admin.StaffAccountsReply,
+  },
+  "POST /v1/admin/staff": {
+    tag: "admin",
+    summary: "Create a staff account with roles from the fixed list",
+    reply: admin.StaffAccount,
+  },
+  "POST /v1/admin/staff/:id/password": {
+    tag: "admin",
+    summary: "Set a staff member's password and end their sessions",
+    reply: admin.StaffAccount,
+  },
+  "POST /v1/admin/staff/:id/deactivate": {
+    tag: "admin",
+    summary: "Deactivate a staff account and end its sessions at once",
+    reply: admin.StaffAccount,
+  },
+  "GET /v1/admin/audit": {
+    tag: "admin",
+    summary: "One page of the audit trail, filtered by who, action, entity and time",
+    reply: admin.AuditPage,
+  },
+  "GET /v1/admin/audit/export": {
+    tag: "admin",
+    summary: "Every matching audit entry, for a CSV download",
+    reply: admin.AuditExport,
   },
   "GET /v1/openapi.json": { tag: "meta", summary: "This description of the API", reply: "json" },
 };

@@ -2,6 +2,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { maintenance, settings } from "../db/schema";
+import { AdminSettings } from "@domain/contract/admin";
+import { Settings } from "@domain/contract/identity";
+import { paymentWindowMinutes } from "@domain/rules/registration";
 
 /** The settings texts as stored (parsed against the contract by the caller). */
 export async function readSettingsData(db: Db): Promise<unknown> {
@@ -15,4 +18,17 @@ export async function readMaintenanceWindow(
 ): Promise<{ start: string | null; end: string | null }> {
   const [row] = await db.select().from(maintenance).where(eq(maintenance.id, 1));
   return { start: row?.startsAt?.toISOString() ?? null, end: row?.endsAt?.toISOString() ?? null };
+}
+
+/** The settings as an administrator reads them: the texts and the two durations (decision 119). */
+export async function readAdminSettings(db: Db): Promise<AdminSettings> {
+  const data = ((await readSettingsData(db)) ?? {}) as Record<string, unknown>;
+  const legacy = data.cartCountdownTimer as string | undefined;
+  return AdminSettings.parse({
+    ...Settings.parse(data),
+    cartHoldMinutes: paymentWindowMinutes((data.cartHoldMinutes as number | undefined) ?? legacy),
+    paymentWindowMinutes: paymentWindowMinutes(
+      (data.paymentWindowMinutes as number | undefined) ?? legacy,
+    ),
+  });
 }

@@ -16,7 +16,7 @@ import { ApiError, ownerKey } from "./errors";
 import {
   REASON_TIMEOUT,
   cancelRegistration,
-  paymentTimeoutMinutes,
+  cartHoldMinutes,
   releaseAllExpiredHolds,
   setInCart,
   type Exec,
@@ -139,7 +139,7 @@ async function startTimerIfEmpty(tx: Exec, cart: CartRow, now: Date): Promise<vo
     sql`select count(*)::int as n from cart_items where cart_id = ${cart.id}`,
   );
   if (Number(n?.n ?? 0) === 0 || cart.expires_at === null) {
-    const minutes = await paymentTimeoutMinutes(tx);
+    const minutes = await cartHoldMinutes(tx);
     await tx.execute(
       sql`update carts set expires_at = ${new Date(now.getTime() + minutes * 60_000)} where id = ${cart.id}`,
     );

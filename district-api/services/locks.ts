@@ -17,6 +17,10 @@ type Exec = Pick<Db, "execute">;
 
 /** The kinds of lock, in the order a transaction may take them. */
 export const LOCK_ORDER = [
+  // A staff account being changed by an administrator (reset, deactivation; decision 119).
+  "staff-account",
+  // The district's settings row or its maintenance row, while an administrator changes it.
+  "district-setting",
   // A fee request being saved, approved or denied.
   "fee-request",
   // One new community member at a time: the same-person check reads before it inserts.

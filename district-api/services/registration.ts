@@ -63,11 +63,25 @@ const SECTION_COLUMNS = sql`s.id, s.program_id, s.course_id, s.term_id, s.capaci
   to_char(s.time_end, 'HH24:MI') as time_end, s.date_start::text as date_start,
   s.date_end::text as date_end, s.time_conflict_override, s.one_section_per_term_override`;
 
-/** Minutes of the payment window, from the settings (cartCountdownTimer, default 15). */
+/**
+ * Minutes of the registration payment window, from the settings (paymentWindowMinutes; before
+ * decision 119 the cartCountdownTimer text; default 15).
+ */
 export async function paymentTimeoutMinutes(db: Exec): Promise<number> {
   const [row] = await queryRows<{ v: string | null }>(
     db,
-    sql`select data->>'cartCountdownTimer' as v from settings where id = 1`,
+    sql`select coalesce(data->>'paymentWindowMinutes', data->>'cartCountdownTimer') as v
+      from settings where id = 1`,
+  );
+  return paymentWindowMinutes(row?.v);
+}
+
+/** Minutes a cart holds its items, from the settings (cartHoldMinutes, decision 119). */
+export async function cartHoldMinutes(db: Exec): Promise<number> {
+  const [row] = await queryRows<{ v: string | null }>(
+    db,
+    sql`select coalesce(data->>'cartHoldMinutes', data->>'cartCountdownTimer') as v
+      from settings where id = 1`,
   );
   return paymentWindowMinutes(row?.v);
 }
@@ -307,7 +321,8 @@ async function loadEligibility(
           ) as seems_full,
           (select r.status from registrations r where r.course_section_id = s.id
              and r.participant_id = pa.id and r.status <> 'cancelled' limit 1) as my_status,
-          (select data->>'cartCountdownTimer' from settings where id = 1) as timeout,
+          (select coalesce(data->>'paymentWindowMinutes', data->>'cartCountdownTimer')
+             from settings where id = 1) as timeout,
           (select coalesce(json_agg(json_build_object('id', q.id, 'question', q.question,
                     'response_type', q.response_type, 'answer_list', q.answer_list)
                     order by q.sort_order, q.id), '[]'::json)

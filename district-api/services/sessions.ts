@@ -8,11 +8,23 @@ import { endedSessions, guests, participants, staff } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { TOKEN_TTL_SECONDS, verifyToken } from "./tokens";
 
-/** True when the session `sid` was ended (signed out), in any process sharing the database. */
-export async function isSessionEnded(preparedRows: PreparedRows, sid: string): Promise<boolean> {
+/**
+ * True when the session `sid` was ended (signed out), in any process sharing the database, or
+ * when the token is a staff member's issued at or before the end of all their sessions
+ * (deactivation or a password reset, decision 119). One statement, two index probes.
+ */
+export async function isSessionEnded(
+  preparedRows: PreparedRows,
+  sid: string,
+  staffToken?: { employeeId: string; issuedAt: number },
+): Promise<boolean> {
   const rows = await preparedRows<{ ended: number }>(
     "session_ended",
-    sql`select 1 as ended from ended_sessions where sid = ${sid}::uuid`,
+    sql`select 1 as ended from ended_sessions where sid = ${sid}::uuid
+      union all
+      select 1 as ended from staff
+       where employee_id = ${staffToken?.employeeId ?? ""}
+         and sessions_ended_at >= to_timestamp(${staffToken?.issuedAt ?? 0})`,
   );
   return rows.length > 0;
 }
@@ -25,7 +37,9 @@ export async function isSessionEnded(preparedRows: PreparedRows, sid: string): P
 export async function liveClaims(deps: ApiDeps, token: string): Promise<TokenClaims | null> {
   const claims = await verifyToken(deps.tokenKey, token, deps.clock.now());
   if (!claims?.sid) return null;
-  return (await isSessionEnded(deps.preparedRows, claims.sid)) ? null : claims;
+  const staffToken =
+    claims.kind === "staff" ? { employeeId: claims.sub, issuedAt: claims.iat ?? 0 } : undefined;
+  return (await isSessionEnded(deps.preparedRows, claims.sid, staffToken)) ? null : claims;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Wire contract of sign-in, sessions, settings and status (spec 01 §7).
 import { z } from "zod";
+import { t } from "../messages/common";
 import { email, isoDate, requiredText } from "./common";
 
 export const UserType = z.enum(["student", "community_member", "guest_user"]);
@@ -21,6 +22,8 @@ export const TokenClaims = z.object({
   cashierEmployeeId: z.string().optional(),
   /** The session the token belongs to; a refresh keeps it, sign-out ends it (decision 103). */
   sid: z.string().uuid().optional(),
+  /** When the token was issued (seconds); a staff member's sessions ended after it refuse it. */
+  iat: z.number().optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 
@@ -84,6 +87,10 @@ export const Settings = z.object({
   cartCountdownTimer: z.string(),
   partiallyCompletedPaymentMessage: z.string(),
   feeRequestInstructions: z.string(),
+  // Shown to families; an API without them (an older district API) gets today's texts.
+  districtName: z.string().default(t("settings.default.districtName")),
+  checkPayableTo: z.string().default(t("settings.default.checkPayableTo")),
+  checkMailingAddress: z.string().default(t("settings.default.checkMailingAddress")),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -8,6 +8,7 @@ import { fees } from "./en/fees";
 import { staff } from "./en/staff";
 import { feeRequests } from "./en/fee-requests";
 import { cashier } from "./en/cashier";
+import { admin } from "./en/admin";
 
 export const en = {
   ...common,
@@ -17,6 +18,7 @@ export const en = {
   ...staff,
   ...feeRequests,
   ...cashier,
+  ...admin,
 } as const;
 
 export type MessageKey = keyof typeof en;

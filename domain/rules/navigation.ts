@@ -19,6 +19,8 @@ export function navigationFor(user: NavUser): NavItem[] {
     if (user.staff.role.includes("instructor"))
       items.push({ key: "nav.myActivities", href: "/instructor/" });
     items.push({ key: "nav.instructions", href: "/instructions" });
+    if (user.staff.role.includes("district_admin"))
+      items.push({ key: "nav.administration", href: "/admin" });
     return items;
   }
   if (user.student) {

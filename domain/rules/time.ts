@@ -58,3 +58,24 @@ export function isBeforeToday(
 ): boolean {
   return value < todayIn(timeZone, now);
 }
+
+/** "2026-11-25 14:05:09 CST": an audit entry's time in the zone, to the second, with its name. */
+export function formatAuditTime(at: Instant, timeZone = DEFAULT_DISTRICT_TZ): string {
+  const local = dayjs(at).tz(timeZone);
+  const zone = local.offsetName("short");
+  return zone
+    ? `${local.format("YYYY-MM-DD HH:mm:ss")} ${zone}`
+    : local.format("YYYY-MM-DD HH:mm:ss");
+}
+
+/** The instant a calendar day ("YYYY-MM-DD") begins in the zone, and the next day begins. */
+export function districtDayBounds(day: string, timeZone: string): { start: Date; end: Date } {
+  const start = dayjs.tz(`${day}T00:00:00`, timeZone);
+  return { start: start.toDate(), end: start.add(1, "day").toDate() };
+}
+
+/** An instant's calendar date and clock time in the zone, for a form ("2026-11-25", "14:05"). */
+export function districtDateAndTime(at: Instant, timeZone: string): { date: string; time: string } {
+  const local = dayjs(at).tz(timeZone);
+  return { date: local.format("YYYY-MM-DD"), time: local.format("HH:mm") };
+}

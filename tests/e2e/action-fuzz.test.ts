@@ -20,50 +20,58 @@ import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
 const SEED = 150_015;
 const RUNS = 16;
 
-type Who = "public" | "family" | "proposer" | "feeadmin" | "cashier";
+type Who = "public" | "family" | "proposer" | "feeadmin" | "admin" | "cashier";
 
 /** Who posts to each action, and what fills each `$param` of its file name. */
-const ACTIONS: Record<string, { who: Who; params?: Record<string, "section" | "program" | "id"> }> =
-  {
-    "cart.card.tsx": { who: "family" },
-    "cart.in-person.reader.tsx": { who: "cashier" },
-    "cart.tsx": { who: "family" },
-    "cart_.in-person.tsx": { who: "cashier" },
-    "desktop.session.tsx": { who: "public" },
-    "edit-profile.tsx": { who: "family" },
-    "fees.tsx": { who: "family" },
-    "instructor.buy-fees.tsx": { who: "proposer" },
-    "instructor.cart.tsx": { who: "proposer" },
-    "instructor.cart_.in-person.tsx": { who: "cashier" },
-    "instructor.fee-proposals.tsx": { who: "feeadmin" },
-    "instructor.fees.$id.edit.tsx": { who: "proposer", params: { id: "id" } },
-    "instructor.fees.new.tsx": { who: "proposer" },
-    "instructor.sign-in.tsx": { who: "public" },
-    "payment.$courseSelectionUUID.tsx": {
-      who: "family",
-      params: { courseSelectionUUID: "section" },
-    },
-    "programs.confirm-cancel.$courseSelectionUUID.tsx": {
-      who: "family",
-      params: { courseSelectionUUID: "section" },
-    },
-    "programs.confirm-remove.$courseSelectionUUID.tsx": {
-      who: "family",
-      params: { courseSelectionUUID: "section" },
-    },
-    "programs.questions.$courseSelectionUUID.tsx": {
-      who: "family",
-      params: { courseSelectionUUID: "section" },
-    },
-    "programs.survey.$programUUID.tsx": { who: "family", params: { programUUID: "program" } },
-    "programs.tsx": { who: "family" },
-    "register-community-member.tsx": { who: "public" },
-    "register-guest.tsx": { who: "public" },
-    "session.refresh.tsx": { who: "family" },
-    "signin.tsx": { who: "public" },
-    "signout.tsx": { who: "family" },
-    "simulator.checkout.$sessionId.tsx": { who: "family", params: { sessionId: "id" } },
-  };
+const ACTIONS: Record<
+  string,
+  { who: Who; params?: Record<string, "section" | "program" | "id" | "staff"> }
+> = {
+  "admin.maintenance.tsx": { who: "admin" },
+  "admin.settings.tsx": { who: "admin" },
+  // Accounts made for the fuzz: resetting or deactivating the demo staff would sign out the
+  // sessions the other actions are fuzzed with.
+  "admin.staff.$id.tsx": { who: "admin", params: { id: "staff" } },
+  "admin.staff.new.tsx": { who: "admin" },
+  "cart.card.tsx": { who: "family" },
+  "cart.in-person.reader.tsx": { who: "cashier" },
+  "cart.tsx": { who: "family" },
+  "cart_.in-person.tsx": { who: "cashier" },
+  "desktop.session.tsx": { who: "public" },
+  "edit-profile.tsx": { who: "family" },
+  "fees.tsx": { who: "family" },
+  "instructor.buy-fees.tsx": { who: "proposer" },
+  "instructor.cart.tsx": { who: "proposer" },
+  "instructor.cart_.in-person.tsx": { who: "cashier" },
+  "instructor.fee-proposals.tsx": { who: "feeadmin" },
+  "instructor.fees.$id.edit.tsx": { who: "proposer", params: { id: "id" } },
+  "instructor.fees.new.tsx": { who: "proposer" },
+  "instructor.sign-in.tsx": { who: "public" },
+  "payment.$courseSelectionUUID.tsx": {
+    who: "family",
+    params: { courseSelectionUUID: "section" },
+  },
+  "programs.confirm-cancel.$courseSelectionUUID.tsx": {
+    who: "family",
+    params: { courseSelectionUUID: "section" },
+  },
+  "programs.confirm-remove.$courseSelectionUUID.tsx": {
+    who: "family",
+    params: { courseSelectionUUID: "section" },
+  },
+  "programs.questions.$courseSelectionUUID.tsx": {
+    who: "family",
+    params: { courseSelectionUUID: "section" },
+  },
+  "programs.survey.$programUUID.tsx": { who: "family", params: { programUUID: "program" } },
+  "programs.tsx": { who: "family" },
+  "register-community-member.tsx": { who: "public" },
+  "register-guest.tsx": { who: "public" },
+  "session.refresh.tsx": { who: "family" },
+  "signin.tsx": { who: "public" },
+  "signout.tsx": { who: "family" },
+  "simulator.checkout.$sessionId.tsx": { who: "family", params: { sessionId: "id" } },
+};
 
 /** "instructor.fees.$id.edit.tsx" → "/instructor/fees/$id/edit" (Remix flat routes). */
 function urlOf(file: string): string {
@@ -224,6 +232,7 @@ const cookies: Record<Who, string> = {
   family: await formLogin("/signin", "intent=login&studentId=100031&dob=01%2F15%2F2012"),
   proposer: await formLogin("/instructor/sign-in", "username=proposer&password=proposer-demo"),
   feeadmin: await formLogin("/instructor/sign-in", "username=feeadmin&password=feeadmin-demo"),
+  admin: await formLogin("/instructor/sign-in", "username=admin&password=admin-demo"),
   cashier: "",
 };
 {
@@ -252,10 +261,34 @@ const programs = await queryRows<{ id: string }>(
   db,
   sql`select id::text as id from programs limit 20`,
 );
+const fuzzStaff: string[] = [];
+{
+  const token = await fetch(`${base}/v1/instructor`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "admin-demo" }),
+  }).then(async (r) => ((await r.json()) as { accessToken: string }).accessToken);
+  for (const n of [1, 2, 3]) {
+    const r = await fetch(`${base}/v1/admin/staff`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        username: `fuzz${n}`,
+        employeeId: `FZ${n}`,
+        nameFirst: "Fuzz",
+        nameLast: `Staff ${n}`,
+        roles: ["instructor"],
+        password: "fuzz-password-1",
+      }),
+    });
+    fuzzStaff.push(String(((await r.json()) as { id: number }).id));
+  }
+}
 const known = {
   section: sections.map((r) => r.id),
   program: programs.map((r) => r.id),
   id: ["1", "2", "3"],
+  staff: fuzzStaff,
 };
 
 const routeFiles = (await readdir(path.join(process.cwd(), "app/routes"))).sort();

@@ -391,8 +391,22 @@ afterAll(async () => {
 const db = api.runtime.deps.db;
 const { routes, unschemed } = listSchemedRoutes(api.runtime.app);
 
+// The staff accounts as seeded: a fuzzed administrator call may reset a password or deactivate an
+// account (decision 119); each route starts from the seeded accounts again.
+const seededStaff = await queryRows<{ id: number; password_hash: string }>(
+  db,
+  sql`select id, password_hash from staff`,
+);
+async function restoreStaff() {
+  for (const s of seededStaff) {
+    await db.execute(sql`update staff set active = true, sessions_ended_at = null,
+      password_hash = ${s.password_hash} where id = ${s.id}`);
+  }
+}
+
 /** The people who call: signed in afresh before each route (a fuzzed sign-out ends sessions). */
 async function signInAll() {
+  await restoreStaff();
   const t = {
     student: await studentToken(api, "100002", "2012-01-15"),
     member: await studentToken(api, "200001", "1980-03-02"),
@@ -400,6 +414,7 @@ async function signInAll() {
     instructor: await staffToken(api, "instructor"),
     proposer: await staffToken(api, "proposer"),
     feeadmin: await staffToken(api, "feeadmin"),
+    admin: await staffToken(api, "admin"),
   };
   const desktop = await call(api, "POST", "/v1/identity/desktop-session", {
     body: { accessToken: t.proposer, desktopKey: DEV_DESKTOP_CLIENT_KEY },
@@ -411,13 +426,14 @@ const staffTokens = {
   instructor: ["instructor"],
   proposer: ["fee_proposer", "instructor"],
   feeadmin: ["fee_admin"],
+  admin: ["district_admin"],
 };
 
 function tokensFor(spec: RouteSpec): (string | undefined)[] {
   const family = [tokens.student, tokens.member, tokens.guest];
   const staff = Object.entries(staffTokens)
     .filter(([, roles]) => !spec.roles || spec.roles.some((r) => roles.includes(r)))
-    .map(([name]) => tokens[name as "instructor" | "proposer" | "feeadmin"]);
+    .map(([name]) => tokens[name as "instructor" | "proposer" | "feeadmin" | "admin"]);
   switch (spec.access) {
     case "public":
       return [undefined, tokens.student];

@@ -19,6 +19,7 @@ import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { CartCountdown } from "~/islands/CartCountdown";
 import { FeesStyles } from "~/components/fees/FeesStyles";
+import { MailAddress } from "~/components/MailAddress";
 
 // The card form appears only after the person picks "Online card" (with JavaScript): its code
 // loads then, not with the page.
@@ -288,7 +289,7 @@ export function CartPage({
                 />
                 {(hydrated ? method === "mail" : methods.some((m) => m.method === "mail")) ? (
                   // Spec 02 §2: where to send the check, wherever a mailed check is chosen.
-                  <Text size="sm">{t("paymentDialog.mailAddress")}</Text>
+                  <MailAddress />
                 ) : null}
                 {hydrated && method === "stripe" && payReady ? (
                   <Suspense fallback={null}>

@@ -53,6 +53,8 @@ export const staff = pgTable("staff", {
   email: text("email"),
   roles: text("roles").array().notNull().default([]),
   active: boolean("active").notNull().default(true),
+  /** Tokens issued at or before this instant are refused (deactivation, reset; decision 119). */
+  sessionsEndedAt: timestamp("sessions_ended_at", { withTimezone: true }),
 });
 
 export const settings = pgTable("settings", {

@@ -8,3 +8,4 @@ export * from "./fee-requests";
 export * from "./cashier";
 export * from "./refunds";
 export * from "./sessions";
+export * from "./admin";

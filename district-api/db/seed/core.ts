@@ -113,6 +113,11 @@ export const DEFAULT_SETTINGS = {
   instructorInstructions:
     "## Staff instructions\n\nUse **My Activities** to see your sections and rosters, and **FEES** to buy items.",
   cartCountdownTimer: "15",
+  cartHoldMinutes: 15,
+  paymentWindowMinutes: 15,
+  districtName: "School District",
+  checkPayableTo: "School District",
+  checkMailingAddress: "Enrollment Specialist, School District, 100 Main Street, Springfield",
   partiallyCompletedPaymentMessage:
     "You have fees that are partially paid. You can pay the remaining balance at any time.",
   feeRequestInstructions:
@@ -168,6 +173,16 @@ export async function seedCore(db: Db): Promise<void> {
       nameFirst: "Ian",
       nameLast: "Other",
       roles: ["instructor"],
+    },
+    {
+      // The demo's district administrator (issue 18); a real district creates its first one with
+      // `npm run admin:create`.
+      username: "admin",
+      password: "admin-demo",
+      employeeId: "E1005",
+      nameFirst: "Ada",
+      nameLast: "Administrator",
+      roles: ["district_admin"],
     },
   ];
   for (const s of demoStaff) {

@@ -2,6 +2,10 @@
 export const common = {
   "app.title": "District Programs and Fees",
   "app.districtName": "School District",
+  "settings.default.districtName": "School District",
+  "settings.default.checkPayableTo": "School District",
+  "settings.default.checkMailingAddress":
+    "Enrollment Specialist, School District, 100 Main Street, Springfield",
   "app.loading": "Loading ...",
   "app.skipToContent": "Skip to main content",
   "app.demoBanner":
@@ -34,6 +38,7 @@ export const common = {
   "nav.myProfile": "My Profile",
   "nav.feeRequests": "FEE REQUESTS",
   "nav.myActivities": "My Activities",
+  "nav.administration": "ADMINISTRATION",
   "nav.signOut": "Sign Out",
   "nav.cart": "Cart",
   "nav.cartItems": "{count} items in cart",

@@ -187,8 +187,9 @@ export const fees = {
   "paymentDialog.cost": "Cost: {amount}",
   "paymentDialog.balance": "Balance due: {amount}",
   "paymentDialog.submit": "Continue",
+  // {payableTo} and {address} are the district's settings (checkPayableTo, checkMailingAddress).
   "paymentDialog.mailAddress":
-    "Make your check payable to the School District and mail it to: Enrollment Specialist, School District, 100 Main Street, Springfield. The participant's name and ID number are required on the check.",
+    "Make your check payable to the {payableTo} and mail it to: {address}. The participant's name and ID number are required on the check.",
   "paymentDialog.payLater":
     "All fees must be paid in full by the due date, or registrations with outstanding fees will be cancelled.",
   "paymentDialog.confirmCancelTitle": "Cancel registration?",

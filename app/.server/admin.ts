@@ -1,0 +1,437 @@
+// Server side of the administration pages (/admin, issue 18): the district_admin guard, the
+// district API calls and the replies of each page's loader and action. Authorisation is decided by
+// the district API (every /v1/admin call checks the role); the guard only sends others away.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import {
+  AdminSettings,
+  AuditExport,
+  AuditPage,
+  DISTRICT_ADMIN_ROLE,
+  MaintenanceWindowReply,
+  StaffAccount,
+  StaffAccountsReply,
+  type SettingsChange,
+} from "@domain/contract/admin";
+import {
+  AuditFilterForm,
+  MaintenanceForm,
+  PasswordResetForm,
+  SettingsForm,
+  StaffCreateForm,
+} from "@domain/forms/admin";
+import { t } from "@domain/messages/admin";
+import { auditCsvRows } from "@domain/rules/audit-csv";
+import {
+  districtDateAndTime,
+  districtDayBounds,
+  formatAuditTime,
+  formatDistrictDateTimeWithZone,
+  zonedInstant,
+} from "@domain/rules/time";
+import { callApi, type ApiResult } from "./api";
+import { requireStaff } from "./auth";
+import { csvResponse, toCsv } from "./csv";
+import { parseWithZod } from "./forms.server";
+import { readFormData } from "./http-guards";
+import { resetStatusCache } from "./maintenance";
+import { markdownToSafeHtml } from "./markdown";
+import { flashNotice, type StaffSession } from "./session";
+import { forgetSettings } from "./settings";
+import { districtTimeZone } from "./time";
+
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+
+/** Administration pages: other staff go to their own area, others to the staff sign-in. */
+export function requireAdmin(request: Request): Promise<StaffSession> {
+  return requireStaff(request, { anyRole: [DISTRICT_ADMIN_ROLE], otherwise: "/instructor/" });
+}
+
+const caller = ({ request, context }: Args) => ({ request, context });
+
+/** A district API refusal as conform's errors: the field it names, or the form's message. */
+function apiErrors(
+  res: Extract<ApiResult<unknown>, { ok: false }>,
+  rename: Record<string, string> = {},
+): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
+  const issues = (res as { issues?: { path: string; message: string }[] }).issues ?? [];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    if (!issue.path) continue;
+    const name = rename[issue.path] ?? issue.path.split(".")[0]!;
+    (fieldErrors[name] ??= []).push(issue.message);
+  }
+  if (Object.keys(fieldErrors).length) return { fieldErrors };
+  return { formErrors: [res.hint ? `${res.message} ${res.hint}` : res.message] };
+}
+
+async function withNotice(
+  request: Request,
+  to: string,
+  text: string,
+  kind: "success" | "error" = "success",
+) {
+  return redirect(to, { headers: { "Set-Cookie": await flashNotice(request, { kind, text }) } });
+}
+
+// ---- Overview --------------------------------------------------------------------------------
+
+export async function adminLayout({ request }: LoaderFunctionArgs) {
+  const staff = await requireAdmin(request);
+  return json({ displayName: staff.displayName });
+}
+
+// ---- Settings --------------------------------------------------------------------------------
+
+async function previews(instructions: string, instructorInstructions: string) {
+  return {
+    instructions: await markdownToSafeHtml(instructions),
+    instructorInstructions: await markdownToSafeHtml(instructorInstructions),
+  };
+}
+
+export async function settingsPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const res = await callApi(caller(args), {
+    path: "/v1/admin/settings",
+    auth: "staff",
+    reply: AdminSettings,
+  });
+  if (!res.ok) throw new Response(res.message, { status: res.status });
+  const s = res.data;
+  return json({
+    settings: s,
+    previews: await previews(s.instructions, s.instructorInstructions),
+  });
+}
+
+function settingsChange(v: SettingsForm): SettingsChange {
+  const { intent: _intent, homeMessageShow, homeMessage, ...rest } = v;
+  return { ...rest, homeMessage: { show: homeMessageShow, message: homeMessage } };
+}
+
+export async function settingsAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const submission = parseWithZod(await readFormData(args.request), { schema: SettingsForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), previews: null }, { status: 400 });
+  }
+  const v = submission.value;
+  if (v.intent === "preview") {
+    return json({
+      result: submission.reply(),
+      previews: await previews(v.instructions, v.instructorInstructions),
+    });
+  }
+  const res = await callApi(caller(args), {
+    path: "/v1/admin/settings",
+    method: "PUT",
+    body: settingsChange(v),
+    auth: "staff",
+    reply: z.object({ changed: z.array(z.string()) }),
+  });
+  if (!res.ok) {
+    const errors = apiErrors(res, {
+      "homeMessage.message": "homeMessage",
+      "homeMessage.show": "homeMessageShow",
+    });
+    return json({ result: submission.reply(errors), previews: null }, { status: 400 });
+  }
+  forgetSettings();
+  return withNotice(
+    args.request,
+    "/admin/settings",
+    res.data.changed.length ? t("admin.saved") : t("admin.nothingChanged"),
+  );
+}
+
+// ---- Maintenance -----------------------------------------------------------------------------
+
+type WindowState = "none" | "past" | "scheduled" | "active";
+
+function windowView(w: { start: string | null; end: string | null }, now: Date) {
+  const zone = districtTimeZone();
+  let state: WindowState = "none";
+  if (w.start && w.end) {
+    const start = Date.parse(w.start);
+    const end = Date.parse(w.end);
+    state = end <= now.getTime() ? "past" : start <= now.getTime() ? "active" : "scheduled";
+  }
+  return {
+    state,
+    start: w.start ? formatDistrictDateTimeWithZone(w.start, zone) : null,
+    end: w.end ? formatDistrictDateTimeWithZone(w.end, zone) : null,
+    form:
+      w.start && w.end && state !== "past"
+        ? {
+            start: districtDateAndTime(w.start, zone),
+            end: districtDateAndTime(w.end, zone),
+          }
+        : null,
+  };
+}
+
+export async function maintenancePage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const res = await callApi(caller(args), {
+    path: "/v1/admin/maintenance",
+    auth: "staff",
+    reply: MaintenanceWindowReply,
+  });
+  if (!res.ok) throw new Response(res.message, { status: res.status });
+  return json({ zone: districtTimeZone(), window: windowView(res.data, new Date()) });
+}
+
+/** The page families see while the window is open, as the maintenance gate writes it. */
+function maintenancePreview(endIso: string): string {
+  return `${t("maintenance.body")} ${formatDistrictDateTimeWithZone(endIso, districtTimeZone())}.`;
+}
+
+export async function maintenanceAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const formData = await readFormData(args.request);
+  if (formData.get("intent") === "cancel") {
+    const res = await callApi(caller(args), {
+      path: "/v1/admin/maintenance",
+      method: "DELETE",
+      auth: "staff",
+      reply: MaintenanceWindowReply,
+    });
+    resetStatusCache();
+    return res.ok
+      ? withNotice(args.request, "/admin/maintenance", t("admin.maintenance.cancelled"))
+      : withNotice(args.request, "/admin/maintenance", res.message, "error");
+  }
+  const submission = parseWithZod(formData, { schema: MaintenanceForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), preview: null }, { status: 400 });
+  }
+  const v = submission.value;
+  const zone = districtTimeZone();
+  const start = zonedInstant(v.startDate, `${v.startTime}:00`, zone).toISOString();
+  const end = zonedInstant(v.endDate, `${v.endTime}:00`, zone).toISOString();
+  if (v.intent === "preview") {
+    return json({ result: submission.reply(), preview: maintenancePreview(end) });
+  }
+  const res = await callApi(caller(args), {
+    path: "/v1/admin/maintenance",
+    method: "PUT",
+    body: { start, end },
+    auth: "staff",
+    reply: MaintenanceWindowReply,
+  });
+  if (!res.ok) {
+    const errors = apiErrors(res, { start: "startDate", end: "endTime" });
+    return json({ result: submission.reply(errors), preview: null }, { status: 400 });
+  }
+  resetStatusCache();
+  return withNotice(args.request, "/admin/maintenance", t("admin.maintenance.saved"));
+}
+
+// ---- Staff accounts --------------------------------------------------------------------------
+
+export async function staffListPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const res = await callApi(caller(args), {
+    path: "/v1/admin/staff",
+    auth: "staff",
+    reply: StaffAccountsReply,
+  });
+  if (!res.ok) throw new Response(res.message, { status: res.status });
+  return json({ accounts: res.data.accounts });
+}
+
+export async function staffCreatePage({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json({});
+}
+
+export async function staffCreateAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const submission = parseWithZod(await readFormData(args.request), { schema: StaffCreateForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: "/v1/admin/staff",
+    method: "POST",
+    body: { ...submission.value, email: submission.value.email ?? null },
+    auth: "staff",
+    reply: StaffAccount,
+  });
+  if (!res.ok) {
+    return json(
+      { result: submission.reply({ ...apiErrors(res), hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  return withNotice(
+    args.request,
+    `/admin/staff/${res.data.id}`,
+    t("admin.staff.created", { username: res.data.username }),
+  );
+}
+
+async function findAccount(args: Args, id: number) {
+  const res = await callApi(caller(args), {
+    path: "/v1/admin/staff",
+    auth: "staff",
+    reply: StaffAccountsReply,
+  });
+  if (!res.ok) throw new Response(res.message, { status: res.status });
+  const account = res.data.accounts.find((a) => a.id === id);
+  if (!account) throw new Response(t("admin.staff.notFound"), { status: 404 });
+  return account;
+}
+
+function accountId(params: Args["params"]): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new Response(t("admin.staff.notFound"), { status: 404 });
+  }
+  return id;
+}
+
+export async function staffDetailPage(args: LoaderFunctionArgs) {
+  const me = await requireAdmin(args.request);
+  const account = await findAccount(args, accountId(args.params));
+  return json({ account, isMe: account.employeeId === me.employeeID });
+}
+
+export async function staffDetailAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = accountId(args.params);
+  const formData = await readFormData(args.request);
+  const here = `/admin/staff/${id}`;
+  if (formData.get("intent") === "deactivate") {
+    const res = await callApi(caller(args), {
+      path: `/v1/admin/staff/${id}/deactivate`,
+      method: "POST",
+      auth: "staff",
+      reply: StaffAccount,
+    });
+    return res.ok
+      ? withNotice(
+          args.request,
+          here,
+          t("admin.staff.deactivated", { username: res.data.username }),
+        )
+      : withNotice(args.request, here, res.message, "error");
+  }
+  const submission = parseWithZod(formData, { schema: PasswordResetForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/staff/${id}/password`,
+    method: "POST",
+    body: submission.value,
+    auth: "staff",
+    reply: StaffAccount,
+  });
+  if (!res.ok) {
+    return json(
+      { result: submission.reply({ ...apiErrors(res), hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  return withNotice(args.request, here, t("admin.staff.resetDone"));
+}
+
+// ---- Audit trail -----------------------------------------------------------------------------
+
+/** The filter of the page's URL, as the district API's query (instants of district days). */
+function auditQuery(url: URL): {
+  filter: AuditFilterForm;
+  query: URLSearchParams;
+  errors: Record<string, string[]>;
+} {
+  const raw = Object.fromEntries(
+    ["actor", "action", "entity", "from", "to", "page"].flatMap((k) => {
+      const v = url.searchParams.get(k)?.trim();
+      return v ? [[k, v]] : [];
+    }),
+  );
+  const parsed = AuditFilterForm.safeParse(raw);
+  const errors: Record<string, string[]> = {};
+  let filter: AuditFilterForm = {};
+  if (parsed.success) filter = parsed.data;
+  else {
+    for (const issue of parsed.error.issues)
+      (errors[String(issue.path[0])] ??= []).push(issue.message);
+    // Keep what is valid.
+    for (const [k, v] of Object.entries(raw)) {
+      if (!errors[k]) (filter as Record<string, unknown>)[k] = k === "page" ? Number(v) : v;
+    }
+  }
+  const zone = districtTimeZone();
+  const query = new URLSearchParams();
+  if (filter.actor) query.set("actor", filter.actor);
+  if (filter.action) query.set("action", filter.action);
+  if (filter.entity) query.set("entity", filter.entity);
+  if (filter.from) query.set("from", districtDayBounds(filter.from, zone).start.toISOString());
+  if (filter.to) query.set("to", districtDayBounds(filter.to, zone).end.toISOString());
+  return { filter, query, errors };
+}
+
+export const AUDIT_ACTION_NAMES = [
+  "settings.change",
+  "maintenance.schedule",
+  "maintenance.cancel",
+  "staff.create",
+  "staff.reset-password",
+  "staff.deactivate",
+] as const;
+export const AUDIT_ENTITY_NAMES = ["settings", "maintenance", "staff"] as const;
+
+export async function auditPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const url = new URL(args.request.url);
+  const { filter, query, errors } = auditQuery(url);
+  if (filter.page && filter.page > 1) query.set("page", String(filter.page));
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/audit?${query}`,
+    auth: "staff",
+    reply: AuditPage,
+  });
+  const zone = districtTimeZone();
+  const download = new URLSearchParams(url.searchParams);
+  download.delete("page");
+  return json({
+    filter,
+    errors,
+    zone,
+    actions: AUDIT_ACTION_NAMES,
+    entities: AUDIT_ENTITY_NAMES,
+    downloadHref: `/admin/audit/download${download.size ? `?${download}` : ""}`,
+    loadError: res.ok ? null : t("admin.audit.loadError"),
+    page: res.ok
+      ? {
+          total: res.data.total,
+          page: res.data.page,
+          pages: Math.max(1, Math.ceil(res.data.total / res.data.pageSize)),
+          entries: res.data.entries.map((e) => ({
+            ...e,
+            at: formatAuditTime(e.at, zone),
+            before: e.before === null || e.before === undefined ? "" : JSON.stringify(e.before),
+            after: e.after === null || e.after === undefined ? "" : JSON.stringify(e.after),
+          })),
+        }
+      : null,
+  });
+}
+
+export async function auditDownload(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const { query } = auditQuery(new URL(args.request.url));
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/audit/export?${query}`,
+    auth: "staff",
+    reply: AuditExport,
+  });
+  if (!res.ok) return withNotice(args.request, "/admin/audit", t("admin.audit.loadError"), "error");
+  return csvResponse(
+    toCsv(auditCsvRows(res.data.entries, districtTimeZone())),
+    t("admin.audit.fileName"),
+  );
+}

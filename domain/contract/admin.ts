@@ -1,0 +1,208 @@
+// Wire contract of the district administration (issue 18, decision 119): settings, the maintenance
+// window, staff accounts and the audit trail. Every call is for the district_admin role only.
+import { z } from "zod";
+import { t } from "../messages/admin";
+import { FORBIDDEN_CONTROL, NO_CONTROL } from "../rules/input";
+import { Settings } from "./identity";
+
+/** The administrator role (issue 18); it sees ADMINISTRATION and may call /v1/admin. */
+export const DISTRICT_ADMIN_ROLE = "district_admin";
+
+/** The roles a staff account may hold, a fixed list. */
+export const STAFF_ROLES = [
+  "instructor",
+  "fee_admin",
+  "fee_proposer",
+  DISTRICT_ADMIN_ROLE,
+] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Lengths a district's texts may have. */
+export const TEXT_LIMITS = { line: 200, message: 2_000, markdown: 20_000 } as const;
+
+/** The placeholder the confirmation texts must keep (spec 02 §3). */
+export const CONFIRMATION_PLACEHOLDER = "{confirmationNumber}";
+
+/** The bounds of the cart hold and the payment window, in minutes. */
+export const DURATION_MINUTES = { min: 1, max: 24 * 60 } as const;
+
+const line = (max: number = TEXT_LIMITS.line) =>
+  z
+    .string()
+    .trim()
+    .min(1, t("admin.required"))
+    .max(max)
+    .regex(NO_CONTROL, t("input.controlCharacters"));
+/** A text of several lines (tab and line breaks allowed, no other control character). */
+const lines = (max: number, required = false) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !FORBIDDEN_CONTROL.test(v), t("input.controlCharacters"))
+    .refine((v) => !required || v.trim().length > 0, t("admin.required"));
+const confirmation = lines(TEXT_LIMITS.message, true).refine(
+  (v) => v.includes(CONFIRMATION_PLACEHOLDER),
+  t("admin.settings.placeholderMissing", { placeholder: CONFIRMATION_PLACEHOLDER }),
+);
+const minutes = z
+  .number()
+  .int(t("admin.settings.wholeMinutes"))
+  .min(DURATION_MINUTES.min, t("admin.settings.minutesRange"))
+  .max(DURATION_MINUTES.max, t("admin.settings.minutesRange"));
+
+/** Everything an administrator edits on the settings page, each with its rule. */
+export const SettingsFields = z.object({
+  homeMessage: z.object({ show: z.boolean(), message: lines(TEXT_LIMITS.message) }).strict(),
+  instructions: lines(TEXT_LIMITS.markdown),
+  instructorInstructions: lines(TEXT_LIMITS.markdown),
+  logInMessage: lines(TEXT_LIMITS.message),
+  guestLogInMessage: lines(TEXT_LIMITS.message),
+  instructorLogInMessage: lines(TEXT_LIMITS.message),
+  gradeLabel: line(60),
+  gradeDescription: lines(TEXT_LIMITS.message),
+  registrationPaymentConfirmed: confirmation,
+  waitlistPaymentConfirmed: confirmation,
+  cancelPaymentRegistration: lines(TEXT_LIMITS.message),
+  programCancellationMessage: lines(TEXT_LIMITS.message),
+  partiallyCompletedPaymentMessage: lines(TEXT_LIMITS.message),
+  feeRequestInstructions: lines(TEXT_LIMITS.message),
+  districtName: line(),
+  checkPayableTo: line(),
+  checkMailingAddress: lines(500, true),
+  cartHoldMinutes: minutes,
+  paymentWindowMinutes: minutes,
+});
+
+/** A change of settings sends some of the fields. */
+export const SettingsChange = SettingsFields.partial().strict();
+export type SettingsChange = z.infer<typeof SettingsChange>;
+
+/** The settings as an administrator reads them: the families' texts and the two durations. */
+export const AdminSettings = Settings.extend({
+  cartHoldMinutes: z.number().int(),
+  paymentWindowMinutes: z.number().int(),
+});
+export type AdminSettings = z.infer<typeof AdminSettings>;
+
+/** An instant with its offset ("2026-12-01T08:00:00.000Z"), a real date, 2000–2099. */
+export const Instant = z
+  .string()
+  .max(40)
+  .refine((v) => {
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v)) {
+      return false;
+    }
+    const [y, m, d] = v.slice(0, 10).split("-").map(Number) as [number, number, number];
+    const day = new Date(Date.UTC(y, m - 1, d));
+    return (
+      day.getUTCFullYear() === y &&
+      day.getUTCMonth() === m - 1 &&
+      day.getUTCDate() === d &&
+      y >= 2000 &&
+      y <= 2099 &&
+      !Number.isNaN(Date.parse(v))
+    );
+  }, t("admin.invalidInstant"));
+
+export const MaintenanceWindowRequest = z
+  .object({ start: Instant, end: Instant })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (Date.parse(v.end) <= Date.parse(v.start)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["end"],
+        message: t("admin.maintenance.endBeforeStart"),
+      });
+    }
+  });
+export const MaintenanceWindowReply = z.object({
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+});
+export type MaintenanceWindowReply = z.infer<typeof MaintenanceWindowReply>;
+
+// ---- Staff accounts --------------------------------------------------------------------------
+
+export const PASSWORD_LENGTH = { min: 10, max: 200 } as const;
+
+export const StaffPassword = z
+  .string()
+  .min(PASSWORD_LENGTH.min, t("admin.staff.passwordTooShort", { min: PASSWORD_LENGTH.min }))
+  .max(PASSWORD_LENGTH.max)
+  .regex(NO_CONTROL, t("input.controlCharacters"));
+
+export const StaffAccountRequest = z
+  .object({
+    username: line(60).regex(/^[A-Za-z0-9._-]+$/, t("admin.staff.usernameCharacters")),
+    employeeId: line(40).regex(/^[A-Za-z0-9._-]+$/, t("admin.staff.employeeIdCharacters")),
+    nameFirst: line(60),
+    nameLast: line(60),
+    email: z.string().trim().max(254).email().nullable().optional(),
+    roles: z
+      .array(z.enum(STAFF_ROLES))
+      .min(1, t("admin.staff.rolesRequired"))
+      .max(STAFF_ROLES.length),
+    password: StaffPassword,
+  })
+  .strict();
+export type StaffAccountRequest = z.infer<typeof StaffAccountRequest>;
+
+export const PasswordResetRequest = z.object({ password: StaffPassword }).strict();
+
+export const StaffIdParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const StaffAccount = z.object({
+  id: z.number(),
+  username: z.string(),
+  employeeId: z.string(),
+  nameFirst: z.string(),
+  nameLast: z.string(),
+  email: z.string().nullable(),
+  roles: z.array(z.string()),
+  active: z.boolean(),
+});
+export type StaffAccount = z.infer<typeof StaffAccount>;
+export const StaffAccountsReply = z.object({ accounts: z.array(StaffAccount) });
+
+// ---- Audit trail -----------------------------------------------------------------------------
+
+export const AUDIT_PAGE_SIZE = 50;
+/** At most this many entries go into one CSV download. */
+export const AUDIT_EXPORT_LIMIT = 50_000;
+
+export const AuditQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    actor: z.string().trim().max(60).regex(NO_CONTROL).optional(),
+    action: z.string().trim().max(60).regex(NO_CONTROL).optional(),
+    entity: z.string().trim().max(60).regex(NO_CONTROL).optional(),
+    from: Instant.optional(),
+    to: Instant.optional(),
+  })
+  .strict();
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorEmployeeId: z.string(),
+  actorUsername: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditPage = z.object({
+  entries: z.array(AuditEntry),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AuditPage = z.infer<typeof AuditPage>;
+export const AuditExport = z.object({ entries: z.array(AuditEntry), truncated: z.boolean() });

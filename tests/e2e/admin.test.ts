@@ -1,0 +1,201 @@
+// The district administration in a browser, with and without JavaScript (issue 18): an
+// administrator signs in, writes the home message and a family sees it; previews the markdown;
+// schedules a maintenance window, sees the preview, cancels it; creates a staff member, whose open
+// session stops working once deactivated; reads all this in the audit trail and downloads it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Waits for the one-time notice with this text. */
+const notice = (page: Page, text: string) =>
+  page.locator(".notice-bar").filter({ hasText: text }).waitFor();
+
+/** "YYYY-MM-DD" some days from now (UTC: a day's difference from the district's zone is harmless). */
+function day(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+describe("administration is for administrators only", () => {
+  it("other staff see no ADMINISTRATION and are sent away from /admin", async () => {
+    const page = await app.newPage({ js: false });
+    await signInStaff(page, "instructor");
+    expect(await page.getByRole("link", { name: "ADMINISTRATION" }).count()).toBe(0);
+    await page.goto("/admin/settings");
+    expect(new URL(page.url()).pathname).toBe("/instructor/");
+  });
+
+  it("signed-out visitors go to the staff sign-in", async () => {
+    const page = await app.newPage({ js: false });
+    await page.goto("/admin/audit");
+    expect(new URL(page.url()).pathname).toBe("/instructor/sign-in");
+  });
+});
+
+describe.each(MODES)("administration $name", (mode) => {
+  const tag = mode.js ? "JS" : "HTML";
+
+  it("writes the home message, which a family then sees; previews the instructions", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.getByRole("link", { name: "ADMINISTRATION" }).first().click();
+    await page.waitForURL("**/admin");
+    await page
+      .getByRole("navigation", { name: "Administration" })
+      .getByRole("link", { name: "Settings" })
+      .click();
+    await page.waitForURL("**/admin/settings");
+
+    // A refused value names its field and saves nothing.
+    await page.getByLabel("District name").fill("");
+    await page.getByLabel("Home message text").fill(`Not saved ${tag}`);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("This field is required.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/settings");
+
+    await page.getByLabel("District name").fill("School District");
+    await page.getByLabel("Show the home message on the programs page").check();
+    await page.getByLabel("Home message text").fill(`Fall registration opens Monday (${tag}).`);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await notice(page, "Saved.");
+
+    // The markdown preview shows what families will read, without saving it.
+    await page
+      .getByRole("textbox", { name: "Instructions (markdown)", exact: true })
+      .fill(`## Welcome ${tag}\n\nRead **this**.\n\n<script>alert(1)</script>`);
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByRole("region", { name: "Preview of Instructions (markdown)" });
+    await preview.getByRole("heading", { name: `Welcome ${tag}` }).waitFor();
+    expect(await preview.locator("script").count()).toBe(0);
+    expect(await preview.locator("strong").textContent()).toBe("this");
+
+    const family = await app.newPage(mode);
+    await signInFamily(family, "100003");
+    await family.goto("/programs");
+    const banner = family.getByRole("region", { name: "Announcement" });
+    await expect(banner.textContent()).resolves.toContain(
+      `Fall registration opens Monday (${tag}).`,
+    );
+    await family.goto("/instructions");
+    expect(await family.getByRole("heading", { name: `Welcome ${tag}` }).count()).toBe(0);
+  });
+
+  it("schedules a maintenance window, previews it and cancels it", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin/maintenance");
+    await page.getByLabel("Start date").fill(day(3));
+    await page.getByLabel("Start time").fill("22:00");
+    await page.getByLabel("End date").fill(day(3));
+    await page.getByLabel("End time").fill("21:00");
+    await page.getByRole("button", { name: "Schedule window" }).click();
+    await page.getByText("The end must be after the start.").waitFor();
+
+    await page.getByLabel("End date").fill(day(4));
+    await page.getByLabel("End time").fill("02:30");
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByRole("region", { name: "What families will see" });
+    const text = await preview.textContent();
+    expect(text).toContain("The site is currently offline for maintenance");
+    expect(text).toMatch(/2:30 AM C[SD]T/);
+
+    await page.getByRole("button", { name: "Schedule window" }).click();
+    await notice(page, "The maintenance window is scheduled.");
+    await page.getByText(/From .* 10:00 PM C[SD]T to .* 2:30 AM C[SD]T\./).waitFor();
+    // Families see the site until the window opens.
+    const status = await page.request.get("/status.json");
+    expect((await status.json()).end).toBeTruthy();
+
+    await page.getByRole("button", { name: "Cancel window" }).click();
+    await page.getByText("No maintenance window is scheduled.").waitFor();
+  });
+
+  it("creates a staff member; deactivating them ends their open session", async () => {
+    const username = `temp${tag.toLowerCase()}`;
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin/staff");
+    await page.getByRole("link", { name: "Create staff account" }).click();
+    await page.waitForURL("**/admin/staff/new");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Employee ID").fill(`T-${tag}`);
+    await page.getByLabel("First name").fill("Terry");
+    await page.getByLabel("Last name").fill(`Temp ${tag}`);
+    await page.getByLabel("Instructor").check();
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create staff account" }).click();
+    await page.getByText("Use at least 10 characters.").waitFor();
+    await page.getByLabel("Password").fill("temporary-pass-1");
+    await page.getByRole("button", { name: "Create staff account" }).click();
+    await page.waitForURL(/\/admin\/staff\/\d+$/);
+    await notice(page, `The account ${username} is created.`);
+
+    const theirs = await app.newPage(mode);
+    await signInStaff(theirs, username, "temporary-pass-1");
+    await theirs.goto("/instructor/");
+    expect(new URL(theirs.url()).pathname).toBe("/instructor/");
+
+    await page.getByRole("button", { name: "Deactivate account" }).click();
+    await notice(page, `${username} is deactivated`);
+    await page.getByText("Deactivated").first().waitFor();
+
+    // Their next request finds the session ended: they are signed out.
+    await theirs.goto("/instructor/");
+    expect(new URL(theirs.url()).pathname).not.toMatch(/^\/instructor\/$/);
+    await theirs.getByRole("link", { name: "Instructor / Faculty Login" }).first().waitFor();
+    // And they cannot sign in again.
+    await theirs.goto("/instructor/sign-in");
+    await theirs.getByLabel("Username").fill(username);
+    await theirs.getByLabel("Password").fill("temporary-pass-1");
+    await theirs.getByRole("button", { name: "Login" }).click();
+    await theirs.getByText("Invalid Username or Password.").waitFor();
+  });
+
+  it("reads these changes in the audit trail and downloads them as CSV", async () => {
+    const username = `temp${tag.toLowerCase()}`;
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin/audit");
+    await page.getByLabel("What").selectOption("staff");
+    await page.getByRole("button", { name: "Apply filter" }).click();
+    await page.waitForURL(/entity=staff/);
+    const rows = page.locator("table tbody tr");
+    await rows.first().waitFor();
+    const text = (await rows.allTextContents()).join("\n");
+    expect(text).toContain("staff.deactivate");
+    expect(text).toContain("staff.create");
+    expect(text).toContain(username);
+    expect(text).not.toContain("settings.change");
+    expect(text).not.toContain("temporary-pass-1");
+
+    await page.goto("/admin/audit?action=maintenance.schedule");
+    await expect(rows.first().textContent()).resolves.toContain("maintenance.schedule");
+
+    // A date range in the district's zone: nothing before 2001.
+    await page.goto("/admin/audit?from=2000-01-01&to=2000-12-31");
+    await page.getByText("No changes match.").waitFor();
+    await page.goto("/admin/audit?from=2026-02-31");
+    await page.getByText("Enter a real date (YYYY-MM-DD).").waitFor();
+
+    await page.goto("/admin/audit?entity=staff");
+    const href = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+    expect(href).toBe("/admin/audit/download?entity=staff");
+    const res = await page.request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("text/csv");
+    expect(res.headers()["content-disposition"]).toContain("audit-trail.csv");
+    const body = await res.text();
+    expect(body.charCodeAt(0)).toBe(0xfeff);
+    expect(body).toContain("\r\n");
+    expect(body.split("\r\n")[0]).toBe("\ufeffWhen,Who,Employee ID,Action,What,Which,Before,After");
+    expect(body).toContain("staff.deactivate");
+    expect(body).not.toContain("settings.change");
+  });
+});
