@@ -1,5 +1,5 @@
 // Cashier in the desktop client: the card reader's payment intent and the in-person transaction
-// (cash, in-person check, card reader). Settlement is the checkout's (settlePayment), so a cart
+// (cash, in-person check, card reader). Settlement is settlement.ts's (settlePayment), so a cart
 // paid at the register is recorded exactly like one paid online. One charge per cart: the payment
 // row's idempotency key (cart + amount), a partial unique index on in-person payments of a cart,
 // and the cart row lock make a double tap, a retried request or a timed-out reader record once.
@@ -24,7 +24,8 @@ import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "./errors";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
 import { liveClaims } from "./sessions";
-import { PaymentErrorCode, provider, settlePayment } from "./checkout";
+import { PaymentErrorCode, provider } from "./payment-records";
+import { settlePayment } from "./settlement";
 import type { Exec } from "./registration";
 import { lockRows } from "./locks";
 import { moveCart } from "./cart-status";
