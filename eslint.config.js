@@ -112,7 +112,8 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "TemplateElement[value.raw=/for\\s+(update|share)|pg_advisory/i]",
+          selector:
+            "TemplateElement[value.raw=/for\\s+(no\\s+key\\s+)?update|for\\s+(key\\s+)?share|pg_advisory/i]",
           message: "Take row locks with lockRows or lockCommunityRegistration (services/locks.ts).",
         },
         {

@@ -131,9 +131,15 @@ export async function completeCardPayment(
   const now = deps.clock.now();
   if (body.cartId) await releaseExpiredCarts(deps, owner);
   const claimed = await deps.db.transaction(async (tx) => {
-    // Concurrent submissions queue on the cart lock, then find the first one's payment row.
-    if (body.cartId)
-      await lockRows(tx, "cart", sql`select id from carts where id = ${body.cartId}`);
+    // Concurrent submissions queue on the cart lock, then find the first one's payment row. Only
+    // the caller's own cart is locked: another person's cart id locks nothing (and is refused).
+    if (body.cartId) {
+      await lockRows(
+        tx,
+        "cart",
+        sql`select id from carts where id = ${body.cartId} and owner_key = ${owner}`,
+      );
+    }
     const [existing] = await queryRows<PaymentRow>(
       tx,
       sql`select * from payments where idempotency_key = ${key}`,
@@ -208,6 +214,16 @@ export async function completeCardPayment(
   }
   if (result.status === "failed") {
     await deps.db.transaction(async (tx) => {
+      // The cart before the payment (docs/architecture.md lock order): a webhook settling this
+      // cart at the same moment takes them in the same order, so the two queue, never deadlock.
+      if (payment.cart_id) {
+        await lockRows(
+          tx,
+          "cart",
+          sql`select id from carts where id = ${payment.cart_id} and owner_key = ${owner}`,
+        );
+      }
+      await lockRows(tx, "payment", sql`select id from payments where id = ${payment.id}`);
       await tx.execute(
         sql`update payments set status = 'failed', provider_ref = ${result.id}, provider_message = ${result.message},
               settled_at = ${deps.clock.now()}

@@ -373,8 +373,13 @@ export async function completeInPerson(
   const key = `inperson:${body.cartId}:${payCents}`;
   const now = deps.clock.now();
   const claimed = await deps.db.transaction(async (tx) => {
-    // Concurrent submissions queue on the cart lock, then find the first one's payment row.
-    await lockRows(tx, "cart", sql`select id from carts where id = ${body.cartId}`);
+    // Concurrent submissions queue on the cart lock, then find the first one's payment row. Only
+    // the caller's own cart is locked: another person's cart id locks nothing (and is refused).
+    await lockRows(
+      tx,
+      "cart",
+      sql`select id from carts where id = ${body.cartId} and owner_key = ${owner}`,
+    );
     const [existing] = await queryRows<InPersonPaymentRow>(
       tx,
       sql`select * from payments where idempotency_key = ${key}`,

@@ -210,6 +210,7 @@ export async function settlePayment(
     if (outcome.result === "seat-lost" && work.payment.provider_ref !== null) {
       // Never charged without a seat: that part goes back to the card.
       const refund = await deps.db.transaction(async (tx) => {
+        await lockRows(tx, "payment", sql`select id from payments where id = ${work.payment.id}`);
         await tx.execute(
           sql`update purchases set amount_cents = 0 where payment_id = ${work.payment.id}
                 and registration_id = ${reg.registrationId}`,
