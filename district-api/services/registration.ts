@@ -8,6 +8,7 @@ import type { RegisterRequest, RegisterReply } from "@domain/contract/programs";
 import { RegisterErrorCode } from "@domain/contract/programs";
 import { t } from "@domain/messages";
 import { findTimeConflict } from "@domain/rules/time-conflict";
+import { formatDistrictDateTime } from "@domain/rules/time";
 import {
   WAITLIST_OFFER_HOURS,
   checkAnswers,
@@ -174,11 +175,7 @@ async function offerFreedSeats(
         text: t(cost > 0 ? "register.offerMailBody" : "register.promotedMailBody", {
           name: next.name_first,
           course: section.course_name,
-          until: new Intl.DateTimeFormat("en-US", {
-            timeZone: deps.timeZone,
-            dateStyle: "medium",
-            timeStyle: "short",
-          }).format(until),
+          until: formatDistrictDateTime(until, deps.timeZone),
           district: deps.districtName,
         }),
       });
