@@ -181,7 +181,8 @@ export default tseslint.config(
         "error",
         ...NO_PATHS_INTO_PACKAGES,
         {
-          selector: "TemplateElement[value.raw=/for\\s+(update|share)|pg_advisory/i]",
+          selector:
+            "TemplateElement[value.raw=/for\\s+(no\\s+key\\s+)?update|for\\s+(key\\s+)?share|pg_advisory/i]",
           message: "Take row locks with lockRows or lockCommunityRegistration (services/locks.ts).",
         },
         {

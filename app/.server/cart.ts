@@ -6,8 +6,12 @@ import { Cart, Receipt } from "@domain/contract/cart";
 import { CheckoutSessionReply, ConfirmMailinReply, RedirectReply } from "@domain/contract/payments";
 import { checkoutForm, payNowCents } from "@domain/forms/checkout";
 import { t } from "@domain/messages";
-import { afterPaymentDestination, formatCountdown, methodAllowed } from "@domain/rules/checkout";
-import { toCents } from "@domain/rules/money";
+import {
+  afterPaymentDestination,
+  cartLinesOf,
+  formatCountdown,
+  methodAllowed,
+} from "@domain/rules/checkout";
 import { loadDistrict } from "./settings";
 import { callApi } from "./api";
 import { requireFamily, requireStaff } from "./auth";
@@ -25,14 +29,6 @@ async function guard(request: Request, kind: CartPageKind) {
   }
   const s = await requireFamily(request);
   return { who: "student" as Who, userKind: s.userType, desktop: !!s.desktop };
-}
-
-export function linesOf(cart: Cart) {
-  return cart.cartItems.map((i) => ({
-    costCents: toCents(i.cost),
-    allowPartial: i.allowPartialPayment,
-    itemType: i.itemType,
-  }));
 }
 
 export async function cartPageLoader({ request, context }: LoaderFunctionArgs, kind: CartPageKind) {
@@ -112,7 +108,7 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
   const cartR = await loadCart(caller, g.who);
   if (!cartR.ok) return json({ formError: t("cart.error.load"), result: null }, { status: 502 });
   const cart = cartR.data;
-  const lines = linesOf(cart);
+  const lines = cartLinesOf(cart);
   if (intent === "submitOrder") {
     const r = await callApi(caller, {
       path: "/v1/payment/submit-order",

@@ -15,8 +15,8 @@ import {
 import { ConnectionTokenReply } from "@domain/contract/payments";
 import { t } from "@domain/messages";
 import { inPersonFormSchema, payNowCents, truncatedCents } from "@domain/rules/cashier";
-import { partialOption } from "@domain/rules/checkout";
-import { formatUsd, toCents } from "@domain/rules/money";
+import { cartLinesOf, partialOption } from "@domain/rules/checkout";
+import { formatUsd } from "@domain/rules/money";
 import { callApi } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { flashNotice } from "./session";
@@ -34,15 +34,6 @@ async function requireDesktop(request: Request, who: Who) {
   const s = who === "staff" ? await requireStaff(request) : await requireFamily(request);
   if (!s.desktop) throw redirect(cartPathFor(who));
   return s;
-}
-
-/** The cart's lines in cents, for the checkout rules. */
-export function linesOf(cart: Cart) {
-  return cart.cartItems.map((i) => ({
-    costCents: toCents(i.cost),
-    allowPartial: i.allowPartialPayment,
-    itemType: i.itemType,
-  }));
 }
 
 async function loadCart(caller: Caller, who: Who) {
@@ -77,7 +68,7 @@ export async function inPersonLoader(caller: Caller, who: Who) {
   await requireDesktop(caller.request, who);
   const [config, cart] = await Promise.all([loadConfig(caller, who), loadCart(caller, who)]);
   if (!config?.allowed) throw redirect(cartPathFor(who));
-  const lines = linesOf(cart);
+  const lines = cartLinesOf(cart);
   const totalCents = lines.reduce((s, l) => s + l.costCents, 0);
   // An empty or free cart has nothing to take at the register: the cart page handles it.
   if (!cart.cartItems.length || totalCents === 0) throw redirect(cartPathFor(who));
@@ -93,7 +84,7 @@ export async function inPersonLoader(caller: Caller, who: Who) {
 export async function inPersonAction(caller: Caller, who: Who) {
   await requireDesktop(caller.request, who);
   const cart = await loadCart(caller, who);
-  const lines = linesOf(cart);
+  const lines = cartLinesOf(cart);
   const formData = await caller.request.formData();
   const submission = parseWithZod(formData, { schema: inPersonFormSchema(lines) });
   if (submission.status !== "success") {

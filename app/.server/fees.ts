@@ -1,6 +1,6 @@
 // The fee pages' data: fee cards with their state (spec 02 §4 order), assessed fees, purchases,
 // and the add-to-cart action shared by /fees and /instructor/buy-fees.
-import type { Cart } from "@domain/contract/cart";
+import { AddAssessedFeesReply, type Cart } from "@domain/contract/cart";
 import type { AssessedFee, Fee, PurchaseHistory } from "@domain/contract/fees";
 import { OkReply } from "@domain/contract/fees";
 import { AddToCartForm } from "@domain/forms/add-to-cart";
@@ -299,23 +299,16 @@ export async function feeShopAction({ request, context }: ActionFunctionArgs, sh
   return added();
 }
 
-/** "Add all fees": every assessed fee the family still owes that is not in the cart yet. */
+/**
+ * "Add all fees": every assessed fee the family still owes that is not in the cart yet, in one
+ * call (the district API adds them in one transaction and leaves those in the cart alone).
+ */
 async function addAllAssessedFees(caller: Caller): Promise<void> {
-  const [fees, cart] = await Promise.all([
-    loadStudentFees(caller, "student"),
-    loadCart(caller, "student"),
-  ]);
-  if (!fees.ok) return;
-  const inCart = new Set(cart.ok ? cart.data.cartItems.map((i) => i.assessedFeeId) : []);
-  for (const a of fees.data) {
-    if (a.selfAssessed || a.status === "paid" || inCart.has(a.id)) continue;
-    await callApi(caller, {
-      path: "/v1/fees/add-to-cart",
-      method: "PUT",
-      auth: "student",
-      timeoutMs: 10_000,
-      body: { feeId: a.fee.id, assessedFeeId: a.id },
-      reply: OkReply,
-    });
-  }
+  await callApi(caller, {
+    path: "/v1/cart/assessed-fees",
+    method: "POST",
+    auth: "student",
+    timeoutMs: 10_000,
+    reply: AddAssessedFeesReply,
+  });
 }

@@ -13,10 +13,10 @@ import {
   SimulatorSession,
 } from "@domain/contract/payments";
 import { checkoutForm, payNowCents } from "@domain/forms/checkout";
+import { cartLinesOf } from "@domain/rules/checkout";
 import { formErrorMap } from "@domain/forms/error-map";
 import { t } from "@domain/messages/fees";
 import { toCents } from "@domain/rules/money";
-import { linesOf } from "./cart";
 import { requireFamily } from "./auth";
 
 export interface Caller {
@@ -106,7 +106,7 @@ export async function cardPaymentAction({ request, context }: ActionFunctionArgs
   if (b.cartId) {
     const cart = await loadCart(caller, who);
     if (!cart.ok) return json({ error: t("cart.error.load") }, { status: 502 });
-    const lines = linesOf(cart.data);
+    const lines = cartLinesOf(cart.data);
     const check = checkoutForm(lines).safeParse(
       {
         paymentType: b.paymentType,

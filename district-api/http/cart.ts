@@ -1,10 +1,12 @@
-// /v1 cart calls (spec 02 §7): the caller's cart, the receipt, adding a registration, removing
-// items and emptying. Students, community members, guests and staff each have their own cart.
+// /v1 cart calls (spec 02 §7): the caller's cart, the receipt, adding a registration or every
+// assessed fee still owed ("Add all fees"), removing items and emptying. Students, community
+// members, guests and staff each have their own cart.
 import { Router } from "express";
 import { AddRegistrationRequest, CartIdParams, RemoveItemsRequest } from "@domain/contract/cart";
 import type { ApiDeps } from "../deps";
 import { handle, participantId } from "./kit";
 import {
+  addAssessedFeesToCart,
   addRegistrationToCart,
   cartItemCount,
   cartView,
@@ -37,6 +39,13 @@ export function cartRoutes(deps: ApiDeps): Router {
         return cartView(deps, claims!);
       },
     ),
+  );
+
+  // "Add all fees": every assessed fee still owed, in one transaction (authorised like the
+  // single add: the caller's own fees only).
+  r.post(
+    "/cart/assessed-fees",
+    handle(deps, { access: "any" }, ({ claims }) => addAssessedFeesToCart(deps, claims!)),
   );
 
   r.delete(

@@ -6,7 +6,7 @@ import { CompleteInPersonRequest, CreateTerminalIntentRequest } from "@domain/co
 import { CartIdParams } from "@domain/contract/cart";
 import type { ApiDeps } from "../deps";
 import { handle, readClaims } from "./kit";
-import { provider } from "../services/checkout";
+import { provider } from "../services/payment-records";
 import {
   completeInPerson,
   createTerminalIntent,

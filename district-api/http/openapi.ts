@@ -154,6 +154,12 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary: "Add a registration awaiting payment to the cart",
     reply: cart.Cart,
   },
+  "POST /v1/cart/assessed-fees": {
+    tag: "cart",
+    summary:
+      "Add every assessed fee still owed to the cart in one call (fees already in it are left alone)",
+    reply: cart.AddAssessedFeesReply,
+  },
   "DELETE /v1/cart/cartItems": {
     tag: "cart",
     summary: "Remove items from the cart",

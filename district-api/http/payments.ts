@@ -16,17 +16,13 @@ import type { ApiDeps } from "../deps";
 import { handle } from "./kit";
 import { ApiError } from "../services/errors";
 import type { SimulatorProvider } from "../payments/simulator";
-import {
-  completeCardPayment,
-  confirmMailin,
-  confirmWithoutPayment,
-  createHostedCheckout,
-  createSetupIntent,
-  handleProviderEvent,
-  provider,
-  registrationPayment,
-  submitFreeOrder,
-} from "../services/checkout";
+import { provider } from "../services/payment-records";
+import { completeCardPayment, createSetupIntent } from "../services/card-payments";
+import { createHostedCheckout } from "../services/hosted-checkout";
+import { handleProviderEvent } from "../services/settlement";
+import { confirmMailin } from "../services/mailed-checks";
+import { confirmWithoutPayment, submitFreeOrder } from "../services/free-confirmations";
+import { registrationPayment } from "../services/registration-payments";
 import { ownPaymentStatus } from "../services/payment-status";
 
 const SectionParams = z.object({ courseSectionId: z.string().uuid() });

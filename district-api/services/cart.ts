@@ -4,7 +4,13 @@ import { logSafeError } from "../logger";
 import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import type { AddToCartRequest } from "@domain/contract/fees";
-import type { Cart, CartCount, CartItem, Receipt } from "@domain/contract/cart";
+import type {
+  AddAssessedFeesReply,
+  Cart,
+  CartCount,
+  CartItem,
+  Receipt,
+} from "@domain/contract/cart";
 import { t } from "@domain/messages";
 import { checkDonation } from "@domain/rules/donation";
 import { unitPricesCents } from "@domain/rules/pricing";
@@ -246,6 +252,66 @@ export async function addFeeToCart(
     return markSessionsExpired(tx, { cartId: cart.id });
   });
   await expireAtProvider(deps, stale);
+}
+
+/**
+ * POST /v1/cart/assessed-fees ("Add all fees"): every fee assessed to the caller (not bought by
+ * themselves) with a balance still owed goes into their open cart, priced at that balance, in
+ * one transaction. The cart is locked first, then the fees in id order (docs/architecture.md lock
+ * order), so identical calls at once add each fee once; fees already in the cart are left alone.
+ * A cart being paid refuses, and nothing is written.
+ */
+export async function addAssessedFeesToCart(
+  deps: ApiDeps,
+  claims: TokenClaims,
+): Promise<AddAssessedFeesReply> {
+  const owner = ownerKey(claims);
+  await releaseExpiredCarts(deps, owner);
+  const now = deps.clock.now();
+  const buyer = await buyerInfo(deps.db, claims);
+  const stillOwed = sql`a.payer_key = ${owner} and not a.self_assessed and a.status <> 'paid'
+    and a.assessed_cost_cents > a.paid_cents`;
+  const done = await deps.db.transaction(async (tx) => {
+    // Nothing owed at all: no cart is opened for nothing (a read, before any lock).
+    const [someOwed] = await queryRows<{ id: number }>(
+      tx,
+      sql`select a.id from assessed_fees a where ${stillOwed} limit 1`,
+    );
+    if (!someOwed) return { added: [], stale: [] };
+    const cart = openOrRefuse(await currentCart(tx, owner, buyer.name, { lock: true }));
+    const owed = await lockRows<{
+      id: number;
+      fee_id: number;
+      assessed_cost_cents: number;
+      paid_cents: number;
+      allow_partial: boolean;
+    }>(
+      tx,
+      "assessed-fee",
+      sql`select a.id, a.fee_id, a.assessed_cost_cents, a.paid_cents, a.allow_partial
+          from assessed_fees a
+          where ${stillOwed}
+            and not exists (select 1 from cart_items i
+                            where i.cart_id = ${cart.id} and i.assessed_fee_id = a.id)
+          order by a.id`,
+    );
+    if (!owed.length) return { added: [], stale: [] };
+    await startTimerIfEmpty(tx, cart, now);
+    for (const af of owed) {
+      await tx.execute(
+        sql`insert into cart_items (cart_id, item_type, fee_id, assessed_fee_id, cost_cents,
+              original_cost_cents, allow_partial, created_at)
+            values (${cart.id}, 'fee', ${af.fee_id}, ${af.id}, ${af.assessed_cost_cents - af.paid_cents},
+              ${af.assessed_cost_cents}, ${af.allow_partial}, ${now})`,
+      );
+    }
+    return {
+      added: owed.map((af) => Number(af.id)),
+      stale: await markSessionsExpired(tx, { cartId: cart.id }),
+    };
+  });
+  await expireAtProvider(deps, done.stale);
+  return { added: done.added };
 }
 
 /** Every non-waiver question answered; a waiver accepted ("I Accept"). */

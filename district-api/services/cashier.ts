@@ -1,5 +1,5 @@
 // Cashier in the desktop client: the card reader's payment intent and the in-person transaction
-// (cash, in-person check, card reader). Settlement is the checkout's (settlePayment), so a cart
+// (cash, in-person check, card reader). Settlement is settlement.ts's (settlePayment), so a cart
 // paid at the register is recorded exactly like one paid online. One charge per cart: the payment
 // row's idempotency key (cart + amount), a partial unique index on in-person payments of a cart,
 // and the cart row lock make a double tap, a retried request or a timed-out reader record once.
@@ -24,7 +24,8 @@ import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "./errors";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
 import { liveClaims } from "./sessions";
-import { PaymentErrorCode, provider, settlePayment } from "./checkout";
+import { PaymentErrorCode, provider } from "./payment-records";
+import { settlePayment } from "./settlement";
 import type { Exec } from "./registration";
 import { lockRows } from "./locks";
 import { moveCart } from "./cart-status";
@@ -372,8 +373,13 @@ export async function completeInPerson(
   const key = `inperson:${body.cartId}:${payCents}`;
   const now = deps.clock.now();
   const claimed = await deps.db.transaction(async (tx) => {
-    // Concurrent submissions queue on the cart lock, then find the first one's payment row.
-    await lockRows(tx, "cart", sql`select id from carts where id = ${body.cartId}`);
+    // Concurrent submissions queue on the cart lock, then find the first one's payment row. Only
+    // the caller's own cart is locked: another person's cart id locks nothing (and is refused).
+    await lockRows(
+      tx,
+      "cart",
+      sql`select id from carts where id = ${body.cartId} and owner_key = ${owner}`,
+    );
     const [existing] = await queryRows<InPersonPaymentRow>(
       tx,
       sql`select * from payments where idempotency_key = ${key}`,

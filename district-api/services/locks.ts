@@ -64,17 +64,25 @@ async function prepare(tx: Exec, kind: LockKind): Promise<void> {
 }
 
 /**
+ * How strongly a row is locked: FOR UPDATE, or FOR NO KEY UPDATE when other transactions must
+ * still be able to insert rows that refer to it (a registration's foreign key to its participant).
+ */
+export type LockStrength = "update" | "no key update";
+
+/**
  * Runs `query` (a select of the rows to lock) with FOR UPDATE — `of` names the table alias to
- * lock when the select joins others — and returns its rows, locked until the transaction ends.
+ * lock when the select joins others, `strength` may weaken it to FOR NO KEY UPDATE — and returns
+ * its rows, locked until the transaction ends.
  */
 export async function lockRows<T>(
   tx: Exec,
   kind: Exclude<LockKind, "community-registration">,
   query: SQL,
   of?: string,
+  strength: LockStrength = "update",
 ): Promise<T[]> {
   await prepare(tx, kind);
-  const clause = of ? sql.raw(` for update of ${of}`) : sql.raw(" for update");
+  const clause = sql.raw(` for ${strength}${of ? ` of ${of}` : ""}`);
   return queryRows<T>(tx, sql`${query}${clause}`);
 }
 

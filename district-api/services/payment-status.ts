@@ -10,7 +10,7 @@ import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ownerKey } from "./errors";
 import { afterPaymentDestination } from "@domain/rules/checkout";
-import { cartHadFees } from "./checkout";
+import { cartHadFees } from "./payment-records";
 
 interface StatusRow {
   status: string;

@@ -8,6 +8,7 @@ import type { RegisterRequest, RegisterReply } from "@domain/contract/programs";
 import { RegisterErrorCode } from "@domain/contract/programs";
 import { t } from "@domain/messages";
 import { findTimeConflict } from "@domain/rules/time-conflict";
+import { formatDistrictDateTime } from "@domain/rules/time";
 import {
   WAITLIST_OFFER_HOURS,
   checkAnswers,
@@ -188,11 +189,7 @@ async function offerFreedSeats(
         text: t(cost > 0 ? "register.offerMailBody" : "register.promotedMailBody", {
           name: next.name_first,
           course: section.course_name,
-          until: new Intl.DateTimeFormat("en-US", {
-            timeZone: deps.timeZone,
-            dateStyle: "medium",
-            timeStyle: "short",
-          }).format(until),
+          until: formatDistrictDateTime(until, deps.timeZone),
           district: deps.districtName,
         }),
       });
@@ -200,15 +197,30 @@ async function offerFreedSeats(
   }
 }
 
-/** Runs fn in a transaction holding the section lock, after releasing expired holds there. */
+/**
+ * Runs fn in a transaction holding the section lock, after releasing expired holds there. With
+ * `participantId`, the person is locked first (docs/architecture.md lock order: a participant
+ * before a section), so two of their own requests are checked against each other one at a time.
+ */
 async function withSection<T>(
   deps: ApiDeps,
   sectionId: string,
   fn: (tx: Exec, section: SectionRow, now: Date, mail: MailMessage[]) => Promise<T>,
+  opts: { participantId?: number } = {},
 ): Promise<T> {
   const mail: MailMessage[] = [];
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
+    if (opts.participantId !== undefined) {
+      // NO KEY UPDATE: the registration inserted below still refers to the participant.
+      await lockRows(
+        tx,
+        "participant",
+        sql`select id from participants where id = ${opts.participantId}`,
+        undefined,
+        "no key update",
+      );
+    }
     const section = await lockSection(tx, sectionId);
     if (!section)
       throw new ApiError(
@@ -491,65 +503,69 @@ export async function register(
   if (elig.seemsFull && elig.myStatus === null && elig.program.open) {
     throw new ApiError(406, t("register.full"), undefined, RegisterErrorCode.full);
   }
-  return withSection(deps, sectionId, async (tx, section, now) => {
-    // One person's registrations are checked against each other (time conflict, one section
-    // per term): lock the person too, so two tabs registering at once cannot both pass.
-    await tx.execute(
-      sql`select id from participants where id = ${participantId} for no key update`,
-    );
-    const existing = await liveRegistration(tx, sectionId, participantId);
-    const cost = effectiveCostCents(section.cost_cents, elig.participant.financial_aid);
-    // Accepting a seat offered from the waitlist: the seat is already held for this person.
-    if (existing?.status === "offered") {
+  // One person's registrations are checked against each other (time conflict, one section per
+  // term): the person is locked too (before the section), so two tabs cannot both pass.
+  return withSection(
+    deps,
+    sectionId,
+    async (tx, section, now) => {
+      const existing = await liveRegistration(tx, sectionId, participantId);
+      const cost = effectiveCostCents(section.cost_cents, elig.participant.financial_aid);
+      // Accepting a seat offered from the waitlist: the seat is already held for this person.
+      if (existing?.status === "offered") {
+        const status = cost > 0 ? "pending_payment" : "registered";
+        const hold = cost > 0 ? new Date(now.getTime() + timeout * 60_000) : null;
+        await tx.execute(
+          sql`update registrations set status = ${status}, hold_expires_at = ${hold},
+              cost_cents = ${cost}, updated_at = ${now} where id = ${existing.id}`,
+        );
+        return {
+          registrationId: existing.id,
+          courseSectionID: sectionId,
+          timeout: cost > 0 ? timeout : 0,
+          status,
+        };
+      }
+      if (existing) {
+        throw stale(
+          failed,
+          existing.status === "waitlisted"
+            ? t("register.alreadyWaitlisted")
+            : t("register.already"),
+        );
+      }
+      if (!elig.program.open) throw stale(failed, t("register.notFound"));
+      if (seen && seen !== "open") throw stale(failed);
+      if (elig.program.requires_survey && !elig.finishedSurvey) {
+        throw new ApiError(409, failed, t("register.surveyRequired"), RegisterErrorCode.survey);
+      }
+      requireAnswers(elig.questions, body, failed);
+
+      await refuseScheduleClash(tx, participantId, section, elig.program, now, failed);
+      // People waiting come first: a free seat is theirs (it is offered to them under this lock).
+      if ((await waitingCount(tx, sectionId)) > 0 || !(await takeSeat(tx, sectionId))) {
+        throw new ApiError(406, t("register.full"), undefined, RegisterErrorCode.full);
+      }
       const status = cost > 0 ? "pending_payment" : "registered";
       const hold = cost > 0 ? new Date(now.getTime() + timeout * 60_000) : null;
-      await tx.execute(
-        sql`update registrations set status = ${status}, hold_expires_at = ${hold},
-              cost_cents = ${cost}, updated_at = ${now} where id = ${existing.id}`,
-      );
-      return {
-        registrationId: existing.id,
-        courseSectionID: sectionId,
-        timeout: cost > 0 ? timeout : 0,
-        status,
-      };
-    }
-    if (existing) {
-      throw stale(
-        failed,
-        existing.status === "waitlisted" ? t("register.alreadyWaitlisted") : t("register.already"),
-      );
-    }
-    if (!elig.program.open) throw stale(failed, t("register.notFound"));
-    if (seen && seen !== "open") throw stale(failed);
-    if (elig.program.requires_survey && !elig.finishedSurvey) {
-      throw new ApiError(409, failed, t("register.surveyRequired"), RegisterErrorCode.survey);
-    }
-    requireAnswers(elig.questions, body, failed);
-
-    await refuseScheduleClash(tx, participantId, section, elig.program, now, failed);
-    // People waiting come first: a free seat is theirs (it is offered to them under this lock).
-    if ((await waitingCount(tx, sectionId)) > 0 || !(await takeSeat(tx, sectionId))) {
-      throw new ApiError(406, t("register.full"), undefined, RegisterErrorCode.full);
-    }
-    const status = cost > 0 ? "pending_payment" : "registered";
-    const hold = cost > 0 ? new Date(now.getTime() + timeout * 60_000) : null;
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into registrations (course_section_id, participant_id, status, hold_expires_at,
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`insert into registrations (course_section_id, participant_id, status, hold_expires_at,
             cost_cents, financial_aid, answers, signature, legal_name, created_at, updated_at)
           values (${sectionId}, ${participantId}, ${status}, ${hold}, ${cost},
             ${elig.participant.financial_aid}, ${JSON.stringify(storedAnswers(elig.questions, body))}::jsonb,
             ${body.activeCourse?.signature ?? null}, ${body.activeCourse?.legalName ?? null}, ${now}, ${now})
           returning id`,
-    );
-    return {
-      registrationId: row!.id,
-      courseSectionID: sectionId,
-      timeout: cost > 0 ? timeout : 0,
-      status,
-    };
-  });
+      );
+      return {
+        registrationId: row!.id,
+        courseSectionID: sectionId,
+        timeout: cost > 0 ? timeout : 0,
+        status,
+      };
+    },
+    { participantId },
+  );
 }
 
 /**
@@ -719,6 +735,11 @@ export async function confirmRegistrationPayment(
   );
   if (!reg) throw new ApiError(404, t("error.notFound"));
   return withSection(deps, reg.course_section_id, async (tx, _section, now) => {
+    // The payment is claimed below (applied_at): lock it before the registration, in the
+    // documented order (section, payment, registration), as settlement does.
+    if (paymentId !== undefined) {
+      await lockRows(tx, "payment", sql`select id from payments where id = ${paymentId}`);
+    }
     const [row] = await lockRows<{ status: string; hold_expires_at: Date | null }>(
       tx,
       "registration",

@@ -82,3 +82,11 @@ export const RemoveItemsRequest = z
   .object({ cartItemIds: z.array(dbId()).min(1).max(200) })
   .strict();
 export const CartIdParams = z.object({ cartId: dbIdParam() });
+
+/**
+ * POST /v1/cart/assessed-fees ("Add all fees"): every fee assessed to the caller that still has a
+ * balance goes into their open cart in one transaction; fees already in it are left alone.
+ * `added`: the assessed fees this call put in (empty when there was nothing to add).
+ */
+export const AddAssessedFeesReply = z.object({ added: z.array(z.number().int()) });
+export type AddAssessedFeesReply = z.infer<typeof AddAssessedFeesReply>;

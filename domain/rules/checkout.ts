@@ -1,6 +1,7 @@
 // Checkout rules of the cart (spec 02 §4 "Cart checkout", §5 "Checkout payment form").
+import type { Cart } from "../contract/cart";
 import { t } from "../messages/fees";
-import { formatUsd } from "./money";
+import { formatUsd, toCents } from "./money";
 import {
   activityPaymentMinimumCents,
   cartMinimumPartialCents,
@@ -18,6 +19,15 @@ export interface CartFacts {
   /** Inside the desktop cash-register wrapper (terminal, cash, in-person check). */
   desktop: boolean;
   readerConnected?: boolean;
+}
+
+/** A cart from the district API as lines in cents, for these rules (the web app's cart pages). */
+export function cartLinesOf(cart: Pick<Cart, "cartItems">): CartFacts["lines"] {
+  return cart.cartItems.map((i) => ({
+    costCents: toCents(i.cost),
+    allowPartial: i.allowPartialPayment,
+    itemType: i.itemType,
+  }));
 }
 
 export function cartTotalCents(lines: CartLine[]): number {

@@ -37,6 +37,27 @@ describe("row locks", () => {
     ]);
   });
 
+  it("lock with FOR NO KEY UPDATE when asked (rows others still refer to)", async () => {
+    const tx = recordingTx();
+    await lockRows(
+      tx as never,
+      "participant",
+      sql`select id from participants where id = ${1}`,
+      undefined,
+      "no key update",
+    );
+    await lockRows(
+      tx as never,
+      "section",
+      sql`select id from course_sections s where s.id = ${"x"}`,
+      "s",
+    );
+    expect(tx.statements.slice(1)).toEqual([
+      "select id from participants where id = $1 for no key update",
+      "select id from course_sections s where s.id = $1 for update of s",
+    ]);
+  });
+
   it("refuse a lock asked for out of the documented order", async () => {
     const tx = recordingTx();
     await lockRows(tx as never, "cart", sql`select id from carts where id = ${1}`);

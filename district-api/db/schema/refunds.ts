@@ -1,5 +1,5 @@
 // Drizzle mirror of 0011_one_charge.sql: automatic refunds. The columns added to payments
-// (cart_fingerprint, expires_at, applied_at) are read with SQL in services/checkout.ts, so the
+// (cart_fingerprint, expires_at, applied_at) are read with SQL in the payment services (settlement.ts, payment-records.ts), so the
 // fees area's table definition stays untouched.
 import { integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { registrations } from "./catalog";

@@ -1,0 +1,75 @@
+// Hosted checkout (no JavaScript): the payment row is recorded pending with the amount, the
+// provider's page takes the card until the cart's (or hold's) time is up, and the webhook settles
+// it (settlement.ts). Sessions of a cart that changes are expired by hosted-sessions.ts.
+import { sql } from "drizzle-orm";
+import type { TokenClaims } from "@domain/contract/identity";
+import { t } from "@domain/messages";
+import { queryRows } from "../db/client";
+import type { ApiDeps } from "../deps";
+import { ApiError, ownerKey } from "./errors";
+import { releaseExpiredCarts } from "./cart";
+import { PaymentErrorCode, provider, type PaymentRow } from "./payment-records";
+import { preparePayment, type PayTarget } from "./payment-targets";
+
+/** Hosted sessions stay payable at least this long (Stripe's minimum). */
+const SESSION_MIN_MS = 30 * 60_000;
+
+/**
+ * A hosted checkout (no JavaScript): the payment row is recorded pending with the amount, the
+ * provider's page takes the card, and the webhook settles it.
+ */
+export async function createHostedCheckout(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  body: PayTarget & { returnBase: string; cancelPath: string; completePath: string },
+): Promise<{ url: string }> {
+  if (!body.cartId && !body.courseSectionId) {
+    throw new ApiError(
+      400,
+      t("payment.error.cartOrCourse"),
+      undefined,
+      PaymentErrorCode.missingTarget,
+    );
+  }
+  const owner = ownerKey(claims);
+  if (body.cartId) await releaseExpiredCarts(deps, owner);
+  const now = deps.clock.now();
+  const p = provider(deps);
+  const prepared = await deps.db.transaction(async (tx) => {
+    const prep = await preparePayment(tx, deps, claims, body, "stripe");
+    const key = `hosted:${owner}:${prep.cartId ?? prep.registrationId}:${now.getTime()}`;
+    // The page takes money until the cart's (or hold's) time is up, and at least 30 minutes as
+    // Stripe does; a payment arriving for a cart that ran out meanwhile is refunded.
+    const expiresAt = new Date(
+      Math.max(prep.deadline?.getTime() ?? 0, now.getTime() + SESSION_MIN_MS),
+    );
+    const [row] = await queryRows<PaymentRow>(
+      tx,
+      sql`insert into payments (owner_key, cart_id, registration_id, method, payment_type, amount_cents,
+            status, idempotency_key, created_at, cart_fingerprint, expires_at)
+          values (${owner}, ${prep.cartId}, ${prep.registrationId}, 'stripe', ${body.paymentType},
+            ${prep.amountCents}, 'pending', ${key}, ${now}, ${prep.fingerprint}, ${expiresAt})
+          returning *`,
+    );
+    return { prep, payment: row! };
+  });
+  const q = new URLSearchParams({
+    ...(prepared.prep.cartId ? { cartId: String(prepared.prep.cartId) } : {}),
+    ...(body.courseSectionId ? { courseSectionId: body.courseSectionId } : {}),
+    payNowAmount: String(body.payNowAmount),
+  });
+  const base = body.returnBase.replace(/\/$/, "");
+  const session = await p.createCheckoutSession({
+    amountCents: prepared.payment.amount_cents,
+    description: prepared.prep.description,
+    successUrl: `${base}${body.completePath}?${q.toString()}&payment_intent=${encodeURIComponent(`pay_${prepared.payment.id}`)}`,
+    cancelUrl: `${base}${body.cancelPath}`,
+    idempotencyKey: `session:${prepared.payment.id}`,
+    metadata: { paymentId: String(prepared.payment.id) },
+    expiresAt: new Date(prepared.payment.expires_at!),
+  });
+  await deps.db.execute(
+    sql`update payments set provider_ref = ${session.id} where id = ${prepared.payment.id}`,
+  );
+  return { url: session.url };
+}

@@ -1,0 +1,120 @@
+// Payment records: the `payments` rows. One row per payment, claimed once by its idempotency key
+// (five identical submissions are one row), with its confirmation id; the provider that takes
+// the money; what a cart payment is bound to (the cart's contents, decision 101). Every payment
+// path (card, hosted checkout, mailed check, cashier, confirmations without money) creates and
+// reads its rows through here; settlement (settlement.ts) moves them to their outcome.
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { t } from "@domain/messages";
+import { cartContents } from "@domain/rules/cart-binding";
+import { queryRows } from "../db/client";
+import type { ApiDeps } from "../deps";
+import { ApiError } from "./errors";
+import type { PaymentProvider } from "../payments/provider";
+import type { Exec } from "./registration";
+
+/** errorCode values of payment replies (0 = fine). */
+export const PaymentErrorCode = {
+  ok: 0,
+  missingTarget: 1,
+  declined: 2,
+  invalid: 3,
+  inProgress: 4,
+} as const;
+
+export function provider(deps: ApiDeps): PaymentProvider {
+  if (!deps.payments) throw new ApiError(503, t("payment.error.unknown"));
+  return deps.payments;
+}
+
+export interface PaymentRow {
+  id: number;
+  owner_key: string;
+  cart_id: number | null;
+  registration_id: string | null;
+  method: string;
+  payment_type: string;
+  amount_cents: number;
+  status: string;
+  provider_ref: string | null;
+  provider_message: string | null;
+  confirmation_id: string | null;
+  cart_fingerprint: string | null;
+  expires_at: Date | string | null;
+}
+
+/** What a payment for a cart is bound to: a hash of the cart's lines and total (decision 101). */
+export function cartFingerprint(
+  lines: { id: number; itemType: string; costCents: number; allowPartial: boolean }[],
+): string {
+  return createHash("sha256").update(cartContents(lines)).digest("hex");
+}
+
+export async function paymentById(db: Exec, id: number): Promise<PaymentRow | null> {
+  const [row] = await queryRows<PaymentRow>(db, sql`select * from payments where id = ${id}`);
+  return row ?? null;
+}
+
+function confirmationFor(id: number): string {
+  return `C${String(id).padStart(7, "0")}`;
+}
+
+/**
+ * Records a payment once: a second insert with the same idempotency key returns the first row
+ * (created false). A new row gets its confirmation id (C0000001) in the same transaction.
+ */
+export async function insertPayment(
+  tx: Exec,
+  row: {
+    owner: string;
+    cartId?: number | null;
+    registrationId?: string | null;
+    method: string;
+    amountCents: number;
+    status: string;
+    key: string;
+    now: Date;
+  },
+): Promise<(PaymentRow & { created: boolean }) | null> {
+  const [p] = await queryRows<PaymentRow>(
+    tx,
+    sql`insert into payments (owner_key, cart_id, registration_id, method, amount_cents, status, idempotency_key, created_at, settled_at)
+        values (${row.owner}, ${row.cartId ?? null}, ${row.registrationId ?? null}, ${row.method}, ${row.amountCents},
+          ${row.status}, ${row.key}, ${row.now}, ${row.status === "succeeded" ? row.now : null})
+        on conflict (idempotency_key) do nothing
+        returning *`,
+  );
+  if (!p) {
+    const [existing] = await queryRows<PaymentRow>(
+      tx,
+      sql`select * from payments where idempotency_key = ${row.key}`,
+    );
+    return existing ? { ...existing, created: false } : null;
+  }
+  await tx.execute(
+    sql`update payments set confirmation_id = ${confirmationFor(p.id)} where id = ${p.id}`,
+  );
+  return { ...p, confirmation_id: confirmationFor(p.id), created: true };
+}
+
+/** The outcome of a payment another submission is charging: polls its row for up to 10 s. */
+export async function waitForOutcome(deps: ApiDeps, key: string): Promise<PaymentRow | null> {
+  for (let i = 0; i < 100; i++) {
+    const [row] = await queryRows<PaymentRow>(
+      deps.db,
+      sql`select * from payments where idempotency_key = ${key}`,
+    );
+    if (row && row.status !== "processing" && row.status !== "pending") return row;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}
+
+/** Whether a paid cart had fees in it (where the page after payment sends the person). */
+export async function cartHadFees(db: Exec, cartId: number): Promise<boolean> {
+  const [row] = await queryRows<{ had_fees: boolean }>(
+    db,
+    sql`select had_fees from carts where id = ${cartId}`,
+  );
+  return !!row?.had_fees;
+}

@@ -1,0 +1,252 @@
+// Settlement: applying the provider's answer to a payment (paid, refused and refunded), once. The
+// payment row is claimed with a status guard, so of a hosted and a direct payment arriving
+// together, or three deliveries of one webhook, on any number of processes, one changes state.
+// Locks in the documented order (docs/architecture.md): the cart, then the payment, then a
+// registration paid directly; fees are recorded in the same transaction, registrations confirmed
+// afterwards through the registration service.
+import { sql } from "drizzle-orm";
+import { t } from "@domain/messages";
+import { allocatePayment } from "@domain/rules/partial-payment";
+import { registrationVerdict, settleVerdict, type RefundReason } from "@domain/rules/cart-binding";
+import { queryRows } from "../db/client";
+import type { ApiDeps } from "../deps";
+import type { ProviderEvent } from "../payments/provider";
+import { confirmRegistrationPayment, type Exec } from "./registration";
+import { cartLines } from "./cart";
+import { expireAtProvider, markSessionsExpired } from "./hosted-sessions";
+import { lockRows } from "./locks";
+import { moveCart } from "./cart-status";
+import { cartFingerprint, type PaymentRow } from "./payment-records";
+import { recordRefund, sendRefund } from "./refunds";
+
+/** What became of a payment handed to settlePayment. */
+export type SettleOutcome = "settled" | "refunded" | "duplicate";
+
+/**
+ * Fulfils a payment once. The cart row is locked first, then the payment row is claimed with a
+ * status guard (pending/processing/expired → succeeded or refunded), so of a hosted and a direct
+ * payment arriving together, on any number of processes, one pays the cart. A cart payment is
+ * kept only if the cart is still open (or being paid by this charge), not past its time, and
+ * holds what the payment was bound to when it was created; otherwise the whole payment is
+ * refunded and recorded (decision 101). Fees are recorded in the same transaction, registrations
+ * then confirmed through the registration service (which takes a seat back under its lock if the
+ * hold lapsed, or answers "seat-lost", in which case that part is refunded automatically).
+ */
+export async function settlePayment(
+  deps: ApiDeps,
+  paymentId: number,
+  providerRef: string | null,
+): Promise<SettleOutcome> {
+  const now = deps.clock.now();
+  /** The payment is not kept: the whole of it is refunded, recorded here, sent after commit. */
+  const refuse = async (tx: Exec, current: PaymentRow, reason: RefundReason) => {
+    const [refused] = await queryRows<PaymentRow>(
+      tx,
+      sql`update payments set status = 'refunded', provider_ref = coalesce(${providerRef}, provider_ref),
+            provider_message = ${t(`payment.refunded.${reason}`)}, settled_at = ${now}
+          where id = ${current.id}
+          returning *`,
+    );
+    const refund = await recordRefund(tx, current, {
+      amountCents: current.amount_cents,
+      reason,
+      key: `refund:${current.id}`,
+      now,
+    });
+    return { refused: refused!, refund };
+  };
+  const work = await deps.db.transaction(async (tx) => {
+    const [first] = await queryRows<{ cart_id: number | null }>(
+      tx,
+      sql`select cart_id from payments where id = ${paymentId}`,
+    );
+    if (!first) return null;
+    const cart = first.cart_id
+      ? (
+          await lockRows<{ status: string; expires_at: Date | string | null }>(
+            tx,
+            "cart",
+            sql`select status, expires_at from carts where id = ${first.cart_id}`,
+          )
+        )[0]
+      : undefined;
+    const [current] = await lockRows<PaymentRow>(
+      tx,
+      "payment",
+      sql`select * from payments where id = ${paymentId}
+            and status in ('processing', 'pending', 'expired')`,
+    );
+    if (!current) return null;
+    if (cart) {
+      const lines = await cartLines(tx, Number(current.cart_id));
+      const others = await queryRows<{ method: string }>(
+        tx,
+        sql`select method from payments where cart_id = ${current.cart_id} and id <> ${current.id}
+              and status = 'processing'`,
+      );
+      const verdict = settleVerdict({
+        cartStatus: cart.status,
+        cartExpiresAt: cart.expires_at === null ? null : new Date(cart.expires_at),
+        now,
+        hosted: current.status !== "processing",
+        boundTo: current.cart_fingerprint,
+        contentsNow: cartFingerprint(lines),
+        lineCount: lines.length,
+        others: others.map((o) => o.method),
+      });
+      if (!verdict.keep) return refuse(tx, current, verdict.reason);
+    } else if (current.registration_id) {
+      // A registration takes no more than it owes: payments kept but not yet applied to it count.
+      const [reg] = await lockRows<{ owed: number }>(
+        tx,
+        "registration",
+        sql`select r.cost_cents - r.credits_applied_cents - r.paid_cents - r.pending_cents
+              - coalesce((select sum(p.amount_cents) from payments p
+                          where p.registration_id = r.id and p.status = 'succeeded'
+                            and p.applied_at is null and p.id <> ${current.id}), 0) as owed
+            from registrations r where r.id = ${current.registration_id}`,
+      );
+      const verdict = registrationVerdict(current.amount_cents, Number(reg?.owed ?? 0));
+      if (!verdict.keep) return refuse(tx, current, verdict.reason);
+    }
+    const [payment] = await queryRows<PaymentRow>(
+      tx,
+      sql`update payments set status = 'succeeded', provider_ref = coalesce(${providerRef}, provider_ref),
+            settled_at = ${now}
+          where id = ${current.id}
+          returning *`,
+    );
+    if (!payment) return null;
+    const stale = await markSessionsExpired(
+      tx,
+      payment.cart_id
+        ? { cartId: Number(payment.cart_id) }
+        : { registrationId: payment.registration_id! },
+      payment.id,
+    );
+    const regs: { registrationId: string; cents: number }[] = [];
+    if (payment.registration_id) {
+      regs.push({ registrationId: payment.registration_id, cents: payment.amount_cents });
+      await tx.execute(
+        sql`insert into purchases (payment_id, registration_id, amount_cents, created_at)
+            values (${payment.id}, ${payment.registration_id}, ${payment.amount_cents}, ${now})`,
+      );
+      return { payment, regs, stale };
+    }
+    // The cart was locked above, before the payment (docs/architecture.md lock order).
+    const cartId = Number(payment.cart_id);
+    const lines = await cartLines(tx, cartId);
+    const alloc = allocatePayment(lines, payment.amount_cents);
+    const [owner] = await queryRows<{ owner_key: string }>(
+      tx,
+      sql`select owner_key from carts where id = ${cartId}`,
+    );
+    const payerKey = owner!.owner_key;
+    const participant = /^(student|community_member):\d+$/.test(payerKey)
+      ? Number(payerKey.split(":")[1])
+      : null;
+    for (const [i, line] of lines.entries()) {
+      const cents = alloc[i] ?? 0;
+      const r = line.row;
+      if (r.item_type === "registration") {
+        if (cents > 0) regs.push({ registrationId: r.registration_id!, cents });
+        await tx.execute(
+          sql`insert into purchases (payment_id, cart_id, registration_id, amount_cents, created_at)
+              values (${payment.id}, ${cartId}, ${r.registration_id}, ${cents}, ${now})`,
+        );
+        continue;
+      }
+      let assessedId = r.assessed_fee_id;
+      if (assessedId !== null) {
+        await tx.execute(
+          sql`update assessed_fees
+              set paid_cents = paid_cents + ${cents},
+                  status = case when paid_cents + ${cents} >= assessed_cost_cents then 'paid' else 'partial' end,
+                  paid_at = ${now}
+              where id = ${assessedId}`,
+        );
+      } else {
+        const [created] = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into assessed_fees (fee_id, payer_key, participant_id, status, assessed_cost_cents,
+                paid_cents, quantity, allow_partial, self_assessed, answers, assessed_at, paid_at, cart_id,
+                donation_cents)
+              select ${r.fee_id}, ${payerKey}, ${participant},
+                ${cents >= r.cost_cents ? "paid" : "partial"}, ${r.cost_cents}, ${cents}, 1, ${r.allow_partial},
+                true, ${r.answers_text}::jsonb, ${now}, ${now}, ${cartId},
+                ${r.donation ? r.cost_cents : null}
+              returning id`,
+        );
+        assessedId = created!.id;
+      }
+      await tx.execute(
+        sql`insert into purchases (payment_id, cart_id, assessed_fee_id, amount_cents, created_at)
+            values (${payment.id}, ${cartId}, ${assessedId}, ${cents}, ${now})`,
+      );
+    }
+    await moveCart(
+      tx,
+      cartId,
+      "PAID",
+      sql`paid_cents = paid_cents + ${payment.amount_cents}, paid_at = ${now},
+          payment_method = ${payment.method}, had_fees = ${lines.some((l) => l.itemType === "fee")}`,
+    );
+    return { payment, regs, stale };
+  });
+  if (!work) return "duplicate";
+  if ("refused" in work) {
+    if (work.refund) await sendRefund(deps, work.refund, work.refused.provider_ref);
+    return "refunded";
+  }
+  await expireAtProvider(deps, work.stale);
+  for (const reg of work.regs) {
+    // A registration's own payment reaches it once (it counts as owed-for until then).
+    const outcome = await confirmRegistrationPayment(
+      deps,
+      reg.registrationId,
+      { paidCents: reg.cents },
+      work.payment.registration_id ? work.payment.id : undefined,
+    );
+    if (outcome.result === "seat-lost" && work.payment.provider_ref !== null) {
+      // Never charged without a seat: that part goes back to the card.
+      const refund = await deps.db.transaction(async (tx) => {
+        await lockRows(tx, "payment", sql`select id from payments where id = ${work.payment.id}`);
+        await tx.execute(
+          sql`update purchases set amount_cents = 0 where payment_id = ${work.payment.id}
+                and registration_id = ${reg.registrationId}`,
+        );
+        if (work.payment.registration_id) {
+          await tx.execute(
+            sql`update payments set status = 'refunded', provider_message = ${t("payment.error.noSeat")}
+                where id = ${work.payment.id}`,
+          );
+        }
+        return recordRefund(tx, work.payment, {
+          amountCents: reg.cents,
+          reason: "seat_lost",
+          registrationId: reg.registrationId,
+          key: `refund:${work.payment.id}:${reg.registrationId}`,
+          now,
+        });
+      });
+      if (refund) await sendRefund(deps, refund, providerRef ?? work.payment.provider_ref);
+    }
+  }
+  return "settled";
+}
+
+/** Webhook: handles each event id once; a redelivered event changes nothing. */
+export async function handleProviderEvent(
+  deps: ApiDeps,
+  event: ProviderEvent,
+): Promise<"processed" | "duplicate" | "ignored"> {
+  const inserted = await queryRows<{ id: string }>(
+    deps.db,
+    sql`insert into provider_events (id, type, received_at) values (${event.id}, ${event.type}, ${deps.clock.now()})
+        on conflict (id) do nothing returning id`,
+  );
+  if (!inserted.length) return "duplicate";
+  if (event.type === "other" || !event.paymentId) return "ignored";
+  await settlePayment(deps, event.paymentId, event.providerRef);
+  return "processed";
+}
