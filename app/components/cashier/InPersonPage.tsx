@@ -36,7 +36,7 @@ import { FormError } from "~/components/fields";
 import { CardReader, type Captured } from "~/islands/CardReader";
 import { HostScripts } from "~/islands/HostScripts";
 import { callHostScript, hostReplyError } from "~/islands/host-scripts";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 export interface InPersonData {
   who: "student" | "staff";
