@@ -40,6 +40,8 @@ export interface ZodFormOptions<Module, Schema extends z.ZodTypeAny, Shape> {
   schema: (module: Module) => Schema;
   shouldValidate: Mode;
   shouldRevalidate?: Mode;
+  /** conform's parseWithZod option, as the action parses (fields whose texts the schema reads). */
+  disableAutoCoercion?: boolean;
 }
 
 /** Props of the `<Form>`: conform's `getFormProps`, and the focus that starts the download. */
@@ -57,7 +59,8 @@ export function useZodForm<
   Schema extends z.ZodTypeAny,
   Shape extends Record<string, unknown> = z.input<Schema>,
 >(options: ZodFormOptions<Module, Schema, Shape>) {
-  const { load, schema, shouldValidate, shouldRevalidate, ...config } = options;
+  const { load, schema, shouldValidate, shouldRevalidate, disableAutoCoercion, ...config } =
+    options;
   const [parse, setParse] = useState<{ run: Parse<Schema> } | null>(null);
   const started = useRef(false);
   const latestSchema = useRef(schema);
@@ -112,6 +115,7 @@ export function useZodForm<
             parseWithZod(formData, {
               schema: latestSchema.current(module),
               errorMap: formErrorMap,
+              ...(disableAutoCoercion ? { disableAutoCoercion } : {}),
             }),
         }),
       () => {
