@@ -10,6 +10,25 @@ const NO_PATHS_INTO_PACKAGES = ["ImportDeclaration", "ImportExpression"].map((no
   message: "Import a package by its public entry point, never by path into its files.",
 }));
 
+// One form system (docs/architecture.md, "a form"): a page's form is conform's useForm through
+// useZodForm (app/components/zod-form.ts), which loads the zod schema and conform's zod adapter
+// when the form is first used; no page keeps a form's choices in state of its own.
+const ONE_FORM_SYSTEM = [
+  {
+    selector:
+      "ImportDeclaration[source.value='@conform-to/react'] ImportSpecifier[imported.name='useForm']",
+    message: "A page's form calls useZodForm (~/components/zod-form), not conform's useForm.",
+  },
+  {
+    selector: "ImportDeclaration[source.value='@conform-to/zod'][importKind!='type']",
+    message: "Pages validate through useZodForm, which imports @conform-to/zod on first focus.",
+  },
+  {
+    selector: "ImportDeclaration[source.value=/use-hydrated-form$/]",
+    message: "Forms are uncontrolled and read by conform (useZodForm), not adopted into state.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["node_modules", "build", "build-*", ".data", ".data-*", "public/build"] },
   js.configs.recommended,
@@ -33,6 +52,14 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     rules: {
       "no-restricted-syntax": ["error", ...NO_PATHS_INTO_PACKAGES],
+    },
+  },
+  {
+    // The pages' side of the one form system (see ONE_FORM_SYSTEM); actions parse on the server.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/.server/**", "app/**/*.server.ts", "app/components/zod-form.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", ...NO_PATHS_INTO_PACKAGES, ...ONE_FORM_SYSTEM],
     },
   },
   {

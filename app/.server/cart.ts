@@ -4,7 +4,12 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { parseWithZod } from "./forms.server";
 import { Cart, Receipt } from "@domain/contract/cart";
 import { CheckoutSessionReply, ConfirmMailinReply, RedirectReply } from "@domain/contract/payments";
-import { checkoutForm, payNowCents } from "@domain/forms/checkout";
+import {
+  CartIntentForm,
+  RemoveCartItemsForm,
+  checkoutForm,
+  payNowCents,
+} from "@domain/forms/checkout";
 import { t } from "@domain/messages";
 import {
   afterPaymentDestination,
@@ -63,18 +68,23 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
   const g = await guard(request, kind);
   const caller = { request, context };
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  const posted = parseWithZod(formData, { schema: CartIntentForm });
+  if (posted.status !== "success") {
+    return json({ result: posted.reply() }, { status: 400 });
+  }
+  const intent = posted.value.intent;
   const url = new URL(request.url);
   const back = `${url.pathname}`;
   const notice = async (text: string, k: "success" | "error" = "success") => ({
     "Set-Cookie": await flashNotice(request, { kind: k, text }),
   });
+  /** A refusal that is no field's: the district API's message, or the cart not loading. */
+  const refused = (message: string, status = 400) =>
+    json({ result: posted.reply({ formErrors: [message] }) }, { status });
 
   if (intent === "remove") {
-    const ids = String(formData.get("ids") ?? "")
-      .split(",")
-      .map(Number)
-      .filter((n) => Number.isSafeInteger(n) && n > 0);
+    const removal = parseWithZod(formData, { schema: RemoveCartItemsForm });
+    const ids = removal.status === "success" ? removal.value.ids : [];
     const r = ids.length
       ? await callApi(caller, {
           path: "/v1/cart/cartItems/",
@@ -106,7 +116,7 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
     });
   }
   const cartR = await loadCart(caller, g.who);
-  if (!cartR.ok) return json({ formError: t("cart.error.load"), result: null }, { status: 502 });
+  if (!cartR.ok) return refused(t("cart.error.load"), 502);
   const cart = cartR.data;
   const lines = cartLinesOf(cart);
   if (intent === "submitOrder") {
@@ -117,21 +127,23 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
       body: { cartId: cart.id },
       reply: RedirectReply,
     });
-    if (!r.ok) return json({ formError: r.hint ?? r.message, result: null }, { status: 400 });
+    if (!r.ok) return refused(r.hint ?? r.message);
     return redirect(r.data.data.redirectUrl, {
       headers: await notice(t("checkout.orderSubmitted")),
     });
   }
   const submission = parseWithZod(formData, { schema: checkoutForm(lines) });
   if (submission.status !== "success") {
-    return json({ formError: null, result: submission.reply() }, { status: 400 });
+    return json({ result: submission.reply() }, { status: 400 });
   }
   const v = submission.value;
   const pay = payNowCents(lines, v);
+  // The district API's refusals keep the person's choices (the reply's values).
+  const payRefused = (message: string) =>
+    json({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
   if (!methodAllowed({ lines, desktop: g.desktop }, v.paymentType, pay, v.paymentMethod)) {
     return json(
       {
-        formError: null,
         result: submission.reply({
           fieldErrors: { paymentMethod: [t("checkout.error.methodUnavailable")] },
         }),
@@ -147,7 +159,7 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
       body: { paymentType: "mail", courseSectionIds: [], cartId: cart.id },
       reply: ConfirmMailinReply,
     });
-    if (!r.ok) return json({ formError: r.hint ?? r.message, result: null }, { status: 400 });
+    if (!r.ok) return payRefused(r.hint ?? r.message);
     return redirect(
       afterPaymentDestination({ userKind: g.userKind, cartId: cart.id, hadFees: false }),
       {
@@ -173,10 +185,10 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
       },
       reply: CheckoutSessionReply,
     });
-    if (!r.ok) return json({ formError: r.hint ?? r.message, result: null }, { status: 400 });
+    if (!r.ok) return payRefused(r.hint ?? r.message);
     return redirect(r.data.url);
   }
-  return json({ formError: t("checkout.error.methodUnavailable"), result: null }, { status: 400 });
+  return payRefused(t("checkout.error.methodUnavailable"));
 }
 
 /**

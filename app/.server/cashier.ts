@@ -2,7 +2,6 @@
 // resource route. Reachable only with a desktop-client session that the district API accepts for
 // in-person payments; anyone else is sent back to the cart.
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { Cart } from "@domain/contract/cart";
 import {
@@ -14,10 +13,12 @@ import {
 } from "@domain/contract/cashier";
 import { ConnectionTokenReply } from "@domain/contract/payments";
 import { t } from "@domain/messages";
-import { inPersonFormSchema, payNowCents, truncatedCents } from "@domain/rules/cashier";
+import { inPersonFormSchema } from "@domain/forms/in-person";
+import { payNowCents, truncatedCents } from "@domain/rules/cashier";
 import { cartLinesOf, partialOption } from "@domain/rules/checkout";
 import { formatUsd } from "@domain/rules/money";
 import { callApi } from "./api";
+import { parseWithZod } from "./forms.server";
 import { requireFamily, requireStaff } from "./auth";
 import { flashNotice } from "./session";
 

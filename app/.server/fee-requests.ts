@@ -1,6 +1,5 @@
 // Server helpers of the fee request pages: lookups, the proposal list, save and review calls.
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import {
   ApprovalRoutesReply,
@@ -14,8 +13,10 @@ import {
   type FeeProposal,
 } from "@domain/contract/fee-requests";
 import { feeRequestSchema, renumberAbove, type FeeRequestValues } from "@domain/forms/fee-request";
+import { FeeReviewForm } from "@domain/forms/fee-review";
 import { t } from "@domain/messages";
 import { callApi } from "./api";
+import { parseWithZod } from "./forms.server";
 import { districtTimeZone } from "./time";
 import { flashNotice } from "./session";
 import { requireStaff } from "./auth";
@@ -198,6 +199,25 @@ export async function feeRequestFormAction(caller: Caller, formData: FormData) {
         text: t("feeRequest.saved"),
       }),
     },
+  });
+}
+
+/**
+ * A fee administrator's review (/instructor/fee-proposals): approve, or deny with notes. A refusal
+ * is conform's reply; the district API's is the form's own message.
+ */
+export async function feeReviewAction(caller: Caller) {
+  const submission = parseWithZod(await caller.request.formData(), { schema: FeeReviewForm });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const { id, intent, notes } = submission.value;
+  const res = await reviewFeeRequest(caller, id, intent, notes);
+  if (!res.ok) {
+    const message = res.message || t("feeRequest.reviewError");
+    return json({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  }
+  const text = t(intent === "approve" ? "feeRequest.approved" : "feeRequest.denied");
+  return redirect("/instructor/fee-proposals", {
+    headers: { "Set-Cookie": await flashNotice(caller.request, { kind: "success", text }) },
   });
 }
 

@@ -3,7 +3,7 @@
 import { AddAssessedFeesReply, type Cart } from "@domain/contract/cart";
 import type { AssessedFee, Fee, PurchaseHistory } from "@domain/contract/fees";
 import { OkReply } from "@domain/contract/fees";
-import { AddToCartForm } from "@domain/forms/add-to-cart";
+import { AddToCartForm, FeeShopForm } from "@domain/forms/add-to-cart";
 import { t } from "@domain/messages";
 import { checkDonation } from "@domain/rules/donation";
 import { feeCardState, type FeeCardState } from "@domain/rules/fee-card";
@@ -11,6 +11,7 @@ import { toCents } from "@domain/rules/money";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { callApi } from "./api";
 import { requireFamily, requireStaff } from "./auth";
+import { parseWithZod } from "./forms.server";
 import { flashNotice } from "./session";
 import { loadSettings } from "./settings";
 import { districtDate } from "./time";
@@ -280,7 +281,14 @@ export async function feeShopAction({ request, context }: ActionFunctionArgs, sh
       },
     });
   };
-  if (shop === "family" && !guest && formData.get("intent") === "addAll") {
+  // A refusal is conform's reply: the fee is the post's feeId (the reply's values), the message
+  // the form's own.
+  const submission = parseWithZod(formData, { schema: FeeShopForm });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const refused = (message: string) =>
+    json({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  if (submission.value.intent === "addAll") {
+    if (shop !== "family" || guest) return refused(t("fees.addFailed"));
     await addAllAssessedFees(caller);
     return added();
   }
@@ -290,12 +298,10 @@ export async function feeShopAction({ request, context }: ActionFunctionArgs, sh
     const data = await loadFeesData(caller, who, { assessed: false });
     const fee = data.optional.find((c) => c.fee.id === feeId)?.fee;
     const problem = fee ? donationProblem(donation, fee.amount) : t("fees.error.notFound");
-    if (problem) return json({ error: { feeId, message: problem } }, { status: 400 });
+    if (problem) return refused(problem);
   }
   const result = await addFeeFromForm(caller, who, formData);
-  if (!result.ok) {
-    return json({ error: { feeId: result.feeId, message: result.message } }, { status: 400 });
-  }
+  if (!result.ok) return refused(result.message);
   return added();
 }
 

@@ -23,7 +23,14 @@ import { callApi, type ApiResult } from "./api";
 import { loadSettings } from "./settings";
 import { flashNotice } from "./session";
 import { requireParticipant } from "./auth";
-import { SurveyForm, SurveyReply, parseWithZod } from "./forms.server";
+import {
+  CourseStatus,
+  SurveyForm,
+  SurveyReply,
+  courseQuestionsForm,
+  parseWithZod,
+} from "./forms.server";
+import { answersPayload } from "@domain/forms/course-question-fields";
 
 interface Caller {
   request: Request;
@@ -341,4 +348,80 @@ export async function surveyAction({ request, context, params }: ActionFunctionA
   return redirect(`/programs?program=${encodeURIComponent(id)}`, {
     headers: { "Set-Cookie": cookie },
   });
+}
+
+// ---- Course questions (spec 01 §5) -------------------------------------------------------
+
+async function questionsCourse(args: LoaderFunctionArgs | ActionFunctionArgs) {
+  const { programs } = await loadPrograms({ request: args.request, context: args.context });
+  return findCourse(programs, args.params.courseSelectionUUID ?? "");
+}
+
+/**
+ * The course questions dialog (/programs/questions/{id}): the course and its questions, or back
+ * to the list with why not (not found, a clash with the person's schedule).
+ */
+export async function courseQuestionsPage(args: LoaderFunctionArgs) {
+  await requireParticipant(args.request);
+  const url = new URL(args.request.url);
+  const back = safeBack(url.searchParams.get("back"));
+  const intent = url.searchParams.get("intent") === "waitlist" ? "waitlist" : "register";
+  const course = await questionsCourse(args);
+  if (!course) {
+    const cookie = await flashNotice(args.request, { kind: "error", text: t("register.notFound") });
+    throw redirect(back, { headers: { "Set-Cookie": cookie } });
+  }
+  // A clash with the person's schedule is said before any question is asked (joining a waitlist
+  // skips the time-conflict check). The dialog's own post comes back with ?asked=1: the page then
+  // shows the answers and the register call's reply, whatever the check would say now.
+  if (intent === "register" && url.searchParams.get("asked") !== "1") {
+    const refusal = await refusalBeforeQuestions(
+      { request: args.request, context: args.context },
+      course.courseSelectionUUID,
+      back,
+    );
+    if (refusal) throw refusal;
+  }
+  const postTo = new URL(url);
+  postTo.searchParams.set("asked", "1");
+  return json({ course, intent, back, postTo: `${postTo.pathname}${postTo.search}` });
+}
+
+/** The dialog's post: the answers, checked with the course's schema, then the card's action. */
+export async function courseQuestionsAction(args: ActionFunctionArgs) {
+  await requireParticipant(args.request);
+  const url = new URL(args.request.url);
+  const back = safeBack(url.searchParams.get("back"));
+  const course = await questionsCourse(args);
+  if (!course) {
+    const cookie = await flashNotice(args.request, { kind: "error", text: t("register.notFound") });
+    return redirect(back, { headers: { "Set-Cookie": cookie } });
+  }
+  const formData = await args.request.formData();
+  const submission = parseWithZod(formData, {
+    schema: courseQuestionsForm(course.courseQuestions),
+  });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const value = submission.value as Record<string, unknown>;
+  const intent = value.intent === "waitlist" ? "waitlist" : "register";
+  const status = CourseStatus.safeParse(value.status);
+  const caller = { request: args.request, context: args.context };
+  const res = await runCardAction(caller, intent, course.courseSelectionUUID, {
+    activeCourse: {
+      courseSelectionUUID: course.courseSelectionUUID,
+      ...(status.success ? { status: status.data } : {}),
+      ...answersPayload(course.courseQuestions, value),
+    },
+  });
+  // A clash that appeared while the questions were answered (another tab registered): the
+  // dialog stays, with the answers as typed and the reason, so nothing has to be typed again.
+  if (!res.ok && isScheduleClash(res)) {
+    return json(
+      { result: submission.reply({ formErrors: [failureText(intent, res)] }) },
+      { status: 409 },
+    );
+  }
+  return cardActionReply(caller, intent, course.courseSelectionUUID, res, back);
 }

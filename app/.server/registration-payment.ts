@@ -11,6 +11,7 @@ import {
   ConfirmationReply,
   RegistrationPayment,
 } from "@domain/contract/payments";
+import { PaymentDialogIntentForm, paymentDialogForm } from "@domain/forms/registration-payment";
 import { t } from "@domain/messages/fees";
 import { activityPayment } from "@domain/rules/checkout";
 import { toCents } from "@domain/rules/money";
@@ -24,6 +25,7 @@ import { formatCountdown } from "@domain/rules/registration";
 import { hrefTo } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
 import { callApi } from "./api";
+import { parseWithZod } from "./forms.server";
 import { requireParticipant } from "./auth";
 import { originOf } from "./payments";
 import { programsPage } from "./programs";
@@ -97,16 +99,21 @@ export async function registrationPaymentPage(args: LoaderFunctionArgs) {
 
 export async function registrationPaymentAction({ request, context, params }: ActionFunctionArgs) {
   await requireParticipant(request);
+  const form = await request.formData();
+  const posted = parseWithZod(form, { schema: PaymentDialogIntentForm });
+  if (posted.status !== "success") return json({ result: posted.reply() }, { status: 400 });
   const parsedId = z.string().uuid().safeParse(params.courseSelectionUUID);
   // No such course: nothing to do; the page shows "not found" (the loader's missing view).
   if (!parsedId.success) {
-    return json({ error: t("paymentDialog.notFound") }, { status: 404 });
+    return json(
+      { result: posted.reply({ formErrors: [t("paymentDialog.notFound")] }) },
+      { status: 404 },
+    );
   }
   const sectionId = parsedId.data;
-  const form = await request.formData();
   const caller = { request, context };
   const here = `/payment/${sectionId}`;
-  if (form.get("intent") === "cancel") {
+  if (posted.value.intent === "cancel") {
     const r = await callApi(caller, {
       path: `/v1/register/${sectionId}`,
       method: "DELETE",
@@ -124,21 +131,37 @@ export async function registrationPaymentAction({ request, context, params }: Ac
       },
     });
   }
-  const method = String(form.get("method") ?? "") as Method;
+  // The method first; a method that takes an amount is checked again with the balance.
+  let submission = parseWithZod(form, { schema: paymentDialogForm(null) });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const method: Method = submission.value.method;
+  /** A refusal that is no field's (the district API's); the person's choices are kept. */
+  const refused = (message: string) =>
+    json({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
   const confirmed = (kind: string, id: string, mailed = false) =>
     redirect(
       `${here}?confirmed=${kind}&confirmation=${encodeURIComponent(id)}${mailed ? "&mailed=1" : ""}`,
     );
-  if (method === "mail") {
+  /** The amount the person typed and saw, checked as the cart checks it; never another one. */
+  const amountToPay = async () => {
     const info = await callApi(caller, {
       path: `/v1/payment/registration/${sectionId}`,
       auth: "student",
       reply: RegistrationPayment,
     });
-    if (!info.ok) return json({ error: info.message }, { status: 400 });
+    if (!info.ok) return { refusal: refused(info.message) };
+    const balance = registrationBalance(info.data);
+    submission = parseWithZod(form, { schema: paymentDialogForm(balance) });
+    if (submission.status !== "success") {
+      return { refusal: json({ result: submission.reply() }, { status: 400 }) };
+    }
+    const amount = activityPayment(submission.value.amount, balance);
+    return amount.ok ? { amount } : { refusal: refused(amount.error) };
+  };
+  if (method === "mail") {
     // A mailed check may pay part of the balance, as a card may (the rest stays payable).
-    const amount = activityPayment(formText(form, "amount"), registrationBalance(info.data));
-    if (!amount.ok) return refused(amount.error, method, form);
+    const checked = await amountToPay();
+    if (!checked.amount) return checked.refusal;
     const r = await callApi(caller, {
       path: "/v1/payment/confirm-mailin",
       method: "POST",
@@ -146,11 +169,11 @@ export async function registrationPaymentAction({ request, context, params }: Ac
       body: {
         paymentType: "mail",
         courseSectionIds: [sectionId],
-        payNowAmount: amount.cents / 100,
+        payNowAmount: checked.amount.cents / 100,
       },
       reply: ConfirmMailinReply,
     });
-    if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
+    if (!r.ok) return refused(r.hint ?? r.message);
     const ids = r.data === true ? [] : r.data.confirmationIds;
     return confirmed("registration", ids[0] ?? "", true);
   }
@@ -162,7 +185,7 @@ export async function registrationPaymentAction({ request, context, params }: Ac
       body: { courseSectionId: sectionId },
       reply: Cart,
     });
-    if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
+    if (!r.ok) return refused(r.hint ?? r.message);
     return redirect("/cart", {
       headers: {
         "Set-Cookie": await flashNotice(request, {
@@ -185,46 +208,26 @@ export async function registrationPaymentAction({ request, context, params }: Ac
       body: { courseSectionId: sectionId },
       reply: ConfirmationReply,
     });
-    if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
+    if (!r.ok) return refused(r.hint ?? r.message);
     return confirmed(method === "waitlist" ? "waitlist" : "registration", r.data.confirmationId);
   }
-  if (method === "stripe") {
-    const info = await callApi(caller, {
-      path: `/v1/payment/registration/${sectionId}`,
-      auth: "student",
-      reply: RegistrationPayment,
-    });
-    if (!info.ok) return json({ error: info.message }, { status: 400 });
-    // The amount the person typed and saw, checked as the cart checks it; never another one.
-    const amount = activityPayment(formText(form, "amount"), registrationBalance(info.data));
-    if (!amount.ok) return refused(amount.error, method, form);
-    const pay = amount.cents;
-    const r = await callApi(caller, {
-      path: "/v1/payment/checkout-session",
-      method: "POST",
-      auth: "student",
-      body: {
-        courseSectionId: sectionId,
-        payNowAmount: pay / 100,
-        paymentType: amount.paymentType,
-        returnBase: originOf(request),
-        cancelPath: here,
-        completePath: "/payment-complete",
-      },
-      reply: CheckoutSessionReply,
-    });
-    if (!r.ok) return json({ error: r.hint ?? r.message }, { status: 400 });
-    return redirect(r.data.url);
-  }
-  return json({ error: t("checkout.error.methodRequired") }, { status: 400 });
-}
-
-/** A refused amount: the message, and the person's choices to show again (without JavaScript). */
-function refused(error: string, method: Method, form: FormData) {
-  return json({ error, method, amount: formText(form, "amount").slice(0, 40) }, { status: 400 });
-}
-
-function formText(form: FormData, name: string): string {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
+  // A card: without JavaScript the provider's hosted checkout takes it.
+  const checked = await amountToPay();
+  if (!checked.amount) return checked.refusal;
+  const r = await callApi(caller, {
+    path: "/v1/payment/checkout-session",
+    method: "POST",
+    auth: "student",
+    body: {
+      courseSectionId: sectionId,
+      payNowAmount: checked.amount.cents / 100,
+      paymentType: checked.amount.paymentType,
+      returnBase: originOf(request),
+      cancelPath: here,
+      completePath: "/payment-complete",
+    },
+    reply: CheckoutSessionReply,
+  });
+  if (!r.ok) return refused(r.hint ?? r.message);
+  return redirect(r.data.url);
 }

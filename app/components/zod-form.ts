@@ -8,6 +8,11 @@
 // arrive conform validates nothing in the browser and a post is validated by the action, which it
 // is anyway; a field left before they arrive is validated (conform's `form.validate`) once they
 // are here.
+//
+// What a person chose or typed before the page's script ran (a slow phone) stays in the form:
+// the controls are uncontrolled, so hydration keeps it, and conform, whose values start from
+// `lastResult` or `defaultValue`, reads the form once it listens (an `input` event it takes as a
+// value change, never as a validation).
 import { useEffect, useRef, useState, type FocusEvent } from "react";
 import {
   getFormProps,
@@ -35,6 +40,8 @@ export interface ZodFormOptions<Module, Schema extends z.ZodTypeAny, Shape> {
   schema: (module: Module) => Schema;
   shouldValidate: Mode;
   shouldRevalidate?: Mode;
+  /** conform's parseWithZod option, as the action parses (fields whose texts the schema reads). */
+  disableAutoCoercion?: boolean;
 }
 
 /** Props of the `<Form>`: conform's `getFormProps`, and the focus that starts the download. */
@@ -52,7 +59,8 @@ export function useZodForm<
   Schema extends z.ZodTypeAny,
   Shape extends Record<string, unknown> = z.input<Schema>,
 >(options: ZodFormOptions<Module, Schema, Shape>) {
-  const { load, schema, shouldValidate, shouldRevalidate, ...config } = options;
+  const { load, schema, shouldValidate, shouldRevalidate, disableAutoCoercion, ...config } =
+    options;
   const [parse, setParse] = useState<{ run: Parse<Schema> } | null>(null);
   const started = useRef(false);
   const latestSchema = useRef(schema);
@@ -70,6 +78,21 @@ export function useZodForm<
       : // Nothing to validate with yet: conform leaves the fields alone and the post goes.
         { shouldValidate: "onSubmit" as const }),
   });
+
+  useEffect(() => {
+    const element = document.forms.namedItem(config.id);
+    const field = element
+      ? [...element.elements].find((e): e is HTMLInputElement => !!(e as HTMLInputElement).name)
+      : undefined;
+    if (!field) return;
+    // conform updates its value on an input event whose default was prevented, without validating.
+    const asValueOnly = (event: Event) => event.preventDefault();
+    field.addEventListener("input", asValueOnly);
+    field.dispatchEvent(new Event("input", { bubbles: true, cancelable: true }));
+    field.removeEventListener("input", asValueOnly);
+    // Once, when the form mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (!parse) return;
@@ -92,6 +115,7 @@ export function useZodForm<
             parseWithZod(formData, {
               schema: latestSchema.current(module),
               errorMap: formErrorMap,
+              ...(disableAutoCoercion ? { disableAutoCoercion } : {}),
             }),
         }),
       () => {

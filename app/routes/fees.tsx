@@ -15,6 +15,7 @@ import {
   filterOptional,
   withParams,
 } from "~/components/fees/FeesView";
+import { feeRefusal } from "~/components/fees/refusal";
 
 export async function loader(args: LoaderFunctionArgs) {
   return json(await familyFeesPage(args));
@@ -46,7 +47,7 @@ export default function FeesPage() {
   const questionCard = d.questions
     ? d.data.optional.find((c) => String(c.fee.id) === d.questions)
     : null;
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const error = feeRefusal(actionData?.result);
   // A refused add with questions is shown (and focused) in the questions dialog, not the card.
   const cardError = questionCard ? null : error;
   const optional = filterOptional(d.data.optional, d.search, d.category);

@@ -14,6 +14,7 @@ import {
   filterOptional,
   withParams,
 } from "~/components/fees/FeesView";
+import { feeRefusal } from "~/components/fees/refusal";
 
 export async function loader(args: LoaderFunctionArgs) {
   return json(await staffFeesPage(args));
@@ -36,7 +37,7 @@ export default function BuyFees() {
   const questionCard = d.questions
     ? d.data.optional.find((c) => String(c.fee.id) === d.questions)
     : null;
-  const error = a && "error" in a ? a.error : null;
+  const error = feeRefusal(a?.result);
   // A refused add with questions is shown (and focused) in the questions dialog, not the card.
   const cardError = questionCard ? null : error;
   return (

@@ -2,7 +2,7 @@
 // reviews pending requests (approve, or deny with notes) in a dialog that is a URL state; a
 // proposer sees the requests they made or sponsor. Everyone else goes to /instructor/fees.
 import { useEffect, useRef } from "react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
   Alert,
@@ -21,9 +21,9 @@ import { formatUsd, toCents } from "@domain/rules/money";
 import { formatDistrictDate } from "@domain/rules/time";
 import { requireStaff } from "~/.server/auth";
 import { districtTimeZone } from "~/.server/time";
-import { ADMIN_ROLE, loadProposals, PROPOSER_ROLE, reviewFeeRequest } from "~/.server/fee-requests";
-import { flashNotice } from "~/.server/session";
+import { ADMIN_ROLE, feeReviewAction, loadProposals, PROPOSER_ROLE } from "~/.server/fee-requests";
 import { PageDialog } from "~/components/PageDialog";
+import { useZodForm } from "~/components/zod-form";
 import {
   HistoryDialog,
   openerId,
@@ -65,32 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, { anyRole: [ADMIN_ROLE] });
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = Number(form.get("id"));
-  const notes = String(form.get("notes") ?? "")
-    .trim()
-    .slice(0, 2000);
-  if ((intent !== "approve" && intent !== "deny") || !Number.isSafeInteger(id) || id < 1) {
-    return json({ id: null, error: t("error.badRequest"), field: null }, { status: 400 });
-  }
-  if (intent === "deny" && !notes) {
-    return json(
-      { id, error: t("feeRequest.denyNotesRequired"), field: "notes" as const },
-      { status: 400 },
-    );
-  }
-  const res = await reviewFeeRequest({ request, context }, id, intent, notes);
-  if (!res.ok) {
-    return json(
-      { id, error: res.message || t("feeRequest.reviewError"), field: null },
-      { status: 400 },
-    );
-  }
-  const text = t(intent === "approve" ? "feeRequest.approved" : "feeRequest.denied");
-  return redirect("/instructor/fee-proposals", {
-    headers: { "Set-Cookie": await flashNotice(request, { kind: "success", text }) },
-  });
+  return feeReviewAction({ request, context });
 }
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -114,11 +89,19 @@ function ReviewDialog({
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const mine = actionData && actionData.id === p.id ? actionData : null;
+  // The reply is this request's when it was posted from this dialog (the post's id).
+  const posted = (actionData?.result.initialValue as { id?: unknown } | null | undefined)?.id;
+  const [form, fields, formProps] = useZodForm({
+    id: `review-${p.id}`,
+    lastResult: Number(posted) === p.id ? actionData?.result : undefined,
+    load: () => import("@domain/forms/fee-review"),
+    schema: (m) => m.FeeReviewForm,
+    shouldValidate: "onSubmit",
+  });
   // "Notes are required" belongs to the Notes field: shown and announced with it, and the field
   // takes the focus (autofocus without JavaScript, the effect with it). Other errors are an alert.
-  const notesError = mine?.field === "notes" ? mine.error : null;
-  const error = mine && !notesError ? mine.error : null;
+  const notesError = fields.notes.errors?.[0] ?? null;
+  const error = form.errors?.[0] ?? null;
   const notesRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (notesError) notesRef.current?.focus();
@@ -186,17 +169,20 @@ function ReviewDialog({
           </div>
         ) : null}
         {error ? (
-          <Alert color="red" role="alert">
+          <Alert color="red" role="alert" id={form.errorId}>
             {error}
           </Alert>
         ) : null}
         {p.requestStatus === "Pending" ? (
-          <Form method="post">
+          <Form method="post" {...formProps}>
             <input type="hidden" name="id" value={p.id} />
             <Stack>
               <Textarea
                 ref={notesRef}
-                name="notes"
+                key={fields.notes.key}
+                id={fields.notes.id}
+                name={fields.notes.name}
+                defaultValue={fields.notes.initialValue as string | undefined}
                 label={t("feeRequest.notes")}
                 error={notesError}
                 autoFocus={notesError ? true : undefined}

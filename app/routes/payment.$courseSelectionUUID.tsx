@@ -2,7 +2,6 @@
 // URL state: mail (confirmation id), financial assistance, free after course credits, waitlist
 // confirmation and online card. Closing asks first, then cancels with "Clicked cancel on payment"
 // (skipped when the course is already registered and only a balance is due).
-import { useState } from "react";
 import {
   json,
   type ActionFunctionArgs,
@@ -32,10 +31,16 @@ import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { CardForm } from "~/islands/CardForm";
 import { PaymentCountdown, PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsList } from "~/components/programs/ProgramsList";
-import { useHydratedForm } from "~/components/use-hydrated-form";
+import { useHydrated } from "~/components/use-hydrated";
+import { useZodForm } from "~/components/zod-form";
 import { MailAddress } from "~/components/MailAddress";
 
 const PAYMENT_FORM_ID = "registration-payment";
+
+/** A value of the form as conform holds it, when it is a text. */
+function text(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
 
 type Method = DialogMethod;
 
@@ -75,14 +80,23 @@ function PaymentDialog() {
   const d = useLoaderData<typeof loader>();
   const a = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [method, setMethod] = useState<string>("");
   // Closing goes back to the list, the focus to the card's action.
   const list = hrefTo("/programs", programsOpener.action(useParams().courseSelectionUUID ?? ""));
-  const [amount, setAmount] = useState("");
-  const hydrated = useHydratedForm(PAYMENT_FORM_ID, (read) => {
-    setMethod(read("method"));
-    setAmount(read("amount"));
+  // Before the page's script runs every part of the form shows (a plain post); then what shows
+  // follows the choices, which conform reads from the form (useZodForm).
+  const hydrated = useHydrated();
+  const shown = d.view === "pay" ? d.payment : null;
+  const [form, fields, formProps] = useZodForm({
+    id: PAYMENT_FORM_ID,
+    lastResult: a?.result,
+    // The whole balance, until the person types another amount.
+    defaultValue: shown ? { amount: (toCents(shown.balance) / 100).toFixed(2) } : undefined,
+    load: () => import("@domain/forms/registration-payment"),
+    schema: (m) => m.paymentDialogForm(shown ? registrationBalance(shown) : null),
+    shouldValidate: "onSubmit",
   });
+  const method = text(fields.method.value) ?? "";
+  const amount = text(fields.amount.value) ?? "";
 
   if (d.view === "confirmed") {
     const title = t("paymentDialog.confirmed", {
@@ -171,11 +185,13 @@ function PaymentDialog() {
     );
   }
   const balanceCents = toCents(p.balance);
-  // After a refused post (without JavaScript) the person's choices are shown again.
-  const kept =
-    a && "method" in a && "amount" in a
-      ? { method: String(a.method), amount: String(a.amount) }
-      : null;
+  // The action's refusals: the district API's (the form's own), the method's or the amount's.
+  // The amount's is said beside it as it is typed (with JavaScript); after a post, here.
+  const refusals = [
+    ...(form.errors ?? []),
+    ...(fields.method.errors ?? []),
+    ...(fields.amount.errors ?? []),
+  ];
   // With JavaScript the amount is checked as it is typed, with the rules the post applies.
   const check = activityPayment(amount, registrationBalance(p));
   const amountShown =
@@ -187,7 +203,8 @@ function PaymentDialog() {
       closeHref={closeHref}
       closeLabel={t("paymentDialog.close")}
     >
-      <Form method="post" action={here} id={PAYMENT_FORM_ID}>
+      <Form method="post" action={here} {...formProps}>
+        <input type="hidden" name="intent" value="pay" />
         <Stack>
           <Text fw={700}>{p.courseName}</Text>
           <Text size="sm">
@@ -201,18 +218,18 @@ function PaymentDialog() {
               initial={d.countdown.initial}
             />
           ) : null}
-          {a && "error" in a ? (
-            // After a failed post without JavaScript the message takes the focus.
-            <Alert color="red" role="alert" tabIndex={-1} autoFocus>
-              {a.error}
+          {refusals.length ? (
+            // After a failed post the message takes the focus.
+            <Alert color="red" role="alert" id={form.errorId} tabIndex={-1} autoFocus>
+              {refusals.join(" ")}
             </Alert>
           ) : null}
           <RadioGroup
-            name="method"
+            key={fields.method.key}
+            id={fields.method.id}
+            name={fields.method.name}
             label={t("paymentDialog.method")}
-            value={hydrated ? method : undefined}
-            defaultValue={!hydrated && kept ? kept.method : undefined}
-            onChange={setMethod}
+            defaultValue={text(fields.method.initialValue)}
           >
             {d.methods.map((m) => (
               <Radio key={m} value={m} label={LABELS[m]} />
@@ -220,18 +237,17 @@ function PaymentDialog() {
           </RadioGroup>
           {amountShown ? (
             <TextInput
-              name="amount"
+              key={fields.amount.key}
+              id={fields.amount.id}
+              name={fields.amount.name}
               error={amountError}
               label={t("paymentDialog.amount")}
               description={t("paymentDialog.minimum", {
                 amount: formatUsd(toCents(p.minimumPayment)),
               })}
               inputMode="decimal"
-              defaultValue={
-                hydrated ? undefined : (kept?.amount ?? (balanceCents / 100).toFixed(2))
-              }
-              value={hydrated ? amount : undefined}
-              onChange={(e) => setAmount(e.currentTarget.value)}
+              // Shown again after another method and back: what was typed is still there.
+              defaultValue={hydrated ? amount : text(fields.amount.initialValue)}
               placeholder={(balanceCents / 100).toFixed(2)}
             />
           ) : null}

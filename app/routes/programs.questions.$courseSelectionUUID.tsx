@@ -1,96 +1,23 @@
 // Course questions before registering or joining a waitlist (spec 01 §5), as a dialog that is a
 // URL: Value List as choices, Free Form as text, Signature as a typed signature, Waiver as its
 // text with "I Accept", a signature and the legal name.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useZodForm } from "~/components/zod-form";
 import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Textarea, TextInput } from "~/ui";
-import { answersPayload, questionField } from "@domain/forms/course-question-fields";
+import { questionField } from "@domain/forms/course-question-fields";
 import { hasWaiver, WAIVER_ACCEPTED } from "@domain/rules/registration";
 import { t } from "@domain/messages/programs";
-import { requireParticipant } from "~/.server/auth";
-import {
-  cardActionReply,
-  failureText,
-  findCourse,
-  isScheduleClash,
-  loadPrograms,
-  refusalBeforeQuestions,
-  runCardAction,
-  safeBack,
-} from "~/.server/programs";
-import { flashNotice } from "~/.server/session";
+import { courseQuestionsAction, courseQuestionsPage } from "~/.server/programs";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
-import { CourseStatus, courseQuestionsForm, parseWithZod } from "~/.server/forms.server";
 
-async function courseFor(args: LoaderFunctionArgs | ActionFunctionArgs) {
-  const { programs } = await loadPrograms({ request: args.request, context: args.context });
-  return findCourse(programs, args.params.courseSelectionUUID ?? "");
+export function loader(args: LoaderFunctionArgs) {
+  return courseQuestionsPage(args);
 }
 
-export async function loader(args: LoaderFunctionArgs) {
-  await requireParticipant(args.request);
-  const url = new URL(args.request.url);
-  const back = safeBack(url.searchParams.get("back"));
-  const intent = url.searchParams.get("intent") === "waitlist" ? "waitlist" : "register";
-  const course = await courseFor(args);
-  if (!course) {
-    const cookie = await flashNotice(args.request, { kind: "error", text: t("register.notFound") });
-    throw redirect(back, { headers: { "Set-Cookie": cookie } });
-  }
-  // A clash with the person's schedule is said before any question is asked (joining a waitlist
-  // skips the time-conflict check). The dialog's own post comes back with ?asked=1: the page then
-  // shows the answers and the register call's reply, whatever the check would say now.
-  if (intent === "register" && url.searchParams.get("asked") !== "1") {
-    const refusal = await refusalBeforeQuestions(
-      { request: args.request, context: args.context },
-      course.courseSelectionUUID,
-      back,
-    );
-    if (refusal) throw refusal;
-  }
-  const postTo = new URL(url);
-  postTo.searchParams.set("asked", "1");
-  return json({ course, intent, back, postTo: `${postTo.pathname}${postTo.search}` });
-}
-
-export async function action(args: ActionFunctionArgs) {
-  await requireParticipant(args.request);
-  const url = new URL(args.request.url);
-  const back = safeBack(url.searchParams.get("back"));
-  const course = await courseFor(args);
-  if (!course) {
-    const cookie = await flashNotice(args.request, { kind: "error", text: t("register.notFound") });
-    return redirect(back, { headers: { "Set-Cookie": cookie } });
-  }
-  const formData = await args.request.formData();
-  const submission = parseWithZod(formData, {
-    schema: courseQuestionsForm(course.courseQuestions),
-  });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  const value = submission.value as Record<string, unknown>;
-  const intent = value.intent === "waitlist" ? "waitlist" : "register";
-  const status = CourseStatus.safeParse(value.status);
-  const caller = { request: args.request, context: args.context };
-  const res = await runCardAction(caller, intent, course.courseSelectionUUID, {
-    activeCourse: {
-      courseSelectionUUID: course.courseSelectionUUID,
-      ...(status.success ? { status: status.data } : {}),
-      ...answersPayload(course.courseQuestions, value),
-    },
-  });
-  // A clash that appeared while the questions were answered (another tab registered): the
-  // dialog stays, with the answers as typed and the reason, so nothing has to be typed again.
-  if (!res.ok && isScheduleClash(res)) {
-    return json(
-      { result: submission.reply({ formErrors: [failureText(intent, res)] }) },
-      { status: 409 },
-    );
-  }
-  return cardActionReply(caller, intent, course.courseSelectionUUID, res, back);
+export function action(args: ActionFunctionArgs) {
+  return courseQuestionsAction(args);
 }
 
 export default function CourseQuestions() {

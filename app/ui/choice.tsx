@@ -5,7 +5,6 @@
 import {
   createContext,
   useContext,
-  useState,
   type CSSProperties,
   type InputHTMLAttributes,
   type ReactNode,
@@ -149,7 +148,10 @@ export interface RadioGroupProps {
   required?: boolean;
   /** Controlled when given (with onChange). */
   value?: string | undefined;
-  /** The first choice without JavaScript (uncontrolled). */
+  /**
+   * Without `value` the group is uncontrolled: the radios keep what the person checks (before the
+   * page's script runs too) and `defaultValue` is the one checked at first.
+   */
   defaultValue?: string | undefined;
   onChange?: (value: string) => void;
   /** The choices; or Radio children. */
@@ -176,14 +178,7 @@ export function RadioGroup({
   style,
 }: RadioGroupProps) {
   const id = useFieldId(givenId);
-  // With options the group keeps its own choice when not controlled (so a dependent field
-  // can show); with Radio children it is uncontrolled unless `value` is given.
-  const [own, setOwn] = useState(defaultValue ?? "");
-  const current = value ?? (options ? own : undefined);
-  const choose = (next: string) => {
-    setOwn(next);
-    onChange?.(next);
-  };
+  // Controlled only when `value` is given; otherwise the radios are uncontrolled (defaultValue).
   const errId = errorId ?? `${id}-error`;
   const descId = `${id}-description`;
   const described = [error ? errId : null, description ? descId : null].filter(Boolean);
@@ -199,7 +194,7 @@ export function RadioGroup({
         </p>
       ) : null}
       <GroupContext.Provider
-        value={{ name, value: current, defaultValue, onChange: choose, invalid: Boolean(error) }}
+        value={{ name, value, defaultValue, onChange, invalid: Boolean(error) }}
       >
         <div
           role="radiogroup"

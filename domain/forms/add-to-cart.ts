@@ -1,4 +1,4 @@
-// The add-to-cart form of a fee card (and of the fee questions dialog).
+// The add-to-cart form of a fee card (and of the fee questions dialog), and the fee shops' posts.
 import { z } from "zod";
 import { t } from "../messages/fees";
 
@@ -17,3 +17,13 @@ export const AddToCartForm = z.object({
     .optional(),
 });
 export type AddToCartForm = z.infer<typeof AddToCartForm>;
+
+/**
+ * The fee shops' posts (/fees, /instructor/buy-fees): add one fee (a card or the questions
+ * dialog), or "Add all fees" (every assessed fee still owed, on /fees). Any other intent is
+ * refused.
+ */
+export const FeeShopForm = z.discriminatedUnion("intent", [
+  AddToCartForm,
+  z.object({ intent: z.literal("addAll") }),
+]);

@@ -6,6 +6,30 @@ import { partialAmountError, type PaymentMethod } from "../rules/checkout";
 import type { CartLine } from "../rules/partial-payment";
 import { toCents } from "../rules/money";
 
+/**
+ * The cart page's posts (/cart, /instructor/cart), by their `intent`: remove an item, empty the
+ * cart, submit a zero-total order, or pay (the Payment Method form, `checkoutForm`). Any other
+ * intent is refused.
+ */
+export const CartIntentForm = z.object({
+  intent: z.enum(["remove", "empty", "submitOrder", "pay"]),
+});
+
+/** "Remove" of an item: its cart item ids, comma-separated (the ones that are ids are taken). */
+export const RemoveCartItemsForm = z.object({
+  intent: z.literal("remove"),
+  ids: z
+    .string()
+    .max(2000)
+    .default("")
+    .transform((text) =>
+      text
+        .split(",")
+        .map(Number)
+        .filter((n) => Number.isSafeInteger(n) && n > 0),
+    ),
+});
+
 export function checkoutForm(lines: CartLine[]) {
   return z
     .object({

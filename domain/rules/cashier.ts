@@ -1,15 +1,9 @@
 // Cashier rules (spec 02 §4 "Cart checkout", §5): change to give, reader status text from the
 // reader states, host-script error texts, and when the pay button is disabled for the in-person
-// methods. Builds on rules/checkout.ts (tenderedError, checkNumberError, methodAvailability).
-import { z } from "zod";
+// methods. Builds on rules/checkout.ts (tenderedError, checkNumberError, methodAvailability); the
+// form's schema is domain/forms/in-person.ts.
 import { t } from "../messages/cashier";
-import {
-  cartTotalCents,
-  checkNumberError,
-  partialAmountError,
-  tenderedError,
-  type PaymentType,
-} from "./checkout";
+import { cartTotalCents, tenderedError, type PaymentType } from "./checkout";
 import { cartMinimumPartialCents, type CartLine } from "./partial-payment";
 
 export type ConnectionStatus = "connecting" | "connected" | "not_connected";
@@ -107,57 +101,6 @@ export function payButtonDisabled(f: PayButtonFacts): boolean {
   if (f.payNowCents <= 0) return true;
   if (f.method === "inPersonCheck") return (f.checkNumber ?? "").trim().length < 3;
   return false;
-}
-
-/** The in-person payment form, validated the same way on the page and in the action. */
-export function inPersonFormSchema(lines: CartLine[]) {
-  const total = cartTotalCents(lines);
-  const partialAllowed = lines.some((l) => l.allowPartial);
-  return z
-    .object({
-      paymentType: z.enum(["full", "partial"], {
-        errorMap: () => ({ message: t("checkout.error.paymentTypeRequired") }),
-      }),
-      partialPaymentAmount: z.string().max(20).optional(),
-      paymentMethod: z.enum(["cash", "inPersonCheck", "terminal"], {
-        errorMap: () => ({ message: t("checkout.error.methodRequired") }),
-      }),
-      tendered: z.string().max(20).optional(),
-      checkNumber: z.string().max(40).optional(),
-      paymentIntentId: z.string().max(200).optional(),
-      terminalId: z.string().max(200).optional(),
-    })
-    .superRefine((v, ctx) => {
-      if (v.paymentType === "partial") {
-        const msg = partialAllowed
-          ? partialAmountError(v.partialPaymentAmount ?? "", lines)
-          : t("checkout.error.methodUnavailable");
-        if (msg) ctx.addIssue({ code: "custom", path: ["partialPaymentAmount"], message: msg });
-      }
-      const now = payNowCents(lines, v.paymentType, v.partialPaymentAmount);
-      if (v.paymentMethod === "cash") {
-        const msg = tenderedError(v.tendered, now);
-        if (msg) ctx.addIssue({ code: "custom", path: ["tendered"], message: msg });
-      }
-      if (v.paymentMethod === "inPersonCheck") {
-        const msg = checkNumberError(v.checkNumber);
-        if (msg) ctx.addIssue({ code: "custom", path: ["checkNumber"], message: msg });
-      }
-      if (v.paymentMethod === "terminal" && !v.paymentIntentId) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["paymentMethod"],
-          message: t("reader.error.cardNotReady"),
-        });
-      }
-      if (total > 0 && now <= 0) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["paymentMethod"],
-          message: t("checkout.error.methodUnavailable"),
-        });
-      }
-    });
 }
 
 /** Minimum partial payment of the cart, re-exported for the page's hint. */

@@ -5,7 +5,6 @@ import { t } from "@domain/messages";
 import {
   changeCents,
   hostErrorMessage,
-  inPersonFormSchema,
   payButtonDisabled,
   payNowCents,
   readerStatusText,
@@ -13,6 +12,7 @@ import {
   type PayButtonFacts,
 } from "@domain/rules/cashier";
 import { checkNumberError, methodAvailability, tenderedError } from "@domain/rules/checkout";
+import { inPersonFormSchema } from "@domain/forms/in-person";
 import { cashier } from "@domain/messages/en/cashier";
 
 const fee = (costCents: number, allowPartial = false) => ({

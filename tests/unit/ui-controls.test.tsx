@@ -240,6 +240,23 @@ describe("RadioGroup and Radio", () => {
     expect(radios.map((r) => "checked" in r.attrs)).toEqual([false, true]);
   });
 
+  it("a group of options without a value is uncontrolled: its defaultValue is checked at first", () => {
+    const group = (defaultValue?: string) =>
+      parse(
+        <RadioGroup
+          name="paymentMethod"
+          label="Method"
+          defaultValue={defaultValue}
+          options={[
+            { value: "stripe", label: "Card" },
+            { value: "mail", label: "Mail" },
+          ]}
+        />,
+      ).filter((e) => e.tag === "input");
+    expect(group("mail").map((r) => "checked" in r.attrs)).toEqual([false, true]);
+    expect(group().map((r) => "checked" in r.attrs)).toEqual([false, false]);
+  });
+
   it("a controlled group checks its value", () => {
     const els = parse(
       <RadioGroup name="m" label="Method" value="card" onChange={() => {}}>

@@ -1,12 +1,15 @@
 // The cart page (spec 02 §2 "Cart page"), shared by /cart and /instructor/cart: empty states,
 // countdown banner, payer header, items with remove, "Ready for Submission" for a zero total,
-// and the Payment Method form (plain post; the card form island adds in-page card entry).
+// and the Payment Method form (domain/forms/checkout.ts through useZodForm, a plain post without
+// JavaScript; the card form island adds in-page card entry).
 import { Suspense, lazy, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { InPersonLink } from "~/components/cashier/InPersonLink";
 import { Alert, Anchor, Button, Paper, RadioGroup, Stack, Text, Title } from "~/ui";
 import { PlainTextInput } from "~/components/fields";
-import { useHydratedForm } from "~/components/use-hydrated-form";
+import { useHydrated } from "~/components/use-hydrated";
+import { useZodForm } from "~/components/zod-form";
 import type { Cart } from "@domain/contract/cart";
 import { t } from "@domain/messages/fees";
 import {
@@ -35,8 +38,7 @@ interface LoaderData {
 }
 
 interface ActionData {
-  formError: string | null;
-  result: { error?: Record<string, string[] | null> | null } | null;
+  result: SubmissionResult<string[]>;
 }
 
 function payerLine(cart: Cart): string {
@@ -53,6 +55,11 @@ function emptyLink(kind: LoaderData["userKind"]) {
 }
 
 const FORM_ID = "payment-method-form";
+
+/** A field's value kept by the action's reply (a string, or nothing). */
+function initial(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
 /** id of the "Empty Cart" link, which its confirmation gives the focus back to. */
 export const EMPTY_CART_OPENER = "empty-cart";
 
@@ -77,18 +84,28 @@ export function CartPage({
     : [];
   const totalCents = lines.reduce((s, l) => s + l.costCents, 0);
   const partial = partialOption(lines);
-  const [paymentType, setPaymentType] = useState<PaymentType | null>(partial.shown ? null : "full");
-  const [method, setMethod] = useState<string | null>(null);
-  const [amount, setAmount] = useState("");
   // Set when the countdown ran out on this page: the emptied cart then says why.
   const [expired, setExpired] = useState<{ registrations: boolean } | null>(null);
-  const hydrated = useHydratedForm(FORM_ID, (read) => {
-    const type = read("paymentType");
-    if (type === "full" || type === "partial") setPaymentType(type);
-    const chosen = read("paymentMethod");
-    if (chosen) setMethod(chosen);
-    setAmount(read("partialPaymentAmount"));
+  // Before the page's script runs every part of the form shows (it works as a plain post); then
+  // what shows follows the choices, which conform reads from the form (useZodForm).
+  const hydrated = useHydrated();
+  const [form, fields, formProps] = useZodForm({
+    id: FORM_ID,
+    lastResult: a?.result,
+    load: () => import("@domain/forms/checkout"),
+    schema: (m) => m.checkoutForm(lines),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
   });
+  const chosenType = fields.paymentType.value;
+  const paymentType: PaymentType | null = !partial.shown
+    ? "full"
+    : chosenType === "full" || chosenType === "partial"
+      ? chosenType
+      : null;
+  const method = typeof fields.paymentMethod.value === "string" ? fields.paymentMethod.value : null;
+  const typed = fields.partialPaymentAmount.value;
+  const amount = typeof typed === "string" ? typed : "";
   const amountCents = toCents(amount);
   const payNow =
     paymentType === "partial" && Number.isFinite(amountCents) && amountCents > 0
@@ -100,7 +117,6 @@ export function CartPage({
   // Spec 02 §5: Pay is disabled with no payment type, no method, or a partial payment without
   // its amount; the card form (and its own Pay button) appears only once they are there.
   const payReady = !!paymentType && !!method && !(paymentType === "partial" && !amount.trim());
-  const errors = a?.result?.error ?? {};
   const busy = navigation.state !== "idle";
   const who = d.userKind === "staff" ? "staff" : "student";
 
@@ -146,9 +162,9 @@ export function CartPage({
           }
         />
       ) : null}
-      {a?.formError ? (
-        <Alert color="red" role="alert">
-          {a.formError}
+      {form.errors?.length ? (
+        <Alert color="red" role="alert" id={form.errorId}>
+          {form.errors.join(" ")}
         </Alert>
       ) : null}
       <div className="cart-layout">
@@ -238,17 +254,18 @@ export function CartPage({
             {d.desktop ? (
               <InPersonLink staff={d.userKind === "staff"} offer={d.inPerson ?? null} />
             ) : null}
-            <Form method="post" action={action} id={FORM_ID} noValidate>
+            <Form method="post" action={action} {...formProps}>
               <input type="hidden" name="intent" value="pay" />
               <Stack mt="sm">
                 {partial.shown ? (
                   <RadioGroup
-                    name="paymentType"
+                    key={fields.paymentType.key}
+                    id={fields.paymentType.id}
+                    name={fields.paymentType.name}
                     label={t("checkout.paymentType")}
-                    error={errors.paymentType?.[0]}
-                    // Uncontrolled until hydration, which adopts the choice (useHydratedForm).
-                    value={hydrated ? (paymentType ?? "") : undefined}
-                    onChange={(v) => setPaymentType(v as PaymentType)}
+                    error={fields.paymentType.errors?.[0]}
+                    errorId={fields.paymentType.errorId}
+                    defaultValue={initial(fields.paymentType.initialValue)}
                     options={[
                       { value: "full", label: t("checkout.type.full") },
                       {
@@ -263,24 +280,29 @@ export function CartPage({
                 )}
                 {partial.shown && (paymentType === "partial" || !hydrated) ? (
                   <PlainTextInput
-                    id="partial-payment-amount"
-                    name="partialPaymentAmount"
+                    key={fields.partialPaymentAmount.key}
+                    id={fields.partialPaymentAmount.id}
+                    name={fields.partialPaymentAmount.name}
                     label={t("checkout.partialAmount")}
                     description={t("checkout.minimum", {
                       amount: formatUsd(cartMinimumPartialCents(lines)),
                     })}
+                    descriptionId={fields.partialPaymentAmount.descriptionId}
                     inputMode="decimal"
-                    value={hydrated ? amount : undefined}
-                    onChange={(e) => setAmount(e.currentTarget.value)}
-                    error={errors.partialPaymentAmount?.[0]}
+                    // Shown again after "Full payment" and back: what was typed is still there.
+                    defaultValue={amount || initial(fields.partialPaymentAmount.initialValue)}
+                    error={fields.partialPaymentAmount.errors?.[0]}
+                    errorId={fields.partialPaymentAmount.errorId}
                   />
                 ) : null}
                 <RadioGroup
-                  name="paymentMethod"
+                  key={fields.paymentMethod.key}
+                  id={fields.paymentMethod.id}
+                  name={fields.paymentMethod.name}
                   label={t("checkout.method")}
-                  error={errors.paymentMethod?.[0]}
-                  value={hydrated ? (method ?? "") : undefined}
-                  onChange={setMethod}
+                  error={fields.paymentMethod.errors?.[0]}
+                  errorId={fields.paymentMethod.errorId}
+                  defaultValue={initial(fields.paymentMethod.initialValue)}
                   options={methods.map((m) => ({
                     value: m.method,
                     label: t(`checkout.method.${m.method}`),

@@ -4,8 +4,7 @@
 // JavaScript the host scripts run first and the reader is driven by the CardReader island.
 import { useCallback, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import {
   Alert,
   Anchor,
@@ -22,13 +21,7 @@ import {
 } from "@mantine/core";
 import type { Cart } from "@domain/contract/cart";
 import { t } from "@domain/messages/cashier";
-import {
-  changeCents,
-  inPersonFormSchema,
-  payButtonDisabled,
-  payNowCents,
-  truncatedCents,
-} from "@domain/rules/cashier";
+import { changeCents, payButtonDisabled, payNowCents, truncatedCents } from "@domain/rules/cashier";
 import { methodAvailability, partialAmountError } from "@domain/rules/checkout";
 import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { formatUsd, toCents } from "@domain/rules/money";
@@ -36,7 +29,8 @@ import { FormError } from "~/components/fields";
 import { CardReader, type Captured } from "~/islands/CardReader";
 import { HostScripts } from "~/islands/HostScripts";
 import { callHostScript, hostReplyError } from "~/islands/host-scripts";
-import { useHydrated } from "./useHydrated";
+import { useHydrated } from "~/components/use-hydrated";
+import { useZodForm } from "~/components/zod-form";
 
 export interface InPersonData {
   who: "student" | "staff";
@@ -72,11 +66,12 @@ export function InPersonPage({
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
+  const [form, fields, formProps] = useZodForm({
     id: "in-person-payment",
     lastResult,
     defaultValue: { paymentType: partial.shown ? undefined : "full" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inPersonFormSchema(lines) }),
+    load: () => import("@domain/forms/in-person"),
+    schema: (m) => m.inPersonFormSchema(lines),
     shouldValidate: "onSubmit",
   });
   const [paymentType, setPaymentType] = useState<"full" | "partial" | null>(
@@ -124,7 +119,7 @@ export function InPersonPage({
   const onConnected = useCallback((c: boolean) => setReaderConnected(c), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    form.onSubmit(event);
+    formProps.onSubmit(event);
     if (event.defaultPrevented) return;
     const el = event.currentTarget;
     const script =
@@ -176,12 +171,7 @@ export function InPersonPage({
           <Title order={2} size="h3" mb="sm">
             {t("cart.paymentMethod")}
           </Title>
-          <Form
-            method="post"
-            ref={formRef}
-            {...getFormProps(form)}
-            onSubmit={(e) => void onSubmit(e)}
-          >
+          <Form method="post" ref={formRef} {...formProps} onSubmit={(e) => void onSubmit(e)}>
             <Stack>
               <FormError errors={form.errors} id={form.errorId} />
               {hostError ? (

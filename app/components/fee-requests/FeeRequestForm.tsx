@@ -3,14 +3,7 @@
 // form as typed; with JavaScript conform does them in place and checks the rules as one types.
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import {
-  getFormProps,
-  useForm,
-  type FieldMetadata,
-  type Submission,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import {
   Alert,
   Button,
@@ -30,14 +23,15 @@ import { SubmitWithHint } from "~/components/SubmitWithHint";
 import {
   FEE_TYPES,
   RESPONSE_TYPES,
-  feeRequestSchema,
   nextSortOrder,
   renumberAfterDelete,
   searchEmployees,
   type Employee,
-  type FeeRequestValues,
+  type FeeRequestSchema,
   type QuestionDraft,
 } from "@domain/forms/fee-request";
+import type * as FeeRequestForms from "@domain/forms/fee-request";
+import { useZodForm } from "~/components/zod-form";
 import { FormError } from "~/components/fields";
 import { MantineTextField } from "~/components/staff/fields";
 
@@ -64,7 +58,7 @@ interface Props {
 type Meta = FieldMetadata<string | undefined>;
 
 /** The form's fields as posted: strings, and lists of sponsors and questions. */
-interface FeeRequestFormShape {
+type FeeRequestFormShape = {
   feeRequestId?: string;
   name?: string;
   school?: string;
@@ -92,7 +86,7 @@ interface FeeRequestFormShape {
     answerList?: string;
     sortOrder?: string;
   }[];
-}
+};
 
 function Select({
   meta,
@@ -157,15 +151,17 @@ export function FeeRequestForm({
   const [query, setQuery] = useState(sponsorQuery ?? "");
   useEffect(() => setQuery(sponsorQuery ?? ""), [sponsorQuery]);
 
-  const [form, fields] = useForm<FeeRequestFormShape, FeeRequestValues>({
+  const [form, fields, formProps] = useZodForm<
+    typeof FeeRequestForms,
+    FeeRequestSchema,
+    FeeRequestFormShape
+  >({
     id: "fee-request",
     lastResult,
     defaultValue: defaultValue as FeeRequestFormShape,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: feeRequestSchema({ now: new Date(), timeZone }),
-        disableAutoCoercion: true,
-      }) as unknown as Submission<FeeRequestFormShape, string[], FeeRequestValues>,
+    load: () => import("@domain/forms/fee-request"),
+    schema: (m) => m.feeRequestSchema({ now: new Date(), timeZone }),
+    disableAutoCoercion: true,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -206,7 +202,7 @@ export function FeeRequestForm({
   const submitting = navigation.state === "submitting";
 
   return (
-    <Form method="post" {...getFormProps(form)}>
+    <Form method="post" {...formProps}>
       {/* Enter in a field submits the request: the form's first submit button is this one, not a
           Remove or Add button further down. */}
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
