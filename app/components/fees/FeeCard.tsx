@@ -157,7 +157,24 @@ export function FeeCard(p: FeeCardProps) {
             {t("fees.add")}
           </Button>
         ) : canAdd ? (
-          <Form method="post" action={p.action} preventScrollReset>
+          <Form
+            method="post"
+            action={p.action}
+            preventScrollReset
+            // With JavaScript the donation field already says why its amount is refused; the post
+            // would only repeat it in the card's alert (without JavaScript the action answers).
+            onSubmit={
+              fee.isDonation
+                ? (event) => {
+                    const amount = event.currentTarget.elements.namedItem("donationAmount");
+                    const typed = amount instanceof HTMLInputElement ? amount.value : "";
+                    if (!checkDonation(typed, Math.round(fee.amount * 100)).ok) {
+                      event.preventDefault();
+                    }
+                  }
+                : undefined
+            }
+          >
             <input type="hidden" name="intent" value="add" />
             <input type="hidden" name="feeId" value={fee.id} />
             <input type="hidden" name="assessedFeeId" value={p.assessedFeeId ?? ""} />
