@@ -19,6 +19,9 @@ const SECTIONS = [
   { to: "/admin", key: "admin.nav.overview", exact: true },
   { to: "/admin/settings", key: "admin.nav.settings" },
   { to: "/admin/maintenance", key: "admin.nav.maintenance" },
+  { to: "/admin/programs", key: "admin.nav.programs" },
+  { to: "/admin/fees", key: "admin.nav.fees" },
+  { to: "/admin/people", key: "admin.nav.people" },
   { to: "/admin/staff", key: "admin.nav.staff" },
   { to: "/admin/audit", key: "admin.nav.audit" },
 ] as const;

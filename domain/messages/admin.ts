@@ -2,8 +2,19 @@
 import { translator } from "./translate";
 import { common } from "./en/common";
 import { admin } from "./en/admin";
+import { adminCatalogue } from "./en/admin-catalogue";
+import { adminFees } from "./en/admin-fees";
+import { adminPeople } from "./en/admin-people";
+import { businessOffice } from "./en/business-office";
 
-const catalogue = { ...common, ...admin } as const;
+const catalogue = {
+  ...common,
+  ...admin,
+  ...adminCatalogue,
+  ...adminFees,
+  ...adminPeople,
+  ...businessOffice,
+} as const;
 
 export type AdminKey = keyof typeof catalogue;
 export const t = translator(catalogue);

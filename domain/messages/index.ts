@@ -9,6 +9,10 @@ import { staff } from "./en/staff";
 import { feeRequests } from "./en/fee-requests";
 import { cashier } from "./en/cashier";
 import { admin } from "./en/admin";
+import { adminCatalogue } from "./en/admin-catalogue";
+import { adminFees } from "./en/admin-fees";
+import { adminPeople } from "./en/admin-people";
+import { businessOffice } from "./en/business-office";
 
 export const en = {
   ...common,
@@ -19,6 +23,10 @@ export const en = {
   ...feeRequests,
   ...cashier,
   ...admin,
+  ...adminCatalogue,
+  ...adminFees,
+  ...adminPeople,
+  ...businessOffice,
 } as const;
 
 export type MessageKey = keyof typeof en;
