@@ -12,7 +12,7 @@
 // What a person chose or typed before the page's script ran (a slow phone) stays in the form:
 // the controls are uncontrolled, so hydration keeps it, and conform, whose values start from
 // `lastResult` or `defaultValue`, reads the form once it listens (an `input` event it takes as a
-// value change, never as a validation).
+// value change, never as a validation; decision 125).
 import { useEffect, useRef, useState, type FocusEvent } from "react";
 import {
   getFormProps,
