@@ -118,7 +118,7 @@ export default function AdminFeeAssess() {
         </Form>
       </Paper>
       {preview ? (
-        <Paper p="lg" withBorder aria-labelledby="assess-preview">
+        <Paper component="section" p="lg" withBorder aria-labelledby="assess-preview">
           <Title order={2} size="h3" mb="sm" id="assess-preview">
             {t("adminFees.previewTitle")}
           </Title>
