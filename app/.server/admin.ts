@@ -47,10 +47,10 @@ export function requireAdmin(request: Request): Promise<StaffSession> {
   return requireStaff(request, { anyRole: [DISTRICT_ADMIN_ROLE], otherwise: "/instructor/" });
 }
 
-const caller = ({ request, context }: Args) => ({ request, context });
+export const caller = ({ request, context }: Args) => ({ request, context });
 
 /** A district API refusal as conform's errors: the field it names, or the form's message. */
-function apiErrors(
+export function apiErrors(
   res: Extract<ApiResult<unknown>, { ok: false }>,
   rename: Record<string, string> = {},
 ): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
@@ -65,7 +65,7 @@ function apiErrors(
   return { formErrors: [res.hint ? `${res.message} ${res.hint}` : res.message] };
 }
 
-async function withNotice(
+export async function withNotice(
   request: Request,
   to: string,
   text: string,
@@ -381,8 +381,19 @@ export const AUDIT_ACTION_NAMES = [
   "staff.create",
   "staff.reset-password",
   "staff.deactivate",
+  "fee.create",
+  "fee.update",
+  "fee.assess",
+  "assessed-fee.waive",
+  "assessed-fee.adjust",
 ] as const;
-export const AUDIT_ENTITY_NAMES = ["settings", "maintenance", "staff"] as const;
+export const AUDIT_ENTITY_NAMES = [
+  "settings",
+  "maintenance",
+  "staff",
+  "fee",
+  "assessed-fee",
+] as const;
 
 export async function auditPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);

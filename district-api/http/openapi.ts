@@ -6,6 +6,7 @@
 import type { Express } from "express";
 import type { z } from "zod";
 import * as admin from "@domain/contract/admin";
+import * as adminFees from "@domain/contract/admin-fees";
 import * as cart from "@domain/contract/cart";
 import * as cashier from "@domain/contract/cashier";
 import * as common from "@domain/contract/common";
@@ -396,6 +397,56 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Every matching audit entry, for a CSV download",
     reply: admin.AuditExport,
+  },
+  "GET /v1/admin/fees": {
+    tag: "admin",
+    summary: "One page of fees, searched by name or account code",
+    reply: adminFees.FeeListPage,
+  },
+  "GET /v1/admin/fees/options": {
+    tag: "admin",
+    summary: "The schools, years, fee groups and grades a fee and an assessment may name",
+    reply: adminFees.FeeOptions,
+  },
+  "POST /v1/admin/fees": {
+    tag: "admin",
+    summary: "Create a fee with its price rules and questions",
+    reply: adminFees.AdminFee,
+  },
+  "GET /v1/admin/fees/:id": {
+    tag: "admin",
+    summary: "One fee as the administration edits it",
+    reply: adminFees.AdminFee,
+  },
+  "PUT /v1/admin/fees/:id": {
+    tag: "admin",
+    summary: "Change a fee; the changed values are recorded in the audit trail",
+    reply: "json",
+  },
+  "POST /v1/admin/fees/:id/assess/preview": {
+    tag: "admin",
+    summary: "Who an assessment would charge and how much; changes nothing",
+    reply: adminFees.AssessPreview,
+  },
+  "POST /v1/admin/fees/:id/assess": {
+    tag: "admin",
+    summary: "Charge the fee to students not yet assessed it, each at their price",
+    reply: adminFees.AssessResult,
+  },
+  "GET /v1/admin/fees/:id/assessed": {
+    tag: "admin",
+    summary: "One page of the students assessed a fee",
+    reply: adminFees.AssessedPage,
+  },
+  "POST /v1/admin/assessed-fees/:id/waive": {
+    tag: "admin",
+    summary: "Waive what is still owed on an assessed fee, with a reason",
+    reply: adminFees.AssessedStudent,
+  },
+  "POST /v1/admin/assessed-fees/:id/adjust": {
+    tag: "admin",
+    summary: "Set an assessed fee's amount, not below what was paid, with a reason",
+    reply: "json",
   },
   "GET /v1/openapi.json": { tag: "meta", summary: "This description of the API", reply: "json" },
 };

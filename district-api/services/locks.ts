@@ -23,6 +23,9 @@ export const LOCK_ORDER = [
   "district-setting",
   // A fee request being saved, approved or denied.
   "fee-request",
+  // A fee an administrator edits or assesses: an assessment prices every student under it, so a
+  // price change waits for it (decision 121).
+  "fee",
   // One new community member at a time: the same-person check reads before it inserts.
   "community-registration",
   // A participant (student or community member) whose profile is being saved.

@@ -27,6 +27,10 @@ const ACTIONS: Record<
   string,
   { who: Who; params?: Record<string, "section" | "program" | "id" | "staff"> }
 > = {
+  "admin.fees.$id.tsx": { who: "admin", params: { id: "id" } },
+  "admin.fees.$id_.assess.tsx": { who: "admin", params: { id: "id" } },
+  "admin.fees.$id_.assessed.tsx": { who: "admin", params: { id: "id" } },
+  "admin.fees.new.tsx": { who: "admin" },
   "admin.maintenance.tsx": { who: "admin" },
   "admin.settings.tsx": { who: "admin" },
   // Accounts made for the fuzz: resetting or deactivating the demo staff would sign out the

@@ -190,4 +190,9 @@ export const assessedFees = pgTable("assessed_fees", {
   answers: jsonb("answers").$type<StoredAnswer[]>().notNull().default([]),
   assessedAt: timestamp("assessed_at", { withTimezone: true }).notNull().defaultNow(),
   paidAt: timestamp("paid_at", { withTimezone: true }),
+  // Migration 0018 (decision 121): who of the administration assessed it, a waiver, an adjustment.
+  assessedBy: text("assessed_by"),
+  waived: boolean("waived").notNull().default(false),
+  adjustedAt: timestamp("adjusted_at", { withTimezone: true }),
+  adjustReason: text("adjust_reason"),
 });

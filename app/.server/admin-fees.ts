@@ -1,0 +1,338 @@
+// Server side of the administration's fee pages (/admin/fees, issue 18 point 4, decision 121):
+// the district API calls and the replies of each page's loader and action. The district API
+// decides who may (district_admin) and checks every value again.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import {
+  AdminFee,
+  AssessedPage,
+  AssessedStudent,
+  AssessPreview,
+  AssessResult,
+  FeeListPage,
+  FeeOptions,
+} from "@domain/contract/admin-fees";
+import {
+  AssessedActionForm,
+  AssessForm,
+  FeeForm,
+  assessTargetOf,
+  feeFormValues,
+  feeRequestOf,
+} from "@domain/forms/admin-fees";
+import { t } from "@domain/messages/admin";
+import { formatUsd, toCents } from "@domain/rules/money";
+import { callApi, type ApiResult } from "./api";
+import { apiErrors, caller, requireAdmin, withNotice } from "./admin";
+import { parseWithZod } from "./forms.server";
+import { readFormData } from "./http-guards";
+import { districtTimeZone } from "./time";
+
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+type Refusal = Extract<ApiResult<unknown>, { ok: false }>;
+
+/** The form's field a district API refusal names ("target.studentIds: …" → studentIds). */
+function refusalErrors(res: Refusal, rename: Record<string, string>) {
+  const named = res.hint ? /^([\w.]+): /.exec(res.hint)?.[1] : undefined;
+  const issues = (res as { issues?: unknown[] }).issues;
+  if (named && !issues?.length && rename[named]) {
+    return { fieldErrors: { [rename[named]!]: [res.message] } };
+  }
+  return apiErrors(res, rename);
+}
+
+const FEE_FIELDS: Record<string, string> = {
+  amountCents: "amount",
+  "free.amountCents": "freeAmount",
+  "free.quantity": "freeQuantity",
+  "reduced.amountCents": "reducedAmount",
+  "reduced.quantity": "reducedQuantity",
+  "activity.amountCents": "activityAmount",
+  "activity.quantity": "activityQuantity",
+  schoolId: "schoolId",
+  schoolYearId: "schoolYearId",
+  feeGroupId: "feeGroupId",
+};
+
+function feeId(params: Args["params"]): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new Response(t("adminFees.notFound"), { status: 404 });
+  }
+  return id;
+}
+
+async function readFee(args: Args, id: number) {
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/fees/${id}`,
+    auth: "staff",
+    reply: AdminFee,
+  });
+  if (!res.ok) throw new Response(res.message, { status: res.status });
+  return res.data;
+}
+
+async function readOptions(args: Args) {
+  const res = await callApi(caller(args), {
+    path: "/v1/admin/fees/options",
+    auth: "staff",
+    reply: FeeOptions,
+  });
+  if (!res.ok) throw new Response(res.message, { status: res.status });
+  return res.data;
+}
+
+/** ?q=…&page=… of a list page, kept within bounds. */
+function listQuery(url: URL) {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const page = Math.min(
+    100_000,
+    Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1)),
+  );
+  const query = new URLSearchParams();
+  if (q) query.set("q", q);
+  if (page > 1) query.set("page", String(page));
+  return { q, page, query };
+}
+
+const pages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+// ---- The list --------------------------------------------------------------------------------
+
+export async function feeListPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const { q, query } = listQuery(new URL(args.request.url));
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/fees?${query}`,
+    auth: "staff",
+    reply: FeeListPage,
+  });
+  if (!res.ok) throw new Response(res.message, { status: res.status });
+  return json({
+    q,
+    total: res.data.total,
+    page: res.data.page,
+    pages: pages(res.data.total, res.data.pageSize),
+    fees: res.data.fees.map((f) => ({ ...f, amount: formatUsd(f.amountCents) })),
+  });
+}
+
+// ---- New and edit ----------------------------------------------------------------------------
+
+export async function feeCreatePage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  return json({
+    options: await readOptions(args),
+    values: feeFormValues(null, districtTimeZone()),
+  });
+}
+
+export async function feeCreateAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const submission = parseWithZod(await readFormData(args.request), { schema: FeeForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: "/v1/admin/fees",
+    method: "POST",
+    body: feeRequestOf(submission.value, districtTimeZone()),
+    auth: "staff",
+    reply: AdminFee,
+  });
+  if (!res.ok) {
+    return json({ result: submission.reply(refusalErrors(res, FEE_FIELDS)) }, { status: 400 });
+  }
+  return withNotice(
+    args.request,
+    `/admin/fees/${res.data.id}`,
+    t("adminFees.created", { name: res.data.name }),
+  );
+}
+
+export async function feeEditPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = feeId(args.params);
+  const [fee, options] = await Promise.all([readFee(args, id), readOptions(args)]);
+  return json({
+    id,
+    name: fee.name,
+    options,
+    values: feeFormValues(fee, districtTimeZone()),
+  });
+}
+
+export async function feeEditAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = feeId(args.params);
+  const submission = parseWithZod(await readFormData(args.request), { schema: FeeForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/fees/${id}`,
+    method: "PUT",
+    body: feeRequestOf(submission.value, districtTimeZone()),
+    auth: "staff",
+    reply: z.object({ changed: z.array(z.string()) }),
+  });
+  if (!res.ok) {
+    return json({ result: submission.reply(refusalErrors(res, FEE_FIELDS)) }, { status: 400 });
+  }
+  return withNotice(
+    args.request,
+    `/admin/fees/${id}`,
+    res.data.changed.length ? t("adminFees.saved") : t("adminFees.nothingChanged"),
+  );
+}
+
+// ---- Assessing -------------------------------------------------------------------------------
+
+const TARGET_FIELDS: Record<string, string> = {
+  "target.studentIds": "studentIds",
+  "target.grade": "grade",
+  "target.schoolId": "schoolId",
+  "target.sectionId": "sectionId",
+};
+
+export async function assessPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = feeId(args.params);
+  const [fee, options] = await Promise.all([readFee(args, id), readOptions(args)]);
+  return json({ id, name: fee.name, options });
+}
+
+export async function assessAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = feeId(args.params);
+  const submission = parseWithZod(await readFormData(args.request), { schema: AssessForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), preview: null }, { status: 400 });
+  }
+  const v = submission.value;
+  const body = { target: assessTargetOf(v) };
+  if (v.intent === "preview") {
+    const res = await callApi(caller(args), {
+      path: `/v1/admin/fees/${id}/assess/preview`,
+      method: "POST",
+      body,
+      auth: "staff",
+      reply: AssessPreview,
+    });
+    if (!res.ok) {
+      return json(
+        { result: submission.reply(refusalErrors(res, TARGET_FIELDS)), preview: null },
+        { status: 400 },
+      );
+    }
+    const preview = {
+      count: res.data.count,
+      alreadyAssessed: res.data.alreadyAssessed,
+      total: formatUsd(res.data.totalCents),
+      students: res.data.students.map((s) => ({ ...s, price: formatUsd(s.priceCents) })),
+    };
+    return json({ result: submission.reply(), preview });
+  }
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/fees/${id}/assess`,
+    method: "POST",
+    body,
+    auth: "staff",
+    reply: AssessResult,
+  });
+  if (!res.ok) {
+    return json(
+      { result: submission.reply(refusalErrors(res, TARGET_FIELDS)), preview: null },
+      { status: 400 },
+    );
+  }
+  return withNotice(
+    args.request,
+    `/admin/fees/${id}/assessed`,
+    res.data.assessed
+      ? t("adminFees.assessDone", {
+          count: String(res.data.assessed),
+          total: formatUsd(res.data.totalCents),
+        })
+      : t("adminFees.assessNone"),
+  );
+}
+
+// ---- Assessed students -----------------------------------------------------------------------
+
+export async function assessedPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = feeId(args.params);
+  const { q, query } = listQuery(new URL(args.request.url));
+  const [fee, res] = await Promise.all([
+    readFee(args, id),
+    callApi(caller(args), {
+      path: `/v1/admin/fees/${id}/assessed?${query}`,
+      auth: "staff",
+      reply: AssessedPage,
+    }),
+  ]);
+  if (!res.ok) throw new Response(res.message, { status: res.status });
+  return json({
+    id,
+    name: fee.name,
+    q,
+    total: res.data.total,
+    page: res.data.page,
+    pages: pages(res.data.total, res.data.pageSize),
+    students: res.data.students.map((s) => ({
+      ...s,
+      assessed: formatUsd(s.assessedCents),
+      paid: formatUsd(s.paidCents),
+      owed: s.assessedCents > s.paidCents,
+      amountValue: (s.assessedCents / 100).toFixed(2),
+    })),
+  });
+}
+
+export async function assessedAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = feeId(args.params);
+  const submission = parseWithZod(await readFormData(args.request), {
+    schema: AssessedActionForm,
+  });
+  const assessedId = Number((submission.payload as { assessedId?: unknown }).assessedId) || null;
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), assessedId }, { status: 400 });
+  }
+  const v = submission.value;
+  const res =
+    v.intent === "waive"
+      ? await callApi(caller(args), {
+          path: `/v1/admin/assessed-fees/${v.assessedId}/waive`,
+          method: "POST",
+          body: { reason: v.reason },
+          auth: "staff",
+          reply: AssessedStudent,
+        })
+      : await callApi(caller(args), {
+          path: `/v1/admin/assessed-fees/${v.assessedId}/adjust`,
+          method: "POST",
+          body: { amountCents: toCents(v.amount ?? 0), reason: v.reason },
+          auth: "staff",
+          reply: z.object({ changed: z.boolean(), assessed: AssessedStudent }),
+        });
+  if (!res.ok) {
+    return json(
+      {
+        result: submission.reply(refusalErrors(res, { amountCents: "amount", reason: "reason" })),
+        assessedId,
+      },
+      { status: 400 },
+    );
+  }
+  const name = "assessed" in res.data ? res.data.assessed.name : res.data.name;
+  const here = new URL(args.request.url);
+  return withNotice(
+    args.request,
+    `/admin/fees/${id}/assessed${here.search}`,
+    v.intent === "waive"
+      ? t("adminFees.waivedDone", { name })
+      : t("adminFees.adjustedDone", { name }),
+  );
+}

@@ -1,0 +1,245 @@
+// Fees the administration makes, edits and assesses (issue 18 point 4, decision 121). Every write
+// is one transaction under the fee's lock and records its audit entry there. An assessment is one
+// set-based statement (INSERT ... SELECT ... ON CONFLICT DO NOTHING): the unique index of
+// migration 0018 charges a student a fee once, however many identical requests run at once.
+import { sql } from "drizzle-orm";
+import type { AdminFee, AssessResult, AssessTarget, FeeRequest } from "@domain/contract/admin-fees";
+import { t } from "@domain/messages";
+import type { Db } from "../db/client";
+import { queryRows } from "../db/client";
+import { recordAudit, type Actor } from "./audit";
+import { ApiError } from "./errors";
+import { lockRows } from "./locks";
+import { notYetAssessed, priceSql, pricedFee, readAdminFee, targetSql } from "../queries/fee-admin";
+
+type Exec = Pick<Db, "execute">;
+
+/** The audit actions of fees (services/audit.ts has the foundation's). */
+export const FEE_AUDIT_ACTIONS = {
+  create: "fee.create",
+  update: "fee.update",
+  assess: "fee.assess",
+  waive: "assessed-fee.waive",
+  adjust: "assessed-fee.adjust",
+} as const;
+
+/** Refuses a school, year or fee group that does not exist: 400 naming the field. */
+async function checkLookups(db: Exec, v: Partial<FeeRequest>): Promise<void> {
+  const checks: [keyof FeeRequest, string, number | null | undefined][] = [
+    ["schoolId", "schools", v.schoolId],
+    ["schoolYearId", "school_years", v.schoolYearId],
+    ["feeGroupId", "fee_groups", v.feeGroupId],
+  ];
+  for (const [field, table, id] of checks) {
+    if (id === null || id === undefined) continue;
+    const found = await queryRows(db, sql`select 1 from ${sql.identifier(table)} where id = ${id}`);
+    if (!found.length) {
+      const message = t("adminFees.unknownLookup", { field });
+      throw new ApiError(400, message, `${field}: ${message}`);
+    }
+  }
+}
+
+const normalised = (v: FeeRequest): FeeRequest => ({
+  ...v,
+  accountCode: v.accountCode ? v.accountCode : null,
+  saleStart: v.saleStart === null ? null : new Date(v.saleStart).toISOString(),
+  saleEnd: v.saleEnd === null ? null : new Date(v.saleEnd).toISOString(),
+});
+
+function columns(v: FeeRequest) {
+  return {
+    name: v.name,
+    description: v.description,
+    fee_type: v.feeType,
+    school_id: v.schoolId,
+    school_year_id: v.schoolYearId,
+    fee_group_id: v.feeGroupId,
+    account_code: v.accountCode,
+    amount_cents: v.amountCents,
+    is_donation: v.isDonation,
+    max_quantity: v.maxQuantity,
+    allow_partial: v.allowPartial,
+    free_amount_cents: v.free?.amountCents ?? null,
+    free_quantity: v.free?.quantity ?? null,
+    reduced_amount_cents: v.reduced?.amountCents ?? null,
+    reduced_quantity: v.reduced?.quantity ?? null,
+    activity_amount_cents: v.activity?.amountCents ?? null,
+    activity_quantity: v.activity?.quantity ?? null,
+    allow_student: v.allowStudent,
+    allow_employee: v.allowEmployee,
+    allow_community_member: v.allowCommunityMember,
+    allow_guest: v.allowGuest,
+    sale_start: v.saleStart,
+    sale_end: v.saleEnd,
+    active: v.active,
+  };
+}
+
+async function writeQuestions(tx: Exec, feeId: number, v: FeeRequest): Promise<void> {
+  await tx.execute(sql`delete from course_questions where fee_id = ${feeId}`);
+  for (const q of v.questions) {
+    await tx.execute(sql`insert into course_questions
+        (fee_id, question, response_type, answer_list, sort_order)
+      values (${feeId}, ${q.question}, ${q.responseType},
+        array(select jsonb_array_elements_text(${JSON.stringify(q.answerList)}::jsonb)),
+        ${q.sortOrder})`);
+  }
+}
+
+function setClause(cols: Record<string, unknown>) {
+  return sql.join(
+    Object.entries(cols).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`),
+    sql`, `,
+  );
+}
+
+/** Creates a fee with its questions. */
+export async function createFee(
+  db: Db,
+  actor: Actor,
+  input: FeeRequest,
+  now: Date,
+): Promise<AdminFee> {
+  const v = normalised(input);
+  return db.transaction(async (tx) => {
+    await checkLookups(tx, v);
+    const cols = { ...columns(v), created_at: now.toISOString() };
+    const names = sql.join(
+      Object.keys(cols).map((k) => sql.identifier(k)),
+      sql`, `,
+    );
+    const values = sql.join(
+      Object.values(cols).map((x) => sql`${x}`),
+      sql`, `,
+    );
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into fees (${names}) values (${values}) returning id`,
+    );
+    const id = Number(row!.id);
+    await writeQuestions(tx, id, v);
+    await recordAudit(
+      tx,
+      actor,
+      { action: FEE_AUDIT_ACTIONS.create, entity: "fee", entityId: id, after: v },
+      now,
+    );
+    return (await readAdminFee(tx, id))!;
+  });
+}
+
+/** Changes a fee; only the changed fields are written and audited, and nothing when none did. */
+export async function updateFee(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: FeeRequest,
+  now: Date,
+): Promise<{ changed: string[]; fee: AdminFee }> {
+  const v = normalised(input);
+  return db.transaction(async (tx) => {
+    const [locked] = await lockRows<{ id: number }>(
+      tx,
+      "fee",
+      sql`select id from fees where id = ${id}`,
+    );
+    if (!locked) throw new ApiError(404, t("adminFees.notFound"));
+    await checkLookups(tx, v);
+    const current = (await readAdminFee(tx, id))!;
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    for (const key of Object.keys(v) as (keyof FeeRequest)[]) {
+      if (JSON.stringify(current[key]) !== JSON.stringify(v[key])) {
+        before[key] = current[key];
+        after[key] = v[key];
+      }
+    }
+    const changed = Object.keys(after);
+    if (!changed.length) return { changed, fee: current };
+    await tx.execute(sql`update fees set ${setClause(columns(v))} where id = ${id}`);
+    if ("questions" in after) await writeQuestions(tx, id, v);
+    await recordAudit(
+      tx,
+      actor,
+      { action: FEE_AUDIT_ACTIONS.update, entity: "fee", entityId: id, before, after },
+      now,
+    );
+    return { changed, fee: (await readAdminFee(tx, id))! };
+  });
+}
+
+/** The target as the audit trail keeps it: a list of IDs by its size only. */
+const auditTarget = (target: AssessTarget) =>
+  target.by === "students" ? { by: "students", students: target.studentIds.length } : target;
+
+/**
+ * Charges the fee to everyone the target names who was not assessed it yet, each at their price
+ * (free, reduced, activity pass), in one statement. Counts and the total go to the audit entry;
+ * an assessment that charges nobody records nothing.
+ */
+export async function assessFee(
+  db: Db,
+  actor: Actor,
+  feeId: number,
+  target: AssessTarget,
+  now: Date,
+): Promise<AssessResult> {
+  return db.transaction(async (tx) => {
+    const [locked] = await lockRows<{ id: number }>(
+      tx,
+      "fee",
+      sql`select id from fees where id = ${feeId}`,
+      undefined,
+      // Assessments insert rows that refer to the fee; a price change waits for them.
+      "no key update",
+    );
+    if (!locked) throw new ApiError(404, t("adminFees.notFound"));
+    const fee = (await pricedFee(tx, feeId))!;
+    const where = await targetSql(tx, target);
+    const [already] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from participants p where ${where}
+          and not ${notYetAssessed(feeId)}`,
+    );
+    const [done] = await queryRows<{ n: number; total: string | number }>(
+      tx,
+      sql`with ins as (
+            insert into assessed_fees (fee_id, payer_key, participant_id, status,
+              assessed_cost_cents, paid_cents, quantity, allow_partial, self_assessed, assessed_at,
+              assessed_by)
+            select ${feeId}, p.kind || ':' || p.id, p.id,
+              case when p.price = 0 then 'paid' else 'due' end, p.price, 0, 1,
+              ${fee.allowPartial}, false, ${now.toISOString()}::timestamptz, ${actor.employeeId}
+            from (select p.id, p.kind, ${priceSql(fee)} as price from participants p
+                  where ${where} and ${notYetAssessed(feeId)}) p
+            on conflict (fee_id, participant_id) where assessed_by is not null do nothing
+            returning assessed_cost_cents)
+          select count(*)::int as n, coalesce(sum(assessed_cost_cents), 0)::bigint as total
+          from ins`,
+    );
+    const result = {
+      assessed: Number(done?.n ?? 0),
+      totalCents: Number(done?.total ?? 0),
+      alreadyAssessed: Number(already?.n ?? 0),
+    };
+    if (result.assessed > 0) {
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: FEE_AUDIT_ACTIONS.assess,
+          entity: "fee",
+          entityId: feeId,
+          after: {
+            target: auditTarget(target),
+            assessed: result.assessed,
+            totalCents: result.totalCents,
+          },
+        },
+        now,
+      );
+    }
+    return result;
+  });
+}

@@ -1,0 +1,250 @@
+// Wire contract of the fees the administration makes and assesses (issue 18 point 4, decision
+// 121): /v1/admin/fees and /v1/admin/assessed-fees, for the district_admin role only. Money is
+// integer cents; instants carry their offset.
+import { z } from "zod";
+import { t } from "../messages/admin";
+import { ANY_CONTROL, FORBIDDEN_CONTROL, MAX_DB_INT, NO_CONTROL } from "../rules/input";
+import { FEE_TYPES, RESPONSE_TYPES } from "../forms/fee-request";
+import { Instant } from "./admin";
+
+/** Fees and assessed students are listed this many to a page. */
+export const FEE_PAGE_SIZE = 50;
+/** At most this many student IDs in one assessment by list. */
+export const MAX_STUDENT_IDS = 50_000;
+/** The highest amount of a fee, in cents ($100,000). */
+export const MAX_FEE_CENTS = 10_000_000;
+
+const id = z.coerce.number().int().positive().max(MAX_DB_INT);
+const cents = z
+  .number({ invalid_type_error: t("adminFees.centsWhole") })
+  .int(t("adminFees.centsWhole"))
+  .min(0, t("adminFees.centsRange"))
+  .max(MAX_FEE_CENTS, t("adminFees.centsRange"));
+const quantity = z
+  .number()
+  .int(t("adminFees.quantityWhole"))
+  .min(1, t("adminFees.quantityRange"))
+  .max(1_000, t("adminFees.quantityRange"));
+const line = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, t("admin.required"))
+    .max(max)
+    .regex(NO_CONTROL, t("input.controlCharacters"));
+const lines = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !FORBIDDEN_CONTROL.test(v), t("input.controlCharacters"));
+
+export const FeeQuestion = z
+  .object({
+    question: lines(2_000).refine((v) => v.trim().length > 0, t("admin.required")),
+    responseType: z.enum(RESPONSE_TYPES),
+    answerList: z
+      .array(z.string().trim().min(1).max(200).regex(NO_CONTROL, t("input.controlCharacters")))
+      .max(50),
+    sortOrder: z.number().int().min(1).max(1_000),
+  })
+  .strict();
+export type FeeQuestion = z.infer<typeof FeeQuestion>;
+
+/** A special price and how many of the fee a person may have at it (no quantity: any number). */
+const special = z.object({ amountCents: cents, quantity: quantity.nullable() }).strict().nullable();
+
+export const FeeFields = z
+  .object({
+    name: line(200),
+    description: lines(10_000),
+    feeType: z.enum(FEE_TYPES),
+    schoolId: id.nullable(),
+    schoolYearId: id.nullable(),
+    feeGroupId: id.nullable(),
+    accountCode: z
+      .string()
+      .trim()
+      .max(100)
+      .refine((v) => !ANY_CONTROL.test(v), t("input.controlCharacters"))
+      .nullable(),
+    /** The price; for a donation, the least a person may give. */
+    amountCents: cents,
+    isDonation: z.boolean(),
+    maxQuantity: quantity,
+    allowPartial: z.boolean(),
+    free: special,
+    reduced: special,
+    activity: special,
+    allowStudent: z.boolean(),
+    allowEmployee: z.boolean(),
+    allowCommunityMember: z.boolean(),
+    allowGuest: z.boolean(),
+    saleStart: Instant.nullable(),
+    saleEnd: Instant.nullable(),
+    active: z.boolean(),
+    questions: z.array(FeeQuestion).max(50),
+  })
+  .strict();
+
+/** The rules between fields, shared by a new fee and a change (the form checks them too). */
+export function checkFee(
+  v: Partial<z.infer<typeof FeeFields>>,
+  ctx: z.RefinementCtx,
+  path: (field: string) => (string | number)[] = (f) => [f],
+): void {
+  if (v.saleStart && v.saleEnd && Date.parse(v.saleEnd) <= Date.parse(v.saleStart)) {
+    ctx.addIssue({ code: "custom", path: path("saleEnd"), message: t("adminFees.saleEndBefore") });
+  }
+  const qs = v.questions ?? [];
+  const orders = new Set<number>();
+  let waivers = 0;
+  qs.forEach((q, i) => {
+    if (orders.has(q.sortOrder)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [...path("questions"), i, "sortOrder"],
+        message: t("adminFees.duplicateSortOrder", { n: q.sortOrder }),
+      });
+    }
+    orders.add(q.sortOrder);
+    if (q.responseType === "Waiver" && ++waivers > 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: [...path("questions"), i, "responseType"],
+        message: t("adminFees.oneWaiver"),
+      });
+    }
+    if (q.responseType === "Value List" && q.answerList.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: [...path("questions"), i, "answerList"],
+        message: t("adminFees.valueListRequired"),
+      });
+    }
+  });
+}
+
+export const FeeRequest = FeeFields.superRefine((v, ctx) => checkFee(v, ctx));
+export type FeeRequest = z.infer<typeof FeeFields>;
+
+export const FeeIdParams = z.object({ id });
+export const AssessedFeeIdParams = z.object({ id });
+
+export const FeeListQuery = z
+  .object({
+    q: z.string().trim().max(100).regex(NO_CONTROL).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .strict();
+export type FeeListQuery = z.infer<typeof FeeListQuery>;
+
+export const FeeSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  amountCents: z.number(),
+  feeType: z.string(),
+  school: z.string().nullable(),
+  year: z.string().nullable(),
+  active: z.boolean(),
+  assessedCount: z.number(),
+});
+export const FeeListPage = z.object({
+  fees: z.array(FeeSummary),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type FeeListPage = z.infer<typeof FeeListPage>;
+
+export const AdminFee = FeeFields.extend({ id: z.number(), createdAt: z.string() });
+export type AdminFee = z.infer<typeof AdminFee>;
+
+const option = z.object({ id: z.number(), name: z.string() });
+export const FeeOptions = z.object({
+  schools: z.array(option),
+  years: z.array(option),
+  feeGroups: z.array(option),
+  grades: z.array(z.string()),
+});
+export type FeeOptions = z.infer<typeof FeeOptions>;
+
+// ---- Assessing -------------------------------------------------------------------------------
+
+export const AssessTarget = z.discriminatedUnion("by", [
+  z
+    .object({
+      by: z.literal("students"),
+      studentIds: z
+        .array(z.number().int().positive().max(MAX_DB_INT))
+        .min(1, t("adminFees.studentIdsRequired"))
+        .max(MAX_STUDENT_IDS, t("adminFees.tooManyStudentIds", { max: MAX_STUDENT_IDS })),
+    })
+    .strict(),
+  z
+    .object({
+      by: z.literal("group"),
+      grade: z.string().trim().min(1).max(20).regex(NO_CONTROL).nullable(),
+      schoolId: id.nullable(),
+    })
+    .strict(),
+  z.object({ by: z.literal("section"), sectionId: z.string().uuid() }).strict(),
+]);
+export type AssessTarget = z.infer<typeof AssessTarget>;
+export const AssessRequest = z
+  .object({ target: AssessTarget })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.target.by === "group" && v.target.grade === null && v.target.schoolId === null) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["target", "grade"],
+        message: t("adminFees.gradeOrSchool"),
+      });
+    }
+  });
+
+export const AssessPreview = z.object({
+  count: z.number(),
+  totalCents: z.number(),
+  alreadyAssessed: z.number(),
+  students: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      grade: z.string().nullable(),
+      priceCents: z.number(),
+    }),
+  ),
+});
+export type AssessPreview = z.infer<typeof AssessPreview>;
+export const AssessResult = z.object({
+  assessed: z.number(),
+  totalCents: z.number(),
+  alreadyAssessed: z.number(),
+});
+export type AssessResult = z.infer<typeof AssessResult>;
+
+export const AssessedListQuery = FeeListQuery;
+export const AssessedStudent = z.object({
+  id: z.number(),
+  participantId: z.number().nullable(),
+  name: z.string(),
+  grade: z.string().nullable(),
+  status: z.string(),
+  assessedCents: z.number(),
+  paidCents: z.number(),
+  waived: z.boolean(),
+  adjustReason: z.string().nullable(),
+});
+export type AssessedStudent = z.infer<typeof AssessedStudent>;
+export const AssessedPage = z.object({
+  students: z.array(AssessedStudent),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AssessedPage = z.infer<typeof AssessedPage>;
+
+const reason = line(500);
+export const WaiveRequest = z.object({ reason }).strict();
+export const AdjustRequest = z.object({ amountCents: cents, reason }).strict();

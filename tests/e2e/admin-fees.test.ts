@@ -1,0 +1,127 @@
+// The administration's fees in a browser, with and without JavaScript (issue 18 point 4): an
+// administrator makes a fee (a refused value names its field), assesses it to a grade after a
+// preview, waives one student's fee with a reason; a student of that grade sees the fee in
+// Assessed Fees; the audit trail lists the assessment.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const notice = (page: Page, text: string | RegExp) =>
+  page.locator(".notice-bar").filter({ hasText: text }).waitFor();
+
+describe("fees administration is for administrators only", () => {
+  it("other staff are sent away from /admin/fees", async () => {
+    const page = await app.newPage({ js: false });
+    await signInStaff(page, "feeadmin");
+    await page.goto("/admin/fees");
+    expect(new URL(page.url()).pathname).not.toMatch(/^\/admin/);
+  });
+});
+
+describe.each(MODES)("fees administration $name", (mode) => {
+  const tag = mode.js ? "JS" : "HTML";
+  // Demo student 100010 is in grade 9, 100011 in grade 10.
+  const [grade, student] = mode.js ? ["9", "100010"] : ["10", "100011"];
+  const feeName = `Museum trip ${tag}`;
+
+  it("creates a fee, assesses it to a grade, and a student of that grade sees it", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin");
+    await page
+      .getByRole("navigation", { name: "Administration" })
+      .getByRole("link", { name: "Fees" })
+      .click();
+    await page.waitForURL("**/admin/fees");
+    await page.getByRole("link", { name: "New fee" }).click();
+    await page.waitForURL("**/admin/fees/new");
+
+    // A refused value names its field, keeps what was typed and saves nothing.
+    await page.getByLabel("Name").fill(feeName);
+    await page.getByLabel(/^Amount \(dollars\)/).fill("12.345");
+    await page.getByLabel("Account code").fill("10-200-3000");
+    await page.getByRole("button", { name: "Save fee" }).click();
+    await page.getByText("Enter an amount in dollars and cents.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/fees/new");
+    await expect(page.getByLabel("Name").inputValue()).resolves.toBe(feeName);
+
+    await page.getByLabel(/^Amount \(dollars\)/).fill("12.50");
+    await page.getByLabel("Reduced-lunch amount (dollars)").fill("6.25");
+    await page.getByLabel("Question 1 text").fill("T-shirt size?");
+    await page.getByLabel("Question 1 response type").selectOption("Value List");
+    await page.getByLabel("Question 1 answers (comma-separated)").fill("S, M, L");
+    await page.getByRole("button", { name: "Save fee" }).click();
+    await notice(page, `Fee ${feeName} created.`);
+    await page.waitForURL(/\/admin\/fees\/\d+$/);
+    const feeId = new URL(page.url()).pathname.split("/").pop();
+    await expect(
+      page.getByLabel("Question 1 answers (comma-separated)").inputValue(),
+    ).resolves.toBe("S, M, L");
+
+    // The list finds it.
+    await page.goto(`/admin/fees?q=${encodeURIComponent(feeName)}`);
+    await page.getByRole("link", { name: `Edit ${feeName}` }).click();
+    await page.waitForURL(`**/admin/fees/${feeId}`);
+
+    // Preview first: nothing is charged until confirmed.
+    await page.getByRole("link", { name: "Assess this fee" }).click();
+    await page.waitForURL(`**/admin/fees/${feeId}/assess`);
+    await page.getByRole("radio", { name: "A grade and/or a school" }).check();
+    await page.getByLabel("Grade", { exact: true }).selectOption(grade);
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByRole("region", { name: "Who will be charged" });
+    await preview.getByText(/\d+ students will be charged \$[\d,.]+ in all\./).waitFor();
+    await preview.getByRole("cell", { name: student, exact: true }).waitFor();
+    await page.goto("/admin/fees");
+    const row = page.getByRole("row").filter({ hasText: feeName });
+    await expect(row.getByRole("cell").nth(5).textContent()).resolves.toBe("0");
+
+    await page.goto(`/admin/fees/${feeId}/assess`);
+    await page.getByRole("radio", { name: "A grade and/or a school" }).check();
+    await page.getByLabel("Grade", { exact: true }).selectOption(grade);
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByRole("button", { name: /^Assess \d+ students for \$/ }).click();
+    await notice(page, /^Assessed \d+ students for \$/);
+    await page.waitForURL(`**/admin/fees/${feeId}/assessed`);
+    await page.getByRole("cell", { name: student, exact: true }).waitFor();
+
+    const family = await app.newPage(mode);
+    await signInFamily(family, student);
+    await family.goto("/fees?tab=assessed");
+    await family.getByRole("article", { name: feeName }).waitFor();
+
+    await page.goto(`/admin/audit?action=fee.assess`);
+    await page.getByRole("cell", { name: `fee ${feeId}` }).waitFor();
+  });
+
+  it("waives a student's fee with a reason; a missing reason is refused", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto(`/admin/fees?q=${encodeURIComponent(feeName)}`);
+    await page.getByRole("link", { name: `Edit ${feeName}` }).click();
+    await page.getByRole("link", { name: "Assessed students" }).click();
+    await page.waitForURL(/\/assessed$/);
+    const row = page.getByRole("row").filter({ hasText: student });
+    const waive = row.getByRole("button", { name: /^Waive for / });
+    await waive.click();
+    await row.getByText("This field is required.").waitFor();
+    await row.getByRole("textbox", { name: /^Reason for / }).fill(`Hardship ${tag}`);
+    await row.getByRole("button", { name: /^Waive for / }).click();
+    await notice(page, /^Fee waived for /);
+    await page
+      .getByRole("row")
+      .filter({ hasText: student })
+      .getByText("Waived", { exact: true })
+      .waitFor();
+    await page.goto(`/admin/audit?action=assessed-fee.waive`);
+    await page.getByText(`Hardship ${tag}`).first().waitFor();
+  });
+});
