@@ -23,9 +23,7 @@ export async function participantBySignIn(
   const [p] = await db
     .select()
     .from(participants)
-    .where(
-      and(eq(participants.id, id), eq(participants.dob, dob), eq(participants.active, true)),
-    );
+    .where(and(eq(participants.id, id), eq(participants.dob, dob), eq(participants.active, true)));
   return p ?? null;
 }
 

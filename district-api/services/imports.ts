@@ -104,7 +104,6 @@ const COLUMN_OF: Record<StudentField, { name: string; type: string }> = {
   financialAid: { name: "financial_aid", type: "text" },
   activityPass: { name: "activity_pass", type: "boolean" },
 };
-const ALL_FIELDS = Object.keys(COLUMN_OF) as StudentField[];
 
 const baseName = (name: string) => (name.split(/[\\/]/).pop() ?? name).trim().toLowerCase();
 
@@ -114,7 +113,8 @@ export function importFormat(sources: ImportSource[]): "plain" | "oneroster" {
   const names = sources.map((s) => baseName(s.name));
   const oneRoster = names.some((n) => (ONEROSTER_FILES as readonly string[]).includes(n));
   if (!oneRoster) {
-    if (sources.length > 1) throw new ApiError(400, t("admin.imports.tooManyFiles", { count: 1 }), "files");
+    if (sources.length > 1)
+      throw new ApiError(400, t("admin.imports.tooManyFiles", { count: 1 }), "files");
     return "plain";
   }
   for (const n of names) {
@@ -181,11 +181,13 @@ async function stage(
   sources: ImportSource[],
   schools: SchoolLookup,
 ): Promise<Staged> {
-  await tx.execute(sql.raw(`create temporary table import_students (
+  await tx.execute(
+    sql.raw(`create temporary table import_students (
       id integer primary key, name_first text, name_last text, dob date, grade text, gender text,
       email text, custodian_emails text[], school_id integer, emergency_name text,
       emergency_phone text, emergency_relationship text, financial_aid text,
-      activity_pass boolean) on commit drop`));
+      activity_pass boolean) on commit drop`),
+  );
   const staged: Staged = { report: [], indexOf: new Map(), refusedIds: [], carried: [] };
   const duplicate = duplicateChecker();
   let batch: StudentRecord[] = [];
@@ -219,11 +221,18 @@ async function stage(
       return;
     }
     staged.indexOf.set(result.record.id, staged.report.length);
-    staged.report.push({ line, id: String(result.record.id), name, outcome: "unchanged", reason: "" });
+    staged.report.push({
+      line,
+      id: String(result.record.id),
+      name,
+      outcome: "unchanged",
+      reason: "",
+    });
     batch.push(result.record);
     if (batch.length >= STAGE_BATCH) await flush();
   };
-  const nameOf = (first?: string, last?: string) => `${(first ?? "").trim()} ${(last ?? "").trim()}`.trim();
+  const nameOf = (first?: string, last?: string) =>
+    `${(first ?? "").trim()} ${(last ?? "").trim()}`.trim();
 
   if (format === "plain") {
     const source = sources[0]!;
@@ -358,7 +367,13 @@ async function importIn(
       });
     }
   }
-  const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, refused: 0, deactivated: 0 };
+  const summary: ImportSummary = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    refused: 0,
+    deactivated: 0,
+  };
   for (const r of report) summary[r.outcome] += 1;
   const base = { full: options.full, format, summary, rows: report };
   if (options.dryRun) return { status: "dry-run", ...base };
@@ -447,7 +462,9 @@ export async function storeImportFile(
   if (content.includes("\0")) throw new ApiError(400, t("admin.imports.notCsv"), "file");
   const id = randomUUID();
   await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from import_files where created_at < now() - ${KEEP_FILES}::interval`);
+    await tx.execute(
+      sql`delete from import_files where created_at < now() - ${KEEP_FILES}::interval`,
+    );
     await tx.execute(sql`insert into import_files (id, employee_id, name, content)
       values (${id}::uuid, ${employeeId}, ${baseName(name)}, ${content})`);
   });
@@ -459,7 +476,8 @@ async function loadSources(db: Pick<Db, "execute">, ids: string[]): Promise<Impo
     db,
     sql`select id, name, content from import_files where id = any(${`{${ids.join(",")}}`}::uuid[])`,
   );
-  if (files.length !== new Set(ids).size) throw new ApiError(404, t("admin.imports.fileGone"), "files");
+  if (files.length !== new Set(ids).size)
+    throw new ApiError(404, t("admin.imports.fileGone"), "files");
   return files.map((f) => stringSource(f.name, f.content));
 }
 
@@ -518,7 +536,12 @@ export async function applyDryRun(
   const runId = randomUUID();
   return db.transaction(async (tx) => {
     await lockStudentImport(tx);
-    const [run] = await queryRows<{ status: string; full: boolean; fileIds: string[]; applied: string | null }>(
+    const [run] = await queryRows<{
+      status: string;
+      full: boolean;
+      fileIds: string[];
+      applied: string | null;
+    }>(
       tx,
       sql`select status, full_export as "full", file_ids as "fileIds", applied_run_id as applied
         from import_runs where id = ${dryRunId}::uuid`,
@@ -533,10 +556,19 @@ export async function applyDryRun(
       if (done) return done;
     }
     const sources = await loadSources(tx, run.fileIds);
-    const report = await importIn(tx, actor, sources, { dryRun: false, full: run.full }, now, runId);
+    const report = await importIn(
+      tx,
+      actor,
+      sources,
+      { dryRun: false, full: run.full },
+      now,
+      runId,
+    );
     await saveRun(tx, runId, actor, run.fileIds, report, now);
     if (report.status === "applied") {
-      await tx.execute(sql`update import_runs set applied_run_id = ${runId}::uuid where id = ${dryRunId}::uuid`);
+      await tx.execute(
+        sql`update import_runs set applied_run_id = ${runId}::uuid where id = ${dryRunId}::uuid`,
+      );
     }
     return { id: runId, status: report.status, full: report.full, summary: report.summary };
   });

@@ -10,7 +10,7 @@
 //   through agentSourcedIds), orgs.csv (the schools) and demographics.csv (birth date, sex).
 import { isCalendarDate } from "../rules/calendar";
 import { normalizeUsPhone } from "../forms/community-fields";
-import { t } from "../messages";
+import { t } from "../messages/admin";
 
 /** Grades a student may have, as the product stores them. */
 export const STUDENT_GRADES = [
@@ -67,8 +67,7 @@ export interface StudentRecord {
 }
 
 export type RowOutcome =
-  | { ok: true; record: StudentRecord }
-  | { ok: false; sourceId: string; reasons: string[] };
+  { ok: true; record: StudentRecord } | { ok: false; sourceId: string; reasons: string[] };
 
 /** Schools by the names a file may use: short name or full name, any case. */
 export type SchoolLookup = ReadonlyMap<string, number>;
@@ -207,7 +206,12 @@ const FIELD_OF: Record<PlainColumn, StudentField | null> = {
 
 /** Header names as the plain CSV's columns (trimmed, lower case, spaces as "_"). */
 export function normalizeHeader(header: string[]): string[] {
-  return header.map((h) => h.trim().toLowerCase().replace(/[\s-]+/g, "_"));
+  return header.map((h) =>
+    h
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, "_"),
+  );
 }
 
 /**
@@ -412,7 +416,10 @@ export function mapOneRosterStudent(
   } else if (orgIds.length) {
     schoolName = orgIds[0]!;
   }
-  const guardianIds = new Set([...orList(row.agentSourcedIds), ...(ctx.guardiansOf.get(sourcedId) ?? [])]);
+  const guardianIds = new Set([
+    ...orList(row.agentSourcedIds),
+    ...(ctx.guardiansOf.get(sourcedId) ?? []),
+  ]);
   const custodians = [...guardianIds]
     .map((g) => ctx.guardianEmails.get(g))
     .filter((e): e is string => !!e);
@@ -427,7 +434,8 @@ export function mapOneRosterStudent(
       nameLast: row.familyName ?? "",
       birthDate: demo?.birthDate ?? "",
       grade: orList(row.grades)[0] ?? "",
-      gender: demo?.sex && ["male", "female"].includes(demo.sex.trim().toLowerCase()) ? demo.sex : "",
+      gender:
+        demo?.sex && ["male", "female"].includes(demo.sex.trim().toLowerCase()) ? demo.sex : "",
       school: schoolName,
       email: row.email ?? "",
       custodianEmails: custodians.join(";"),

@@ -112,7 +112,12 @@ describe("the plain CSV", () => {
       financialAid: null,
       activityPass: false,
     });
-    expect(c).toMatchObject({ id: 300003, grade: "K", gender: null, emergencyName: "Line one\nLine two" });
+    expect(c).toMatchObject({
+      id: 300003,
+      grade: "K",
+      gender: null,
+      emergencyName: "Line one\nLine two",
+    });
   });
 
   it("refuses each bad row of the refusal fixture, and says why", () => {
@@ -136,19 +141,23 @@ describe("the plain CSV", () => {
   });
 
   it("names every problem of a row at once", () => {
-    const out = mapPlainRow(plain({ student_id: "abc", birth_date: "2015-02-30", grade: "" }), schools);
+    const out = mapPlainRow(
+      plain({ student_id: "abc", birth_date: "2015-02-30", grade: "" }),
+      schools,
+    );
     expect(out.ok).toBe(false);
     expect(!out.ok && out.reasons).toHaveLength(3);
   });
 
   it("refuses a malformed custodian address, a bad phone, an unknown aid or gender", () => {
-    for (const over of [
+    const overs: Record<string, string>[] = [
       { custodian_emails: "good@example.org; bad@" },
       { emergency_phone: "12345" },
       { financial_aid: "half" },
       { gender: "Q" },
       { activity_pass: "maybe" },
-    ]) {
+    ];
+    for (const over of overs) {
       expect(mapPlainRow(plain(over), schools).ok, JSON.stringify(over)).toBe(false);
     }
   });
