@@ -135,7 +135,8 @@ async function* csvRows(
   source: ImportSource,
   columns: (header: string[]) => string[] = (h) => h.map((c) => c.trim()),
 ): AsyncGenerator<{ row: Record<string, string | undefined>; line: number }> {
-  const parser = source.open().pipe(
+  const input = source.open();
+  const parser = input.pipe(
     parse({
       bom: true,
       columns,
@@ -144,6 +145,8 @@ async function* csvRows(
       relax_column_count: true,
     }),
   );
+  // A file that cannot be read fails the parse (pipe does not pass errors on).
+  input.on("error", (err) => parser.destroy(err));
   try {
     for await (const item of parser as AsyncIterable<{
       record: Record<string, string | undefined>;
