@@ -91,7 +91,7 @@ export default function AdminImportRun() {
         </Group>
       </Paper>
       <Paper p="lg" withBorder>
-        <Form method="get" aria-label={t("admin.imports.filter")}>
+        <Form method="get" aria-label={t("admin.imports.filterForm")}>
           <Group align="flex-end" mb="md">
             <NativeSelect
               name="show"

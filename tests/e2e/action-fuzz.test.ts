@@ -27,6 +27,8 @@ const ACTIONS: Record<
   string,
   { who: Who; params?: Record<string, "section" | "program" | "id" | "staff"> }
 > = {
+  "admin.imports._index.tsx": { who: "admin" },
+  "admin.imports.runs.$id.tsx": { who: "admin", params: { id: "id" } },
   "admin.maintenance.tsx": { who: "admin" },
   "admin.settings.tsx": { who: "admin" },
   // Accounts made for the fuzz: resetting or deactivating the demo staff would sign out the

@@ -89,7 +89,7 @@ describe.each(MODES)("student import $name", (mode) => {
     await page.getByText('The birth date "2015-02-31" is not a real date').first().waitFor();
     await page.getByText("Fix the refused rows and upload again before applying.").waitFor();
     expect(await page.getByRole("button", { name: "Apply this import" }).count()).toBe(0);
-    await page.getByLabel("Show").selectOption("refused");
+    await page.getByLabel("Rows to show").selectOption("refused");
     await page.getByRole("button", { name: "Show" }).click();
     await page.waitForURL(/show=refused/);
     await page.getByRole("table", { name: /Rows 1–1 of 1/ }).waitFor();
