@@ -18,7 +18,7 @@ export const ImportFileQuery = z
       .trim()
       .min(1)
       .max(200)
-      .regex(/\.csv$/i, t("admin.imports.notCsv")),
+      .regex(/\.[cC][sS][vV]$/, t("admin.imports.notCsv")),
   })
   .strict();
 
