@@ -74,11 +74,14 @@ export async function fetchApi(
     if (!s) throw await signedOutRedirect(request);
     headers.Authorization = `Bearer ${s.accessToken}`;
   }
-  if (init.body !== undefined) headers["Content-Type"] = "application/json";
+  // A Blob (an uploaded file, decision 124) goes as the raw body with its own type; the rest as JSON.
+  const raw = init.body instanceof Blob ? init.body : null;
+  if (raw) headers["Content-Type"] = raw.type || "application/octet-stream";
+  else if (init.body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(new URL(path, context.apiBaseUrl), {
     method: init.method ?? "GET",
     headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body: init.body === undefined ? undefined : (raw ?? JSON.stringify(init.body)),
     signal: AbortSignal.timeout(init.timeoutMs ?? 10_000),
   });
   if (res.status === 401 && init.auth !== "none") throw await signedOutRedirect(request);

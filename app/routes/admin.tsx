@@ -22,6 +22,7 @@ const SECTIONS = [
   { to: "/admin/programs", key: "admin.nav.programs" },
   { to: "/admin/fees", key: "admin.nav.fees" },
   { to: "/admin/people", key: "admin.nav.people" },
+  { to: "/admin/imports", key: "admin.nav.imports" },
   { to: "/admin/staff", key: "admin.nav.staff" },
   { to: "/admin/audit", key: "admin.nav.audit" },
 ] as const;

@@ -17,6 +17,7 @@ import { staffRoutes } from "./staff";
 import { feeRequestsRoutes } from "./fee-requests";
 import { adminRoutes } from "./admin";
 import { adminFeeRoutes } from "./admin-fees";
+import { adminImportRoutes } from "./admin-imports";
 
 /** Body limit: a drawn signature PNG is far below this; anything larger is refused with 413. */
 export const BODY_LIMIT = "1mb";
@@ -57,6 +58,7 @@ export function createDistrictApi(deps: ApiDeps): Express {
   v1.use(feeRequestsRoutes(deps));
   v1.use(adminRoutes(deps));
   v1.use(adminFeeRoutes(deps));
+  v1.use(adminImportRoutes(deps));
   let described: Record<string, unknown> | null = null;
   v1.get(
     "/openapi.json",

@@ -7,6 +7,7 @@ import type { Express } from "express";
 import type { z } from "zod";
 import * as admin from "@domain/contract/admin";
 import * as adminFees from "@domain/contract/admin-fees";
+import * as adminImports from "@domain/contract/admin-imports";
 import * as cart from "@domain/contract/cart";
 import * as cashier from "@domain/contract/cashier";
 import * as common from "@domain/contract/common";
@@ -447,6 +448,31 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Set an assessed fee's amount, not below what was paid, with a reason",
     reply: "json",
+  },
+  "POST /v1/admin/imports/files": {
+    tag: "admin",
+    summary: "Upload one CSV file of a student import (the raw body, text/csv)",
+    reply: adminImports.ImportFileReply,
+  },
+  "POST /v1/admin/imports/students": {
+    tag: "admin",
+    summary: "Run a student import over uploaded files: a dry run, or all rows or none",
+    reply: adminImports.ImportRunReply,
+  },
+  "POST /v1/admin/imports/runs/:id/apply": {
+    tag: "admin",
+    summary: "Apply the files of a dry run, once",
+    reply: adminImports.ImportRunReply,
+  },
+  "GET /v1/admin/imports/runs/:id": {
+    tag: "admin",
+    summary: "A page of an import's report",
+    reply: adminImports.ImportRunPage,
+  },
+  "GET /v1/admin/imports/runs/:id/export": {
+    tag: "admin",
+    summary: "Every row of an import's report, for a CSV download",
+    reply: adminImports.ImportRunExport,
   },
   "GET /v1/openapi.json": { tag: "meta", summary: "This description of the API", reply: "json" },
 };

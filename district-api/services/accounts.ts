@@ -14,7 +14,7 @@ export type ParticipantRow = typeof participants.$inferSelect;
 export type StaffRow = typeof staff.$inferSelect;
 export type GuestRow = typeof guests.$inferSelect;
 
-/** The participant with this ID and birth date, or null. */
+/** The active participant with this ID and birth date, or null (an inactive one, decision 124). */
 export async function participantBySignIn(
   db: Db,
   id: number,
@@ -23,7 +23,7 @@ export async function participantBySignIn(
   const [p] = await db
     .select()
     .from(participants)
-    .where(and(eq(participants.id, id), eq(participants.dob, dob)));
+    .where(and(eq(participants.id, id), eq(participants.dob, dob), eq(participants.active, true)));
   return p ?? null;
 }
 
@@ -77,6 +77,7 @@ export function accountsByAddress(
     .where(
       and(
         eq(participants.kind, kind),
+        eq(participants.active, true),
         sql`(lower(${participants.email}) = ${address} or ${address} = any(select lower(x) from unnest(${participants.custodianEmails}) x))`,
       ),
     )

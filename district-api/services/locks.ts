@@ -21,6 +21,10 @@ export const LOCK_ORDER = [
   "staff-account",
   // The district's settings row or its maintenance row, while an administrator changes it.
   "district-setting",
+  // One student import applied at a time (decision 124): it reads what is on file, then upserts
+  // every student of the file; a second import waits and then finds them unchanged. It writes
+  // participants without their lock, so it comes before "participant".
+  "student-import",
   // A fee request being saved, approved or denied.
   "fee-request",
   // A fee an administrator edits or assesses: an assessment prices every student under it, so a
@@ -47,6 +51,7 @@ export type LockKind = (typeof LOCK_ORDER)[number];
 export const LOCK_TIMEOUT = "5s";
 
 const COMMUNITY_REGISTRATION_KEY = 72710003;
+const STUDENT_IMPORT_KEY = 72710004;
 
 // The highest kind each open transaction holds (a transaction object lives as long as it does).
 const held = new WeakMap<object, number>();
@@ -79,7 +84,7 @@ export type LockStrength = "update" | "no key update";
  */
 export async function lockRows<T>(
   tx: Exec,
-  kind: Exclude<LockKind, "community-registration">,
+  kind: Exclude<LockKind, "community-registration" | "student-import">,
   query: SQL,
   of?: string,
   strength: LockStrength = "update",
@@ -93,6 +98,12 @@ export async function lockRows<T>(
 export async function lockCommunityRegistration(tx: Exec): Promise<void> {
   await prepare(tx, "community-registration");
   await tx.execute(sql`select pg_advisory_xact_lock(${COMMUNITY_REGISTRATION_KEY})`);
+}
+
+/** The student-import lock (an advisory lock: it guards the whole set of students). */
+export async function lockStudentImport(tx: Exec): Promise<void> {
+  await prepare(tx, "student-import");
+  await tx.execute(sql`select pg_advisory_xact_lock(${STUDENT_IMPORT_KEY})`);
 }
 
 /** True for PostgreSQL's "lock not available" (55P03): a lock timeout ran out. */

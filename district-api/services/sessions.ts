@@ -83,6 +83,12 @@ export async function currentAccount(
   const [p] = await db
     .select({ id: participants.id })
     .from(participants)
-    .where(and(eq(participants.id, id), eq(participants.kind, claims.kind)));
+    .where(
+      and(
+        eq(participants.id, id),
+        eq(participants.kind, claims.kind),
+        eq(participants.active, true),
+      ),
+    );
   return p ? { role: [] } : null;
 }

@@ -5,6 +5,7 @@ import { admin } from "./en/admin";
 import { adminCatalogue } from "./en/admin-catalogue";
 import { adminFees } from "./en/admin-fees";
 import { adminPeople } from "./en/admin-people";
+import { adminImports } from "./en/admin-imports";
 import { businessOffice } from "./en/business-office";
 
 const catalogue = {
@@ -13,6 +14,7 @@ const catalogue = {
   ...adminCatalogue,
   ...adminFees,
   ...adminPeople,
+  ...adminImports,
   ...businessOffice,
 } as const;
 

@@ -12,6 +12,7 @@ import { admin } from "./en/admin";
 import { adminCatalogue } from "./en/admin-catalogue";
 import { adminFees } from "./en/admin-fees";
 import { adminPeople } from "./en/admin-people";
+import { adminImports } from "./en/admin-imports";
 import { businessOffice } from "./en/business-office";
 
 export const en = {
@@ -26,6 +27,7 @@ export const en = {
   ...adminCatalogue,
   ...adminFees,
   ...adminPeople,
+  ...adminImports,
   ...businessOffice,
 } as const;
 

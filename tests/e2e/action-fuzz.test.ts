@@ -31,6 +31,8 @@ const ACTIONS: Record<
   "admin.fees.$id_.assess.tsx": { who: "admin", params: { id: "id" } },
   "admin.fees.$id_.assessed.tsx": { who: "admin", params: { id: "id" } },
   "admin.fees.new.tsx": { who: "admin" },
+  "admin.imports._index.tsx": { who: "admin" },
+  "admin.imports.runs.$id.tsx": { who: "admin", params: { id: "id" } },
   "admin.maintenance.tsx": { who: "admin" },
   "admin.settings.tsx": { who: "admin" },
   // Accounts made for the fuzz: resetting or deactivating the demo staff would sign out the

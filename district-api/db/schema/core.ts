@@ -31,6 +31,8 @@ export const participants = pgTable("participants", {
   financialAid: text("financial_aid").$type<"free" | "reduced">(),
   activityPass: boolean("activity_pass").notNull().default(false),
   schoolId: integer("school_id").references(() => schools.id),
+  /** False once missing from a full import (migration 0021): kept, but cannot sign in. */
+  active: boolean("active").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,190 @@
+// Server side of the student import pages (/admin/imports, issue 19, decision 124): the upload
+// (multipart, without JavaScript, each file at most IMPORT_FILE_LIMIT_MB), which the web app
+// posts file by file to the district API as raw CSV and then runs as a dry run; the report, paged
+// on the server; "Apply"; the report as CSV.
+import {
+  json,
+  redirect,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  MaxPartSizeExceededError,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import {
+  IMPORT_FILE_LIMIT_MB,
+  IMPORT_FILTERS,
+  ImportFileReply,
+  ImportRunExport,
+  ImportRunPage,
+  ImportRunReply,
+} from "@domain/contract/admin-imports";
+import { ImportUploadForm } from "@domain/forms/admin-imports";
+import { importReportCsvRows } from "@domain/imports/report-csv";
+import { t } from "@domain/messages/admin";
+import { formatAuditTime } from "@domain/rules/time";
+import { callApi } from "./api";
+import { requireAdmin } from "./admin";
+import { csvResponse, toCsv } from "./csv";
+import { parseWithZod } from "./forms.server";
+import { readFormData } from "./http-guards";
+import { flashNotice } from "./session";
+import { districtTimeZone } from "./time";
+
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+const caller = ({ request, context }: Args) => ({ request, context });
+
+/** Uploads and runs may take a while on a big file (a OneRoster set of 50,000 students). */
+const LONG_CALL_MS = 180_000;
+
+export async function importsPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  return json({ limitMb: IMPORT_FILE_LIMIT_MB });
+}
+
+/** The upload's form, each file part kept in memory up to the limit; null when one is larger. */
+async function readUpload(request: Request): Promise<FormData | null> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("multipart/form-data")) return readFormData(request);
+  try {
+    return await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_FILE_LIMIT_MB * 1024 * 1024 }),
+    );
+  } catch (err) {
+    if (err instanceof MaxPartSizeExceededError) return null;
+    throw new Response(t("error.badRequest"), {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}
+
+export async function importsAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const formData = await readUpload(args.request);
+  if (!formData) {
+    const submission = parseWithZod(new FormData(), { schema: ImportUploadForm });
+    return json(
+      {
+        result: submission.reply({
+          formErrors: [t("admin.imports.tooLarge", { limit: IMPORT_FILE_LIMIT_MB })],
+        }),
+      },
+      { status: 413 },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: ImportUploadForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const ids: string[] = [];
+  for (const file of submission.value.files) {
+    const res = await callApi(caller(args), {
+      path: `/v1/admin/imports/files?name=${encodeURIComponent(file.name)}`,
+      method: "POST",
+      body: new Blob([file], { type: "text/csv" }),
+      auth: "staff",
+      reply: ImportFileReply,
+      timeoutMs: LONG_CALL_MS,
+    });
+    if (!res.ok) {
+      const message =
+        res.status === 413
+          ? t("admin.imports.tooLarge", { limit: IMPORT_FILE_LIMIT_MB })
+          : `${file.name}: ${res.message}`;
+      return json({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
+    }
+    ids.push(res.data.id);
+  }
+  const run = await callApi(caller(args), {
+    path: "/v1/admin/imports/students",
+    method: "POST",
+    body: { files: ids, full: submission.value.full, dryRun: true },
+    auth: "staff",
+    reply: ImportRunReply,
+    timeoutMs: LONG_CALL_MS,
+  });
+  if (!run.ok) {
+    return json({ result: submission.reply({ formErrors: [run.message] }) }, { status: 400 });
+  }
+  return redirect(`/admin/imports/runs/${run.data.id}`);
+}
+
+const runId = (params: Args["params"]) => {
+  const id = params.id ?? "";
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Response(t("error.notFound"), { status: 404 });
+  return id;
+};
+
+export async function importRunPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = runId(args.params);
+  const url = new URL(args.request.url);
+  const showParam = url.searchParams.get("show") ?? "all";
+  const show = (IMPORT_FILTERS as readonly string[]).includes(showParam) ? showParam : "all";
+  const pageParam = Number(url.searchParams.get("page") ?? "1");
+  const page =
+    Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 100_000 ? pageParam : 1;
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/imports/runs/${id}?show=${show}&page=${page}`,
+    auth: "staff",
+    reply: ImportRunPage,
+  });
+  if (!res.ok) {
+    if (res.status === 404) throw new Response(t("admin.imports.runNotFound"), { status: 404 });
+    throw new Response(res.message, { status: res.status >= 500 ? 502 : res.status });
+  }
+  const run = res.data;
+  return json({
+    run: {
+      ...run,
+      at: formatAuditTime(run.at, districtTimeZone()),
+      pages: Math.max(1, Math.ceil(run.total / run.pageSize)),
+    },
+    show,
+    canApply: run.status === "dry-run" && run.summary.refused === 0 && !run.appliedRunId,
+    downloadHref: `/admin/imports/runs/${id}/download`,
+  });
+}
+
+export async function importRunAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = runId(args.params);
+  const here = `/admin/imports/runs/${id}`;
+  const formData = await readFormData(args.request);
+  if (formData.get("intent") !== "apply") {
+    throw new Response(t("error.badRequest"), { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/imports/runs/${id}/apply`,
+    method: "POST",
+    auth: "staff",
+    reply: ImportRunReply,
+    timeoutMs: LONG_CALL_MS,
+  });
+  const notice = res.ok
+    ? {
+        kind: res.data.status === "applied" ? ("success" as const) : ("error" as const),
+        text:
+          res.data.status === "applied"
+            ? t("admin.imports.applied")
+            : t("admin.imports.cannotApply"),
+      }
+    : { kind: "error" as const, text: res.message };
+  const to = res.ok ? `/admin/imports/runs/${res.data.id}` : here;
+  return redirect(to, { headers: { "Set-Cookie": await flashNotice(args.request, notice) } });
+}
+
+export async function importRunDownload(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = runId(args.params);
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/imports/runs/${id}/export`,
+    auth: "staff",
+    reply: ImportRunExport,
+    timeoutMs: LONG_CALL_MS,
+  });
+  if (!res.ok) throw new Response(res.message, { status: res.status === 404 ? 404 : 502 });
+  return csvResponse(toCsv(importReportCsvRows(res.data.rows)), `import-${id.slice(0, 8)}`);
+}

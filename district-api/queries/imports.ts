@@ -1,0 +1,49 @@
+// Reports of student imports (decision 124), read by the administration's page: a page of rows
+// (50, filtered on the server) or every row for the CSV download.
+import { sql } from "drizzle-orm";
+import { IMPORT_PAGE_SIZE, type ImportRunQuery } from "@domain/contract/admin-imports";
+import type { Db } from "../db/client";
+import { queryRows } from "../db/client";
+
+const FILTER = {
+  all: sql`true`,
+  changes: sql`e->>'outcome' <> 'unchanged'`,
+  refused: sql`e->>'outcome' = 'refused'`,
+} as const;
+
+/** One page of a run's report, or null when there is no such run. */
+export async function readImportRun(db: Db, id: string, query: ImportRunQuery) {
+  const [run] = await queryRows<{
+    id: string;
+    at: string;
+    status: "dry-run" | "applied" | "refused";
+    full: boolean;
+    fileNames: string[];
+    summary: Record<string, number>;
+    appliedRunId: string | null;
+    total: number;
+    rows: unknown[];
+  }>(
+    db,
+    sql`select id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at, status,
+        full_export as "full", file_names as "fileNames", summary,
+        applied_run_id as "appliedRunId",
+        (select count(*)::int from jsonb_array_elements(rows) e where ${FILTER[query.show]}) as total,
+        coalesce((select jsonb_agg(e) from (select e from jsonb_array_elements(rows)
+            with ordinality as x(e, n) where ${FILTER[query.show]} order by n
+            offset ${(query.page - 1) * IMPORT_PAGE_SIZE} limit ${IMPORT_PAGE_SIZE}) page), '[]')
+          as rows
+      from import_runs where id = ${id}::uuid`,
+  );
+  if (!run) return null;
+  return { ...run, page: query.page, pageSize: IMPORT_PAGE_SIZE };
+}
+
+/** Every row of a run's report, or null when there is no such run. */
+export async function readImportRunRows(db: Db, id: string) {
+  const [run] = await queryRows<{ rows: unknown[] }>(
+    db,
+    sql`select rows from import_runs where id = ${id}::uuid`,
+  );
+  return run ? { rows: run.rows } : null;
+}

@@ -1,0 +1,93 @@
+// Wire contract of the student import (issue 19, decision 124), for the district_admin role only:
+// upload a file (raw CSV body), run a dry run or a real run over uploaded files, apply a dry run,
+// read a run's report a page at a time or whole (for its CSV).
+import { z } from "zod";
+import { t } from "../messages/admin";
+
+/** The largest file the import takes, in MB (the page says so; the district API answers 413). */
+export const IMPORT_FILE_LIMIT_MB = 20;
+/** Files in one import: one plain CSV, or users.csv, orgs.csv and demographics.csv. */
+export const IMPORT_MAX_FILES = 3;
+/** Report rows a page. */
+export const IMPORT_PAGE_SIZE = 50;
+
+export const ImportFileQuery = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .regex(/\.[cC][sS][vV]$/, t("admin.imports.notCsv")),
+  })
+  .strict();
+
+export const ImportFileReply = z.object({ id: z.string().uuid(), name: z.string() });
+
+export const StudentImportRequest = z
+  .object({
+    files: z.array(z.string().uuid()).min(1, t("admin.imports.noFile")).max(IMPORT_MAX_FILES),
+    full: z.boolean().default(false),
+    dryRun: z.boolean().default(true),
+  })
+  .strict();
+export type StudentImportRequest = z.infer<typeof StudentImportRequest>;
+
+export const ImportOutcome = z.enum(["created", "updated", "unchanged", "refused", "deactivated"]);
+export type ImportOutcome = z.infer<typeof ImportOutcome>;
+
+export const ImportSummary = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  refused: z.number().int(),
+  deactivated: z.number().int(),
+});
+export type ImportSummary = z.infer<typeof ImportSummary>;
+
+export const ImportStatus = z.enum(["dry-run", "applied", "refused"]);
+
+export const ImportRunReply = z.object({
+  id: z.string().uuid(),
+  status: ImportStatus,
+  full: z.boolean(),
+  summary: ImportSummary,
+});
+export type ImportRunReply = z.infer<typeof ImportRunReply>;
+
+export const ImportRunParams = z.object({ id: z.string().uuid() }).strict();
+
+export const IMPORT_FILTERS = ["all", "changes", "refused"] as const;
+export const ImportRunQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    show: z.enum(IMPORT_FILTERS).default("all"),
+  })
+  .strict();
+export type ImportRunQuery = z.infer<typeof ImportRunQuery>;
+
+export const ImportReportRow = z.object({
+  line: z.number().int(),
+  id: z.string(),
+  name: z.string(),
+  outcome: ImportOutcome,
+  reason: z.string(),
+});
+export type ImportReportRow = z.infer<typeof ImportReportRow>;
+
+export const ImportRunPage = z.object({
+  id: z.string().uuid(),
+  at: z.string(),
+  status: ImportStatus,
+  full: z.boolean(),
+  fileNames: z.array(z.string()),
+  summary: ImportSummary,
+  appliedRunId: z.string().uuid().nullable(),
+  rows: z.array(ImportReportRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ImportRunPage = z.infer<typeof ImportRunPage>;
+
+export const ImportRunExport = z.object({ rows: z.array(ImportReportRow) });

@@ -1,0 +1,87 @@
+// npm run import -- students FILE… [--dry-run] [--full] [--report REPORT.csv]
+// The district's nightly sync (issue 19, decision 124): the same service as the administration's
+// upload page (district-api/services/imports.ts), on the configured database (DATABASE_URL, or the
+// embedded PGlite in DATA_DIR), migrating first. FILE is one plain CSV, or a OneRoster 1.1 set
+// (users.csv orgs.csv demographics.csv). Files are streamed from disk.
+// Exit code: 0 applied (or a clean dry run), 1 rows were refused (nothing applied), 2 the files
+// could not be read (usage, missing columns, not CSV).
+import { createReadStream, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { openDatabase } from "../district-api/db/client";
+import { migrate } from "../district-api/db/migrate";
+import { importStudents } from "../district-api/services/imports";
+import { ApiError } from "../district-api/services/errors";
+import { importReportCsvRows } from "../domain/imports/report-csv";
+import { toCsv } from "../app/.server/csv";
+
+function usage(message?: string): never {
+  if (message) console.error(message);
+  console.error(
+    "usage: npm run import -- students FILE… [--dry-run] [--full] [--report REPORT.csv]\n" +
+      "FILE is one plain CSV, or users.csv orgs.csv demographics.csv of a OneRoster 1.1 set.\n" +
+      "--full marks students missing from the files inactive. Exit code 1 when rows are refused.",
+  );
+  process.exit(2);
+}
+
+const { values, positionals } = parseArgs({
+  options: {
+    "dry-run": { type: "boolean", default: false },
+    full: { type: "boolean", default: false },
+    report: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  },
+  allowPositionals: true,
+  strict: true,
+});
+if (values.help) usage();
+const [what, ...files] = positionals;
+if (what !== "students") usage('the first argument is what to import: "students"');
+if (!files.length) usage("name at least one file");
+for (const file of files) if (!existsSync(file)) usage(`no such file: ${file}`);
+
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
+if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+const database = await openDatabase({
+  databaseUrl,
+  dataDir: databaseUrl ? undefined : path.join(dataDir, "pglite"),
+});
+let code = 0;
+try {
+  await migrate(database);
+  const started = Date.now();
+  const report = await importStudents(
+    database.db,
+    { employeeId: "-", username: "command line" },
+    files.map((file) => ({ name: file, open: () => createReadStream(file) })),
+    { dryRun: values["dry-run"], full: values.full },
+    new Date(),
+  );
+  for (const row of report.rows) {
+    if (row.outcome === "refused" || row.outcome === "deactivated") {
+      console.log(`line ${row.line || "-"}\t${row.id}\t${row.outcome}\t${row.reason}`);
+    }
+  }
+  const s = report.summary;
+  console.log(
+    `${report.status} (${report.format}${report.full ? ", full export" : ""}): ` +
+      `${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged, ` +
+      `${s.refused} refused, ${s.deactivated} marked inactive ` +
+      `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (report.status === "refused") console.log("nothing was applied: fix the refused rows");
+  if (values.report) {
+    writeFileSync(values.report, toCsv(importReportCsvRows(report.rows)));
+    console.log(`report written to ${values.report}`);
+  }
+  if (s.refused > 0) code = 1;
+} catch (err) {
+  if (!(err instanceof ApiError)) throw err;
+  console.error(err.message);
+  code = 2;
+} finally {
+  await database.close();
+}
+process.exit(code);

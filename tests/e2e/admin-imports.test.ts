@@ -1,0 +1,111 @@
+// The student import in a browser, with and without JavaScript (issue 19, decision 124): an
+// administrator uploads a plain CSV, reads the dry-run report, applies it and downloads the report;
+// a file with refused rows cannot be applied and says why; the student then signs in with the
+// imported birth date.
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const notice = (page: Page, text: string) =>
+  page.locator(".notice-bar").filter({ hasText: text }).waitFor();
+
+const csv = (id: number, tag: string) =>
+  Buffer.from(
+    "\ufeffstudent_id,first_name,last_name,birth_date,grade,school\r\n" +
+      `${id},Upload${tag},"Browser, Test",2016-03-04,2,LHS\r\n` +
+      `${id + 1},Second${tag},Browser,2015-07-08,4,WMS\r\n`,
+  );
+
+describe.each(MODES)("student import $name", (mode) => {
+  const tag = mode.js ? "JS" : "HTML";
+  const base = mode.js ? 330001 : 330101;
+
+  it("uploads a file, reads the dry run, applies it and downloads the report", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin");
+    await page
+      .getByRole("navigation", { name: "Administration" })
+      .getByRole("link", { name: "Imports" })
+      .click();
+    await page.waitForURL("**/admin/imports");
+    await page.getByRole("heading", { name: "Import students" }).waitFor();
+    await page.getByLabel("Files").setInputFiles({
+      name: "students.csv",
+      mimeType: "text/csv",
+      buffer: csv(base, tag),
+    });
+    await page.getByRole("button", { name: "Check the file (dry run)" }).click();
+    await page.waitForURL(/\/admin\/imports\/runs\//);
+    await page.getByText("nothing has been changed yet").waitFor();
+    const summary = page.getByRole("table", { name: "Summary" });
+    expect(await summary.getByRole("row", { name: /To create/ }).textContent()).toContain("2");
+    const rows = page.getByRole("table", { name: /Rows 1–2 of 2/ });
+    expect(await rows.textContent()).toContain(`Upload${tag} Browser, Test`);
+
+    await page.getByRole("button", { name: "Apply this import" }).click();
+    await notice(page, "The import was applied.");
+    await page.getByText(/Applied on/).waitFor();
+    expect(await page.getByRole("button", { name: "Apply this import" }).count()).toBe(0);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download the report (CSV)" }).click(),
+    ]);
+    const saved = (await readFile((await download.path())!)).toString("utf8");
+    expect(saved.split("\r\n")[0]).toBe("\ufeffline,student_id,name,outcome,reason");
+    expect(saved).toContain(`2,${base},"Upload${tag} Browser, Test",created,`);
+
+    // The student signs in with the imported birth date.
+    const family = await app.newPage(mode);
+    await signInFamily(family, String(base), "03/04/2016");
+    expect(new URL(family.url()).pathname).not.toBe("/signin");
+  });
+
+  it("a file with refused rows says why and offers no Apply", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin/imports");
+    await page.getByLabel("Files").setInputFiles({
+      name: "refused.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        "student_id,first_name,last_name,birth_date,grade\n" +
+          `${base + 50},Impossible,Day,2015-02-31,3\n`,
+      ),
+    });
+    await page.getByLabel("This is a full export").check();
+    await page.getByRole("button", { name: "Check the file (dry run)" }).click();
+    await page.waitForURL(/\/admin\/imports\/runs\//);
+    await page.getByText('The birth date "2015-02-31" is not a real date').first().waitFor();
+    await page.getByText("Fix the refused rows and upload again before applying.").waitFor();
+    expect(await page.getByRole("button", { name: "Apply this import" }).count()).toBe(0);
+    await page.getByLabel("Rows to show").selectOption("refused");
+    await page.getByRole("button", { name: "Show" }).click();
+    await page.waitForURL(/show=refused/);
+    await page.getByRole("table", { name: /Rows 1–1 of 1/ }).waitFor();
+  });
+
+  it("a file that is not CSV is refused on the upload page", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin/imports");
+    await page.getByLabel("Files").setInputFiles({
+      name: "students.xlsx",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.from("PK\u0003\u0004"),
+    });
+    await page.getByRole("button", { name: "Check the file (dry run)" }).click();
+    await page.getByText("Only CSV files can be imported.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/imports");
+  });
+});
