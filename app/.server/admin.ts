@@ -47,10 +47,10 @@ export function requireAdmin(request: Request): Promise<StaffSession> {
   return requireStaff(request, { anyRole: [DISTRICT_ADMIN_ROLE], otherwise: "/instructor/" });
 }
 
-const caller = ({ request, context }: Args) => ({ request, context });
+export const caller = ({ request, context }: Args) => ({ request, context });
 
 /** A district API refusal as conform's errors: the field it names, or the form's message. */
-function apiErrors(
+export function apiErrors(
   res: Extract<ApiResult<unknown>, { ok: false }>,
   rename: Record<string, string> = {},
 ): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
@@ -65,7 +65,7 @@ function apiErrors(
   return { formErrors: [res.hint ? `${res.message} ${res.hint}` : res.message] };
 }
 
-async function withNotice(
+export async function withNotice(
   request: Request,
   to: string,
   text: string,
@@ -272,30 +272,12 @@ export async function staffCreateAction(args: ActionFunctionArgs) {
   );
 }
 
-async function findAccount(args: Args, id: number) {
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/staff",
-    auth: "staff",
-    reply: StaffAccountsReply,
-  });
-  if (!res.ok) throw new Response(res.message, { status: res.status });
-  const account = res.data.accounts.find((a) => a.id === id);
-  if (!account) throw new Response(t("admin.staff.notFound"), { status: 404 });
-  return account;
-}
-
-function accountId(params: Args["params"]): number {
+export function accountId(params: Args["params"]): number {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
     throw new Response(t("admin.staff.notFound"), { status: 404 });
   }
   return id;
-}
-
-export async function staffDetailPage(args: LoaderFunctionArgs) {
-  const me = await requireAdmin(args.request);
-  const account = await findAccount(args, accountId(args.params));
-  return json({ account, isMe: account.employeeId === me.employeeID });
 }
 
 export async function staffDetailAction(args: ActionFunctionArgs) {
@@ -381,8 +363,14 @@ export const AUDIT_ACTION_NAMES = [
   "staff.create",
   "staff.reset-password",
   "staff.deactivate",
+  "staff.roles",
+  "staff.reactivate",
+  "staff.unlock",
+  "participant.financial-aid",
+  "participant.activity-pass",
+  "participant.unlock",
 ] as const;
-export const AUDIT_ENTITY_NAMES = ["settings", "maintenance", "staff"] as const;
+export const AUDIT_ENTITY_NAMES = ["settings", "maintenance", "staff", "participant"] as const;
 
 export async function auditPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);

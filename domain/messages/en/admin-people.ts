@@ -19,7 +19,6 @@ export const adminPeople = {
   "admin.staff.alreadyActive": "This account is already active.",
   "admin.staff.signInTitle": "Sign-in",
   "admin.staff.unlockSubmit": "Unlock sign-in",
-  "admin.staff.unlocked": "The sign-in of {username} is unlocked.",
 
   // Sign-in lock state, shared by both pages.
   "admin.signIn.locked": "Locked until {until} after {failures} failed attempts.",
