@@ -34,19 +34,21 @@ export default function AdminStaffAccount() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const [rolesForm, rolesFields, rolesFormProps] = useZodForm({
+  const [rolesForm, rolesFields, rolesFormProps] = useZodForm<
+    typeof import("@domain/forms/admin-people"),
+    typeof import("@domain/forms/admin-people").StaffRolesForm,
+    { roles: string[] }
+  >({
     id: "admin-staff-roles",
     lastResult: rolesResult,
+    defaultValue: { roles: account.roles },
     load: () => import("@domain/forms/admin-people"),
     schema: (m) => m.StaffRolesForm,
     shouldValidate: "onSubmit",
   });
   // The account's roles, or what was ticked on a refused post.
-  const chosen = new Set(
-    rolesResult
-      ? ([] as unknown[]).concat(rolesFields.roles.initialValue ?? []).map((v) => String(v))
-      : account.roles,
-  );
+  const roles = rolesFields.roles;
+  const chosen = ([] as unknown[]).concat(roles.initialValue ?? []).map((v) => String(v));
   const busy = navigation.state === "submitting";
   return (
     <Stack>
@@ -82,20 +84,15 @@ export default function AdminStaffAccount() {
           <Stack maw={480}>
             <FormError errors={rolesForm.errors} id={rolesForm.errorId} />
             <Checkbox.Group
+              key={roles.key}
               label={t("admin.staff.roles")}
-              error={rolesFields.roles.errors?.[0]}
-              id={rolesFields.roles.id}
-              defaultValue={[...chosen]}
+              error={roles.errors?.[0]}
+              defaultValue={chosen}
               withAsterisk
             >
               <Stack gap="xs" mt="xs">
                 {STAFF_ROLES.map((role) => (
-                  <Checkbox
-                    key={`${rolesFields.roles.key}-${role}`}
-                    name={rolesFields.roles.name}
-                    value={role}
-                    label={roleName(role)}
-                  />
+                  <Checkbox key={role} name={roles.name} value={role} label={roleName(role)} />
                 ))}
               </Stack>
             </Checkbox.Group>

@@ -374,6 +374,19 @@ describe("unlocking a sign-in", () => {
     expect(await digest()).toBe(before);
   });
 
+  it("the mail telling of a lock names the district as the settings do", async () => {
+    const put = (districtName: string) =>
+      call(api, "PUT", "/v1/admin/settings", { token: admin, body: { districtName } });
+    expect((await put("Riverside Unified")).status).toBe(200);
+    for (let i = 0; i < 5; i++) await signIn("100033", "2000-01-01");
+    const mail = (await api.outbox()).filter((m: { to: string }) =>
+      m.to.includes("100033@example.org"),
+    );
+    expect(mail.length).toBeGreaterThan(0);
+    expect(JSON.stringify(mail)).toContain("Riverside Unified");
+    expect((await put("School District")).status).toBe(200);
+  });
+
   it("five unlocks at once clear one lock and record one entry", async () => {
     for (let i = 0; i < 5; i++) await signIn("100032", "2000-01-01");
     const before = await auditCount("participant.unlock");
