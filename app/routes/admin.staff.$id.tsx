@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { PASSWORD_LENGTH, STAFF_ROLES } from "@domain/contract/admin";
+import type * as PeopleForms from "@domain/forms/admin-people";
 import { t } from "@domain/messages/admin";
 import { staffAccountAction, staffAccountPage } from "~/.server/admin-people";
 import { useZodForm } from "~/components/zod-form";
@@ -35,8 +36,8 @@ export default function AdminStaffAccount() {
     shouldRevalidate: "onInput",
   });
   const [rolesForm, rolesFields, rolesFormProps] = useZodForm<
-    typeof import("@domain/forms/admin-people"),
-    typeof import("@domain/forms/admin-people").StaffRolesForm,
+    typeof PeopleForms,
+    typeof PeopleForms.StaffRolesForm,
     { roles: string[] }
   >({
     id: "admin-staff-roles",

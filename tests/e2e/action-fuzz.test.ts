@@ -28,6 +28,7 @@ const ACTIONS: Record<
   { who: Who; params?: Record<string, "section" | "program" | "id" | "staff"> }
 > = {
   "admin.maintenance.tsx": { who: "admin" },
+  "admin.people.$id.tsx": { who: "admin", params: { id: "id" } },
   "admin.settings.tsx": { who: "admin" },
   // Accounts made for the fuzz: resetting or deactivating the demo staff would sign out the
   // sessions the other actions are fuzzed with.
