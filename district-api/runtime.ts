@@ -6,6 +6,7 @@ import { openDatabase, type Database } from "./db/client";
 import { migrate, pendingMigrations } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed";
 import { seedBaseline } from "./db/seed/baseline";
+import { hasSettingsRow, nameDistrict } from "./services/district-settings";
 import { databaseAnswers, waitForDatabase } from "./db/wait";
 import { serveBackups } from "./db/backup";
 import { systemClock, type Clock } from "./clock";
@@ -81,8 +82,12 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
   await waitForDatabase(database, logger, opts.databaseWaitMs ?? 0);
   await migrate(database);
   const seed = opts.seed === undefined || opts.seed === true ? "demo" : opts.seed;
+  const fresh = !(await hasSettingsRow(database.db));
   if (seed === "demo") await seedIfEmpty(database.db);
   else if (seed === "baseline") await seedBaseline(database.db);
+  // DISTRICT_NAME names the district of a fresh database; afterwards the settings row does
+  // (administrators edit it; mail, receipts and reports read it, decision 122).
+  if (fresh && opts.districtName) await nameDistrict(database.db, opts.districtName);
   const mailer =
     opts.mailer ??
     (opts.smtpUrl

@@ -272,30 +272,12 @@ export async function staffCreateAction(args: ActionFunctionArgs) {
   );
 }
 
-async function findAccount(args: Args, id: number) {
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/staff",
-    auth: "staff",
-    reply: StaffAccountsReply,
-  });
-  if (!res.ok) throw new Response(res.message, { status: res.status });
-  const account = res.data.accounts.find((a) => a.id === id);
-  if (!account) throw new Response(t("admin.staff.notFound"), { status: 404 });
-  return account;
-}
-
-function accountId(params: Args["params"]): number {
+export function accountId(params: Args["params"]): number {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
     throw new Response(t("admin.staff.notFound"), { status: 404 });
   }
   return id;
-}
-
-export async function staffDetailPage(args: LoaderFunctionArgs) {
-  const me = await requireAdmin(args.request);
-  const account = await findAccount(args, accountId(args.params));
-  return json({ account, isMe: account.employeeId === me.employeeID });
 }
 
 export async function staffDetailAction(args: ActionFunctionArgs) {
@@ -386,6 +368,13 @@ export const AUDIT_ACTION_NAMES = [
   "fee.assess",
   "assessed-fee.waive",
   "assessed-fee.adjust",
+  "staff.roles",
+  "staff.reactivate",
+  "staff.unlock",
+  "participant.financial-aid",
+  "participant.activity-pass",
+  "participant.unlock",
+  "import.students",
 ] as const;
 export const AUDIT_ENTITY_NAMES = [
   "settings",
@@ -393,6 +382,8 @@ export const AUDIT_ENTITY_NAMES = [
   "staff",
   "fee",
   "assessed-fee",
+  "participant",
+  "students",
 ] as const;
 
 export async function auditPage(args: LoaderFunctionArgs) {

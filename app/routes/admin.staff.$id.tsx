@@ -1,36 +1,55 @@
-// /admin/staff/:id: one staff account: reset its password or deactivate it. Both end the person's
-// open sessions at their next request (issue 18 point 5, decision 119).
+// /admin/staff/:id: one staff account: its roles, its sign-in lock, reset its password, deactivate
+// or reactivate it. A role change, a reset and a deactivation end the person's open sessions at
+// their next request (issue 18 point 5, decisions 119 and 122).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { PASSWORD_LENGTH } from "@domain/contract/admin";
+import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { PASSWORD_LENGTH, STAFF_ROLES } from "@domain/contract/admin";
+import type * as PeopleForms from "@domain/forms/admin-people";
 import { t } from "@domain/messages/admin";
-import { staffDetailAction, staffDetailPage } from "~/.server/admin";
+import { staffAccountAction, staffAccountPage } from "~/.server/admin-people";
 import { useZodForm } from "~/components/zod-form";
 import { FormError } from "~/components/fields";
 import { AdminPasswordInput } from "~/components/admin/fields";
 import { roleName } from "~/components/admin/roles";
 
 export function loader(args: LoaderFunctionArgs) {
-  return staffDetailPage(args);
+  return staffAccountPage(args);
 }
 
 export function action(args: ActionFunctionArgs) {
-  return staffDetailAction(args);
+  return staffAccountAction(args);
 }
 
 export default function AdminStaffAccount() {
-  const { account, isMe } = useLoaderData<typeof loader>();
+  const { account, signIn, isMe } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const rolesResult = actionData && "form" in actionData ? actionData.result : undefined;
+  const resetResult = actionData && !("form" in actionData) ? actionData.result : undefined;
   const [form, fields, formProps] = useZodForm({
     id: "admin-staff-reset",
-    lastResult: actionData?.result,
+    lastResult: resetResult,
     load: () => import("@domain/forms/admin"),
     schema: (m) => m.PasswordResetForm,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const [rolesForm, rolesFields, rolesFormProps] = useZodForm<
+    typeof PeopleForms,
+    typeof PeopleForms.StaffRolesForm,
+    { roles: string[] }
+  >({
+    id: "admin-staff-roles",
+    lastResult: rolesResult,
+    defaultValue: { roles: account.roles },
+    load: () => import("@domain/forms/admin-people"),
+    schema: (m) => m.StaffRolesForm,
+    shouldValidate: "onSubmit",
+  });
+  // The account's roles, or what was ticked on a refused post.
+  const roles = rolesFields.roles;
+  const chosen = ([] as unknown[]).concat(roles.initialValue ?? []).map((v) => String(v));
   const busy = navigation.state === "submitting";
   return (
     <Stack>
@@ -57,6 +76,48 @@ export default function AdminStaffAccount() {
         </Text>
         {account.email ? <Text>{account.email}</Text> : null}
       </Paper>
+      <Paper p="lg" withBorder>
+        <Title order={2} size="h3" mb="sm">
+          {t("admin.staff.rolesTitle")}
+        </Title>
+        <Text mb="sm">{t("admin.staff.rolesText")}</Text>
+        <Form method="post" {...rolesFormProps}>
+          <Stack maw={480}>
+            <FormError errors={rolesForm.errors} id={rolesForm.errorId} />
+            <Checkbox.Group
+              key={roles.key}
+              label={t("admin.staff.roles")}
+              error={roles.errors?.[0]}
+              defaultValue={chosen}
+              withAsterisk
+            >
+              <Stack gap="xs" mt="xs">
+                {STAFF_ROLES.map((role) => (
+                  <Checkbox key={role} name={roles.name} value={role} label={roleName(role)} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Group>
+              <Button type="submit" name="intent" value="roles" disabled={busy}>
+                {t("admin.staff.rolesSubmit")}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Paper>
+      <Paper p="lg" withBorder>
+        <Title order={2} size="h3" mb="sm">
+          {t("admin.staff.signInTitle")}
+        </Title>
+        <Text mb="sm">{signIn.text}</Text>
+        {signIn.failures > 0 ? (
+          <Form method="post">
+            <Button type="submit" name="intent" value="unlock" disabled={busy}>
+              {t("admin.staff.unlockSubmit")}
+            </Button>
+          </Form>
+        ) : null}
+      </Paper>
       {account.active ? (
         <Paper p="lg" withBorder>
           <Title order={2} size="h3" mb="sm">
@@ -79,7 +140,19 @@ export default function AdminStaffAccount() {
             </Stack>
           </Form>
         </Paper>
-      ) : null}
+      ) : (
+        <Paper p="lg" withBorder>
+          <Title order={2} size="h3" mb="sm">
+            {t("admin.staff.reactivateTitle")}
+          </Title>
+          <Text mb="sm">{t("admin.staff.reactivateText")}</Text>
+          <Form method="post">
+            <Button type="submit" name="intent" value="reactivate" disabled={busy}>
+              {t("admin.staff.reactivateSubmit")}
+            </Button>
+          </Form>
+        </Paper>
+      )}
       {account.active && !isMe ? (
         <Paper p="lg" withBorder>
           <Title order={2} size="h3" mb="sm">

@@ -18,6 +18,7 @@ import { feeRequestsRoutes } from "./fee-requests";
 import { adminRoutes } from "./admin";
 import { adminFeeRoutes } from "./admin-fees";
 import { adminImportRoutes } from "./admin-imports";
+import { adminPeopleRoutes } from "./admin-people";
 
 /** Body limit: a drawn signature PNG is far below this; anything larger is refused with 413. */
 export const BODY_LIMIT = "1mb";
@@ -59,6 +60,7 @@ export function createDistrictApi(deps: ApiDeps): Express {
   v1.use(adminRoutes(deps));
   v1.use(adminFeeRoutes(deps));
   v1.use(adminImportRoutes(deps));
+  v1.use(adminPeopleRoutes(deps));
   let described: Record<string, unknown> | null = null;
   v1.get(
     "/openapi.json",

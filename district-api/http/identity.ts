@@ -30,6 +30,7 @@ import {
 } from "../services/accounts";
 import { sendInBackground } from "../services/mail";
 import { cashierClaims, desktopKeyMatches } from "../services/cashier";
+import { readDistrictName } from "../queries/settings";
 
 /** Participant ids are PostgreSQL integers; a larger number matches nobody. */
 const MAX_PARTICIPANT_ID = 2_147_483_647;
@@ -169,6 +170,7 @@ export function identityRoutes(deps: ApiDeps): Router {
     return handle(deps, { access: "public", body: RecoverRequest }, async ({ body }) => {
       const address = body.email.trim().toLowerCase();
       if (address.length > 3 && address.includes("@")) {
+        const district = await readDistrictName(db, deps.districtName);
         for (const p of await accountsByAddress(db, kind, address)) {
           sendInBackground(deps.mailer, deps.logger, {
             to: address,
@@ -179,7 +181,7 @@ export function identityRoutes(deps: ApiDeps): Router {
               name: `${p.nameFirst} ${p.nameLast}`,
               kind: t(kind === "student" ? "recover.titleStudent" : "recover.titleMember"),
               id: p.id,
-              district: deps.districtName,
+              district,
             }),
           });
         }

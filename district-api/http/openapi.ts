@@ -8,6 +8,7 @@ import type { z } from "zod";
 import * as admin from "@domain/contract/admin";
 import * as adminFees from "@domain/contract/admin-fees";
 import * as adminImports from "@domain/contract/admin-imports";
+import * as adminPeople from "@domain/contract/admin-people";
 import * as cart from "@domain/contract/cart";
 import * as cashier from "@domain/contract/cashier";
 import * as common from "@domain/contract/common";
@@ -388,6 +389,51 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Deactivate a staff account and end its sessions at once",
     reply: admin.StaffAccount,
+  },
+  "GET /v1/admin/staff/:id": {
+    tag: "admin",
+    summary: "One staff account with its sign-in lock",
+    reply: adminPeople.StaffAccountDetails,
+  },
+  "PUT /v1/admin/staff/:id/roles": {
+    tag: "admin",
+    summary: "Replace a staff account's roles and end its sessions at once",
+    reply: adminPeople.StaffRolesReply,
+  },
+  "POST /v1/admin/staff/:id/reactivate": {
+    tag: "admin",
+    summary: "Let a deactivated staff account sign in again",
+    reply: admin.StaffAccount,
+  },
+  "POST /v1/admin/staff/:id/unlock": {
+    tag: "admin",
+    summary: "Clear a staff member's locked sign-in",
+    reply: adminPeople.UnlockReply,
+  },
+  "GET /v1/admin/people": {
+    tag: "admin",
+    summary: "Find students and community members by ID or name, 50 a page",
+    reply: adminPeople.PeoplePage,
+  },
+  "GET /v1/admin/people/:id": {
+    tag: "admin",
+    summary: "One person's details, registrations, assessed fees, payments and sign-in lock",
+    reply: adminPeople.PersonDetails,
+  },
+  "PUT /v1/admin/people/:id/financial-aid": {
+    tag: "admin",
+    summary: "Set a person's financial aid (none, free or reduced)",
+    reply: adminPeople.PersonChangeReply,
+  },
+  "PUT /v1/admin/people/:id/activity-pass": {
+    tag: "admin",
+    summary: "Give or take a person's activity pass",
+    reply: adminPeople.PersonChangeReply,
+  },
+  "POST /v1/admin/people/:id/unlock": {
+    tag: "admin",
+    summary: "Clear a student's or community member's locked sign-in",
+    reply: adminPeople.UnlockReply,
   },
   "GET /v1/admin/audit": {
     tag: "admin",

@@ -10,6 +10,7 @@ import { handle, staffClaims } from "./kit";
 import { ApiError } from "../services/errors";
 import { feeReportPdf, rosterPdf } from "../services/reports";
 import { groupPrograms, loadFeeReport, loadMyFees, loadSections } from "../queries/staff";
+import { readDistrictName } from "../queries/settings";
 
 const INSTRUCTOR_ROLES = ["instructor"];
 
@@ -69,7 +70,7 @@ export function staffRoutes(deps: ApiDeps): Router {
           throw new ApiError(404, t("staff.sectionNotFound"), t("staff.sectionNotFound"));
         }
         const pdf = await rosterPdf({
-          districtName: deps.districtName,
+          districtName: await readDistrictName(deps.db, deps.districtName),
           timeZone: deps.timeZone,
           printedAt: deps.clock.now(),
           rosterType: body.rosterType,
@@ -89,7 +90,7 @@ export function staffRoutes(deps: ApiDeps): Router {
       const employeeId = employeeOf(claims);
       const report = await loadFeeReport(deps.db, employeeId, params.feeId);
       const pdf = await feeReportPdf({
-        districtName: deps.districtName,
+        districtName: await readDistrictName(deps.db, deps.districtName),
         timeZone: deps.timeZone,
         printedAt: deps.clock.now(),
         report,

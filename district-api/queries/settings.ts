@@ -1,6 +1,7 @@
 // Read-only queries of the settings texts and the maintenance window (spec 01 §3, §7).
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { queryRows } from "../db/client";
 import { maintenance, settings } from "../db/schema";
 import { AdminSettings } from "@domain/contract/admin";
 import { Settings } from "@domain/contract/identity";
@@ -31,4 +32,18 @@ export async function readAdminSettings(db: Db): Promise<AdminSettings> {
       (data.paymentWindowMinutes as number | undefined) ?? legacy,
     ),
   });
+}
+
+/**
+ * The district's name as mail, receipts and reports print it: the settings row's `districtName`
+ * (edited by administrators, decision 119), or `fallback` (the DISTRICT_NAME of the server's
+ * environment) when the row has none. Read with the caller's executor, so a transaction reads it.
+ */
+export async function readDistrictName(db: Pick<Db, "execute">, fallback: string): Promise<string> {
+  const [row] = await queryRows<{ name: string | null }>(
+    db,
+    sql`select data->>'districtName' as name from settings where id = 1`,
+  );
+  const name = row?.name?.trim();
+  return name ? name : fallback;
 }

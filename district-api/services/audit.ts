@@ -29,6 +29,12 @@ export const AUDIT_ACTIONS = {
   staffCreate: "staff.create",
   staffResetPassword: "staff.reset-password",
   staffDeactivate: "staff.deactivate",
+  staffRoles: "staff.roles",
+  staffReactivate: "staff.reactivate",
+  staffUnlock: "staff.unlock",
+  participantFinancialAid: "participant.financial-aid",
+  participantActivityPass: "participant.activity-pass",
+  participantUnlock: "participant.unlock",
 } as const;
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));

@@ -15,6 +15,7 @@ import { communityProfiles, guardians, participants } from "../db/schema";
 import { ApiError } from "./errors";
 import { sendInBackground } from "./mail";
 import { lockCommunityRegistration, lockRows } from "./locks";
+import { readDistrictName } from "../queries/settings";
 
 type RegisterValue = z.output<typeof RegisterMemberRequest>;
 type UpdateValue = Omit<RegisterValue, "digitalSignature"> & { digitalSignature?: string };
@@ -102,13 +103,14 @@ export async function registerMember(deps: ApiDeps, body: RegisterValue): Promis
     await tx.insert(guardians).values(body.guardians.map((g, i) => guardianRow(memberId, g, i)));
     return memberId;
   });
+  const district = await readDistrictName(deps.db, deps.districtName);
   sendInBackground(deps.mailer, deps.logger, {
     to: body.email,
     subject: t("community.mailSubject"),
     text: t("community.mailBody", {
       name: `${body.nameFirst} ${body.nameLast}`,
       id,
-      district: deps.districtName,
+      district,
     }),
   });
   return id;

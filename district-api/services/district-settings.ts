@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { SettingsChange } from "@domain/contract/admin";
 import type { Db } from "../db/client";
+import { queryRows } from "../db/client";
 import { lockRows } from "./locks";
 import { AUDIT_ACTIONS, recordAudit, type Actor } from "./audit";
 
@@ -123,4 +124,16 @@ export async function cancelMaintenance(db: Db, actor: Actor, now: Date): Promis
     );
     return after;
   });
+}
+
+/** Whether the settings row exists (a fresh database has none before its seed). */
+export async function hasSettingsRow(db: Db): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(db, sql`select 1 as n from settings where id = 1`);
+  return rows.length > 0;
+}
+
+/** Sets the district's name of a fresh database (DISTRICT_NAME, decision 122); no audit entry. */
+export async function nameDistrict(db: Db, name: string): Promise<void> {
+  await db.execute(sql`update settings
+    set data = jsonb_set(data, '{districtName}', to_jsonb(${name}::text)) where id = 1`);
 }

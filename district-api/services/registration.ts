@@ -23,6 +23,7 @@ import { ApiError } from "./errors";
 import { sendInBackground, type MailMessage } from "./mail";
 import { metrics } from "../metrics";
 import { lockRows } from "./locks";
+import { readDistrictName } from "../queries/settings";
 
 /** Anything that runs SQL: the database or a transaction. */
 export type Exec = Pick<Db, "execute">;
@@ -190,7 +191,7 @@ async function offerFreedSeats(
           name: next.name_first,
           course: section.course_name,
           until: formatDistrictDateTime(until, deps.timeZone),
-          district: deps.districtName,
+          district: await readDistrictName(tx, deps.districtName),
         }),
       });
     }

@@ -16,6 +16,7 @@ import {
   forgetStaleAttempts,
   lockedUntil,
 } from "./throttle";
+import { readDistrictName } from "../queries/settings";
 
 export type GuardedOutcome<T> =
   | { outcome: "ok"; value: T }
@@ -77,6 +78,7 @@ function distinctAddresses(list: (string | null | undefined)[]): string[] {
 export async function mailParticipantLocked(deps: ApiDeps, id: number, until: Date): Promise<void> {
   const [p] = await deps.db.select().from(participants).where(eq(participants.id, id));
   if (!p) return;
+  const district = await readDistrictName(deps.db, deps.districtName);
   for (const to of distinctAddresses([p.email, ...p.custodianEmails])) {
     sendInBackground(deps.mailer, deps.logger, {
       to,
@@ -86,7 +88,7 @@ export async function mailParticipantLocked(deps: ApiDeps, id: number, until: Da
         kind: t(p.kind === "student" ? "recover.titleStudent" : "recover.titleMember"),
         id: p.id,
         until: formatDistrictDateTime(until.toISOString(), deps.timeZone),
-        district: deps.districtName,
+        district,
       }),
     });
   }
@@ -99,6 +101,7 @@ export async function mailStaffLocked(deps: ApiDeps, username: string, until: Da
     .from(staff)
     .where(and(eq(sql`lower(${staff.username})`, username), eq(staff.active, true)));
   if (!u) return;
+  const district = await readDistrictName(deps.db, deps.districtName);
   for (const to of distinctAddresses([u.email])) {
     sendInBackground(deps.mailer, deps.logger, {
       to,
@@ -107,7 +110,7 @@ export async function mailStaffLocked(deps: ApiDeps, username: string, until: Da
         name: u.displayName,
         username: u.username,
         until: formatDistrictDateTime(until.toISOString(), deps.timeZone),
-        district: deps.districtName,
+        district,
       }),
     });
   }

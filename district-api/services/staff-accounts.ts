@@ -1,9 +1,9 @@
 // Staff accounts, changed by administrators (issue 18 point 5, decision 119) and, for the first
 // administrator, by `npm run admin:create`. Every change records an audit entry in its own
-// transaction. A reset or a deactivation ends every session the person has at once
+// transaction. A reset, a deactivation or a change of roles ends every session the person has at once
 // (staff.sessions_ended_at, checked on each call by services/sessions.ts).
 import { sql } from "drizzle-orm";
-import type { StaffAccountRequest } from "@domain/contract/admin";
+import { DISTRICT_ADMIN_ROLE, STAFF_ROLES, type StaffAccountRequest } from "@domain/contract/admin";
 import { t } from "@domain/messages";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
@@ -22,6 +22,9 @@ export interface StaffAccountRow {
   roles: string[];
   active: boolean;
 }
+
+/** Roles are kept in the list's order, so the same set is always the same array. */
+const STAFF_ROLE_ORDER: readonly string[] = STAFF_ROLES;
 
 const COLUMNS = sql`id, username, employee_id as "employeeId", name_first as "nameFirst",
   name_last as "nameLast", email, roles, active`;
@@ -79,6 +82,30 @@ async function lockAccount(tx: Pick<Db, "execute">, id: number): Promise<StaffAc
   return row;
 }
 
+/**
+ * Locks an account together with every active administrator's, in id order, so that two changes
+ * that could each take away an administrator (a role edit, a deactivation) wait for each other and
+ * the district always keeps one. Answers the account and how many other active administrators
+ * there are.
+ */
+async function lockAccountAndAdmins(
+  tx: Pick<Db, "execute">,
+  id: number,
+): Promise<{ row: StaffAccountRow; otherAdmins: number }> {
+  const rows = await lockRows<StaffAccountRow>(
+    tx,
+    "staff-account",
+    sql`select ${COLUMNS} from staff
+      where id = ${id} or (active and ${DISTRICT_ADMIN_ROLE} = any(roles)) order by id`,
+  );
+  const row = rows.find((r) => Number(r.id) === id);
+  if (!row) throw new ApiError(404, t("admin.staff.notFound"));
+  const otherAdmins = rows.filter(
+    (r) => Number(r.id) !== id && r.active && r.roles.includes(DISTRICT_ADMIN_ROLE),
+  ).length;
+  return { row, otherAdmins };
+}
+
 /** Sets a new password and ends every session the person has. */
 export async function resetStaffPassword(
   db: Db,
@@ -116,9 +143,12 @@ export async function deactivateStaffAccount(
   now: Date,
 ): Promise<StaffAccountRow> {
   return db.transaction(async (tx) => {
-    const row = await lockAccount(tx, id);
+    const { row, otherAdmins } = await lockAccountAndAdmins(tx, id);
     if (row.employeeId === actor.employeeId) throw new ApiError(409, t("admin.staff.notYourself"));
     if (!row.active) throw new ApiError(409, t("admin.staff.alreadyInactive"));
+    if (row.roles.includes(DISTRICT_ADMIN_ROLE) && otherAdmins === 0) {
+      throw new ApiError(409, t("admin.staff.lastAdmin"));
+    }
     await tx.execute(sql`update staff set active = false,
       sessions_ended_at = ${now.toISOString()}::timestamptz where id = ${id}`);
     await recordAudit(
@@ -134,5 +164,76 @@ export async function deactivateStaffAccount(
       now,
     );
     return { ...row, active: false };
+  });
+}
+
+/**
+ * Replaces an account's roles. A change ends every session the person has at once (decision 122):
+ * their next call is refused and they sign in again with the new roles. An administrator cannot
+ * take their own administrator role, and the last active administrator keeps it. The same roles
+ * again change nothing and record nothing.
+ */
+export async function changeStaffRoles(
+  db: Db,
+  actor: Actor,
+  id: number,
+  roles: string[],
+  now: Date,
+): Promise<StaffAccountRow & { changed: boolean }> {
+  const next = STAFF_ROLE_ORDER.filter((r) => roles.includes(r));
+  return db.transaction(async (tx) => {
+    const { row, otherAdmins } = await lockAccountAndAdmins(tx, id);
+    const same = next.length === row.roles.length && next.every((r) => row.roles.includes(r));
+    if (same) return { ...row, changed: false };
+    const losesAdmin =
+      row.roles.includes(DISTRICT_ADMIN_ROLE) && !next.includes(DISTRICT_ADMIN_ROLE);
+    if (losesAdmin && row.employeeId === actor.employeeId) {
+      throw new ApiError(409, t("admin.staff.notYourOwnAdmin"));
+    }
+    if (losesAdmin && row.active && otherAdmins === 0) {
+      throw new ApiError(409, t("admin.staff.lastAdmin"));
+    }
+    await tx.execute(sql`update staff set roles = ${`{${next.join(",")}}`}::text[],
+      sessions_ended_at = ${now.toISOString()}::timestamptz where id = ${id}`);
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: AUDIT_ACTIONS.staffRoles,
+        entity: "staff",
+        entityId: id,
+        before: { username: row.username, roles: row.roles },
+        after: { username: row.username, roles: next, sessionsEnded: true },
+      },
+      now,
+    );
+    return { ...row, roles: next, changed: true };
+  });
+}
+
+/** Lets a deactivated account sign in again (its old sessions stay ended). */
+export async function reactivateStaffAccount(
+  db: Db,
+  actor: Actor,
+  id: number,
+  now: Date,
+): Promise<StaffAccountRow> {
+  return db.transaction(async (tx) => {
+    const row = await lockAccount(tx, id);
+    if (row.active) throw new ApiError(409, t("admin.staff.alreadyActive"));
+    await tx.execute(sql`update staff set active = true where id = ${id}`);
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: AUDIT_ACTIONS.staffReactivate,
+        entity: "staff",
+        entityId: id,
+        before: { username: row.username, active: false },
+        after: { username: row.username, active: true },
+      },
+      now,
+    );
+    return { ...row, active: true };
   });
 }

@@ -34,6 +34,7 @@ const ACTIONS: Record<
   "admin.imports._index.tsx": { who: "admin" },
   "admin.imports.runs.$id.tsx": { who: "admin", params: { id: "id" } },
   "admin.maintenance.tsx": { who: "admin" },
+  "admin.people.$id.tsx": { who: "admin", params: { id: "id" } },
   "admin.settings.tsx": { who: "admin" },
   // Accounts made for the fuzz: resetting or deactivating the demo staff would sign out the
   // sessions the other actions are fuzzed with.

@@ -85,6 +85,16 @@ function adminCalls(): { method: string; path: string; body?: unknown }[] {
     },
     { method: "POST", path: "/v1/admin/staff/1/password", body: { password: "new-password-99" } },
     { method: "POST", path: "/v1/admin/staff/1/deactivate" },
+    // People (tests/integration/admin-people.test.ts has their own matrix).
+    { method: "GET", path: "/v1/admin/staff/1" },
+    { method: "PUT", path: "/v1/admin/staff/1/roles", body: { roles: ["instructor"] } },
+    { method: "POST", path: "/v1/admin/staff/1/reactivate" },
+    { method: "POST", path: "/v1/admin/staff/1/unlock" },
+    { method: "GET", path: "/v1/admin/people" },
+    { method: "GET", path: "/v1/admin/people/1" },
+    { method: "PUT", path: "/v1/admin/people/1/financial-aid", body: { financialAid: "free" } },
+    { method: "PUT", path: "/v1/admin/people/1/activity-pass", body: { activityPass: true } },
+    { method: "POST", path: "/v1/admin/people/1/unlock" },
     { method: "GET", path: "/v1/admin/audit" },
     { method: "GET", path: "/v1/admin/audit/export" },
   ];

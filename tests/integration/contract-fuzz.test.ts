@@ -391,16 +391,18 @@ afterAll(async () => {
 const db = api.runtime.deps.db;
 const { routes, unschemed } = listSchemedRoutes(api.runtime.app);
 
-// The staff accounts as seeded: a fuzzed administrator call may reset a password or deactivate an
-// account (decision 119); each route starts from the seeded accounts again.
-const seededStaff = await queryRows<{ id: number; password_hash: string }>(
+// The staff accounts as seeded: a fuzzed administrator call may reset a password, deactivate an
+// account or change its roles (decisions 119, 122); each route starts from the seeded accounts
+// again.
+const seededStaff = await queryRows<{ id: number; password_hash: string; roles: string[] }>(
   db,
-  sql`select id, password_hash from staff`,
+  sql`select id, password_hash, roles from staff`,
 );
 async function restoreStaff() {
   for (const s of seededStaff) {
     await db.execute(sql`update staff set active = true, sessions_ended_at = null,
-      password_hash = ${s.password_hash} where id = ${s.id}`);
+      password_hash = ${s.password_hash}, roles = ${`{${s.roles.join(",")}}`}::text[]
+      where id = ${s.id}`);
   }
 }
 

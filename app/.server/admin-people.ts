@@ -1,0 +1,300 @@
+// Server side of the administration's people pages (issue 18 point 5, decision 122): finding a
+// student or community member, their page (financial aid, activity pass, sign-in unlock), and a
+// staff account's page (roles, reactivation, sign-in unlock beside the reset and deactivation of
+// app/.server/admin.ts). The district API decides; these functions parse, call and answer.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { StaffAccount } from "@domain/contract/admin";
+import {
+  PeoplePage,
+  PersonChangeReply,
+  PersonDetails,
+  StaffAccountDetails,
+  StaffRolesReply,
+  UnlockReply,
+  type SignInLock,
+} from "@domain/contract/admin-people";
+import {
+  ActivityPassForm,
+  FinancialAidForm,
+  PeopleSearchForm,
+  StaffRolesForm,
+} from "@domain/forms/admin-people";
+import { t } from "@domain/messages/admin";
+import { formatUsd } from "@domain/rules/money";
+import { formatDistrictDate, formatDistrictDateTimeWithZone } from "@domain/rules/time";
+import { callApi } from "./api";
+import { parseWithZod } from "./forms.server";
+import { readFormData } from "./http-guards";
+import { districtTimeZone } from "./time";
+import { accountId, apiErrors, caller, requireAdmin, staffDetailAction, withNotice } from "./admin";
+
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+
+/** A sign-in lock as administrators read it. */
+function signInText(s: SignInLock): string {
+  if (s.locked && s.until) {
+    return t("admin.signIn.locked", {
+      until: formatDistrictDateTimeWithZone(s.until, districtTimeZone()),
+      failures: String(s.failures),
+    });
+  }
+  return s.failures > 0
+    ? t("admin.signIn.failures", { failures: String(s.failures) })
+    : t("admin.signIn.clear");
+}
+
+// ---- Finding people ----------------------------------------------------------------------------
+
+/** The search of the page's URL: what is valid is searched, what is not is said beside its field. */
+function searchOf(url: URL) {
+  const raw = Object.fromEntries(
+    ["q", "kind", "page"].flatMap((k) => {
+      const v = url.searchParams.get(k)?.trim();
+      return v ? [[k, v]] : [];
+    }),
+  );
+  const parsed = PeopleSearchForm.safeParse(raw);
+  const errors: Record<string, string[]> = {};
+  let filter: PeopleSearchForm = {};
+  if (parsed.success) filter = parsed.data;
+  else {
+    for (const issue of parsed.error.issues) {
+      (errors[String(issue.path[0])] ??= []).push(issue.message);
+    }
+    for (const [k, v] of Object.entries(raw)) {
+      if (!errors[k]) (filter as Record<string, unknown>)[k] = k === "page" ? Number(v) : v;
+    }
+  }
+  return { filter, errors, typed: raw as Record<string, string | undefined> };
+}
+
+export async function peoplePage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const { filter, errors, typed } = searchOf(new URL(args.request.url));
+  const query = new URLSearchParams();
+  if (filter.q) query.set("q", filter.q);
+  if (filter.kind) query.set("kind", filter.kind);
+  if (filter.page && filter.page > 1) query.set("page", String(filter.page));
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/people${query.size ? `?${query}` : ""}`,
+    auth: "staff",
+    reply: PeoplePage,
+  });
+  return json({
+    // What was typed stays in the form, even when it was refused.
+    typed: { q: typed.q ?? "", kind: filter.kind ?? "" },
+    filter,
+    errors,
+    loadError: res.ok ? null : t("admin.people.loadError"),
+    page: res.ok
+      ? {
+          total: res.data.total,
+          page: res.data.page,
+          pages: Math.max(1, Math.ceil(res.data.total / res.data.pageSize)),
+          people: res.data.people,
+        }
+      : null,
+  });
+}
+
+// ---- One person ------------------------------------------------------------------------------
+
+function personId(params: Args["params"]): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new Response(t("admin.people.notFound"), { status: 404 });
+  }
+  return id;
+}
+
+export async function personPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = personId(args.params);
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/people/${id}`,
+    auth: "staff",
+    reply: PersonDetails,
+  });
+  if (!res.ok) throw new Response(res.message, { status: res.status === 404 ? 404 : res.status });
+  const p = res.data;
+  const zone = districtTimeZone();
+  return json({
+    person: {
+      id: p.id,
+      kind: p.kind,
+      nameFirst: p.nameFirst,
+      nameLast: p.nameLast,
+      grade: p.grade,
+      school: p.school,
+      dob: p.dob,
+      email: p.email,
+      custodianEmails: p.custodianEmails,
+      financialAid: p.financialAid ?? "none",
+      activityPass: p.activityPass,
+    },
+    signIn: { ...p.signIn, text: signInText(p.signIn) },
+    registrations: p.registrations.map((r) => ({
+      ...r,
+      cost: formatUsd(r.costCents),
+      date: formatDistrictDate(r.createdAt, zone),
+    })),
+    assessedFees: p.assessedFees.map((a) => ({
+      ...a,
+      assessed: formatUsd(a.assessedCents),
+      paid: formatUsd(a.paidCents),
+      date: formatDistrictDate(a.assessedAt, zone),
+    })),
+    payments: p.payments.map((x) => ({
+      ...x,
+      amount: formatUsd(x.amountCents),
+      date: formatDistrictDate(x.createdAt, zone),
+    })),
+  });
+}
+
+export async function personAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = personId(args.params);
+  const here = `/admin/people/${id}`;
+  const formData = await readFormData(args.request);
+  const intent = formData.get("intent");
+  if (intent === "unlock") {
+    const res = await callApi(caller(args), {
+      path: `/v1/admin/people/${id}/unlock`,
+      method: "POST",
+      auth: "staff",
+      reply: UnlockReply,
+    });
+    return res.ok
+      ? withNotice(args.request, here, t("admin.people.unlocked"))
+      : withNotice(args.request, here, res.message, "error");
+  }
+  if (intent === "pass") {
+    const submission = parseWithZod(formData, { schema: ActivityPassForm });
+    if (submission.status !== "success") {
+      return json({ form: "pass" as const, result: submission.reply() }, { status: 400 });
+    }
+    const res = await callApi(caller(args), {
+      path: `/v1/admin/people/${id}/activity-pass`,
+      method: "PUT",
+      body: submission.value,
+      auth: "staff",
+      reply: PersonChangeReply,
+    });
+    if (!res.ok) {
+      return json(
+        { form: "pass" as const, result: submission.reply(apiErrors(res)) },
+        { status: 400 },
+      );
+    }
+    return withNotice(
+      args.request,
+      here,
+      res.data.changed ? t("admin.people.passSaved") : t("admin.people.unchanged"),
+    );
+  }
+  const submission = parseWithZod(formData, { schema: FinancialAidForm });
+  if (submission.status !== "success") {
+    return json({ form: "aid" as const, result: submission.reply() }, { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/people/${id}/financial-aid`,
+    method: "PUT",
+    body: submission.value,
+    auth: "staff",
+    reply: PersonChangeReply,
+  });
+  if (!res.ok) {
+    return json(
+      { form: "aid" as const, result: submission.reply(apiErrors(res)) },
+      { status: 400 },
+    );
+  }
+  return withNotice(
+    args.request,
+    here,
+    res.data.changed ? t("admin.people.aidSaved") : t("admin.people.unchanged"),
+  );
+}
+
+// ---- A staff account -------------------------------------------------------------------------
+
+export async function staffAccountPage(args: LoaderFunctionArgs) {
+  const me = await requireAdmin(args.request);
+  const id = accountId(args.params);
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/staff/${id}`,
+    auth: "staff",
+    reply: StaffAccountDetails,
+  });
+  if (!res.ok) throw new Response(res.message, { status: res.status });
+  const { signIn, ...account } = res.data;
+  return json({
+    account,
+    signIn: { ...signIn, text: signInText(signIn) },
+    isMe: account.employeeId === me.employeeID,
+  });
+}
+
+/**
+ * The staff account page's posts: roles, reactivation and unlock here; a password reset and a
+ * deactivation go on to app/.server/admin.ts.
+ */
+export async function staffAccountAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = accountId(args.params);
+  const here = `/admin/staff/${id}`;
+  const formData = await readFormData(args.request.clone());
+  const intent = formData.get("intent");
+  if (intent === "reactivate") {
+    const res = await callApi(caller(args), {
+      path: `/v1/admin/staff/${id}/reactivate`,
+      method: "POST",
+      auth: "staff",
+      reply: StaffAccount,
+    });
+    return res.ok
+      ? withNotice(
+          args.request,
+          here,
+          t("admin.staff.reactivated", { username: res.data.username }),
+        )
+      : withNotice(args.request, here, res.message, "error");
+  }
+  if (intent === "unlock") {
+    const res = await callApi(caller(args), {
+      path: `/v1/admin/staff/${id}/unlock`,
+      method: "POST",
+      auth: "staff",
+      reply: UnlockReply,
+    });
+    return res.ok
+      ? withNotice(args.request, here, t("admin.people.unlocked"))
+      : withNotice(args.request, here, res.message, "error");
+  }
+  if (intent !== "roles") return staffDetailAction(args);
+  const submission = parseWithZod(formData, { schema: StaffRolesForm });
+  if (submission.status !== "success") {
+    return json({ form: "roles" as const, result: submission.reply() }, { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/staff/${id}/roles`,
+    method: "PUT",
+    body: submission.value,
+    auth: "staff",
+    reply: StaffRolesReply,
+  });
+  if (!res.ok) {
+    return json(
+      { form: "roles" as const, result: submission.reply(apiErrors(res)) },
+      { status: 400 },
+    );
+  }
+  return withNotice(
+    args.request,
+    here,
+    res.data.changed
+      ? t("admin.staff.rolesSaved", { username: res.data.account.username })
+      : t("admin.staff.rolesUnchanged"),
+  );
+}
