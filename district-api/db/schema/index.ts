@@ -9,3 +9,4 @@ export * from "./cashier";
 export * from "./refunds";
 export * from "./sessions";
 export * from "./admin";
+export * from "./office";

@@ -184,6 +184,15 @@ export async function seedCore(db: Db): Promise<void> {
       nameLast: "Administrator",
       roles: ["district_admin"],
     },
+    {
+      // The demo's business office (issue 20): mailed checks.
+      username: "office",
+      password: "office-demo",
+      employeeId: "E1006",
+      nameFirst: "Olive",
+      nameLast: "Office",
+      roles: ["business_office"],
+    },
   ];
   for (const s of demoStaff) {
     await db.insert(staff).values({
