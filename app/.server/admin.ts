@@ -381,8 +381,13 @@ export const AUDIT_ACTION_NAMES = [
   "staff.create",
   "staff.reset-password",
   "staff.deactivate",
+  // The business office (issue 20, decision 123).
+  "check.receive",
+  "check.reverse",
+  "check.bounce",
+  "check.cancel-promise",
 ] as const;
-export const AUDIT_ENTITY_NAMES = ["settings", "maintenance", "staff"] as const;
+export const AUDIT_ENTITY_NAMES = ["settings", "maintenance", "staff", "mailed-check"] as const;
 
 export async function auditPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
