@@ -546,6 +546,36 @@ describe("reversing and bouncing", () => {
 });
 
 describe("cancelling a promise not honoured", () => {
+  it("waits the days an administrator sets (mailedCheckDays), refusing impossible ones", async () => {
+    for (const bad of [0, 366, 2.5, "30"]) {
+      const r = await call(api, "PUT", "/v1/admin/settings", {
+        token: admin,
+        body: { mailedCheckDays: bad },
+      });
+      expect(r.status, String(bad)).toBe(400);
+      expect(r.body.hint).toContain("mailedCheckDays");
+    }
+    const p = await promised("100024", 2000);
+    await db().execute(
+      sql`update payments set created_at = created_at - interval '4 days' where id = ${p.id}`,
+    );
+    const set = await call(api, "PUT", "/v1/admin/settings", {
+      token: admin,
+      body: { mailedCheckDays: 3 },
+    });
+    expect(set.status).toBe(200);
+    expect(
+      (await call(api, "GET", "/v1/office/summary", { token: office })).body.mailedCheckDays,
+    ).toBe(3);
+    try {
+      const r = await call(api, "POST", `/v1/office/checks/${p.id}/cancel`, { token: office });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.registrationCancelled).toBe(true);
+    } finally {
+      await call(api, "PUT", "/v1/admin/settings", { token: admin, body: { mailedCheckDays: 21 } });
+    }
+  });
+
   it("is refused before the setting's days, and with a check standing", async () => {
     const p = await promised("100028", 2000);
     const before = await digest();

@@ -115,6 +115,7 @@ export const DEFAULT_SETTINGS = {
   cartCountdownTimer: "15",
   cartHoldMinutes: 15,
   paymentWindowMinutes: 15,
+  mailedCheckDays: 21,
   districtName: "School District",
   checkPayableTo: "School District",
   checkMailingAddress: "Enrollment Specialist, School District, 100 Main Street, Springfield",

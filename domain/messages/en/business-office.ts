@@ -4,6 +4,9 @@ export const businessOffice = {
   "admin.staff.role.business_office": "Business office",
   "admin.settings.wholeDays": "Enter a whole number of days.",
   "admin.settings.daysRange": "Enter a number of days from 1 to 365.",
+  "admin.settings.mailedCheckDays": "Mailed check wait (days)",
+  "admin.settings.mailedCheckDaysHint":
+    "Days a promised mailed check may take before the business office may cancel the promise and release the seat.",
 
   "office.title": "Business office",
   "office.nav.label": "Business office",
