@@ -51,7 +51,10 @@ function where(q: Omit<PromiseQuery, "page">, overdueBefore: Date): SQL {
     parts.push(sql`p.status = 'pending' and p.created_at <= ${overdueBefore}`);
   if (q.status === "received") parts.push(sql`p.status = 'succeeded'`);
   if (q.status === "cancelled") parts.push(sql`p.status not in ('pending', 'succeeded')`);
-  if (q.q) {
+  if (q.q && /^[A-Za-z]\d{7}$/.test(q.q)) {
+    // A confirmation number ("C0001234"): its unique index, not a scan of every promise.
+    parts.push(sql`p.confirmation_id = ${q.q.toUpperCase()}`);
+  } else if (q.q) {
     const text = q.q;
     const pattern = like(text);
     const number = /^\d{1,9}$/.test(text) ? Number(text) : null;
