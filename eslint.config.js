@@ -83,6 +83,9 @@ export default tseslint.config(
       "app/routes/admin.tsx",
       "app/routes/admin.*.tsx",
       "app/components/admin/**",
+      // The business office likewise (decision 123).
+      "app/routes/office.tsx",
+      "app/routes/office.*.tsx",
     ],
     rules: {
       "no-restricted-imports": [
@@ -127,7 +130,13 @@ export default tseslint.config(
   },
   {
     // The administration reads its own area's texts too, and only its pages use its components.
-    files: ["app/routes/admin.tsx", "app/routes/admin.*.tsx", "app/components/admin/**"],
+    files: [
+      "app/routes/admin.tsx",
+      "app/routes/admin.*.tsx",
+      "app/components/admin/**",
+      "app/routes/office.tsx",
+      "app/routes/office.*.tsx",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -375,6 +375,11 @@ export const AUDIT_ACTION_NAMES = [
   "participant.activity-pass",
   "participant.unlock",
   "import.students",
+  // The business office (issue 20, decision 123).
+  "check.receive",
+  "check.reverse",
+  "check.bounce",
+  "check.cancel-promise",
 ] as const;
 export const AUDIT_ENTITY_NAMES = [
   "settings",
@@ -384,6 +389,7 @@ export const AUDIT_ENTITY_NAMES = [
   "assessed-fee",
   "participant",
   "students",
+  "mailed-check",
 ] as const;
 
 export async function auditPage(args: LoaderFunctionArgs) {

@@ -57,6 +57,7 @@ export default function AdminSettings() {
       ...texts,
       cartHoldMinutes: String(settings.cartHoldMinutes),
       paymentWindowMinutes: String(settings.paymentWindowMinutes),
+      mailedCheckDays: String(settings.mailedCheckDays),
       homeMessage: homeMessage.message,
       homeMessageShow: homeMessage.show ? "on" : undefined,
     },
@@ -229,6 +230,15 @@ export default function AdminSettings() {
                 type="number"
                 min={1}
                 max={1440}
+                required
+              />
+              <AdminTextInput
+                meta={fields.mailedCheckDays}
+                label={t("admin.settings.mailedCheckDays")}
+                description={t("admin.settings.mailedCheckDaysHint")}
+                type="number"
+                min={1}
+                max={365}
                 required
               />
             </Stack>

@@ -19,6 +19,7 @@ import { adminRoutes } from "./admin";
 import { adminFeeRoutes } from "./admin-fees";
 import { adminImportRoutes } from "./admin-imports";
 import { adminPeopleRoutes } from "./admin-people";
+import { officeRoutes } from "./office";
 
 /** Body limit: a drawn signature PNG is far below this; anything larger is refused with 413. */
 export const BODY_LIMIT = "1mb";
@@ -61,6 +62,7 @@ export function createDistrictApi(deps: ApiDeps): Express {
   v1.use(adminFeeRoutes(deps));
   v1.use(adminImportRoutes(deps));
   v1.use(adminPeopleRoutes(deps));
+  v1.use(officeRoutes(deps));
   let described: Record<string, unknown> | null = null;
   v1.get(
     "/openapi.json",

@@ -16,6 +16,7 @@ import * as community from "@domain/contract/community";
 import * as feeRequests from "@domain/contract/fee-requests";
 import * as fees from "@domain/contract/fees";
 import * as identity from "@domain/contract/identity";
+import * as office from "@domain/contract/office";
 import * as payments from "@domain/contract/payments";
 import * as programs from "@domain/contract/programs";
 import * as staff from "@domain/contract/staff";
@@ -519,6 +520,41 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Every row of an import's report, for a CSV download",
     reply: adminImports.ImportRunExport,
+  },
+  "GET /v1/office/summary": {
+    tag: "office",
+    summary: "The business office's figures: open and overdue mailed-check promises",
+    reply: office.OfficeSummary,
+  },
+  "GET /v1/office/checks": {
+    tag: "office",
+    summary: "One page of mailed-check promises, searched and filtered by status",
+    reply: office.PromisePage,
+  },
+  "GET /v1/office/checks/:id": {
+    tag: "office",
+    summary: "One mailed-check promise with the checks recorded for it",
+    reply: office.PromiseDetail,
+  },
+  "POST /v1/office/checks/:id/receive": {
+    tag: "office",
+    summary: "Record a check received for a promise (partial amounts allowed; once per number)",
+    reply: "json",
+  },
+  "POST /v1/office/checks/:id/checks/:checkId/reverse": {
+    tag: "office",
+    summary: "Reverse a check recorded by mistake; its amount is pending again",
+    reply: "json",
+  },
+  "POST /v1/office/checks/:id/checks/:checkId/bounce": {
+    tag: "office",
+    summary: "Record a bounced check with a reason; the family is e-mailed",
+    reply: "json",
+  },
+  "POST /v1/office/checks/:id/cancel": {
+    tag: "office",
+    summary: "Cancel a promise not honoured in time; the seat goes to the waitlist",
+    reply: "json",
   },
   "GET /v1/openapi.json": { tag: "meta", summary: "This description of the API", reply: "json" },
 };

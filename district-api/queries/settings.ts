@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
 import { maintenance, settings } from "../db/schema";
-import { AdminSettings } from "@domain/contract/admin";
+import { AdminSettings, MAILED_CHECK_DAYS } from "@domain/contract/admin";
 import { Settings } from "@domain/contract/identity";
 import { paymentWindowMinutes } from "@domain/rules/registration";
 
@@ -22,6 +22,16 @@ export async function readMaintenanceWindow(
 }
 
 /** The settings as an administrator reads them: the texts and the two durations (decision 119). */
+/** Days a mailed-check promise waits (decision 123): the setting, or the default. */
+export function mailedCheckDays(value: unknown): number {
+  return typeof value === "number" &&
+    Number.isInteger(value) &&
+    value >= MAILED_CHECK_DAYS.min &&
+    value <= MAILED_CHECK_DAYS.max
+    ? value
+    : MAILED_CHECK_DAYS.default;
+}
+
 export async function readAdminSettings(db: Db): Promise<AdminSettings> {
   const data = ((await readSettingsData(db)) ?? {}) as Record<string, unknown>;
   const legacy = data.cartCountdownTimer as string | undefined;
@@ -31,6 +41,7 @@ export async function readAdminSettings(db: Db): Promise<AdminSettings> {
     paymentWindowMinutes: paymentWindowMinutes(
       (data.paymentWindowMinutes as number | undefined) ?? legacy,
     ),
+    mailedCheckDays: mailedCheckDays(data.mailedCheckDays),
   });
 }
 

@@ -790,6 +790,61 @@ export async function recordPaymentReceived(
   );
 }
 
+/**
+ * For the business office (decision 123): takes a withdrawn promise of money (a mailed check not
+ * honoured) off a registration. Under the section lock, `claim` locks and marks the payment and
+ * returns the cents withdrawn (or throws a refusal before writing anything); they come off the
+ * amount pending. A registration left with nothing paid, promised or credited is cancelled with
+ * `reason`, its seat freed and offered to the first person waiting, as a cancellation does.
+ */
+export async function withdrawPromisedPayment(
+  deps: ApiDeps,
+  registrationId: string,
+  reason: string,
+  claim: (tx: Exec, now: Date) => Promise<number>,
+): Promise<{ registrationCancelled: boolean }> {
+  const [reg] = await queryRows<{ course_section_id: string }>(
+    deps.db,
+    sql`select course_section_id from registrations where id = ${registrationId}`,
+  );
+  if (!reg) throw new ApiError(404, t("error.notFound"));
+  return withSection(deps, reg.course_section_id, async (tx, section, now, mail) => {
+    const cents = await claim(tx, now);
+    const [row] = await lockRows<{
+      status: string;
+      paid_cents: number;
+      pending_cents: number;
+      credits_applied_cents: number;
+    }>(
+      tx,
+      "registration",
+      sql`select status, paid_cents, pending_cents, credits_applied_cents
+          from registrations where id = ${registrationId}`,
+    );
+    const pending = Math.max(Number(row!.pending_cents) - cents, 0);
+    const empty =
+      row!.status !== "cancelled" &&
+      row!.status !== "waitlisted" &&
+      Number(row!.paid_cents) === 0 &&
+      pending === 0 &&
+      Number(row!.credits_applied_cents) === 0;
+    await tx.execute(
+      sql`update registrations set pending_cents = ${pending}, updated_at = ${now}
+          where id = ${registrationId}`,
+    );
+    if (!empty) return { registrationCancelled: false };
+    await tx.execute(
+      sql`update registrations set status = 'cancelled', cancel_reason = ${reason},
+            cancelled_at = ${now}, in_cart = false, hold_expires_at = null
+          where id = ${registrationId}`,
+    );
+    await freeSeat(tx, section.id);
+    section.seats_taken -= 1;
+    await offerFreedSeats(tx, deps, section, now, mail);
+    return { registrationCancelled: true };
+  });
+}
+
 /** For the cart: marks a registration as in (or out of) the family's cart. */
 export async function setInCart(db: Exec, registrationId: string, inCart: boolean): Promise<void> {
   await db.execute(sql`update registrations set in_cart = ${inCart} where id = ${registrationId}`);

@@ -8,11 +8,15 @@ import { Settings } from "./identity";
 /** The administrator role (issue 18); it sees ADMINISTRATION and may call /v1/admin. */
 export const DISTRICT_ADMIN_ROLE = "district_admin";
 
+/** The business office (issue 20, decision 123): mailed checks; administrators have it too. */
+export const BUSINESS_OFFICE_ROLE = "business_office";
+
 /** The roles a staff account may hold, a fixed list. */
 export const STAFF_ROLES = [
   "instructor",
   "fee_admin",
   "fee_proposer",
+  BUSINESS_OFFICE_ROLE,
   DISTRICT_ADMIN_ROLE,
 ] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -22,6 +26,9 @@ export const TEXT_LIMITS = { line: 200, message: 2_000, markdown: 20_000 } as co
 
 /** The placeholder the confirmation texts must keep (spec 02 §3). */
 export const CONFIRMATION_PLACEHOLDER = "{confirmationNumber}";
+
+/** The bounds of the days a mailed-check promise waits, and its default (decision 123). */
+export const MAILED_CHECK_DAYS = { min: 1, max: 365, default: 21 } as const;
 
 /** The bounds of the cart hold and the payment window, in minutes. */
 export const DURATION_MINUTES = { min: 1, max: 24 * 60 } as const;
@@ -71,6 +78,12 @@ export const SettingsFields = z.object({
   checkMailingAddress: lines(500, true),
   cartHoldMinutes: minutes,
   paymentWindowMinutes: minutes,
+  /** Days a mailed-check promise waits before the business office may cancel it (decision 123). */
+  mailedCheckDays: z
+    .number()
+    .int(t("admin.settings.wholeDays"))
+    .min(MAILED_CHECK_DAYS.min, t("admin.settings.daysRange"))
+    .max(MAILED_CHECK_DAYS.max, t("admin.settings.daysRange")),
 });
 
 /** A change of settings sends some of the fields. */
@@ -81,6 +94,7 @@ export type SettingsChange = z.infer<typeof SettingsChange>;
 export const AdminSettings = Settings.extend({
   cartHoldMinutes: z.number().int(),
   paymentWindowMinutes: z.number().int(),
+  mailedCheckDays: z.number().int().default(MAILED_CHECK_DAYS.default),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 

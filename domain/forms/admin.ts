@@ -40,6 +40,7 @@ export const SettingsForm = z.object({
   checkMailingAddress: text(f.checkMailingAddress),
   cartHoldMinutes: f.cartHoldMinutes,
   paymentWindowMinutes: f.paymentWindowMinutes,
+  mailedCheckDays: f.mailedCheckDays,
 });
 export type SettingsForm = z.infer<typeof SettingsForm>;
 

@@ -25,7 +25,7 @@ type Who = "public" | "family" | "proposer" | "feeadmin" | "admin" | "cashier";
 /** Who posts to each action, and what fills each `$param` of its file name. */
 const ACTIONS: Record<
   string,
-  { who: Who; params?: Record<string, "section" | "program" | "id" | "staff"> }
+  { who: Who; params?: Record<string, "section" | "program" | "id" | "staff" | "promise"> }
 > = {
   "admin.fees.$id.tsx": { who: "admin", params: { id: "id" } },
   "admin.fees.$id_.assess.tsx": { who: "admin", params: { id: "id" } },
@@ -54,6 +54,7 @@ const ACTIONS: Record<
   "instructor.fees.$id.edit.tsx": { who: "proposer", params: { id: "id" } },
   "instructor.fees.new.tsx": { who: "proposer" },
   "instructor.sign-in.tsx": { who: "public" },
+  "office.checks.$id.tsx": { who: "admin", params: { id: "promise" } },
   "payment.$courseSelectionUUID.tsx": {
     who: "family",
     params: { courseSelectionUUID: "section" },
@@ -291,7 +292,18 @@ const fuzzStaff: string[] = [];
     fuzzStaff.push(String(((await r.json()) as { id: number }).id));
   }
 }
+// Mailed-check promises for the business office's page (issue 20), on seeded registrations.
+const promises = await queryRows<{ id: number }>(
+  db,
+  sql`insert into payments (owner_key, registration_id, method, amount_cents, status,
+        idempotency_key, confirmation_id, created_at)
+      select 'student:' || r.participant_id, r.id, 'mail', 2500, 'pending', 'fuzz-mail-' || r.id,
+        'F' || row_number() over (), now()
+      from (select id, participant_id from registrations limit 3) r
+      returning id`,
+);
 const known = {
+  promise: promises.map((r) => String(r.id)),
   section: sections.map((r) => r.id),
   program: programs.map((r) => r.id),
   id: ["1", "2", "3"],

@@ -156,6 +156,21 @@ describe("navigation per role", () => {
       ["FEES /instructor/fees", "My Activities /instructor/", "INSTRUCTIONS /instructions"],
     ],
     [
+      "business_office",
+      { student: null, staff: { role: ["business_office"] } },
+      ["FEES /instructor/fees", "INSTRUCTIONS /instructions", "BUSINESS OFFICE /office"],
+    ],
+    [
+      "district_admin (has the business office too)",
+      { student: null, staff: { role: ["district_admin"] } },
+      [
+        "FEES /instructor/fees",
+        "INSTRUCTIONS /instructions",
+        "BUSINESS OFFICE /office",
+        "ADMINISTRATION /admin",
+      ],
+    ],
+    [
       "staff and student at once (staff menu wins)",
       { student: { userType: "student" }, staff: { role: ["fee_admin", "instructor"] } },
       [

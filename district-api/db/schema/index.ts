@@ -10,3 +10,4 @@ export * from "./refunds";
 export * from "./sessions";
 export * from "./admin";
 export * from "./imports";
+export * from "./office";

@@ -115,6 +115,7 @@ export const DEFAULT_SETTINGS = {
   cartCountdownTimer: "15",
   cartHoldMinutes: 15,
   paymentWindowMinutes: 15,
+  mailedCheckDays: 21,
   districtName: "School District",
   checkPayableTo: "School District",
   checkMailingAddress: "Enrollment Specialist, School District, 100 Main Street, Springfield",
@@ -183,6 +184,15 @@ export async function seedCore(db: Db): Promise<void> {
       nameFirst: "Ada",
       nameLast: "Administrator",
       roles: ["district_admin"],
+    },
+    {
+      // The demo's business office (issue 20): mailed checks.
+      username: "office",
+      password: "office-demo",
+      employeeId: "E1006",
+      nameFirst: "Olive",
+      nameLast: "Office",
+      roles: ["business_office"],
     },
   ];
   for (const s of demoStaff) {

@@ -39,6 +39,7 @@ export const common = {
   "nav.feeRequests": "FEE REQUESTS",
   "nav.myActivities": "My Activities",
   "nav.administration": "ADMINISTRATION",
+  "nav.businessOffice": "BUSINESS OFFICE",
   "nav.signOut": "Sign Out",
   "nav.cart": "Cart",
   "nav.cartItems": "{count} items in cart",

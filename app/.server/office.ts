@@ -1,0 +1,276 @@
+// Server side of the business office's pages (/office, issue 20, decision 123): the role guard,
+// the district API calls and the replies of each page's loader and action. Authorisation is
+// decided by the district API (every /v1/office call checks the role); the guard only sends
+// others away.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import {
+  OFFICE_ROLES,
+  OfficeSummary,
+  PromiseDetail,
+  PromisePage,
+  type PromiseFilter,
+} from "@domain/contract/office";
+import {
+  CancelPromiseForm,
+  PromiseSearchForm,
+  ReceiveCheckForm,
+  UndoCheckForm,
+} from "@domain/forms/office";
+import { t } from "@domain/messages/admin";
+import { formatUsd } from "@domain/rules/money";
+import { formatDistrictDate, todayIn } from "@domain/rules/time";
+import { callApi, type ApiResult } from "./api";
+import { requireStaff } from "./auth";
+import { parseWithZod } from "./forms.server";
+import { readFormData } from "./http-guards";
+import { flashNotice, type StaffSession } from "./session";
+import { districtTimeZone } from "./time";
+
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+
+/** Business office pages: business_office or district_admin; other staff go to their fees. */
+export function requireOffice(request: Request): Promise<StaffSession> {
+  return requireStaff(request, { anyRole: [...OFFICE_ROLES], otherwise: "/instructor/fees" });
+}
+
+const caller = ({ request, context }: Args) => ({ request, context });
+
+/**
+ * A district API refusal as conform's errors: a 400 whose hint names a field ("amountCents: …")
+ * goes beside that field (renamed to the form's name), anything else is the form's message.
+ */
+function apiErrors(
+  res: Extract<ApiResult<unknown>, { ok: false }>,
+  rename: Record<string, string> = {},
+): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
+  const named = res.status === 400 ? /^([A-Za-z]+): (.+)$/s.exec(res.hint ?? "") : null;
+  if (named) return { fieldErrors: { [rename[named[1]!] ?? named[1]!]: [named[2]!] } };
+  return { formErrors: [res.hint ? `${res.message} ${res.hint}` : res.message] };
+}
+
+async function withNotice(
+  request: Request,
+  to: string,
+  text: string,
+  kind: "success" | "error" = "success",
+) {
+  return redirect(to, { headers: { "Set-Cookie": await flashNotice(request, { kind, text }) } });
+}
+
+// ---- Layout and overview ---------------------------------------------------------------------
+
+export async function officeLayout({ request }: LoaderFunctionArgs) {
+  const staff = await requireOffice(request);
+  return json({ displayName: staff.displayName });
+}
+
+export async function officeOverview(args: LoaderFunctionArgs) {
+  await requireOffice(args.request);
+  const res = await callApi(caller(args), {
+    path: "/v1/office/summary",
+    auth: "staff",
+    reply: OfficeSummary,
+  });
+  if (!res.ok) throw new Response(res.message, { status: res.status });
+  return json({
+    open: res.data.open,
+    overdue: res.data.overdue,
+    due: formatUsd(res.data.openCents),
+    days: res.data.mailedCheckDays,
+  });
+}
+
+// ---- The list of promises --------------------------------------------------------------------
+
+const STATUS_NAMES: Record<PromiseFilter, string> = {
+  open: t("office.checks.status.open"),
+  overdue: t("office.checks.status.overdue"),
+  received: t("office.checks.status.received"),
+  cancelled: t("office.checks.status.cancelled"),
+  all: t("office.checks.status.all"),
+};
+
+export async function promiseListPage(args: LoaderFunctionArgs) {
+  await requireOffice(args.request);
+  const url = new URL(args.request.url);
+  const raw = Object.fromEntries(
+    ["q", "status", "page"].flatMap((k) => {
+      const v = url.searchParams.get(k)?.trim();
+      return v ? [[k, v]] : [];
+    }),
+  );
+  const parsed = PromiseSearchForm.safeParse(raw);
+  const filter = parsed.success ? parsed.data : {};
+  const query = new URLSearchParams();
+  if (filter.q) query.set("q", filter.q);
+  query.set("status", filter.status ?? "open");
+  if (filter.page && filter.page > 1) query.set("page", String(filter.page));
+  const res = await callApi(caller(args), {
+    path: `/v1/office/checks?${query}`,
+    auth: "staff",
+    reply: PromisePage,
+  });
+  const zone = districtTimeZone();
+  return json({
+    filter: { q: filter.q ?? "", status: filter.status ?? "open" },
+    statuses: Object.entries(STATUS_NAMES).map(([value, label]) => ({ value, label })),
+    loadError: res.ok ? null : res.message,
+    page: res.ok
+      ? {
+          total: res.data.total,
+          page: res.data.page,
+          pages: Math.max(1, Math.ceil(res.data.total / res.data.pageSize)),
+          promises: res.data.promises.map((p) => ({
+            id: p.id,
+            confirmation: p.confirmationNumber ?? String(p.id),
+            family: p.family,
+            participantId: p.participantId,
+            activity: p.course ?? "",
+            cart: p.cartId === null ? null : t("office.checks.cart", { id: p.cartId }),
+            promised: formatDistrictDate(p.promisedAt, zone),
+            amount: formatUsd(p.amountCents),
+            received: formatUsd(p.receivedCents),
+            status: STATUS_NAMES[p.status],
+            overdue: p.overdue,
+          })),
+        }
+      : null,
+  });
+}
+
+// ---- One promise -----------------------------------------------------------------------------
+
+function promiseId(params: Args["params"]): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new Response(t("office.notFound"), { status: 404 });
+  }
+  return id;
+}
+
+export async function promisePage(args: LoaderFunctionArgs) {
+  await requireOffice(args.request);
+  const id = promiseId(args.params);
+  const res = await callApi(caller(args), {
+    path: `/v1/office/checks/${id}`,
+    auth: "staff",
+    reply: PromiseDetail,
+  });
+  if (!res.ok) throw new Response(res.message, { status: res.status });
+  const p = res.data;
+  const zone = districtTimeZone();
+  return json({
+    promise: {
+      id: p.id,
+      confirmation: p.confirmationNumber ?? String(p.id),
+      family: p.family,
+      participantId: p.participantId,
+      email: p.email,
+      activity: p.course ?? "",
+      cart: p.cartId === null ? null : t("office.checks.cart", { id: p.cartId }),
+      promised: formatDistrictDate(p.promisedAt, zone),
+      amount: formatUsd(p.amountCents),
+      received: formatUsd(p.receivedCents),
+      due: formatUsd(p.amountCents - p.receivedCents),
+      dueDollars: ((p.amountCents - p.receivedCents) / 100).toFixed(2),
+      status: p.status,
+      statusName: STATUS_NAMES[p.status],
+      overdue: p.overdue,
+      cancellableFrom: p.cancellableFrom,
+      checks: p.checks.map((c) => ({
+        id: c.id,
+        number: c.checkNumber,
+        amount: formatUsd(c.amountCents),
+        receivedOn: c.receivedOn,
+        status: c.status,
+        reason: c.reason,
+        recordedBy: c.recordedBy,
+      })),
+    },
+    today: todayIn(zone, new Date()),
+  });
+}
+
+export async function promiseAction(args: ActionFunctionArgs) {
+  await requireOffice(args.request);
+  const id = promiseId(args.params);
+  const here = `/office/checks/${id}`;
+  const formData = await readFormData(args.request);
+  const intent = String(formData.get("intent") ?? "");
+
+  if (intent === "receive") {
+    const submission = parseWithZod(formData, { schema: ReceiveCheckForm });
+    if (submission.status !== "success") {
+      return json({ intent, result: submission.reply() }, { status: 400 });
+    }
+    const v = submission.value;
+    const res = await callApi(caller(args), {
+      path: `/v1/office/checks/${id}/receive`,
+      method: "POST",
+      body: { checkNumber: v.checkNumber, amountCents: v.amount, receivedOn: v.receivedOn },
+      auth: "staff",
+      reply: z.object({ checkNumber: z.string(), amountCents: z.number(), created: z.boolean() }),
+    });
+    if (!res.ok) {
+      return json(
+        { intent, result: submission.reply(apiErrors(res, { amountCents: "amount" })) },
+        { status: 400 },
+      );
+    }
+    return withNotice(
+      args.request,
+      here,
+      res.data.created
+        ? t("office.receive.done", {
+            number: res.data.checkNumber,
+            amount: formatUsd(res.data.amountCents),
+          })
+        : t("office.receive.already", { number: res.data.checkNumber }),
+    );
+  }
+
+  if (intent === "reverse" || intent === "bounce") {
+    const submission = parseWithZod(formData, { schema: UndoCheckForm });
+    if (submission.status !== "success") {
+      return json({ intent: "undo", result: submission.reply() }, { status: 400 });
+    }
+    const v = submission.value;
+    const res = await callApi(caller(args), {
+      path: `/v1/office/checks/${id}/checks/${v.checkId}/${v.intent}`,
+      method: "POST",
+      ...(v.intent === "bounce" ? { body: { reason: v.reason } } : {}),
+      auth: "staff",
+      reply: z.object({ checkNumber: z.string() }),
+    });
+    if (!res.ok) {
+      return json({ intent: "undo", result: submission.reply(apiErrors(res)) }, { status: 400 });
+    }
+    return withNotice(
+      args.request,
+      here,
+      t(v.intent === "bounce" ? "office.undo.bounced" : "office.undo.reversed", {
+        number: res.data.checkNumber,
+      }),
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema: CancelPromiseForm });
+  if (submission.status !== "success") {
+    return json({ intent: "cancel", result: submission.reply() }, { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: `/v1/office/checks/${id}/cancel`,
+    method: "POST",
+    auth: "staff",
+    reply: z.object({ registrationCancelled: z.boolean() }),
+  });
+  if (!res.ok) {
+    return json({ intent: "cancel", result: submission.reply(apiErrors(res)) }, { status: 400 });
+  }
+  return withNotice(
+    args.request,
+    here,
+    res.data.registrationCancelled ? t("office.cancel.doneReleased") : t("office.cancel.done"),
+  );
+}

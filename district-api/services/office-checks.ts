@@ -1,0 +1,334 @@
+// Mailed checks the business office receives (issue 20 point 2, decision 123). A promise is a
+// `payments` row with method 'mail' (services/mailed-checks.ts); checks recorded for it
+// (`mailed_checks`) turn its pending amount into paid money on the registration, part by part.
+// A check recorded by mistake is reversed; a bounced one is reversed with a reason and the family
+// is told. A promise not honoured within the setting's days may be cancelled, which frees the
+// seat for the waitlist (services/registration.ts withdrawPromisedPayment).
+// Every action is one transaction with its audit entry; locks in LOCK_ORDER: cart, payment,
+// registration (and the section first when a seat may be freed).
+import { sql } from "drizzle-orm";
+import { z, ZodError } from "zod";
+import type { BounceCheckRequest, ReceiveCheckRequest } from "@domain/contract/office";
+import { t } from "@domain/messages";
+import { formatUsd } from "@domain/rules/money";
+import { todayIn } from "@domain/rules/time";
+import { queryRows } from "../db/client";
+import type { ApiDeps } from "../deps";
+import { mailedCheckDays } from "../queries/settings";
+import { recordAudit, type Actor } from "./audit";
+import { ApiError } from "./errors";
+import { lockRows } from "./locks";
+import { sendInBackground, type MailMessage } from "./mail";
+import { recordPaymentReceived, withdrawPromisedPayment, type Exec } from "./registration";
+
+export const OFFICE_AUDIT_ACTIONS = {
+  receive: "check.receive",
+  reverse: "check.reverse",
+  bounce: "check.bounce",
+  cancelPromise: "check.cancel-promise",
+} as const;
+
+/** The registration's cancel reason when its promise is cancelled. */
+export const REASON_CHECK_NOT_RECEIVED = "Mailed Check Not Received";
+
+interface PromiseLock {
+  id: number;
+  cart_id: number | null;
+  registration_id: string | null;
+  amount_cents: number;
+  status: string;
+  created_at: Date | string;
+}
+
+interface CheckRow {
+  id: number;
+  check_number: string;
+  amount_cents: number;
+  received_on: string;
+  status: "received" | "reversed" | "bounced";
+}
+
+/** A 400 naming the field, as a refused contract would (nothing is written). */
+function fieldError(field: string, message: string): ZodError {
+  return new ZodError([{ code: z.ZodIssueCode.custom, path: [field], message }]);
+}
+
+const notFound = () => new ApiError(404, t("office.notFound"));
+
+/** The promise's cart (when it has one), then the promise itself, locked; 404 when not one. */
+async function lockPromise(tx: Exec, paymentId: number): Promise<PromiseLock> {
+  const [p] = await queryRows<{ cart_id: number | null }>(
+    tx,
+    sql`select cart_id from payments where id = ${paymentId} and method = 'mail'`,
+  );
+  if (!p) throw notFound();
+  if (p.cart_id !== null) {
+    await lockRows(tx, "cart", sql`select id from carts where id = ${p.cart_id}`);
+  }
+  const [row] = await lockRows<PromiseLock>(
+    tx,
+    "payment",
+    sql`select id, cart_id, registration_id, amount_cents, status, created_at
+        from payments where id = ${paymentId} and method = 'mail'`,
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+async function receivedCents(tx: Exec, paymentId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select coalesce(sum(amount_cents), 0)::int as n from mailed_checks
+        where payment_id = ${paymentId} and status = 'received'`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Moves money between pending and paid on the promise's registration (and its cart). */
+async function applyToRegistration(tx: Exec, p: PromiseLock, cents: number): Promise<void> {
+  if (p.cart_id !== null) {
+    await tx.execute(
+      sql`update carts set paid_cents = greatest(paid_cents + ${cents}, 0) where id = ${p.cart_id}`,
+    );
+  }
+  if (!p.registration_id) return;
+  await lockRows(
+    tx,
+    "registration",
+    sql`select id from registrations where id = ${p.registration_id}`,
+  );
+  // A negative amount gives a received check back to pending (a reversal or a bounce).
+  await recordPaymentReceived(tx, p.registration_id, cents);
+}
+
+const checkOut = (c: CheckRow) => ({
+  id: Number(c.id),
+  checkNumber: c.check_number,
+  amountCents: Number(c.amount_cents),
+  receivedOn: String(c.received_on).slice(0, 10),
+});
+
+/**
+ * Records a check received for a promise: its amount (at most what is still due on it) becomes
+ * paid; the promise is received when fully paid. The same check number recorded again (five
+ * clicks, two processes) returns the check already recorded and changes nothing.
+ */
+export async function receiveCheck(
+  deps: ApiDeps,
+  actor: Actor,
+  paymentId: number,
+  body: ReceiveCheckRequest,
+) {
+  const now = deps.clock.now();
+  if (body.receivedOn > todayIn(deps.timeZone, now)) {
+    throw fieldError("receivedOn", t("office.check.futureDate"));
+  }
+  return deps.db.transaction(async (tx) => {
+    const p = await lockPromise(tx, paymentId);
+    const [same] = await queryRows<CheckRow>(
+      tx,
+      sql`select id, check_number, amount_cents, received_on::text as received_on, status
+          from mailed_checks
+          where payment_id = ${paymentId} and status = 'received'
+            and lower(check_number) = ${body.checkNumber.toLowerCase()}`,
+    );
+    if (same) {
+      if (Number(same.amount_cents) !== body.amountCents || same.received_on !== body.receivedOn) {
+        throw new ApiError(409, t("office.check.numberTaken"), undefined);
+      }
+      return { ...checkOut(same), created: false };
+    }
+    if (p.status !== "pending") throw new ApiError(409, t("office.promiseClosed"));
+    const received = await receivedCents(tx, paymentId);
+    const due = Number(p.amount_cents) - received;
+    if (body.amountCents > due) {
+      throw fieldError("amountCents", t("office.check.moreThanDue", { amount: formatUsd(due) }));
+    }
+    const [check] = await queryRows<CheckRow>(
+      tx,
+      sql`insert into mailed_checks (payment_id, check_number, amount_cents, received_on,
+            recorded_by, recorded_at)
+          values (${paymentId}, ${body.checkNumber}, ${body.amountCents}, ${body.receivedOn},
+            ${actor.employeeId}, ${now})
+          returning id, check_number, amount_cents, received_on::text as received_on, status`,
+    );
+    const full = body.amountCents === due;
+    if (full) {
+      await tx.execute(
+        sql`update payments set status = 'succeeded', settled_at = ${now} where id = ${paymentId}`,
+      );
+    }
+    await applyToRegistration(tx, p, body.amountCents);
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: OFFICE_AUDIT_ACTIONS.receive,
+        entity: "mailed-check",
+        entityId: paymentId,
+        before: { receivedCents: received, ...(full ? { status: "pending" } : {}) },
+        after: {
+          receivedCents: received + body.amountCents,
+          ...(full ? { status: "succeeded" } : {}),
+          check: { ...checkOut(check!), id: undefined },
+        },
+      },
+      now,
+    );
+    return { ...checkOut(check!), created: true };
+  });
+}
+
+/**
+ * Reverses a check recorded for a promise: by mistake ("reverse"), or returned by the bank
+ * ("bounce", with the reason; the family is e-mailed). Its money goes back to pending, the
+ * promise is open again. A check already reversed or bounced is a 409.
+ */
+export async function undoCheck(
+  deps: ApiDeps,
+  actor: Actor,
+  paymentId: number,
+  checkId: number,
+  kind: "reverse" | "bounce",
+  body?: BounceCheckRequest,
+) {
+  const now = deps.clock.now();
+  const result = await deps.db.transaction(async (tx) => {
+    const p = await lockPromise(tx, paymentId);
+    const [check] = await queryRows<CheckRow>(
+      tx,
+      sql`select id, check_number, amount_cents, received_on::text as received_on, status
+          from mailed_checks where id = ${checkId} and payment_id = ${paymentId}`,
+    );
+    if (!check) throw new ApiError(404, t("office.check.notFound"));
+    if (check.status !== "received") throw new ApiError(409, t("office.check.alreadyUndone"));
+    const status = kind === "bounce" ? "bounced" : "reversed";
+    const reason = body?.reason ?? null;
+    await tx.execute(
+      sql`update mailed_checks set status = ${status}, reason = ${reason},
+            undone_by = ${actor.employeeId}, undone_at = ${now}
+          where id = ${checkId}`,
+    );
+    const wasPaid = p.status === "succeeded";
+    if (wasPaid) {
+      await tx.execute(
+        sql`update payments set status = 'pending', settled_at = null where id = ${paymentId}`,
+      );
+    }
+    await applyToRegistration(tx, p, -Number(check.amount_cents));
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: kind === "bounce" ? OFFICE_AUDIT_ACTIONS.bounce : OFFICE_AUDIT_ACTIONS.reverse,
+        entity: "mailed-check",
+        entityId: paymentId,
+        before: { check: { checkNumber: check.check_number, status: "received" } },
+        after: {
+          check: { checkNumber: check.check_number, status, ...(reason ? { reason } : {}) },
+          ...(wasPaid ? { status: "pending" } : {}),
+        },
+      },
+      now,
+    );
+    return {
+      check: { ...checkOut(check), status, reason },
+      registrationId: p.registration_id,
+    };
+  });
+  if (kind === "bounce") {
+    for (const m of await bounceMail(deps, result.registrationId, result.check, body!.reason)) {
+      sendInBackground(deps.mailer, deps.logger, m);
+    }
+  }
+  return result.check;
+}
+
+/** The family's e-mail about a bounced check: the participant's address and the custodians'. */
+async function bounceMail(
+  deps: ApiDeps,
+  registrationId: string | null,
+  check: { checkNumber: string; amountCents: number },
+  reason: string,
+): Promise<MailMessage[]> {
+  if (!registrationId) return [];
+  const [row] = await queryRows<{
+    email: string | null;
+    custodian_emails: string[] | null;
+    name_first: string;
+    course: string;
+  }>(
+    deps.db,
+    sql`select pa.email, pa.custodian_emails, pa.name_first, c.name as course
+        from registrations r join participants pa on pa.id = r.participant_id
+          join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
+        where r.id = ${registrationId}`,
+  );
+  if (!row) return [];
+  const to = [...new Set([row.email, ...(row.custodian_emails ?? [])].filter(Boolean))];
+  return (to as string[]).map((address) => ({
+    to: address,
+    subject: t("office.bounceMail.subject", { district: deps.districtName }),
+    text: t("office.bounceMail.body", {
+      name: row.name_first,
+      course: row.course,
+      number: check.checkNumber,
+      amount: formatUsd(check.amountCents),
+      reason,
+      district: deps.districtName,
+    }),
+  }));
+}
+
+/**
+ * Cancels a promise not honoured within the setting's days and with no check standing: the
+ * amount no longer counts as promised; a registration left with nothing paid is cancelled and its
+ * seat offered to the first person waiting.
+ */
+export async function cancelPromise(deps: ApiDeps, actor: Actor, paymentId: number) {
+  const [row] = await queryRows<{ registration_id: string | null }>(
+    deps.db,
+    sql`select registration_id from payments where id = ${paymentId} and method = 'mail'`,
+  );
+  if (!row?.registration_id) throw notFound();
+  const [settings] = await queryRows<{ v: unknown }>(
+    deps.db,
+    sql`select data->'mailedCheckDays' as v from settings where id = 1`,
+  );
+  const days = mailedCheckDays(settings?.v);
+  let registrationCancelled = false;
+  const outcome = await withdrawPromisedPayment(
+    deps,
+    row.registration_id,
+    REASON_CHECK_NOT_RECEIVED,
+    async (tx, now) => {
+      const p = await lockPromise(tx, paymentId);
+      if (p.status !== "pending") throw new ApiError(409, t("office.promiseClosed"));
+      if ((await receivedCents(tx, paymentId)) > 0) {
+        throw new ApiError(409, t("office.cancel.checksStanding"));
+      }
+      const from = new Date(new Date(p.created_at).getTime() + days * 86_400_000);
+      if (now < from) throw new ApiError(409, t("office.cancel.tooEarly", { days }));
+      await tx.execute(
+        sql`update payments set status = 'expired', settled_at = ${now},
+              provider_message = ${REASON_CHECK_NOT_RECEIVED}
+            where id = ${paymentId}`,
+      );
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: OFFICE_AUDIT_ACTIONS.cancelPromise,
+          entity: "mailed-check",
+          entityId: paymentId,
+          before: { status: "pending" },
+          after: { status: "expired" },
+        },
+        now,
+      );
+      return Number(p.amount_cents);
+    },
+  );
+  registrationCancelled = outcome.registrationCancelled;
+  return { id: paymentId, status: "cancelled" as const, registrationCancelled };
+}
