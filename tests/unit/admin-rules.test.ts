@@ -69,6 +69,7 @@ describe("settings", () => {
         checkMailingAddress: "1 Main\r\nTown",
         cartHoldMinutes: "15",
         paymentWindowMinutes: "20",
+        mailedCheckDays: "21",
       }),
       { schema: SettingsForm },
     );
@@ -79,6 +80,7 @@ describe("settings", () => {
     expect(s.value.instructions).toBe("");
     expect(s.value.homeMessageShow).toBe(false);
     expect(s.value.paymentWindowMinutes).toBe(20);
+    expect(s.value.mailedCheckDays).toBe(21);
   });
   it("keeps the confirmation placeholder and sane minutes", () => {
     expect(SettingsChange.safeParse({ waitlistPaymentConfirmed: "Thanks" }).success).toBe(false);
