@@ -112,7 +112,7 @@ describe.each(MODES)("people $name", (mode) => {
     const page = await app.newPage(mode);
     await signInStaff(page, "admin");
     await page.goto("/admin/staff");
-    await page.getByRole("link", { name: `Manage ${staffName}` }).click();
+    await page.getByRole("link", { name: `Manage ${staffName}`, exact: true }).click();
     await page.waitForURL(/\/admin\/staff\/\d+$/);
     const roles = page
       .locator("form")
