@@ -32,7 +32,7 @@ describe.each(MODES)("people $name", (mode) => {
   const tag = mode.js ? "JS" : "HTML";
   // Each mode its own student and staff member.
   const studentId = mode.js ? "100011" : "100012";
-  const staffName = mode.js ? "proposer" : "feeadmin";
+  const staffName = mode.js ? "instructor" : "feeadmin";
 
   it("finds a student, sets reduced aid, and the student pays the reduced price", async () => {
     const page = await app.newPage(mode);
@@ -112,7 +112,7 @@ describe.each(MODES)("people $name", (mode) => {
     const page = await app.newPage(mode);
     await signInStaff(page, "admin");
     await page.goto("/admin/staff");
-    await page.getByRole("link", { name: `Manage ${staffName}` }).click();
+    await page.getByRole("link", { name: `Manage ${staffName}`, exact: true }).click();
     await page.waitForURL(/\/admin\/staff\/\d+$/);
     const roles = page
       .locator("form")
