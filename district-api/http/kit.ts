@@ -113,8 +113,9 @@ export function handle<
 export { logSafeError };
 
 /**
- * No text from outside may hold NUL or other control characters (tab and line breaks aside): the
- * database refuses NUL, and none belongs in a name, a date or an id. A 400 naming the field.
+ * No text from outside may hold NUL or other control characters (tab and line breaks aside), nor
+ * half of a surrogate pair: the database refuses NUL and cannot encode a lone surrogate, and none
+ * belongs in a name, a date or an id. A 400 naming the field.
  */
 function refuseControlCharacters(parts: Record<string, unknown>): void {
   for (const value of Object.values(parts)) {

@@ -24,6 +24,9 @@ export const ANY_CONTROL = /[\u0000-\u001F\u007F]/;
 /** A single-line text: no control character at all. */
 export const NO_CONTROL = /^[^\u0000-\u001F\u007F]*$/;
 
+/** Half of a UTF-16 surrogate pair without its other half: no database can store it as text. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** True when "YYYY-MM-DD" is a real calendar date between SANE_DATE_MIN and SANE_DATE_MAX. */
 export function isSaneCalendarDate(value: string): boolean {
   return isCalendarDate(value) && value >= SANE_DATE_MIN && value <= SANE_DATE_MAX;
@@ -31,13 +34,14 @@ export function isSaneCalendarDate(value: string): boolean {
 
 /**
  * The path of the first string (value or object key) in a parsed body, query or route params
- * that holds a forbidden control character, or null when there is none.
+ * that holds a forbidden control character or a lone surrogate, or null when there is none.
  */
 export function findControlCharacter(
   value: unknown,
   path: (string | number)[] = [],
 ): (string | number)[] | null {
-  if (typeof value === "string") return FORBIDDEN_CONTROL.test(value) ? path : null;
+  if (typeof value === "string")
+    return FORBIDDEN_CONTROL.test(value) || LONE_SURROGATE.test(value) ? path : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findControlCharacter(value[i], [...path, i]);
