@@ -16,6 +16,7 @@ import { paymentsRoutes } from "./payments";
 import { staffRoutes } from "./staff";
 import { feeRequestsRoutes } from "./fee-requests";
 import { adminRoutes } from "./admin";
+import { adminCatalogueRoutes } from "./admin-catalogue";
 
 /** Body limit: a drawn signature PNG is far below this; anything larger is refused with 413. */
 export const BODY_LIMIT = "1mb";
@@ -55,6 +56,7 @@ export function createDistrictApi(deps: ApiDeps): Express {
   v1.use(staffRoutes(deps));
   v1.use(feeRequestsRoutes(deps));
   v1.use(adminRoutes(deps));
+  v1.use(adminCatalogueRoutes(deps));
   let described: Record<string, unknown> | null = null;
   v1.get(
     "/openapi.json",
