@@ -381,8 +381,28 @@ export const AUDIT_ACTION_NAMES = [
   "staff.create",
   "staff.reset-password",
   "staff.deactivate",
+  "program.create",
+  "program.update",
+  "program.copy",
+  "course.create",
+  "course.update",
+  "section.create",
+  "section.update",
+  "section.cancel",
+  "section.delete",
+  "course-question.create",
+  "course-question.update",
+  "course-question.delete",
 ] as const;
-export const AUDIT_ENTITY_NAMES = ["settings", "maintenance", "staff"] as const;
+export const AUDIT_ENTITY_NAMES = [
+  "settings",
+  "maintenance",
+  "staff",
+  "program",
+  "course",
+  "section",
+  "course-question",
+] as const;
 
 export async function auditPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
