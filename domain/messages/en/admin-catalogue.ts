@@ -110,7 +110,7 @@ export const adminCatalogue = {
   "admin.sections.chooseCourse": "Choose a course",
   "admin.sections.sectionNumber": "Section number",
   "admin.sections.termId": "Term ID",
-  "admin.sections.term": "Term",
+  "admin.sections.term": "Term name",
   "admin.sections.instructor": "Instructor",
   "admin.sections.noInstructor": "No instructor",
   "admin.sections.school": "School",
