@@ -276,7 +276,13 @@ export function SectionFormFields({
                     />
                   </SimpleGrid>
                   <Group>
-                    <Button variant="subtle" color="red" size="xs" {...removeQuestion(i)}>
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="xs"
+                      type="submit"
+                      {...removeQuestion(i)}
+                    >
                       {t("admin.sections.removeQuestion", { n })}
                     </Button>
                   </Group>
@@ -285,7 +291,7 @@ export function SectionFormFields({
             );
           })}
           <Group>
-            <Button variant="light" {...addQuestion(questions.length + 1)}>
+            <Button variant="light" type="submit" {...addQuestion(questions.length + 1)}>
               {t("admin.sections.addQuestion")}
             </Button>
           </Group>
