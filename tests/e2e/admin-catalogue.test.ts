@@ -51,7 +51,7 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
   const program = `Pottery Camp ${tag}`;
   const wheel = `Wheel Throwing ${tag}`;
   const glaze = `Glazing ${tag}`;
-  const base = mode.js ? 100060 : 100070;
+  const base = mode.js ? 100010 : 100020;
 
   it("an administrator builds a programme; a raise offers the seat; the copy; the audit trail", async () => {
     const page = await app.newPage(mode);

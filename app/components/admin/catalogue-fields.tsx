@@ -241,7 +241,7 @@ export function SectionFormFields({
             const n = String(i + 1);
             return (
               <Paper
-                key={q.key}
+                key={q.key ?? `question-${i}`}
                 withBorder
                 p="sm"
                 role="group"
