@@ -14,26 +14,32 @@ export const WEEK_DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as co
 export const DELIVERY_METHODS = ["In Person", "Online", "Hybrid"] as const;
 export const RESPONSE_TYPES = ["Value List", "Free Form", "Waiver", "Signature"] as const;
 
+/** A lone UTF-16 surrogate cannot be stored as text (PostgreSQL refuses it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = (v: string) => !LONE_SURROGATE.test(v);
+
 const line = (max: number) =>
   z
     .string({ required_error: t("admin.required") })
     .trim()
     .min(1, t("admin.required"))
     .max(max, t("admin.catalogue.tooLong", { max }))
-    .regex(NO_CONTROL, t("input.controlCharacters"));
+    .regex(NO_CONTROL, t("input.controlCharacters"))
+    .refine(wellFormed, t("input.controlCharacters"));
 const optionalLine = (max: number) =>
   z
     .string()
     .trim()
     .max(max, t("admin.catalogue.tooLong", { max }))
     .regex(NO_CONTROL, t("input.controlCharacters"))
+    .refine(wellFormed, t("input.controlCharacters"))
     .nullable()
     .transform((v) => (v ? v : null));
 const lines = (max: number) =>
   z
     .string()
     .max(max, t("admin.catalogue.tooLong", { max }))
-    .refine((v) => !FORBIDDEN_CONTROL.test(v), t("input.controlCharacters"));
+    .refine((v) => !FORBIDDEN_CONTROL.test(v) && wellFormed(v), t("input.controlCharacters"));
 
 export const CalendarDate = z
   .string({ required_error: t("admin.catalogue.badDate") })
