@@ -380,6 +380,18 @@ export const AUDIT_ACTION_NAMES = [
   "check.reverse",
   "check.bounce",
   "check.cancel-promise",
+  "program.create",
+  "program.update",
+  "program.copy",
+  "course.create",
+  "course.update",
+  "section.create",
+  "section.update",
+  "section.cancel",
+  "section.delete",
+  "course-question.create",
+  "course-question.update",
+  "course-question.delete",
 ] as const;
 export const AUDIT_ENTITY_NAMES = [
   "settings",
@@ -390,6 +402,10 @@ export const AUDIT_ENTITY_NAMES = [
   "participant",
   "students",
   "mailed-check",
+  "program",
+  "course",
+  "section",
+  "course-question",
 ] as const;
 
 export async function auditPage(args: LoaderFunctionArgs) {

@@ -20,6 +20,7 @@ import { adminFeeRoutes } from "./admin-fees";
 import { adminImportRoutes } from "./admin-imports";
 import { adminPeopleRoutes } from "./admin-people";
 import { officeRoutes } from "./office";
+import { adminCatalogueRoutes } from "./admin-catalogue";
 
 /** Body limit: a drawn signature PNG is far below this; anything larger is refused with 413. */
 export const BODY_LIMIT = "1mb";
@@ -63,6 +64,7 @@ export function createDistrictApi(deps: ApiDeps): Express {
   v1.use(adminImportRoutes(deps));
   v1.use(adminPeopleRoutes(deps));
   v1.use(officeRoutes(deps));
+  v1.use(adminCatalogueRoutes(deps));
   let described: Record<string, unknown> | null = null;
   v1.get(
     "/openapi.json",

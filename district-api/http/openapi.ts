@@ -9,6 +9,7 @@ import * as admin from "@domain/contract/admin";
 import * as adminFees from "@domain/contract/admin-fees";
 import * as adminImports from "@domain/contract/admin-imports";
 import * as adminPeople from "@domain/contract/admin-people";
+import * as catalogue from "@domain/contract/admin-catalogue";
 import * as cart from "@domain/contract/cart";
 import * as cashier from "@domain/contract/cashier";
 import * as common from "@domain/contract/common";
@@ -555,6 +556,64 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "office",
     summary: "Cancel a promise not honoured in time; the seat goes to the waitlist",
     reply: "json",
+  },
+  "GET /v1/admin/programs": {
+    tag: "admin",
+    summary: "Programmes, 50 a page, searched by name",
+    reply: catalogue.ProgramPage,
+  },
+  "POST /v1/admin/programs": { tag: "admin", summary: "Create a programme", reply: "json" },
+  "GET /v1/admin/programs/:id": {
+    tag: "admin",
+    summary: "A programme with one page of its sections",
+    reply: catalogue.ProgramDetail,
+  },
+  "PUT /v1/admin/programs/:id": {
+    tag: "admin",
+    summary: "Change some of a programme's fields (open, retire, order, texts)",
+    reply: "json",
+  },
+  "POST /v1/admin/programs/:id/copy": {
+    tag: "admin",
+    summary: "Copy a programme with its active sections and questions to a new term",
+    reply: catalogue.CopyReply,
+  },
+  "GET /v1/admin/courses": {
+    tag: "admin",
+    summary: "Courses, 50 a page, searched",
+    reply: catalogue.CoursePage,
+  },
+  "POST /v1/admin/courses": { tag: "admin", summary: "Create a course", reply: "json" },
+  "GET /v1/admin/courses/:id": { tag: "admin", summary: "One course", reply: catalogue.Course },
+  "PUT /v1/admin/courses/:id": { tag: "admin", summary: "Change a course", reply: "json" },
+  "GET /v1/admin/section-options": {
+    tag: "admin",
+    summary: "The courses, schools and instructors a section may name",
+    reply: catalogue.SectionOptions,
+  },
+  "POST /v1/admin/sections": {
+    tag: "admin",
+    summary: "Create a section with its questions",
+    reply: "json",
+  },
+  "GET /v1/admin/sections/:id": {
+    tag: "admin",
+    summary: "A section with every field and its questions",
+    reply: catalogue.Section,
+  },
+  "PUT /v1/admin/sections/:id": {
+    tag: "admin",
+    summary: "Save a section; a capacity raise offers the seats to the waiting list in order",
+    reply: "json",
+  },
+  "POST /v1/admin/sections/:id/cancel": {
+    tag: "admin",
+    summary: "Cancel a section, its registrations and waiting list; families are e-mailed",
+    reply: catalogue.CancelReply,
+  },
+  "DELETE /v1/admin/sections/:id": {
+    tag: "admin",
+    summary: "Delete a section that never had a registration",
   },
   "GET /v1/openapi.json": { tag: "meta", summary: "This description of the API", reply: "json" },
 };

@@ -34,6 +34,11 @@ export const LOCK_ORDER = [
   "community-registration",
   // A participant (student or community member) whose profile is being saved.
   "participant",
+  // A course being changed by an administrator (decision 120).
+  "course",
+  // A programme being changed or copied to a new term by an administrator (decision 120); its
+  // sections are locked after it.
+  "program",
   // A course section: seats are counted and taken under it, for every path that takes a seat.
   "section",
   // A person's cart: items go in and out, and it is settled, under it.

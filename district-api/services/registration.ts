@@ -31,7 +31,7 @@ export type Exec = Pick<Db, "execute">;
 export const REASON_TIMEOUT = "Payment Timeout";
 export const REASON_OFFER_EXPIRED = "Waitlist Offer Expired";
 
-interface SectionRow {
+export interface SectionRow {
   id: string;
   program_id: string;
   course_id: string;
@@ -89,7 +89,7 @@ export async function cartHoldMinutes(db: Exec): Promise<number> {
 }
 
 /** Locks the section row for the rest of the transaction; null when it does not exist. */
-async function lockSection(tx: Exec, sectionId: string): Promise<SectionRow | null> {
+export async function lockSection(tx: Exec, sectionId: string): Promise<SectionRow | null> {
   const [row] = await lockRows<SectionRow>(
     tx,
     "section",
@@ -105,7 +105,7 @@ async function lockSection(tx: Exec, sectionId: string): Promise<SectionRow | nu
  * Cancels the section's holds whose deadline has passed (payment windows: "Payment Timeout";
  * waitlist offers: "Waitlist Offer Expired") and gives their seats back. Caller holds the lock.
  */
-async function releaseExpiredHolds(tx: Exec, sectionId: string, now: Date): Promise<number> {
+export async function releaseExpiredHolds(tx: Exec, sectionId: string, now: Date): Promise<number> {
   const released = await queryRows<{ id: string }>(
     tx,
     sql`update registrations
@@ -149,9 +149,10 @@ async function freeSeat(tx: Exec, sectionId: string): Promise<void> {
 /**
  * Gives free seats to the people waiting, first come first served (decision 031): a free course
  * (or financial aid "free") registers them at once; otherwise the seat is held for them as an
- * offer for WAITLIST_OFFER_HOURS and they are e-mailed. Caller holds the section lock.
+ * offer for WAITLIST_OFFER_HOURS and they are e-mailed. Caller holds the section lock. Also used
+ * when an administrator raises a section's capacity (services/catalogue.ts, decision 120).
  */
-async function offerFreedSeats(
+export async function offerFreedSeats(
   tx: Exec,
   deps: ApiDeps,
   section: SectionRow,
@@ -249,7 +250,7 @@ async function withSection<T>(
   return result.value;
 }
 
-async function currentSeats(tx: Exec, sectionId: string): Promise<number> {
+export async function currentSeats(tx: Exec, sectionId: string): Promise<number> {
   const [row] = await queryRows<{ seats_taken: number }>(
     tx,
     sql`select seats_taken from course_sections where id = ${sectionId}`,

@@ -35,6 +35,15 @@ const ACTIONS: Record<
   "admin.imports.runs.$id.tsx": { who: "admin", params: { id: "id" } },
   "admin.maintenance.tsx": { who: "admin" },
   "admin.people.$id.tsx": { who: "admin", params: { id: "id" } },
+  "admin.programs.$id.tsx": { who: "admin", params: { id: "program" } },
+  "admin.programs.$id_.sections.new.tsx": { who: "admin", params: { id: "program" } },
+  "admin.programs.courses.tsx": { who: "admin" },
+  "admin.programs.new.tsx": { who: "admin" },
+  "admin.programs.sections.$sectionId.tsx": { who: "admin", params: { sectionId: "section" } },
+  "admin.programs.sections.$sectionId_.cancel.tsx": {
+    who: "admin",
+    params: { sectionId: "section" },
+  },
   "admin.settings.tsx": { who: "admin" },
   // Accounts made for the fuzz: resetting or deactivating the demo staff would sign out the
   // sessions the other actions are fuzzed with.

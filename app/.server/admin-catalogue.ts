@@ -1,0 +1,362 @@
+// Server side of the administration's programme, course and section pages (/admin/programs,
+// issue 18 point 3, decision 120): the district API calls and the replies of each page's loader
+// and action. The district API decides authorisation and every rule; a refusal comes back as the
+// field's error (its hint names the field) or the form's message.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import {
+  CancelReply,
+  CopyReply,
+  CoursePage,
+  ProgramDetail,
+  ProgramPage,
+  Section,
+  SectionOptions,
+} from "@domain/contract/admin-catalogue";
+import {
+  CopyForm,
+  CourseForm,
+  ProgramForm,
+  SectionForm,
+  sectionBody,
+  sectionFieldName,
+} from "@domain/forms/admin-catalogue";
+import { t } from "@domain/messages/admin";
+import { callApi, type ApiResult } from "./api";
+import { parseWithZod } from "./forms.server";
+import { readFormData } from "./http-guards";
+import { flashNotice } from "./session";
+import { requireAdmin } from "./admin";
+
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+const caller = ({ request, context }: Args) => ({ request, context });
+const Created = z.object({ id: z.string() });
+const Changed = z.object({ changed: z.array(z.string()) });
+const SectionSaved = z.object({ changed: z.array(z.string()), offered: z.number() });
+
+/** A district API refusal as conform's errors: the fields it names, or the form's message. */
+function apiErrors(
+  res: Extract<ApiResult<unknown>, { ok: false }>,
+  rename: (path: string) => string = (p) => p.split(".")[0]!,
+): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
+  const issues = (res as { issues?: { path: string; message: string }[] }).issues ?? [];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    if (!issue.path) continue;
+    (fieldErrors[rename(issue.path)] ??= []).push(issue.message);
+  }
+  if (Object.keys(fieldErrors).length) return { fieldErrors };
+  return { formErrors: [res.hint ? `${res.message} ${res.hint}` : res.message] };
+}
+
+async function withNotice(
+  request: Request,
+  to: string,
+  text: string,
+  kind: "success" | "error" = "success",
+) {
+  return redirect(to, { headers: { "Set-Cookie": await flashNotice(request, { kind, text }) } });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function idParam(value: string | undefined): string {
+  if (!value || !UUID.test(value))
+    throw new Response(t("admin.catalogue.notFound"), { status: 404 });
+  return value;
+}
+
+function orThrow<T>(res: ApiResult<T>): T {
+  if (!res.ok) throw new Response(res.message, { status: res.status === 404 ? 404 : 502 });
+  return res.data;
+}
+
+/** The list query of a page's URL: its search and page. */
+function listQuery(url: URL): { q: string; page: number; query: URLSearchParams } {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const n = Number(url.searchParams.get("page") ?? "1");
+  const page = Number.isSafeInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+  const query = new URLSearchParams();
+  if (q) query.set("q", q);
+  if (page > 1) query.set("page", String(page));
+  return { q, page, query };
+}
+
+const pages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+// ---- Programmes ------------------------------------------------------------------------------
+
+export async function programListPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const { q, query } = listQuery(new URL(args.request.url));
+  const data = orThrow(
+    await callApi(caller(args), {
+      path: `/v1/admin/programs?${query}`,
+      auth: "staff",
+      reply: ProgramPage,
+    }),
+  );
+  return json({ q, ...data, pages: pages(data.total, data.pageSize) });
+}
+
+export async function programCreatePage({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json({});
+}
+
+export async function programCreateAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const submission = parseWithZod(await readFormData(args.request), { schema: ProgramForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: "/v1/admin/programs",
+    method: "POST",
+    body: submission.value,
+    auth: "staff",
+    reply: Created,
+  });
+  if (!res.ok) return json({ result: submission.reply(apiErrors(res)) }, { status: 400 });
+  return withNotice(
+    args.request,
+    `/admin/programs/${res.data.id}`,
+    t("admin.programs.created", { name: submission.value.name }),
+  );
+}
+
+export async function programDetailPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = idParam(args.params.id);
+  const { q, query } = listQuery(new URL(args.request.url));
+  const data = orThrow(
+    await callApi(caller(args), {
+      path: `/v1/admin/programs/${id}?${query}`,
+      auth: "staff",
+      reply: ProgramDetail,
+    }),
+  );
+  return json({ q, ...data, pages: pages(data.total, data.pageSize) });
+}
+
+/** Saves the programme's form, or copies it to a new term (intent "copy"). */
+export async function programDetailAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = idParam(args.params.id);
+  const formData = await readFormData(args.request);
+  if (formData.get("intent") === "copy") {
+    const submission = parseWithZod(formData, { schema: CopyForm });
+    if (submission.status !== "success") {
+      return json({ form: "copy" as const, result: submission.reply() }, { status: 400 });
+    }
+    const { intent: _i, ...body } = submission.value;
+    const res = await callApi(caller(args), {
+      path: `/v1/admin/programs/${id}/copy`,
+      method: "POST",
+      body,
+      auth: "staff",
+      reply: CopyReply,
+    });
+    if (!res.ok) {
+      return json(
+        { form: "copy" as const, result: submission.reply(apiErrors(res)) },
+        { status: 400 },
+      );
+    }
+    return withNotice(
+      args.request,
+      `/admin/programs/${res.data.programId}`,
+      t("admin.programs.copied", {
+        sections: String(res.data.sections),
+        questions: String(res.data.questions),
+      }),
+    );
+  }
+  const submission = parseWithZod(formData, { schema: ProgramForm });
+  if (submission.status !== "success") {
+    return json({ form: "program" as const, result: submission.reply() }, { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/programs/${id}`,
+    method: "PUT",
+    body: submission.value,
+    auth: "staff",
+    reply: Changed,
+  });
+  if (!res.ok) {
+    return json(
+      { form: "program" as const, result: submission.reply(apiErrors(res)) },
+      { status: 400 },
+    );
+  }
+  return withNotice(
+    args.request,
+    `/admin/programs/${id}`,
+    res.data.changed.length ? t("admin.programs.saved") : t("admin.programs.unchanged"),
+  );
+}
+
+// ---- Courses ---------------------------------------------------------------------------------
+
+export async function courseListPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const { q, query } = listQuery(new URL(args.request.url));
+  const data = orThrow(
+    await callApi(caller(args), {
+      path: `/v1/admin/courses?${query}`,
+      auth: "staff",
+      reply: CoursePage,
+    }),
+  );
+  return json({ q, ...data, pages: pages(data.total, data.pageSize) });
+}
+
+export async function courseCreateAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const submission = parseWithZod(await readFormData(args.request), { schema: CourseForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: "/v1/admin/courses",
+    method: "POST",
+    body: submission.value,
+    auth: "staff",
+    reply: Created,
+  });
+  if (!res.ok) return json({ result: submission.reply(apiErrors(res)) }, { status: 400 });
+  return withNotice(
+    args.request,
+    `/admin/programs/courses?q=${encodeURIComponent(submission.value.name)}`,
+    t("admin.courses.created", { name: submission.value.name }),
+  );
+}
+
+// ---- Sections --------------------------------------------------------------------------------
+
+async function sectionOptions(args: Args) {
+  return orThrow(
+    await callApi(caller(args), {
+      path: "/v1/admin/section-options",
+      auth: "staff",
+      reply: SectionOptions,
+    }),
+  );
+}
+
+export async function sectionCreatePage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = idParam(args.params.id);
+  const detail = orThrow(
+    await callApi(caller(args), {
+      path: `/v1/admin/programs/${id}`,
+      auth: "staff",
+      reply: ProgramDetail,
+    }),
+  );
+  return json({ program: detail.program, options: await sectionOptions(args) });
+}
+
+export async function sectionCreateAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const programId = idParam(args.params.id);
+  const submission = parseWithZod(await readFormData(args.request), { schema: SectionForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: "/v1/admin/sections",
+    method: "POST",
+    body: { programId, ...sectionBody(submission.value) },
+    auth: "staff",
+    reply: Created,
+  });
+  if (!res.ok) {
+    return json({ result: submission.reply(apiErrors(res, sectionFieldName)) }, { status: 400 });
+  }
+  return withNotice(args.request, `/admin/programs/${programId}`, t("admin.sections.created"));
+}
+
+async function readSection(args: Args, id: string) {
+  return orThrow(
+    await callApi(caller(args), {
+      path: `/v1/admin/sections/${id}`,
+      auth: "staff",
+      reply: Section,
+    }),
+  );
+}
+
+export async function sectionEditPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = idParam(args.params.sectionId);
+  return json({ section: await readSection(args, id), options: await sectionOptions(args) });
+}
+
+/** Saves the section (intent "save"), or deletes one nobody registered in (intent "delete"). */
+export async function sectionEditAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = idParam(args.params.sectionId);
+  const formData = await readFormData(args.request);
+  const here = `/admin/programs/sections/${id}`;
+  if (formData.get("intent") === "delete") {
+    const section = await readSection(args, id);
+    const res = await callApi(caller(args), {
+      path: `/v1/admin/sections/${id}`,
+      method: "DELETE",
+      auth: "staff",
+      reply: z.unknown(),
+    });
+    return res.ok
+      ? withNotice(
+          args.request,
+          `/admin/programs/${section.programId}`,
+          t("admin.sections.deleted"),
+        )
+      : withNotice(args.request, here, res.message, "error");
+  }
+  const submission = parseWithZod(formData, { schema: SectionForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/sections/${id}`,
+    method: "PUT",
+    body: sectionBody(submission.value),
+    auth: "staff",
+    reply: SectionSaved,
+  });
+  if (!res.ok) {
+    return json({ result: submission.reply(apiErrors(res, sectionFieldName)) }, { status: 400 });
+  }
+  return withNotice(
+    args.request,
+    here,
+    res.data.offered > 0
+      ? t("admin.sections.seatsOffered", { count: String(res.data.offered) })
+      : t("admin.sections.saved"),
+  );
+}
+
+export async function sectionCancelPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  return json({ section: await readSection(args, idParam(args.params.sectionId)) });
+}
+
+export async function sectionCancelAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = idParam(args.params.sectionId);
+  const section = await readSection(args, id);
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/sections/${id}/cancel`,
+    method: "POST",
+    auth: "staff",
+    reply: CancelReply,
+  });
+  return res.ok
+    ? withNotice(
+        args.request,
+        `/admin/programs/${section.programId}`,
+        t("admin.sections.cancelled", { told: String(res.data.told) }),
+      )
+    : withNotice(args.request, `/admin/programs/sections/${id}`, res.message, "error");
+}
