@@ -249,10 +249,16 @@ export async function targetSql(db: Exec, target: AssessTarget): Promise<SQL> {
     where r.course_section_id = ${target.sectionId}::uuid and r.status = 'registered')`;
 }
 
-/** Not assessed this fee yet (by the administration, with a course, or otherwise owed). */
-export const notYetAssessed = (feeId: number) =>
-  sql`not exists (select 1 from assessed_fees a
-    where a.fee_id = ${feeId} and a.participant_id = p.id and not a.self_assessed)`;
+/** The people assessed this fee already (by the administration, with a course, or otherwise). */
+const assessedAlready = (feeId: number) =>
+  sql`select a.participant_id from assessed_fees a
+    where a.fee_id = ${feeId} and not a.self_assessed and a.participant_id is not null`;
+
+/**
+ * `p` was assessed this fee already. IN over the subquery is a hashed subplan: one pass over the
+ * fee's rows, whatever the planner guesses of their number right after a large assessment.
+ */
+export const isAssessed = (feeId: number) => sql`p.id in (${assessedAlready(feeId)})`;
 
 /** Who an assessment would charge and how much: count, total, the first page of names. */
 export async function previewAssessment(
@@ -266,10 +272,11 @@ export async function previewAssessment(
   const price = priceSql(fee);
   const [sums] = await queryRows<{ n: number; total: string | number; already: number }>(
     db,
-    sql`select count(*) filter (where ${notYetAssessed(feeId)})::int as n,
-          coalesce(sum(${price}) filter (where ${notYetAssessed(feeId)}), 0)::bigint as total,
-          count(*) filter (where not ${notYetAssessed(feeId)})::int as already
-        from participants p where ${where}`,
+    sql`select count(*) filter (where not a.done)::int as n,
+          coalesce(sum(a.price) filter (where not a.done), 0)::bigint as total,
+          count(*) filter (where a.done)::int as already
+        from (select ${isAssessed(feeId)} as done, ${price} as price
+              from participants p where ${where}) a`,
   );
   const students = await queryRows<{
     id: number;
@@ -280,7 +287,7 @@ export async function previewAssessment(
     db,
     sql`select p.id, p.name_last || ', ' || p.name_first as name, p.grade,
           ${price} as "priceCents"
-        from participants p where ${where} and ${notYetAssessed(feeId)}
+        from participants p where ${where} and not ${isAssessed(feeId)}
         order by p.name_last, p.name_first, p.id
         limit ${FEE_PAGE_SIZE}`,
   );

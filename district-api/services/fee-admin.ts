@@ -10,7 +10,7 @@ import { queryRows } from "../db/client";
 import { recordAudit, type Actor } from "./audit";
 import { ApiError } from "./errors";
 import { lockRows } from "./locks";
-import { notYetAssessed, priceSql, pricedFee, readAdminFee, targetSql } from "../queries/fee-admin";
+import { isAssessed, priceSql, pricedFee, readAdminFee, targetSql } from "../queries/fee-admin";
 
 type Exec = Pick<Db, "execute">;
 
@@ -199,8 +199,7 @@ export async function assessFee(
     const where = await targetSql(tx, target);
     const [already] = await queryRows<{ n: number }>(
       tx,
-      sql`select count(*)::int as n from participants p where ${where}
-          and not ${notYetAssessed(feeId)}`,
+      sql`select count(*)::int as n from participants p where ${where} and ${isAssessed(feeId)}`,
     );
     const [done] = await queryRows<{ n: number; total: string | number }>(
       tx,
@@ -212,7 +211,7 @@ export async function assessFee(
               case when p.price = 0 then 'paid' else 'due' end, p.price, 0, 1,
               ${fee.allowPartial}, false, ${now.toISOString()}::timestamptz, ${actor.employeeId}
             from (select p.id, p.kind, ${priceSql(fee)} as price from participants p
-                  where ${where} and ${notYetAssessed(feeId)}) p
+                  where ${where} and not ${isAssessed(feeId)}) p
             on conflict (fee_id, participant_id) where assessed_by is not null do nothing
             returning assessed_cost_cents)
           select count(*)::int as n, coalesce(sum(assessed_cost_cents), 0)::bigint as total

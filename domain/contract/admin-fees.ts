@@ -25,26 +25,29 @@ const quantity = z
   .int(t("adminFees.quantityWhole"))
   .min(1, t("adminFees.quantityRange"))
   .max(1_000, t("adminFees.quantityRange"));
+/** Half of a UTF-16 pair alone: no text holds one, and the audit trail's jsonb refuses it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+const whole = (v: string) => !LONE_SURROGATE.test(v);
 const line = (max: number) =>
   z
     .string()
     .trim()
     .min(1, t("admin.required"))
     .max(max)
-    .regex(NO_CONTROL, t("input.controlCharacters"));
+    .regex(NO_CONTROL, t("input.controlCharacters"))
+    .refine(whole, t("adminFees.badCharacters"));
 const lines = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((v) => !FORBIDDEN_CONTROL.test(v), t("input.controlCharacters"));
+    .refine((v) => !FORBIDDEN_CONTROL.test(v), t("input.controlCharacters"))
+    .refine(whole, t("adminFees.badCharacters"));
 
 export const FeeQuestion = z
   .object({
     question: lines(2_000).refine((v) => v.trim().length > 0, t("admin.required")),
     responseType: z.enum(RESPONSE_TYPES),
-    answerList: z
-      .array(z.string().trim().min(1).max(200).regex(NO_CONTROL, t("input.controlCharacters")))
-      .max(50),
+    answerList: z.array(line(200)).max(50),
     sortOrder: z.number().int().min(1).max(1_000),
   })
   .strict();
@@ -66,6 +69,7 @@ export const FeeFields = z
       .trim()
       .max(100)
       .refine((v) => !ANY_CONTROL.test(v), t("input.controlCharacters"))
+      .refine(whole, t("adminFees.badCharacters"))
       .nullable(),
     /** The price; for a donation, the least a person may give. */
     amountCents: cents,
@@ -132,7 +136,7 @@ export const AssessedFeeIdParams = z.object({ id });
 
 export const FeeListQuery = z
   .object({
-    q: z.string().trim().max(100).regex(NO_CONTROL).optional(),
+    q: z.string().trim().max(100).regex(NO_CONTROL).refine(whole).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   })
   .strict();
@@ -183,7 +187,7 @@ export const AssessTarget = z.discriminatedUnion("by", [
   z
     .object({
       by: z.literal("group"),
-      grade: z.string().trim().min(1).max(20).regex(NO_CONTROL).nullable(),
+      grade: z.string().trim().min(1).max(20).regex(NO_CONTROL).refine(whole).nullable(),
       schoolId: id.nullable(),
     })
     .strict(),

@@ -7,6 +7,9 @@
 alter table assessed_fees add column assessed_by text;
 create unique index assessed_fees_admin_once on assessed_fees (fee_id, participant_id)
   where assessed_by is not null;
+-- "Already assessed this fee?" for every student of a target, as an anti-join on this index.
+create index assessed_fees_fee_participant on assessed_fees (fee_id, participant_id)
+  where not self_assessed;
 
 -- A waiver or an adjustment keeps its reason and when it was made (the audit entry says who).
 alter table assessed_fees add column waived boolean not null default false;
