@@ -25,23 +25,18 @@ const quantity = z
   .int(t("adminFees.quantityWhole"))
   .min(1, t("adminFees.quantityRange"))
   .max(1_000, t("adminFees.quantityRange"));
-/** Half of a UTF-16 pair alone: no text holds one, and the audit trail's jsonb refuses it. */
-const LONE_SURROGATE = /\p{Cs}/u;
-const whole = (v: string) => !LONE_SURROGATE.test(v);
 const line = (max: number) =>
   z
     .string()
     .trim()
     .min(1, t("admin.required"))
     .max(max)
-    .regex(NO_CONTROL, t("input.controlCharacters"))
-    .refine(whole, t("adminFees.badCharacters"));
+    .regex(NO_CONTROL, t("input.controlCharacters"));
 const lines = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((v) => !FORBIDDEN_CONTROL.test(v), t("input.controlCharacters"))
-    .refine(whole, t("adminFees.badCharacters"));
+    .refine((v) => !FORBIDDEN_CONTROL.test(v), t("input.controlCharacters"));
 
 export const FeeQuestion = z
   .object({
@@ -69,7 +64,6 @@ export const FeeFields = z
       .trim()
       .max(100)
       .refine((v) => !ANY_CONTROL.test(v), t("input.controlCharacters"))
-      .refine(whole, t("adminFees.badCharacters"))
       .nullable(),
     /** The price; for a donation, the least a person may give. */
     amountCents: cents,
@@ -136,7 +130,7 @@ export const AssessedFeeIdParams = z.object({ id });
 
 export const FeeListQuery = z
   .object({
-    q: z.string().trim().max(100).regex(NO_CONTROL).refine(whole).optional(),
+    q: z.string().trim().max(100).regex(NO_CONTROL).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   })
   .strict();
@@ -187,7 +181,7 @@ export const AssessTarget = z.discriminatedUnion("by", [
   z
     .object({
       by: z.literal("group"),
-      grade: z.string().trim().min(1).max(20).regex(NO_CONTROL).refine(whole).nullable(),
+      grade: z.string().trim().min(1).max(20).regex(NO_CONTROL).nullable(),
       schoolId: id.nullable(),
     })
     .strict(),

@@ -72,7 +72,6 @@ export const adminFees = {
   "adminFees.duplicateSortOrder": "Two questions have the order {n}.",
   "adminFees.oneWaiver": "A fee may have one waiver question.",
   "adminFees.valueListRequired": "A value list needs its answers.",
-  "adminFees.badCharacters": "must not contain broken characters.",
   "adminFees.badDate": "Enter a date as YYYY-MM-DD.",
   "adminFees.unknownLookup": "Unknown {field}.",
   "adminFees.assessTitle": "Assess {name}",
