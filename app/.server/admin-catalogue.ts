@@ -2,7 +2,7 @@
 // issue 18 point 3, decision 120): the district API calls and the replies of each page's loader
 // and action. The district API decides authorisation and every rule; a refusal comes back as the
 // field's error (its hint names the field) or the form's message.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import {
   CancelReply,
@@ -25,38 +25,13 @@ import { t } from "@domain/messages/admin";
 import { callApi, type ApiResult } from "./api";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
-import { flashNotice } from "./session";
 import { requireAdmin } from "./admin";
+import { apiErrors, caller, withNotice } from "./staff-pages";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
-const caller = ({ request, context }: Args) => ({ request, context });
 const Created = z.object({ id: z.string() });
 const Changed = z.object({ changed: z.array(z.string()) });
 const SectionSaved = z.object({ changed: z.array(z.string()), offered: z.number() });
-
-/** A district API refusal as conform's errors: the fields it names, or the form's message. */
-function apiErrors(
-  res: Extract<ApiResult<unknown>, { ok: false }>,
-  rename: (path: string) => string = (p) => p.split(".")[0]!,
-): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
-  const issues = (res as { issues?: { path: string; message: string }[] }).issues ?? [];
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    if (!issue.path) continue;
-    (fieldErrors[rename(issue.path)] ??= []).push(issue.message);
-  }
-  if (Object.keys(fieldErrors).length) return { fieldErrors };
-  return { formErrors: [res.hint ? `${res.message} ${res.hint}` : res.message] };
-}
-
-async function withNotice(
-  request: Request,
-  to: string,
-  text: string,
-  kind: "success" | "error" = "success",
-) {
-  return redirect(to, { headers: { "Set-Cookie": await flashNotice(request, { kind, text }) } });
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function idParam(value: string | undefined): string {

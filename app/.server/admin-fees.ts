@@ -23,7 +23,8 @@ import {
 import { t } from "@domain/messages/admin";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { callApi, type ApiResult } from "./api";
-import { apiErrors, caller, requireAdmin, withNotice } from "./admin";
+import { requireAdmin } from "./admin";
+import { apiErrors, caller, withNotice } from "./staff-pages";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
 import { districtTimeZone } from "./time";

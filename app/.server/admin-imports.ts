@@ -25,6 +25,7 @@ import { t } from "@domain/messages/admin";
 import { formatAuditTime } from "@domain/rules/time";
 import { callApi } from "./api";
 import { requireAdmin } from "./admin";
+import { caller } from "./staff-pages";
 import { csvResponse, toCsv } from "./csv";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
@@ -32,7 +33,6 @@ import { flashNotice } from "./session";
 import { districtTimeZone } from "./time";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
-const caller = ({ request, context }: Args) => ({ request, context });
 
 /** Uploads and runs may take a while on a big file (a OneRoster set of 50,000 students). */
 const LONG_CALL_MS = 180_000;

@@ -26,7 +26,8 @@ import { callApi } from "./api";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
 import { districtTimeZone } from "./time";
-import { accountId, apiErrors, caller, requireAdmin, staffDetailAction, withNotice } from "./admin";
+import { accountId, requireAdmin, staffDetailAction } from "./admin";
+import { apiErrors, caller, withNotice } from "./staff-pages";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 

@@ -1,7 +1,7 @@
 // Server side of the administration pages (/admin, issue 18): the district_admin guard, the
 // district API calls and the replies of each page's loader and action. Authorisation is decided by
 // the district API (every /v1/admin call checks the role); the guard only sends others away.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import {
   AdminSettings,
@@ -29,15 +29,16 @@ import {
   formatDistrictDateTimeWithZone,
   zonedInstant,
 } from "@domain/rules/time";
-import { callApi, type ApiResult } from "./api";
+import { callApi } from "./api";
 import { requireStaff } from "./auth";
 import { csvResponse, toCsv } from "./csv";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
 import { resetStatusCache } from "./maintenance";
 import { markdownToSafeHtml } from "./markdown";
-import { flashNotice, type StaffSession } from "./session";
+import type { StaffSession } from "./session";
 import { forgetSettings } from "./settings";
+import { apiErrors, caller, withNotice } from "./staff-pages";
 import { districtTimeZone } from "./time";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -45,33 +46,6 @@ type Args = LoaderFunctionArgs | ActionFunctionArgs;
 /** Administration pages: other staff go to their own area, others to the staff sign-in. */
 export function requireAdmin(request: Request): Promise<StaffSession> {
   return requireStaff(request, { anyRole: [DISTRICT_ADMIN_ROLE], otherwise: "/instructor/" });
-}
-
-export const caller = ({ request, context }: Args) => ({ request, context });
-
-/** A district API refusal as conform's errors: the field it names, or the form's message. */
-export function apiErrors(
-  res: Extract<ApiResult<unknown>, { ok: false }>,
-  rename: Record<string, string> = {},
-): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
-  const issues = (res as { issues?: { path: string; message: string }[] }).issues ?? [];
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    if (!issue.path) continue;
-    const name = rename[issue.path] ?? issue.path.split(".")[0]!;
-    (fieldErrors[name] ??= []).push(issue.message);
-  }
-  if (Object.keys(fieldErrors).length) return { fieldErrors };
-  return { formErrors: [res.hint ? `${res.message} ${res.hint}` : res.message] };
-}
-
-export async function withNotice(
-  request: Request,
-  to: string,
-  text: string,
-  kind: "success" | "error" = "success",
-) {
-  return redirect(to, { headers: { "Set-Cookie": await flashNotice(request, { kind, text }) } });
 }
 
 // ---- Overview --------------------------------------------------------------------------------

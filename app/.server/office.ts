@@ -2,7 +2,7 @@
 // the district API calls and the replies of each page's loader and action. Authorisation is
 // decided by the district API (every /v1/office call checks the role); the guard only sends
 // others away.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import {
   OFFICE_ROLES,
@@ -20,11 +20,12 @@ import {
 import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate, todayIn } from "@domain/rules/time";
-import { callApi, type ApiResult } from "./api";
+import { callApi } from "./api";
 import { requireStaff } from "./auth";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
-import { flashNotice, type StaffSession } from "./session";
+import type { StaffSession } from "./session";
+import { apiErrors, caller, withNotice } from "./staff-pages";
 import { districtTimeZone } from "./time";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -32,30 +33,6 @@ type Args = LoaderFunctionArgs | ActionFunctionArgs;
 /** Business office pages: business_office or district_admin; other staff go to their fees. */
 export function requireOffice(request: Request): Promise<StaffSession> {
   return requireStaff(request, { anyRole: [...OFFICE_ROLES], otherwise: "/instructor/fees" });
-}
-
-const caller = ({ request, context }: Args) => ({ request, context });
-
-/**
- * A district API refusal as conform's errors: a 400 whose hint names a field ("amountCents: …")
- * goes beside that field (renamed to the form's name), anything else is the form's message.
- */
-function apiErrors(
-  res: Extract<ApiResult<unknown>, { ok: false }>,
-  rename: Record<string, string> = {},
-): { formErrors?: string[]; fieldErrors?: Record<string, string[]> } {
-  const named = res.status === 400 ? /^([A-Za-z]+): (.+)$/s.exec(res.hint ?? "") : null;
-  if (named) return { fieldErrors: { [rename[named[1]!] ?? named[1]!]: [named[2]!] } };
-  return { formErrors: [res.hint ? `${res.message} ${res.hint}` : res.message] };
-}
-
-async function withNotice(
-  request: Request,
-  to: string,
-  text: string,
-  kind: "success" | "error" = "success",
-) {
-  return redirect(to, { headers: { "Set-Cookie": await flashNotice(request, { kind, text }) } });
 }
 
 // ---- Layout and overview ---------------------------------------------------------------------
