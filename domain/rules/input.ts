@@ -25,7 +25,8 @@ export const ANY_CONTROL = /[\u0000-\u001F\u007F]/;
 export const NO_CONTROL = /^[^\u0000-\u001F\u007F]*$/;
 
 /** Half of a UTF-16 surrogate pair without its other half: no database can store it as text. */
-export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const LONE_SURROGATE =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when "YYYY-MM-DD" is a real calendar date between SANE_DATE_MIN and SANE_DATE_MAX. */
 export function isSaneCalendarDate(value: string): boolean {
