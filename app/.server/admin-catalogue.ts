@@ -7,6 +7,7 @@ import { z } from "zod";
 import {
   CancelReply,
   CopyReply,
+  Course,
   CoursePage,
   ProgramDetail,
   ProgramPage,
@@ -203,6 +204,37 @@ export async function courseCreateAction(args: ActionFunctionArgs) {
     args.request,
     `/admin/programs/courses?q=${encodeURIComponent(submission.value.name)}`,
     t("admin.courses.created", { name: submission.value.name }),
+  );
+}
+
+export async function courseEditPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = idParam(args.params.id);
+  const course = orThrow(
+    await callApi(caller(args), { path: `/v1/admin/courses/${id}`, auth: "staff", reply: Course }),
+  );
+  return json({ course });
+}
+
+export async function courseUpdateAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = idParam(args.params.id);
+  const submission = parseWithZod(await readFormData(args.request), { schema: CourseForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/courses/${id}`,
+    method: "PUT",
+    body: submission.value,
+    auth: "staff",
+    reply: Changed,
+  });
+  if (!res.ok) return json({ result: submission.reply(apiErrors(res)) }, { status: 400 });
+  return withNotice(
+    args.request,
+    `/admin/programs/courses/${id}`,
+    res.data.changed.length ? t("admin.courses.saved") : t("admin.programs.unchanged"),
   );
 }
 

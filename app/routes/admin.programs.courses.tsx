@@ -1,5 +1,5 @@
 // /admin/programs/courses: the courses sections are made of, 50 a page, searched, and a form for a
-// new one (issue 18 point 3).
+// new one (issue 18 point 3); each course's name opens its edit page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
@@ -76,7 +76,11 @@ export default function AdminCourses() {
                   <Table.Tr key={c.id}>
                     <Table.Td>{c.subject}</Table.Td>
                     <Table.Td>{c.courseNumber}</Table.Td>
-                    <Table.Td>{c.name}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/admin/programs/courses/${c.id}`}>
+                        {c.name}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{c.category ?? ""}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -38,6 +38,7 @@ const ACTIONS: Record<
   "admin.programs.$id.tsx": { who: "admin", params: { id: "program" } },
   "admin.programs.$id_.sections.new.tsx": { who: "admin", params: { id: "program" } },
   "admin.programs.courses.tsx": { who: "admin" },
+  "admin.programs.courses_.$id.tsx": { who: "admin", params: { id: "id" } },
   "admin.programs.new.tsx": { who: "admin" },
   "admin.programs.sections.$sectionId.tsx": { who: "admin", params: { sectionId: "section" } },
   "admin.programs.sections.$sectionId_.cancel.tsx": {
