@@ -167,4 +167,24 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
     await page.goto("/admin/audit?action=course-question.create");
     await expect(page.getByRole("table").textContent()).resolves.toContain("Apron size?");
   }, 300_000);
+
+  it("an administrator edits a course: a refused name keeps what was typed", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    const kiln = `Kiln Basics ${tag}`;
+    await createCourse(page, `3${tag}`, kiln);
+    await page.getByRole("link", { name: kiln }).click();
+    await page.getByRole("heading", { name: "Edit course" }).waitFor();
+    await page.getByLabel("Course name").fill("");
+    await page.getByLabel("Category").fill("Arts");
+    await page.getByRole("button", { name: "Save course" }).click();
+    await page.getByText("This field is required.").first().waitFor();
+    await expect(page.getByLabel("Category").inputValue()).resolves.toBe("Arts");
+    await page.getByLabel("Course name").fill(`${kiln} and Firing`);
+    await page.getByRole("button", { name: "Save course" }).click();
+    await notice(page, "Course saved.");
+    await expect(page.getByLabel("Course name").inputValue()).resolves.toBe(`${kiln} and Firing`);
+    await page.goto("/admin/audit?action=course.update");
+    await expect(page.getByRole("table").textContent()).resolves.toContain(`${kiln} and Firing`);
+  }, 120_000);
 });

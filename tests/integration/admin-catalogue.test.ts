@@ -308,6 +308,61 @@ describe("programmes", () => {
   });
 });
 
+describe("courses", () => {
+  const body = {
+    subject: "ADM",
+    courseNumber: "100",
+    name: "Pottery",
+    description: "Clay.",
+    category: null,
+  };
+  it("are changed key by key, a save that changes nothing records nothing", async () => {
+    const changed = await call(api, "PUT", `/v1/admin/courses/${courseId}`, {
+      token: admin,
+      body: { ...body, name: "Pottery and glazes", category: "Arts" },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.changed.sort()).toEqual(["category", "name"]);
+    const read = await call(api, "GET", `/v1/admin/courses/${courseId}`, { token: admin });
+    expect(read.body).toMatchObject({ name: "Pottery and glazes", category: "Arts" });
+    const entries = await audits("course.update", courseId);
+    expect(entries.at(-1)!.before).toEqual({ name: "Pottery", category: null });
+    expect(entries.at(-1)!.after).toEqual({ name: "Pottery and glazes", category: "Arts" });
+    const again = await call(api, "PUT", `/v1/admin/courses/${courseId}`, {
+      token: admin,
+      body: { ...body, name: "Pottery and glazes", category: "Arts" },
+    });
+    expect(again.body.changed).toEqual([]);
+    expect(await audits("course.update", courseId)).toHaveLength(entries.length);
+    await call(api, "PUT", `/v1/admin/courses/${courseId}`, { token: admin, body });
+  });
+  it("refuse bad input naming the field, writing nothing", async () => {
+    const before = await digest();
+    const bad: [unknown, string][] = [
+      [{ ...body, name: "" }, "name"],
+      [{ ...body, subject: "x".repeat(21) }, "subject"],
+      [{ ...body, description: "a\u0000b" }, "description"],
+      [{ ...body, extra: 1 }, ""],
+    ];
+    for (const [b, field] of bad) {
+      const r = await call(api, "PUT", `/v1/admin/courses/${courseId}`, { token: admin, body: b });
+      expect(r.status).toBe(400);
+      expect(r.body.hint).toContain(field);
+    }
+    const missing = await call(
+      api,
+      "PUT",
+      "/v1/admin/courses/00000000-0000-4000-8000-000000000000",
+      {
+        token: admin,
+        body,
+      },
+    );
+    expect(missing.status).toBe(404);
+    expect(await digest()).toBe(before);
+  });
+});
+
 describe("sections", () => {
   it("refuse impossible dates and broken rules, naming the field, writing nothing", async () => {
     const programId = await newProgram("Rules");
