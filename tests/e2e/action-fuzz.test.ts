@@ -407,7 +407,9 @@ describe("fuzz of every web action", () => {
           .map((vs) => params.reduce((u, p, i) => u.replace(`$${p}`, vs[i]!), urlOf(file))),
         { seed: SEED, numRuns: 1 },
       );
-      const page = await fetch(`${base}${pageUrl}`, { headers: { Cookie: cookie } });
+      // A kept-alive connection the server closed meanwhile is reset: ask once more.
+      const getPage = () => fetch(`${base}${pageUrl}`, { headers: { Cookie: cookie } });
+      const page = await getPage().catch(getPage);
       const form = formOf(page.ok ? await page.text() : "");
       const input = fc.record({
         url: urlArb,
