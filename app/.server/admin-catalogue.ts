@@ -5,7 +5,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import {
-  CancelReply,
   CopyReply,
   Course,
   CoursePage,
@@ -342,28 +341,4 @@ export async function sectionEditAction(args: ActionFunctionArgs) {
       ? t("admin.sections.seatsOffered", { count: String(res.data.offered) })
       : t("admin.sections.saved"),
   );
-}
-
-export async function sectionCancelPage(args: LoaderFunctionArgs) {
-  await requireAdmin(args.request);
-  return json({ section: await readSection(args, idParam(args.params.sectionId)) });
-}
-
-export async function sectionCancelAction(args: ActionFunctionArgs) {
-  await requireAdmin(args.request);
-  const id = idParam(args.params.sectionId);
-  const section = await readSection(args, id);
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/sections/${id}/cancel`,
-    method: "POST",
-    auth: "staff",
-    reply: CancelReply,
-  });
-  return res.ok
-    ? withNotice(
-        args.request,
-        `/admin/programs/${section.programId}`,
-        t("admin.sections.cancelled", { told: String(res.data.told) }),
-      )
-    : withNotice(args.request, `/admin/programs/sections/${id}`, res.message, "error");
 }

@@ -186,7 +186,8 @@ describe.each(MODES)("accessibility $name", (mode) => {
     const ins = await pageFor(mode);
     await signInStaff(ins, "instructor2");
     await visitAll(ins, ["/instructor/", "/instructions"]);
-  });
+    // Eleven axe runs on full staff pages: on two busy cores this takes over 90 s.
+  }, 180_000);
 
   it("the family pages fit 320 px without sideways scrolling", async () => {
     const page = await pageFor(mode, { width: 320, height: 640 });
