@@ -2,10 +2,9 @@
 // and a date range in the district's zone (a GET form, so a filtered page is a link); the same
 // filter downloads as CSV (issue 18 point 6).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import {
   Alert,
-  Anchor,
   Button,
   Code,
   Group,
@@ -18,6 +17,7 @@ import {
   Title,
 } from "@mantine/core";
 import { t } from "@domain/messages/admin";
+import { Pager } from "~/components/staff/Pager";
 import { auditPage } from "~/.server/admin";
 
 export function loader(args: LoaderFunctionArgs) {
@@ -27,12 +27,7 @@ export function loader(args: LoaderFunctionArgs) {
 export default function AdminAudit() {
   const { filter, errors, zone, actions, entities, page, loadError, downloadHref } =
     useLoaderData<typeof loader>();
-  const pageHref = (n: number) => {
-    const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(filter)) if (v && k !== "page") q.set(k, String(v));
-    if (n > 1) q.set("page", String(n));
-    return `/admin/audit${q.size ? `?${q}` : ""}`;
-  };
+  const { search } = useLocation();
   const any = { value: "", label: t("admin.audit.any") };
   return (
     <Stack>
@@ -130,25 +125,12 @@ export default function AdminAudit() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Group justify="space-between" mt="md">
-              {page.page > 1 ? (
-                <Anchor component={Link} to={pageHref(page.page - 1)}>
-                  {t("admin.audit.previous")}
-                </Anchor>
-              ) : (
-                <span />
-              )}
-              <Text size="sm">
-                {t("admin.audit.pageOf", { page: String(page.page), pages: String(page.pages) })}
-              </Text>
-              {page.page < page.pages ? (
-                <Anchor component={Link} to={pageHref(page.page + 1)}>
-                  {t("admin.audit.next")}
-                </Anchor>
-              ) : (
-                <span />
-              )}
-            </Group>
+            <Pager
+              page={page.page}
+              pageCount={page.pages}
+              search={search}
+              label={t("admin.audit.title")}
+            />
           </>
         ) : null}
       </Paper>

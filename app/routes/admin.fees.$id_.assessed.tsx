@@ -3,7 +3,14 @@
 // was already paid (issue 18 point 4). Plain posts, one form per student.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useLocation,
+} from "@remix-run/react";
 import {
   Anchor,
   Badge,
@@ -17,6 +24,7 @@ import {
   Title,
 } from "@mantine/core";
 import { t } from "@domain/messages/admin";
+import { Pager } from "~/components/staff/Pager";
 import { assessedAction, assessedPage } from "~/.server/admin-fees";
 import { useZodForm } from "~/components/zod-form";
 import { FormError } from "~/components/fields";
@@ -101,12 +109,7 @@ function WaiveOrAdjust({
 export default function AdminFeeAssessed() {
   const { id, name, q, total, page, pages, students } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const pageHref = (n: number) => {
-    const s = new URLSearchParams();
-    if (q) s.set("q", q);
-    if (n > 1) s.set("page", String(n));
-    return `/admin/fees/${id}/assessed${s.size ? `?${s}` : ""}`;
-  };
+  const { search } = useLocation();
   return (
     <Paper p="lg" withBorder>
       <Anchor component={Link} to={`/admin/fees/${id}`} size="sm">
@@ -175,23 +178,7 @@ export default function AdminFeeAssessed() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Group justify="space-between" mt="md">
-        {page > 1 ? (
-          <Anchor component={Link} to={pageHref(page - 1)}>
-            {t("adminFees.previous")}
-          </Anchor>
-        ) : (
-          <span />
-        )}
-        <Text size="sm">{t("adminFees.pageOf", { page: String(page), pages: String(pages) })}</Text>
-        {page < pages ? (
-          <Anchor component={Link} to={pageHref(page + 1)}>
-            {t("adminFees.next")}
-          </Anchor>
-        ) : (
-          <span />
-        )}
-      </Group>
+      <Pager page={page} pageCount={pages} search={search} label={name} />
     </Paper>
   );
 }

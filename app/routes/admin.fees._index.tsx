@@ -2,9 +2,10 @@
 // so a searched page is a link), with a link to edit each and one to make another (issue 18
 // point 4).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Anchor, Badge, Button, Group, Paper, Table, Text, TextInput, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
+import { Pager } from "~/components/staff/Pager";
 import { feeListPage } from "~/.server/admin-fees";
 
 export function loader(args: LoaderFunctionArgs) {
@@ -13,12 +14,7 @@ export function loader(args: LoaderFunctionArgs) {
 
 export default function AdminFees() {
   const { q, total, page, pages, fees } = useLoaderData<typeof loader>();
-  const pageHref = (n: number) => {
-    const s = new URLSearchParams();
-    if (q) s.set("q", q);
-    if (n > 1) s.set("page", String(n));
-    return `/admin/fees${s.size ? `?${s}` : ""}`;
-  };
+  const { search } = useLocation();
   return (
     <Paper p="lg" withBorder>
       <Group justify="space-between" mb="md">
@@ -86,23 +82,7 @@ export default function AdminFees() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Group justify="space-between" mt="md">
-        {page > 1 ? (
-          <Anchor component={Link} to={pageHref(page - 1)}>
-            {t("adminFees.previous")}
-          </Anchor>
-        ) : (
-          <span />
-        )}
-        <Text size="sm">{t("adminFees.pageOf", { page: String(page), pages: String(pages) })}</Text>
-        {page < pages ? (
-          <Anchor component={Link} to={pageHref(page + 1)}>
-            {t("adminFees.next")}
-          </Anchor>
-        ) : (
-          <span />
-        )}
-      </Group>
+      <Pager page={page} pageCount={pages} search={search} label={t("adminFees.title")} />
     </Paper>
   );
 }

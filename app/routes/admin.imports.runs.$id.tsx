@@ -2,7 +2,7 @@
 // page (filtered on the server by a GET form), the CSV download, and "Apply" for a dry run
 // without refused rows (a plain post).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useLocation } from "@remix-run/react";
 import {
   Alert,
   Anchor,
@@ -17,6 +17,7 @@ import {
 } from "@mantine/core";
 import { IMPORT_FILTERS } from "@domain/contract/admin-imports";
 import { t } from "@domain/messages/admin";
+import { Pager } from "~/components/staff/Pager";
 import { importRunAction, importRunPage } from "~/.server/admin-imports";
 
 export function loader(args: LoaderFunctionArgs) {
@@ -32,13 +33,7 @@ const COUNTS = ["created", "updated", "unchanged", "refused", "deactivated"] as 
 export default function AdminImportRun() {
   const { run, show, canApply, downloadHref } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const here = `/admin/imports/runs/${run.id}`;
-  const pageHref = (n: number) => {
-    const q = new URLSearchParams();
-    if (show !== "all") q.set("show", show);
-    if (n > 1) q.set("page", String(n));
-    return `${here}${q.size ? `?${q}` : ""}`;
-  };
+  const { search } = useLocation();
   const status =
     run.status === "dry-run"
       ? t("admin.imports.reportDryRun", { when: run.at })
@@ -142,25 +137,12 @@ export default function AdminImportRun() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Group justify="space-between" mt="md">
-              {run.page > 1 ? (
-                <Anchor component={Link} to={pageHref(run.page - 1)}>
-                  {t("admin.audit.previous")}
-                </Anchor>
-              ) : (
-                <span />
-              )}
-              <Text size="sm">
-                {t("admin.audit.pageOf", { page: String(run.page), pages: String(run.pages) })}
-              </Text>
-              {run.page < run.pages ? (
-                <Anchor component={Link} to={pageHref(run.page + 1)}>
-                  {t("admin.audit.next")}
-                </Anchor>
-              ) : (
-                <span />
-              )}
-            </Group>
+            <Pager
+              page={run.page}
+              pageCount={run.pages}
+              search={search}
+              label={t("admin.imports.report")}
+            />
           </>
         )}
       </Paper>

@@ -1,7 +1,7 @@
 // /admin/people: find a student or community member by ID or by the start of a name (a GET form,
 // so a search is a link), 50 a page, paged on the server (issue 18 point 5, decision 122).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import {
   Alert,
   Anchor,
@@ -17,6 +17,7 @@ import {
 } from "@mantine/core";
 import { PEOPLE_QUERY_MAX, PERSON_KINDS } from "@domain/contract/admin-people";
 import { t } from "@domain/messages/admin";
+import { Pager } from "~/components/staff/Pager";
 import { peoplePage } from "~/.server/admin-people";
 
 export function loader(args: LoaderFunctionArgs) {
@@ -27,14 +28,8 @@ const kindName = (kind: string) =>
   kind === "student" ? t("admin.people.kind.student") : t("admin.people.kind.community_member");
 
 export default function AdminPeople() {
-  const { typed, filter, errors, page, loadError } = useLoaderData<typeof loader>();
-  const pageHref = (n: number) => {
-    const q = new URLSearchParams();
-    if (filter.q) q.set("q", filter.q);
-    if (filter.kind) q.set("kind", filter.kind);
-    if (n > 1) q.set("page", String(n));
-    return `/admin/people${q.size ? `?${q}` : ""}`;
-  };
+  const { typed, errors, page, loadError } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
   return (
     <Stack>
       <Paper p="lg" withBorder>
@@ -119,25 +114,12 @@ export default function AdminPeople() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Group justify="space-between" mt="md">
-              {page.page > 1 ? (
-                <Anchor component={Link} to={pageHref(page.page - 1)}>
-                  {t("admin.people.previous")}
-                </Anchor>
-              ) : (
-                <span />
-              )}
-              <Text size="sm">
-                {t("admin.people.pageOf", { page: String(page.page), pages: String(page.pages) })}
-              </Text>
-              {page.page < page.pages ? (
-                <Anchor component={Link} to={pageHref(page.page + 1)}>
-                  {t("admin.people.next")}
-                </Anchor>
-              ) : (
-                <span />
-              )}
-            </Group>
+            <Pager
+              page={page.page}
+              pageCount={page.pages}
+              search={search}
+              label={t("admin.people.title")}
+            />
           </>
         ) : null}
       </Paper>

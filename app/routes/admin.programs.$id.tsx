@@ -1,7 +1,14 @@
 // /admin/programs/:id: a programme's fields (open, retire, order, …), its courses and sections (50
 // a page, searched) and the form that copies it with every section to a new term (issue 18 point 3).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useLocation,
+} from "@remix-run/react";
 import {
   Anchor,
   Badge,
@@ -21,7 +28,7 @@ import { useZodForm } from "~/components/zod-form";
 import { FormError } from "~/components/fields";
 import { AdminTextInput } from "~/components/admin/fields";
 import { ProgramFormFields } from "~/components/admin/catalogue-fields";
-import { Pager } from "~/components/admin/pager";
+import { Pager } from "~/components/staff/Pager";
 
 export function loader(args: LoaderFunctionArgs) {
   return programDetailPage(args);
@@ -33,6 +40,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function AdminProgram() {
   const { program, sections, q, page, pages, total } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -144,7 +152,12 @@ export default function AdminProgram() {
                 ))}
               </Table.Tbody>
             </Table>
-            <Pager base={`/admin/programs/${program.id}`} q={q} page={page} pages={pages} />
+            <Pager
+              page={page}
+              pageCount={pages}
+              search={search}
+              label={t("admin.programs.sections")}
+            />
           </>
         )}
       </Paper>

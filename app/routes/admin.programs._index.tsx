@@ -1,11 +1,11 @@
 // /admin/programs: every programme, open ones first in their order, 50 a page, searched by name
 // (a GET form, so a search is a link) (issue 18 point 3).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Anchor, Badge, Button, Group, Paper, Table, Text, TextInput, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { programListPage } from "~/.server/admin-catalogue";
-import { Pager } from "~/components/admin/pager";
+import { Pager } from "~/components/staff/Pager";
 
 export function loader(args: LoaderFunctionArgs) {
   return programListPage(args);
@@ -13,6 +13,7 @@ export function loader(args: LoaderFunctionArgs) {
 
 export default function AdminPrograms() {
   const { q, programs, page, pages, total } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
   return (
     <Paper p="lg" withBorder>
       <Group justify="space-between" mb="md">
@@ -72,7 +73,7 @@ export default function AdminPrograms() {
               ))}
             </Table.Tbody>
           </Table>
-          <Pager base="/admin/programs" q={q} page={page} pages={pages} />
+          <Pager page={page} pageCount={pages} search={search} label={t("admin.programs.title")} />
         </>
       )}
     </Paper>

@@ -1,7 +1,14 @@
 // /admin/programs/courses: the courses sections are made of, 50 a page, searched, and a form for a
 // new one (issue 18 point 3); each course's name opens its edit page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useLocation,
+} from "@remix-run/react";
 import {
   Anchor,
   Button,
@@ -19,7 +26,7 @@ import { courseCreateAction, courseListPage } from "~/.server/admin-catalogue";
 import { useZodForm } from "~/components/zod-form";
 import { FormError } from "~/components/fields";
 import { AdminTextarea, AdminTextInput } from "~/components/admin/fields";
-import { Pager } from "~/components/admin/pager";
+import { Pager } from "~/components/staff/Pager";
 
 export function loader(args: LoaderFunctionArgs) {
   return courseListPage(args);
@@ -31,6 +38,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function AdminCourses() {
   const { q, courses, page, pages, total } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields, formProps] = useZodForm({
@@ -86,7 +94,7 @@ export default function AdminCourses() {
                 ))}
               </Table.Tbody>
             </Table>
-            <Pager base="/admin/programs/courses" q={q} page={page} pages={pages} />
+            <Pager page={page} pageCount={pages} search={search} label={t("admin.courses.title")} />
           </>
         )}
       </Paper>

@@ -84,9 +84,6 @@ export const adminCatalogue = {
   "admin.programs.copyFirstDay": "First section starts on",
   "admin.programs.copy": "Copy program",
   "admin.programs.copied": "Copied {sections} sections and {questions} questions.",
-  "admin.programs.page": "Page {page} of {pages}",
-  "admin.programs.previous": "Previous page",
-  "admin.programs.next": "Next page",
   "admin.programs.coursesLink": "Courses",
 
   "admin.courses.title": "Courses",

@@ -47,9 +47,6 @@ export const adminPeople = {
   "admin.people.col.aid": "Financial aid",
   "admin.people.col.pass": "Activity pass",
   "admin.people.open": "Open {name}",
-  "admin.people.previous": "Previous page",
-  "admin.people.next": "Next page",
-  "admin.people.pageOf": "Page {page} of {pages}",
   "admin.people.notFound": "No such student or community member.",
 
   // One person.
