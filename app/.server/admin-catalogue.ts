@@ -5,6 +5,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import {
+  CancelReply,
   CopyReply,
   Course,
   CoursePage,
@@ -23,10 +24,9 @@ import {
 } from "@domain/forms/admin-catalogue";
 import { t } from "@domain/messages/admin";
 import { callApi, type ApiResult } from "./api";
-import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
 import { requireAdmin } from "./admin";
-import { apiErrors, caller, withNotice } from "./staff-pages";
+import { askStaffApi, caller, submitStaffForm } from "./staff-pages";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 const Created = z.object({ id: z.string() });
@@ -80,23 +80,15 @@ export async function programCreatePage({ request }: LoaderFunctionArgs) {
 
 export async function programCreateAction(args: ActionFunctionArgs) {
   await requireAdmin(args.request);
-  const submission = parseWithZod(await readFormData(args.request), { schema: ProgramForm });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/programs",
-    method: "POST",
-    body: submission.value,
-    auth: "staff",
-    reply: Created,
+  return submitStaffForm(args, await readFormData(args.request), {
+    form: "program",
+    schema: ProgramForm,
+    call: (body) => ({ path: "/v1/admin/programs", method: "POST", body, reply: Created }),
+    done: ({ id }, { name }) => ({
+      to: `/admin/programs/${id}`,
+      notice: t("admin.programs.created", { name }),
+    }),
   });
-  if (!res.ok) return json({ result: submission.reply(apiErrors(res)) }, { status: 400 });
-  return withNotice(
-    args.request,
-    `/admin/programs/${res.data.id}`,
-    t("admin.programs.created", { name: submission.value.name }),
-  );
 }
 
 export async function programDetailPage(args: LoaderFunctionArgs) {
@@ -119,55 +111,33 @@ export async function programDetailAction(args: ActionFunctionArgs) {
   const id = idParam(args.params.id);
   const formData = await readFormData(args.request);
   if (formData.get("intent") === "copy") {
-    const submission = parseWithZod(formData, { schema: CopyForm });
-    if (submission.status !== "success") {
-      return json({ form: "copy" as const, result: submission.reply() }, { status: 400 });
-    }
-    const { intent: _i, ...body } = submission.value;
-    const res = await callApi(caller(args), {
-      path: `/v1/admin/programs/${id}/copy`,
-      method: "POST",
-      body,
-      auth: "staff",
-      reply: CopyReply,
-    });
-    if (!res.ok) {
-      return json(
-        { form: "copy" as const, result: submission.reply(apiErrors(res)) },
-        { status: 400 },
-      );
-    }
-    return withNotice(
-      args.request,
-      `/admin/programs/${res.data.programId}`,
-      t("admin.programs.copied", {
-        sections: String(res.data.sections),
-        questions: String(res.data.questions),
+    return submitStaffForm(args, formData, {
+      form: "copy",
+      schema: CopyForm,
+      call: ({ intent: _i, ...body }) => ({
+        path: `/v1/admin/programs/${id}/copy`,
+        method: "POST",
+        body,
+        reply: CopyReply,
       }),
-    );
+      done: (copy) => ({
+        to: `/admin/programs/${copy.programId}`,
+        notice: t("admin.programs.copied", {
+          sections: String(copy.sections),
+          questions: String(copy.questions),
+        }),
+      }),
+    });
   }
-  const submission = parseWithZod(formData, { schema: ProgramForm });
-  if (submission.status !== "success") {
-    return json({ form: "program" as const, result: submission.reply() }, { status: 400 });
-  }
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/programs/${id}`,
-    method: "PUT",
-    body: submission.value,
-    auth: "staff",
-    reply: Changed,
+  return submitStaffForm(args, formData, {
+    form: "program",
+    schema: ProgramForm,
+    call: (body) => ({ path: `/v1/admin/programs/${id}`, method: "PUT", body, reply: Changed }),
+    done: ({ changed }) => ({
+      to: `/admin/programs/${id}`,
+      notice: changed.length ? t("admin.programs.saved") : t("admin.programs.unchanged"),
+    }),
   });
-  if (!res.ok) {
-    return json(
-      { form: "program" as const, result: submission.reply(apiErrors(res)) },
-      { status: 400 },
-    );
-  }
-  return withNotice(
-    args.request,
-    `/admin/programs/${id}`,
-    res.data.changed.length ? t("admin.programs.saved") : t("admin.programs.unchanged"),
-  );
 }
 
 // ---- Courses ---------------------------------------------------------------------------------
@@ -187,23 +157,15 @@ export async function courseListPage(args: LoaderFunctionArgs) {
 
 export async function courseCreateAction(args: ActionFunctionArgs) {
   await requireAdmin(args.request);
-  const submission = parseWithZod(await readFormData(args.request), { schema: CourseForm });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/courses",
-    method: "POST",
-    body: submission.value,
-    auth: "staff",
-    reply: Created,
+  return submitStaffForm(args, await readFormData(args.request), {
+    form: "course",
+    schema: CourseForm,
+    call: (body) => ({ path: "/v1/admin/courses", method: "POST", body, reply: Created }),
+    done: (_created, { name }) => ({
+      to: `/admin/programs/courses?q=${encodeURIComponent(name)}`,
+      notice: t("admin.courses.created", { name }),
+    }),
   });
-  if (!res.ok) return json({ result: submission.reply(apiErrors(res)) }, { status: 400 });
-  return withNotice(
-    args.request,
-    `/admin/programs/courses?q=${encodeURIComponent(submission.value.name)}`,
-    t("admin.courses.created", { name: submission.value.name }),
-  );
 }
 
 export async function courseEditPage(args: LoaderFunctionArgs) {
@@ -218,23 +180,15 @@ export async function courseEditPage(args: LoaderFunctionArgs) {
 export async function courseUpdateAction(args: ActionFunctionArgs) {
   await requireAdmin(args.request);
   const id = idParam(args.params.id);
-  const submission = parseWithZod(await readFormData(args.request), { schema: CourseForm });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/courses/${id}`,
-    method: "PUT",
-    body: submission.value,
-    auth: "staff",
-    reply: Changed,
+  return submitStaffForm(args, await readFormData(args.request), {
+    form: "course",
+    schema: CourseForm,
+    call: (body) => ({ path: `/v1/admin/courses/${id}`, method: "PUT", body, reply: Changed }),
+    done: ({ changed }) => ({
+      to: `/admin/programs/courses/${id}`,
+      notice: changed.length ? t("admin.courses.saved") : t("admin.programs.unchanged"),
+    }),
   });
-  if (!res.ok) return json({ result: submission.reply(apiErrors(res)) }, { status: 400 });
-  return withNotice(
-    args.request,
-    `/admin/programs/courses/${id}`,
-    res.data.changed.length ? t("admin.courses.saved") : t("admin.programs.unchanged"),
-  );
 }
 
 // ---- Sections --------------------------------------------------------------------------------
@@ -265,21 +219,18 @@ export async function sectionCreatePage(args: LoaderFunctionArgs) {
 export async function sectionCreateAction(args: ActionFunctionArgs) {
   await requireAdmin(args.request);
   const programId = idParam(args.params.id);
-  const submission = parseWithZod(await readFormData(args.request), { schema: SectionForm });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/sections",
-    method: "POST",
-    body: { programId, ...sectionBody(submission.value) },
-    auth: "staff",
-    reply: Created,
+  return submitStaffForm(args, await readFormData(args.request), {
+    form: "section",
+    schema: SectionForm,
+    call: (value) => ({
+      path: "/v1/admin/sections",
+      method: "POST",
+      body: { programId, ...sectionBody(value) },
+      reply: Created,
+    }),
+    rename: sectionFieldName,
+    done: () => ({ to: `/admin/programs/${programId}`, notice: t("admin.sections.created") }),
   });
-  if (!res.ok) {
-    return json({ result: submission.reply(apiErrors(res, sectionFieldName)) }, { status: 400 });
-  }
-  return withNotice(args.request, `/admin/programs/${programId}`, t("admin.sections.created"));
 }
 
 async function readSection(args: Args, id: string) {
@@ -306,39 +257,49 @@ export async function sectionEditAction(args: ActionFunctionArgs) {
   const here = `/admin/programs/sections/${id}`;
   if (formData.get("intent") === "delete") {
     const section = await readSection(args, id);
-    const res = await callApi(caller(args), {
+    return askStaffApi(
+      args,
+      here,
+      { path: `/v1/admin/sections/${id}`, method: "DELETE", reply: z.unknown() },
+      () => ({ to: `/admin/programs/${section.programId}`, notice: t("admin.sections.deleted") }),
+    );
+  }
+  return submitStaffForm(args, formData, {
+    form: "section",
+    schema: SectionForm,
+    call: (value) => ({
       path: `/v1/admin/sections/${id}`,
-      method: "DELETE",
-      auth: "staff",
-      reply: z.unknown(),
-    });
-    return res.ok
-      ? withNotice(
-          args.request,
-          `/admin/programs/${section.programId}`,
-          t("admin.sections.deleted"),
-        )
-      : withNotice(args.request, here, res.message, "error");
-  }
-  const submission = parseWithZod(formData, { schema: SectionForm });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/sections/${id}`,
-    method: "PUT",
-    body: sectionBody(submission.value),
-    auth: "staff",
-    reply: SectionSaved,
+      method: "PUT",
+      body: sectionBody(value),
+      reply: SectionSaved,
+    }),
+    rename: sectionFieldName,
+    done: ({ offered }) => ({
+      to: here,
+      notice:
+        offered > 0
+          ? t("admin.sections.seatsOffered", { count: String(offered) })
+          : t("admin.sections.saved"),
+    }),
   });
-  if (!res.ok) {
-    return json({ result: submission.reply(apiErrors(res, sectionFieldName)) }, { status: 400 });
-  }
-  return withNotice(
-    args.request,
-    here,
-    res.data.offered > 0
-      ? t("admin.sections.seatsOffered", { count: String(res.data.offered) })
-      : t("admin.sections.saved"),
+}
+
+export async function sectionCancelPage(args: LoaderFunctionArgs) {
+  await requireAdmin(args.request);
+  return json({ section: await readSection(args, idParam(args.params.sectionId)) });
+}
+
+export async function sectionCancelAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const id = idParam(args.params.sectionId);
+  const section = await readSection(args, id);
+  return askStaffApi(
+    args,
+    `/admin/programs/sections/${id}`,
+    { path: `/v1/admin/sections/${id}/cancel`, method: "POST", reply: CancelReply },
+    ({ told }) => ({
+      to: `/admin/programs/${section.programId}`,
+      notice: t("admin.sections.cancelled", { told: String(told) }),
+    }),
   );
 }

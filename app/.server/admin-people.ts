@@ -23,11 +23,10 @@ import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate, formatDistrictDateTimeWithZone } from "@domain/rules/time";
 import { callApi } from "./api";
-import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
 import { districtTimeZone } from "./time";
 import { accountId, requireAdmin, staffDetailAction } from "./admin";
-import { apiErrors, caller, withNotice } from "./staff-pages";
+import { askStaffApi, caller, submitStaffForm } from "./staff-pages";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
@@ -160,62 +159,43 @@ export async function personAction(args: ActionFunctionArgs) {
   const formData = await readFormData(args.request);
   const intent = formData.get("intent");
   if (intent === "unlock") {
-    const res = await callApi(caller(args), {
-      path: `/v1/admin/people/${id}/unlock`,
-      method: "POST",
-      auth: "staff",
-      reply: UnlockReply,
-    });
-    return res.ok
-      ? withNotice(args.request, here, t("admin.people.unlocked"))
-      : withNotice(args.request, here, res.message, "error");
+    return askStaffApi(
+      args,
+      here,
+      { path: `/v1/admin/people/${id}/unlock`, method: "POST", reply: UnlockReply },
+      () => t("admin.people.unlocked"),
+    );
   }
   if (intent === "pass") {
-    const submission = parseWithZod(formData, { schema: ActivityPassForm });
-    if (submission.status !== "success") {
-      return json({ form: "pass" as const, result: submission.reply() }, { status: 400 });
-    }
-    const res = await callApi(caller(args), {
-      path: `/v1/admin/people/${id}/activity-pass`,
-      method: "PUT",
-      body: submission.value,
-      auth: "staff",
-      reply: PersonChangeReply,
+    return submitStaffForm(args, formData, {
+      form: "pass",
+      schema: ActivityPassForm,
+      call: (body) => ({
+        path: `/v1/admin/people/${id}/activity-pass`,
+        method: "PUT",
+        body,
+        reply: PersonChangeReply,
+      }),
+      done: ({ changed }) => ({
+        to: here,
+        notice: changed ? t("admin.people.passSaved") : t("admin.people.unchanged"),
+      }),
     });
-    if (!res.ok) {
-      return json(
-        { form: "pass" as const, result: submission.reply(apiErrors(res)) },
-        { status: 400 },
-      );
-    }
-    return withNotice(
-      args.request,
-      here,
-      res.data.changed ? t("admin.people.passSaved") : t("admin.people.unchanged"),
-    );
   }
-  const submission = parseWithZod(formData, { schema: FinancialAidForm });
-  if (submission.status !== "success") {
-    return json({ form: "aid" as const, result: submission.reply() }, { status: 400 });
-  }
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/people/${id}/financial-aid`,
-    method: "PUT",
-    body: submission.value,
-    auth: "staff",
-    reply: PersonChangeReply,
+  return submitStaffForm(args, formData, {
+    form: "aid",
+    schema: FinancialAidForm,
+    call: (body) => ({
+      path: `/v1/admin/people/${id}/financial-aid`,
+      method: "PUT",
+      body,
+      reply: PersonChangeReply,
+    }),
+    done: ({ changed }) => ({
+      to: here,
+      notice: changed ? t("admin.people.aidSaved") : t("admin.people.unchanged"),
+    }),
   });
-  if (!res.ok) {
-    return json(
-      { form: "aid" as const, result: submission.reply(apiErrors(res)) },
-      { status: 400 },
-    );
-  }
-  return withNotice(
-    args.request,
-    here,
-    res.data.changed ? t("admin.people.aidSaved") : t("admin.people.unchanged"),
-  );
 }
 
 // ---- A staff account -------------------------------------------------------------------------
@@ -248,54 +228,36 @@ export async function staffAccountAction(args: ActionFunctionArgs) {
   const formData = await readFormData(args.request.clone());
   const intent = formData.get("intent");
   if (intent === "reactivate") {
-    const res = await callApi(caller(args), {
-      path: `/v1/admin/staff/${id}/reactivate`,
-      method: "POST",
-      auth: "staff",
-      reply: StaffAccount,
-    });
-    return res.ok
-      ? withNotice(
-          args.request,
-          here,
-          t("admin.staff.reactivated", { username: res.data.username }),
-        )
-      : withNotice(args.request, here, res.message, "error");
-  }
-  if (intent === "unlock") {
-    const res = await callApi(caller(args), {
-      path: `/v1/admin/staff/${id}/unlock`,
-      method: "POST",
-      auth: "staff",
-      reply: UnlockReply,
-    });
-    return res.ok
-      ? withNotice(args.request, here, t("admin.people.unlocked"))
-      : withNotice(args.request, here, res.message, "error");
-  }
-  if (intent !== "roles") return staffDetailAction(args);
-  const submission = parseWithZod(formData, { schema: StaffRolesForm });
-  if (submission.status !== "success") {
-    return json({ form: "roles" as const, result: submission.reply() }, { status: 400 });
-  }
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/staff/${id}/roles`,
-    method: "PUT",
-    body: submission.value,
-    auth: "staff",
-    reply: StaffRolesReply,
-  });
-  if (!res.ok) {
-    return json(
-      { form: "roles" as const, result: submission.reply(apiErrors(res)) },
-      { status: 400 },
+    return askStaffApi(
+      args,
+      here,
+      { path: `/v1/admin/staff/${id}/reactivate`, method: "POST", reply: StaffAccount },
+      ({ username }) => t("admin.staff.reactivated", { username }),
     );
   }
-  return withNotice(
-    args.request,
-    here,
-    res.data.changed
-      ? t("admin.staff.rolesSaved", { username: res.data.account.username })
-      : t("admin.staff.rolesUnchanged"),
-  );
+  if (intent === "unlock") {
+    return askStaffApi(
+      args,
+      here,
+      { path: `/v1/admin/staff/${id}/unlock`, method: "POST", reply: UnlockReply },
+      () => t("admin.people.unlocked"),
+    );
+  }
+  if (intent !== "roles") return staffDetailAction(args);
+  return submitStaffForm(args, formData, {
+    form: "roles",
+    schema: StaffRolesForm,
+    call: (body) => ({
+      path: `/v1/admin/staff/${id}/roles`,
+      method: "PUT",
+      body,
+      reply: StaffRolesReply,
+    }),
+    done: ({ changed, account }) => ({
+      to: here,
+      notice: changed
+        ? t("admin.staff.rolesSaved", { username: account.username })
+        : t("admin.staff.rolesUnchanged"),
+    }),
+  });
 }

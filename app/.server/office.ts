@@ -22,10 +22,9 @@ import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate, todayIn } from "@domain/rules/time";
 import { callApi } from "./api";
 import { requireStaff } from "./auth";
-import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
 import type { StaffSession } from "./session";
-import { apiErrors, caller, withNotice } from "./staff-pages";
+import { caller, submitStaffForm } from "./staff-pages";
 import { districtTimeZone } from "./time";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -177,77 +176,58 @@ export async function promiseAction(args: ActionFunctionArgs) {
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "receive") {
-    const submission = parseWithZod(formData, { schema: ReceiveCheckForm });
-    if (submission.status !== "success") {
-      return json({ intent, result: submission.reply() }, { status: 400 });
-    }
-    const v = submission.value;
-    const res = await callApi(caller(args), {
-      path: `/v1/office/checks/${id}/receive`,
-      method: "POST",
-      body: { checkNumber: v.checkNumber, amountCents: v.amount, receivedOn: v.receivedOn },
-      auth: "staff",
-      reply: z.object({ checkNumber: z.string(), amountCents: z.number(), created: z.boolean() }),
+    return submitStaffForm(args, formData, {
+      form: "receive",
+      schema: ReceiveCheckForm,
+      call: (v) => ({
+        path: `/v1/office/checks/${id}/receive`,
+        method: "POST",
+        body: { checkNumber: v.checkNumber, amountCents: v.amount, receivedOn: v.receivedOn },
+        reply: z.object({ checkNumber: z.string(), amountCents: z.number(), created: z.boolean() }),
+      }),
+      rename: { amountCents: "amount" },
+      done: (check) => ({
+        to: here,
+        notice: check.created
+          ? t("office.receive.done", {
+              number: check.checkNumber,
+              amount: formatUsd(check.amountCents),
+            })
+          : t("office.receive.already", { number: check.checkNumber }),
+      }),
     });
-    if (!res.ok) {
-      return json(
-        { intent, result: submission.reply(apiErrors(res, { amountCents: "amount" })) },
-        { status: 400 },
-      );
-    }
-    return withNotice(
-      args.request,
-      here,
-      res.data.created
-        ? t("office.receive.done", {
-            number: res.data.checkNumber,
-            amount: formatUsd(res.data.amountCents),
-          })
-        : t("office.receive.already", { number: res.data.checkNumber }),
-    );
   }
 
   if (intent === "reverse" || intent === "bounce") {
-    const submission = parseWithZod(formData, { schema: UndoCheckForm });
-    if (submission.status !== "success") {
-      return json({ intent: "undo", result: submission.reply() }, { status: 400 });
-    }
-    const v = submission.value;
-    const res = await callApi(caller(args), {
-      path: `/v1/office/checks/${id}/checks/${v.checkId}/${v.intent}`,
-      method: "POST",
-      ...(v.intent === "bounce" ? { body: { reason: v.reason } } : {}),
-      auth: "staff",
-      reply: z.object({ checkNumber: z.string() }),
-    });
-    if (!res.ok) {
-      return json({ intent: "undo", result: submission.reply(apiErrors(res)) }, { status: 400 });
-    }
-    return withNotice(
-      args.request,
-      here,
-      t(v.intent === "bounce" ? "office.undo.bounced" : "office.undo.reversed", {
-        number: res.data.checkNumber,
+    return submitStaffForm(args, formData, {
+      form: "undo",
+      schema: UndoCheckForm,
+      call: (v) => ({
+        path: `/v1/office/checks/${id}/checks/${v.checkId}/${v.intent}`,
+        method: "POST",
+        ...(v.intent === "bounce" ? { body: { reason: v.reason } } : {}),
+        reply: z.object({ checkNumber: z.string() }),
       }),
-    );
+      done: ({ checkNumber }, v) => ({
+        to: here,
+        notice: t(v.intent === "bounce" ? "office.undo.bounced" : "office.undo.reversed", {
+          number: checkNumber,
+        }),
+      }),
+    });
   }
 
-  const submission = parseWithZod(formData, { schema: CancelPromiseForm });
-  if (submission.status !== "success") {
-    return json({ intent: "cancel", result: submission.reply() }, { status: 400 });
-  }
-  const res = await callApi(caller(args), {
-    path: `/v1/office/checks/${id}/cancel`,
-    method: "POST",
-    auth: "staff",
-    reply: z.object({ registrationCancelled: z.boolean() }),
+  return submitStaffForm(args, formData, {
+    form: "cancel",
+    schema: CancelPromiseForm,
+    call: () => ({
+      path: `/v1/office/checks/${id}/cancel`,
+      method: "POST",
+      reply: z.object({ registrationCancelled: z.boolean() }),
+    }),
+    done: ({ registrationCancelled }) => ({
+      to: here,
+      notice: registrationCancelled ? t("office.cancel.doneReleased") : t("office.cancel.done"),
+    }),
   });
-  if (!res.ok) {
-    return json({ intent: "cancel", result: submission.reply(apiErrors(res)) }, { status: 400 });
-  }
-  return withNotice(
-    args.request,
-    here,
-    res.data.registrationCancelled ? t("office.cancel.doneReleased") : t("office.cancel.done"),
-  );
 }

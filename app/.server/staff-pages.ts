@@ -1,8 +1,11 @@
 // What the staff back office's server functions share (administration, business office): the
-// caller of the district API, a refusal turned into conform's errors, and a redirect that carries
-// a notice. One copy, imported by app/.server/admin*.ts and office.ts.
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { ApiResult } from "./api";
+// caller of the district API, a refusal turned into conform's errors, a redirect that carries a
+// notice, and the two shapes of a staff post (a form sent on to the API; a button that asks the
+// API for one thing). One copy, imported by app/.server/admin*.ts and office.ts.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod";
+import { callApi, type ApiCall, type ApiResult } from "./api";
+import { parseWithZod } from "./forms.server";
 import { flashNotice } from "./session";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -37,4 +40,57 @@ export async function withNotice(
   kind: "success" | "error" = "success",
 ) {
   return redirect(to, { headers: { "Set-Cookie": await flashNotice(request, { kind, text }) } });
+}
+
+type StaffCall<T> = Omit<ApiCall<T>, "auth">;
+
+/**
+ * A staff form sent on to the district API. A refused form (by its schema, or by the API with the
+ * fields it names) comes back as conform's result with a 400, tagged with which of the page's
+ * forms it was; an accepted one redirects to where `done` says, with its notice.
+ */
+export async function submitStaffForm<Schema extends z.ZodTypeAny, Reply, Form extends string>(
+  args: ActionFunctionArgs,
+  formData: FormData,
+  opts: {
+    form: Form;
+    schema: Schema;
+    call: (value: z.output<Schema>) => StaffCall<Reply>;
+    done: (reply: Reply, value: z.output<Schema>) => { to: string; notice: string };
+    rename?: Parameters<typeof apiErrors>[1];
+  },
+) {
+  const submission = parseWithZod(formData, { schema: opts.schema });
+  if (submission.status !== "success") {
+    return json({ form: opts.form, result: submission.reply() }, { status: 400 });
+  }
+  const value = submission.value as z.output<Schema>;
+  const res = await callApi(caller(args), { ...opts.call(value), auth: "staff" });
+  if (!res.ok) {
+    return json(
+      { form: opts.form, result: submission.reply(apiErrors(res, opts.rename)) },
+      { status: 400 },
+    );
+  }
+  const { to, notice } = opts.done(res.data, value);
+  return withNotice(args.request, to, notice);
+}
+
+/**
+ * A staff button that asks the district API for one thing (unlock, reactivate, cancel): on to
+ * where `done` says (or back to `here`) with its notice, or back to `here` with the API's refusal
+ * as an error notice.
+ */
+export async function askStaffApi<Reply>(
+  args: ActionFunctionArgs,
+  here: string,
+  call: StaffCall<Reply>,
+  done: (reply: Reply) => string | { to: string; notice: string },
+) {
+  const res = await callApi(caller(args), { ...call, auth: "staff" });
+  if (!res.ok) return withNotice(args.request, here, res.message, "error");
+  const next = done(res.data);
+  return typeof next === "string"
+    ? withNotice(args.request, here, next)
+    : withNotice(args.request, next.to, next.notice);
 }

@@ -1,6 +1,7 @@
 // /admin/people/:id: one student or community member: details, registrations, assessed fees,
 // payments and sign-in lock; forms for financial aid, the activity pass and unlocking the sign-in
 // (issue 18 point 5, decision 122). Plain posts: the page works without JavaScript.
+import type { ReactNode } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
@@ -164,111 +165,90 @@ export default function AdminPerson() {
         </Form>
       </Paper>
 
-      <Paper p="lg" withBorder>
-        <Title order={2} size="h3" mb="sm">
-          {t("admin.people.registrationsTitle")}
-        </Title>
-        {registrations.length === 0 ? (
-          <Text>{t("admin.people.noRegistrations")}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("admin.people.col.program")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.course")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.term")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.status")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.cost")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.date")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {registrations.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{r.program}</Table.Td>
-                    <Table.Td>{r.course}</Table.Td>
-                    <Table.Td>{r.term}</Table.Td>
-                    <Table.Td>{r.status}</Table.Td>
-                    <Table.Td>{r.cost}</Table.Td>
-                    <Table.Td>{r.date}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-
-      <Paper p="lg" withBorder>
-        <Title order={2} size="h3" mb="sm">
-          {t("admin.people.feesTitle")}
-        </Title>
-        {assessedFees.length === 0 ? (
-          <Text>{t("admin.people.noFees")}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("admin.people.col.fee")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.status")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.quantity")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.assessed")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.paid")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.date")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {assessedFees.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>{a.fee}</Table.Td>
-                    <Table.Td>{a.status}</Table.Td>
-                    <Table.Td>{a.quantity}</Table.Td>
-                    <Table.Td>{a.assessed}</Table.Td>
-                    <Table.Td>{a.paid}</Table.Td>
-                    <Table.Td>{a.date}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-
-      <Paper p="lg" withBorder>
-        <Title order={2} size="h3" mb="sm">
-          {t("admin.people.paymentsTitle")}
-        </Title>
-        {payments.length === 0 ? (
-          <Text>{t("admin.people.noPayments")}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("admin.people.col.date")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.method")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.status")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.amount")}</Table.Th>
-                  <Table.Th>{t("admin.people.col.confirmation")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {payments.map((x) => (
-                  <Table.Tr key={x.id}>
-                    <Table.Td>{x.date}</Table.Td>
-                    <Table.Td>{x.method}</Table.Td>
-                    <Table.Td>{x.status}</Table.Td>
-                    <Table.Td>{x.amount}</Table.Td>
-                    <Table.Td>{x.confirmationId ?? ""}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+      <RecordTable
+        title={t("admin.people.registrationsTitle")}
+        empty={t("admin.people.noRegistrations")}
+        rows={registrations}
+        columns={[
+          [t("admin.people.col.program"), (r) => r.program],
+          [t("admin.people.col.course"), (r) => r.course],
+          [t("admin.people.col.term"), (r) => r.term],
+          [t("admin.people.col.status"), (r) => r.status],
+          [t("admin.people.col.cost"), (r) => r.cost],
+          [t("admin.people.col.date"), (r) => r.date],
+        ]}
+      />
+      <RecordTable
+        title={t("admin.people.feesTitle")}
+        empty={t("admin.people.noFees")}
+        rows={assessedFees}
+        columns={[
+          [t("admin.people.col.fee"), (a) => a.fee],
+          [t("admin.people.col.status"), (a) => a.status],
+          [t("admin.people.col.quantity"), (a) => a.quantity],
+          [t("admin.people.col.assessed"), (a) => a.assessed],
+          [t("admin.people.col.paid"), (a) => a.paid],
+          [t("admin.people.col.date"), (a) => a.date],
+        ]}
+      />
+      <RecordTable
+        title={t("admin.people.paymentsTitle")}
+        empty={t("admin.people.noPayments")}
+        rows={payments}
+        columns={[
+          [t("admin.people.col.date"), (x) => x.date],
+          [t("admin.people.col.method"), (x) => x.method],
+          [t("admin.people.col.status"), (x) => x.status],
+          [t("admin.people.col.amount"), (x) => x.amount],
+          [t("admin.people.col.confirmation"), (x) => x.confirmationId ?? ""],
+        ]}
+      />
     </Stack>
+  );
+}
+
+/** One of the person's records (registrations, fees, payments): a titled table, or a line saying
+ * there are none. */
+function RecordTable<Row extends { id: string | number }>({
+  title,
+  empty,
+  rows,
+  columns,
+}: {
+  title: string;
+  empty: string;
+  rows: Row[];
+  columns: [label: string, cell: (row: Row) => ReactNode][];
+}) {
+  return (
+    <Paper p="lg" withBorder>
+      <Title order={2} size="h3" mb="sm">
+        {title}
+      </Title>
+      {rows.length === 0 ? (
+        <Text>{empty}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map(([label]) => (
+                  <Table.Th key={label}>{label}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.id}>
+                  {columns.map(([label, cell]) => (
+                    <Table.Td key={label}>{cell(row)}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
   );
 }

@@ -88,6 +88,14 @@ export default function AdminSectionEdit() {
               <Text size="sm">
                 {t("admin.sections.cancelHint", { count: String(section.registrations) })}
               </Text>
+              <Button
+                component={Link}
+                to={`/admin/programs/sections/${section.id}/cancel`}
+                color="red"
+                variant="light"
+              >
+                {t("admin.sections.cancelButton")}
+              </Button>
             </Group>
           )}
         </Paper>

@@ -41,7 +41,7 @@ export default function OfficePromise() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const resultFor = (intent: string) =>
-    actionData && actionData.intent === intent ? actionData.result : undefined;
+    actionData && actionData.form === intent ? actionData.result : undefined;
   const [receive, receiveFields, receiveProps] = useZodForm({
     id: "office-receive",
     lastResult: resultFor("receive"),

@@ -14,6 +14,7 @@ import {
 } from "@domain/contract/staff";
 import { t } from "@domain/messages";
 import { toDollars } from "@domain/rules/money";
+import { STAFF_DAY_CODE, weekDaysOf } from "@domain/rules/week-days";
 import type { ApiDeps } from "../deps";
 import { queryRows, type Db } from "../db/client";
 import { ApiError } from "../services/errors";
@@ -156,7 +157,9 @@ function meetingDays(v: SectionRow["meeting_days"]): string {
         .replace(/^\{|\}$/g, "")
         .split(",")
         .filter(Boolean);
-  return days.join("\n");
+  return weekDaysOf(days)
+    .map((d) => STAFF_DAY_CODE[d])
+    .join("\n");
 }
 
 /** Sections taught by the employee (one section when sectionId is given), with their rosters. */

@@ -4,6 +4,7 @@
 // (services/locks.ts), so a capacity raise offers the freed seats to the waiting list in order with
 // the registration path's own offerFreedSeats, and never twice. The family program list's catalogue
 // version is bumped by the triggers of migration 0009 on every write here.
+import { weekDaysOf } from "@domain/rules/week-days";
 import { sql } from "drizzle-orm";
 import { ZodError, z } from "zod";
 import type {
@@ -255,7 +256,13 @@ export async function readSectionValues(
       from course_sections s where s.id = ${id}`,
   );
   if (!row) return null;
-  return { ...row, creditHours: Number(row.creditHours), schoolId: row.schoolId ?? null };
+  return {
+    ...row,
+    creditHours: Number(row.creditHours),
+    schoolId: row.schoolId ?? null,
+    // Rows written before migration 0022, or by another system, may spell days as codes.
+    meetingDays: weekDaysOf(row.meetingDays ?? []),
+  };
 }
 
 /** The course, school and instructor a section names must exist: a 400 naming the field. */

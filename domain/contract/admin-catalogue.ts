@@ -4,13 +4,14 @@
 import { z } from "zod";
 import { t } from "../messages/admin";
 import { FORBIDDEN_CONTROL, NO_CONTROL, isSaneCalendarDate } from "../rules/input";
+import { WEEK_DAYS } from "../rules/week-days";
 
 export const CATALOGUE_PAGE_SIZE = 50;
 /** The most sections a programme may have copied at once, and questions a section may ask. */
 export const MAX_QUESTIONS = 50;
 export const MAX_CAPACITY = 10_000;
 export const MAX_COST_CENTS = 100_000_000;
-export const WEEK_DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
+export { WEEK_DAYS };
 export const DELIVERY_METHODS = ["In Person", "Online", "Hybrid"] as const;
 export const RESPONSE_TYPES = ["Value List", "Free Form", "Waiver", "Signature"] as const;
 

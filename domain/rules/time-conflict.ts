@@ -1,9 +1,10 @@
 // Time conflict (spec 01 §5): a course is blocked when it shares a meeting day, overlaps in time
 // of day and overlaps in date range with a course the person is registered for, unless the course
 // has a time-conflict override. Joining a waitlist skips the check.
+import { weekDaysOf } from "./week-days";
 
 export interface Meeting {
-  /** Meeting day names, e.g. ["Mon", "Wed"]; compared case-insensitively. */
+  /** Meeting days, e.g. ["Mon", "Wed"]; any spelling of a day (week-days.ts). */
   meetingDays: string[];
   /** "HH:MM" or "HH:MM:SS"; null for courses without a set time (online, self-paced). */
   timeStart: string | null;
@@ -18,9 +19,10 @@ function minutes(t: string): number {
   return Number(h) * 60 + Number(m);
 }
 
+/** Days compare as the days they name, so "M" and "Mon" are the same Monday. */
 export function sharesDay(a: Meeting, b: Meeting): boolean {
-  const days = new Set(a.meetingDays.map((d) => d.trim().toLowerCase()));
-  return b.meetingDays.some((d) => days.has(d.trim().toLowerCase()));
+  const days = new Set(weekDaysOf(a.meetingDays));
+  return weekDaysOf(b.meetingDays).some((d) => days.has(d));
 }
 
 /** Half-open time ranges: a course ending at 10:00 does not clash with one starting at 10:00. */

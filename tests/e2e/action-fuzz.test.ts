@@ -41,6 +41,10 @@ const ACTIONS: Record<
   "admin.programs.courses_.$id.tsx": { who: "admin", params: { id: "id" } },
   "admin.programs.new.tsx": { who: "admin" },
   "admin.programs.sections.$sectionId.tsx": { who: "admin", params: { sectionId: "section" } },
+  "admin.programs.sections.$sectionId_.cancel.tsx": {
+    who: "admin",
+    params: { sectionId: "section" },
+  },
   "admin.settings.tsx": { who: "admin" },
   // Accounts made for the fuzz: resetting or deactivating the demo staff would sign out the
   // sessions the other actions are fuzzed with.

@@ -2,8 +2,8 @@
 // 3): an administrator creates two courses, a programme with two sections and a question (an
 // impossible date is refused and what was typed is kept); a student registers in the one-seat
 // section and another joins its waiting list; the administrator raises the capacity and the first
-// waiting family is offered the seat; copies the programme to a new term; and reads it all in the
-// audit trail.
+// waiting family is offered the seat; copies the programme to a new term; cancels the first
+// section after asking, and its families are told; and reads it all in the audit trail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
@@ -158,10 +158,24 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
     expect(await rows.count()).toBe(2);
     await expect(rows.filter({ hasText: wheel }).textContent()).resolves.toContain("0 / 2");
 
+    // Cancelling the original section asks first; then its two families are told.
+    await page.goto(programUrl);
+    await page.getByRole("link", { name: `${wheel} 1` }).click();
+    await page.getByRole("link", { name: "Cancel section" }).click();
+    await page.getByRole("heading", { name: "Cancel this section" }).waitFor();
+    await page.getByRole("button", { name: "Yes, cancel the section" }).click();
+    await notice(page, "Section cancelled; 2 families were told.");
+    expect(page.url()).toBe(programUrl);
+    await expect(
+      page.getByRole("row").filter({ hasText: wheel }).first().textContent(),
+    ).resolves.toContain("Cancelled");
+
     // The audit trail has it all.
     await page.goto("/admin/audit?action=program.copy");
     await page.getByRole("cell", { name: "program.copy" }).first().waitFor();
     await expect(page.getByRole("table").textContent()).resolves.toContain(`${program} 2028`);
+    await page.goto("/admin/audit?action=section.cancel");
+    await page.getByRole("cell", { name: "section.cancel" }).first().waitFor();
     await page.goto("/admin/audit?action=section.update");
     await expect(page.getByRole("table").textContent()).resolves.toContain('{"capacity":2}');
     await page.goto("/admin/audit?action=course-question.create");

@@ -4,6 +4,7 @@
 // the waiting list in order, once, whatever the concurrency; a section with registrations is only
 // cancelled (its families are told); a copy carries every section and question and nothing of the
 // registrations; every change leaves its audit entry and families see it in the program list.
+import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import {
@@ -514,6 +515,40 @@ describe("sections", () => {
     expect(updates.map((u) => u.after)).toEqual([{ capacity: 2 }, { capacity: 3 }]);
   });
 
+  it("every section of the demo data opens in the administration, its days in one spelling", async () => {
+    const ids = await queryRows<{ id: string }>(
+      db(),
+      sql`select id::text as id from course_sections order by id`,
+    );
+    expect(ids.length).toBeGreaterThan(10);
+    for (const { id } of ids) {
+      const r = await call(api, "GET", `/v1/admin/sections/${id}`, { token: admin });
+      expect(r.status).toBe(200);
+      expect(Section.safeParse(r.body).error?.issues ?? [], id).toEqual([]);
+    }
+  });
+
+  it("migration 0022 spells every known day as the form does and keeps what names no day", async () => {
+    const programId = await newProgram("Day spellings");
+    const id = await newSection(programId, {});
+    await db().execute(
+      sql`update course_sections set meeting_days = '{M,Th,R,sunday,xx}' where id = ${id}`,
+    );
+    const body = await readFile(
+      new URL("../../district-api/db/migrations/0022_week_days.sql", import.meta.url),
+      "utf8",
+    );
+    await db().execute(sql.raw(body));
+    const [row] = await queryRows<{ days: string[] }>(
+      db(),
+      sql`select meeting_days as days from course_sections where id = ${id}`,
+    );
+    expect(row!.days).toEqual(["Mon", "Thu", "Thu", "Sun", "xx"]);
+    // The district API reads each day once, and leaves out what names none.
+    const r = await call(api, "GET", `/v1/admin/sections/${id}`, { token: admin });
+    expect(r.body.meetingDays).toEqual(["Mon", "Thu", "Sun"]);
+  });
+
   it("with registrations is not deleted, only cancelled, and its families are told", async () => {
     const programId = await newProgram("Cancelling");
     const id = await newSection(programId, { capacity: 1 });
@@ -542,6 +577,10 @@ describe("sections", () => {
     expect(mail[0]!.subject).toBe("Pottery has been cancelled");
     const [audit] = await audits("section.cancel", id);
     expect(audit!.before).toEqual({ active: true, registrations: 2 });
+    // The cancelled section still reads, in the contract's shape (the cancel page reads it again).
+    const read = await call(api, "GET", `/v1/admin/sections/${id}`, { token: admin });
+    expect(read.status).toBe(200);
+    expect(Section.parse(read.body)).toMatchObject({ active: false, registrations: 0 });
     expect(
       (await call(api, "POST", `/v1/admin/sections/${id}/cancel`, { token: admin })).status,
     ).toBe(409);
