@@ -44,5 +44,22 @@ export function webBodyLimit(req: Request, res: Response, next: NextFunction): v
       limit === SIGNATURE_FORM_MAX ? t("error.formTooLarge") : t("error.payloadTooLarge"),
     );
   }
+  drainWhenAnsweredEarly(req, res);
   next();
+}
+
+/**
+ * A page may answer before it has read the whole body (an unknown id, a post to another route's
+ * data): the rest, within the limit above, is then read and dropped. Left unread, it would sit on
+ * the kept-alive connection before the client's next request, which would wait for the server's
+ * idle timeout (about six seconds) before being answered.
+ */
+function drainWhenAnsweredEarly(req: Request, res: Response): void {
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    // The page's reader (Remix's body stream) pauses the request whenever its queue is full; the
+    // answer is sent, so nothing will read on: it lets go, and the rest flows to nowhere.
+    req.removeAllListeners("data");
+    req.resume();
+  });
 }
