@@ -23,6 +23,7 @@ import {
   sectionFieldName,
 } from "@domain/forms/admin-catalogue";
 import { t } from "@domain/messages/admin";
+import { findControlCharacter } from "@domain/rules/input";
 import { callApi, type ApiResult } from "./api";
 import { readFormData } from "./http-guards";
 import { requireAdmin } from "./admin";
@@ -45,15 +46,24 @@ function orThrow<T>(res: ApiResult<T>): T {
   return res.data;
 }
 
-/** The list query of a page's URL: its search and page. */
-function listQuery(url: URL): { q: string; page: number; query: URLSearchParams } {
+/**
+ * The list query of a page's URL: its search and page. A search holding a control character is
+ * not sent (the district API refuses it); the page says so beside the field and lists everything.
+ */
+function listQuery(url: URL): {
+  q: string;
+  qError: string | null;
+  page: number;
+  query: URLSearchParams;
+} {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const qError = findControlCharacter(q) ? t("admin.catalogue.searchControl") : null;
   const n = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isSafeInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
   const query = new URLSearchParams();
-  if (q) query.set("q", q);
+  if (q && !qError) query.set("q", q);
   if (page > 1) query.set("page", String(page));
-  return { q, page, query };
+  return { q, qError, page, query };
 }
 
 const pages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
@@ -62,7 +72,7 @@ const pages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total /
 
 export async function programListPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
-  const { q, query } = listQuery(new URL(args.request.url));
+  const { q, qError, query } = listQuery(new URL(args.request.url));
   const data = orThrow(
     await callApi(caller(args), {
       path: `/v1/admin/programs?${query}`,
@@ -70,7 +80,7 @@ export async function programListPage(args: LoaderFunctionArgs) {
       reply: ProgramPage,
     }),
   );
-  return json({ q, ...data, pages: pages(data.total, data.pageSize) });
+  return json({ q, qError, ...data, pages: pages(data.total, data.pageSize) });
 }
 
 export async function programCreatePage({ request }: LoaderFunctionArgs) {
@@ -94,7 +104,7 @@ export async function programCreateAction(args: ActionFunctionArgs) {
 export async function programDetailPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const id = idParam(args.params.id);
-  const { q, query } = listQuery(new URL(args.request.url));
+  const { q, qError, query } = listQuery(new URL(args.request.url));
   const data = orThrow(
     await callApi(caller(args), {
       path: `/v1/admin/programs/${id}?${query}`,
@@ -102,7 +112,7 @@ export async function programDetailPage(args: LoaderFunctionArgs) {
       reply: ProgramDetail,
     }),
   );
-  return json({ q, ...data, pages: pages(data.total, data.pageSize) });
+  return json({ q, qError, ...data, pages: pages(data.total, data.pageSize) });
 }
 
 /** Saves the programme's form, or copies it to a new term (intent "copy"). */
@@ -144,7 +154,7 @@ export async function programDetailAction(args: ActionFunctionArgs) {
 
 export async function courseListPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
-  const { q, query } = listQuery(new URL(args.request.url));
+  const { q, qError, query } = listQuery(new URL(args.request.url));
   const data = orThrow(
     await callApi(caller(args), {
       path: `/v1/admin/courses?${query}`,
@@ -152,7 +162,7 @@ export async function courseListPage(args: LoaderFunctionArgs) {
       reply: CoursePage,
     }),
   );
-  return json({ q, ...data, pages: pages(data.total, data.pageSize) });
+  return json({ q, qError, ...data, pages: pages(data.total, data.pageSize) });
 }
 
 export async function courseCreateAction(args: ActionFunctionArgs) {

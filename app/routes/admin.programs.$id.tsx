@@ -39,7 +39,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function AdminProgram() {
-  const { program, sections, q, page, pages, total } = useLoaderData<typeof loader>();
+  const { program, sections, q, qError, page, pages, total } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -104,7 +104,12 @@ export default function AdminProgram() {
         </Group>
         <Form method="get" role="search">
           <Group align="flex-end">
-            <TextInput name="q" label={t("admin.programs.search")} defaultValue={q} />
+            <TextInput
+              name="q"
+              label={t("admin.programs.search")}
+              defaultValue={q}
+              error={qError}
+            />
             <Button type="submit" variant="light">
               {t("admin.programs.searchButton")}
             </Button>

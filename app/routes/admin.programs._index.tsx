@@ -12,7 +12,7 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export default function AdminPrograms() {
-  const { q, programs, page, pages, total } = useLoaderData<typeof loader>();
+  const { q, qError, programs, page, pages, total } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <Paper p="lg" withBorder>
@@ -31,7 +31,7 @@ export default function AdminPrograms() {
       </Group>
       <Form method="get" role="search">
         <Group align="flex-end">
-          <TextInput name="q" label={t("admin.programs.search")} defaultValue={q} />
+          <TextInput name="q" label={t("admin.programs.search")} defaultValue={q} error={qError} />
           <Button type="submit" variant="light">
             {t("admin.programs.searchButton")}
           </Button>

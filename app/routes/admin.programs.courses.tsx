@@ -37,7 +37,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function AdminCourses() {
-  const { q, courses, page, pages, total } = useLoaderData<typeof loader>();
+  const { q, qError, courses, page, pages, total } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -60,7 +60,12 @@ export default function AdminCourses() {
         </Title>
         <Form method="get" role="search">
           <Group align="flex-end">
-            <TextInput name="q" label={t("admin.programs.search")} defaultValue={q} />
+            <TextInput
+              name="q"
+              label={t("admin.programs.search")}
+              defaultValue={q}
+              error={qError}
+            />
             <Button type="submit" variant="light">
               {t("admin.programs.searchButton")}
             </Button>

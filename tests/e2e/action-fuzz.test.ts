@@ -382,6 +382,48 @@ describe("the fee request form on a refused value", () => {
   });
 });
 
+describe("the staff list pages' searches", () => {
+  const LISTS = [
+    "/admin/programs",
+    "/admin/programs/courses",
+    "/admin/people",
+    "/admin/fees",
+    "/admin/audit",
+    "/admin/imports",
+    "/admin/staff",
+    "/office/checks",
+  ];
+  const QUERIES = [
+    "q=%00",
+    "q=%ED%A0%80",
+    `q=${"x".repeat(5_000)}`,
+    "page=1099511627776",
+    "page=-1",
+    "page=1e400",
+    "from=2026-02-31&to=9999-12-31",
+    "actor=%00&action=%00&entity=%00&kind=%00&status=%00",
+  ];
+  it("answer odd searches below 500, and say what is wrong with a search", async () => {
+    const failures: string[] = [];
+    for (const list of LISTS) {
+      for (const query of QUERIES) {
+        const res = await fetch(`${base}${list}?${query}`, {
+          headers: { Cookie: cookies.admin },
+          redirect: "manual",
+        });
+        await res.text();
+        if (res.status >= 500) failures.push(`${list}?${query.slice(0, 40)} → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const programs = await fetch(`${base}/admin/programs?q=a%00b`, {
+      headers: { Cookie: cookies.admin },
+    });
+    expect(programs.status).toBe(200);
+    expect(await programs.text()).toContain("Remove the control characters from the search.");
+  });
+});
+
 describe("fuzz of every web action", () => {
   for (const file of actionFiles) {
     const entry = ACTIONS[file];

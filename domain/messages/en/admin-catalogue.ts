@@ -75,6 +75,7 @@ export const adminCatalogue = {
   "admin.programs.sectionStatus": "Status",
   "admin.programs.sectionActive": "Active",
   "admin.programs.sectionCancelled": "Cancelled",
+  "admin.catalogue.searchControl": "Remove the control characters from the search.",
   "admin.programs.copyTitle": "Copy to a new term",
   "admin.programs.copyHint":
     "Copies the program with every active section and its questions, without registrations. The new program starts closed; dates move so the first section starts on the day given.",
