@@ -43,6 +43,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Keep the embedded database in memory (tests). */
   inMemory?: boolean;
+  /** With inMemory: the embedded database starts from this dump (district-api/runtime.ts). */
+  pgliteSnapshot?: Blob;
   districtApiUrl?: string;
   buildDir?: string;
   clock?: Clock;
@@ -153,6 +155,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     api = await startDistrictApi({
       databaseUrl,
       pgliteDir: onDisk ? path.join(dataDir, "pglite") : undefined,
+      pgliteSnapshot: opts.inMemory ? opts.pgliteSnapshot : undefined,
       backupSocket: onDisk ? path.join(dataDir, CONTROL_SOCKET) : undefined,
       seed: mode === "production" ? "baseline" : "demo",
       logger,

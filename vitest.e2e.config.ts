@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["tests/support/pglite-snapshot-setup.ts"],
     testTimeout: 90_000,
     hookTimeout: 90_000,
     pool: "forks",

@@ -21,6 +21,11 @@ export interface RuntimeOptions {
   databaseUrl?: string;
   /** PGlite folder; undefined keeps the database in memory. */
   pgliteDir?: string;
+  /**
+   * PGlite in memory only: start from this dump of a data folder instead of an empty database.
+   * The test suites dump one migrated, seeded database per run and start each file's from it.
+   */
+  pgliteSnapshot?: Blob;
   outboxDir: string;
   smtpUrl?: string;
   secret: string;
@@ -78,6 +83,7 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
     databaseUrl: opts.databaseUrl,
     dataDir: opts.pgliteDir,
     poolSize: opts.poolSize,
+    loadDataDir: opts.databaseUrl || opts.pgliteDir ? undefined : opts.pgliteSnapshot,
   });
   await waitForDatabase(database, logger, opts.databaseWaitMs ?? 0);
   await migrate(database);

@@ -531,7 +531,7 @@ describe("reversing and bouncing", () => {
       paid_cents: 0,
       pending_cents: 3000,
     });
-    const mail = (await api.outbox()).slice(mailBefore);
+    const mail = (await api.outbox({ atLeast: mailBefore + 1 })).slice(mailBefore);
     expect(mail.length).toBeGreaterThan(0);
     if (fam?.email) expect(mail.map((m) => m.to)).toContain(fam.email);
     expect(mail[0]!.text).toContain("7310");
@@ -646,7 +646,7 @@ describe("cancelling a promise not honoured", () => {
       sql`select seats_taken from course_sections where id = ${section}`,
     );
     expect(seats!.seats_taken).toBe(1);
-    expect((await api.outbox()).length).toBeGreaterThan(mailBefore);
+    expect((await api.outbox({ atLeast: mailBefore + 1 })).length).toBeGreaterThan(mailBefore);
     expect(await paymentStatus(p!.id)).toBe("expired");
     expect((await auditFor(p!.id)).map((x) => x.action)).toEqual(["check.cancel-promise"]);
     const again = await call(api, "POST", `/v1/office/checks/${p!.id}/cancel`, { token: office });

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { createScratchDatabase } from "../../district-api/db/scratch-database";
 import { startDistrictApi, type DistrictApiRuntime } from "../../district-api/runtime";
+import { demoSnapshot } from "./pglite-snapshot";
 import { TestClock } from "../../district-api/clock";
 import { createLogger } from "../../district-api/logger";
 
@@ -19,8 +20,11 @@ export interface TestApi {
   clock: TestClock;
   runtime: DistrictApiRuntime;
   outboxDir: string;
-  /** Messages written to the outbox so far. */
-  outbox(): Promise<{ to: string; subject: string; text: string }[]>;
+  /**
+   * Messages written to the outbox so far. Mail is sent in the background: with `atLeast`, waits
+   * (up to ten seconds, for busy machines) until that many are there.
+   */
+  outbox(opts?: { atLeast?: number }): Promise<{ to: string; subject: string; text: string }[]>;
   close(): Promise<void>;
 }
 
@@ -58,6 +62,8 @@ export async function startTestApi(
     logger: createLogger("silent"),
     seed: opts.seed,
     poolSize: 20,
+    // A seeded database on PGlite starts from the run's dump of one (tests/support/pglite-snapshot.ts).
+    pgliteSnapshot: databaseUrl || opts.seed === false ? undefined : await demoSnapshot(),
   });
   const server = runtime.app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -69,10 +75,15 @@ export async function startTestApi(
     clock,
     runtime,
     outboxDir,
-    async outbox() {
+    async outbox({ atLeast = 0 } = {}) {
       // Mail is sent in the background; give it a moment to land.
+      const deadline = Date.now() + 10_000;
       await new Promise((r) => setTimeout(r, 50));
-      const files = (await readdir(outboxDir)).sort();
+      let files = (await readdir(outboxDir)).sort();
+      while (files.length < atLeast && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        files = (await readdir(outboxDir)).sort();
+      }
       return Promise.all(
         files.map(async (f) => JSON.parse(await readFile(path.join(outboxDir, f), "utf8"))),
       );

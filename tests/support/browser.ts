@@ -7,6 +7,7 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startServer, type RunningServer } from "../../server";
 import { TestClock } from "../../district-api/clock";
+import { demoSnapshot } from "./pglite-snapshot";
 
 export const MODES = [
   { name: "with JavaScript", js: true },
@@ -67,6 +68,7 @@ export async function startTestApp(opts: { statusPollMs?: number } = {}): Promis
     inMemory: true,
     clock,
     statusPollMs: opts.statusPollMs,
+    pgliteSnapshot: await demoSnapshot(),
   });
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
