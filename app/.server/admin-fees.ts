@@ -9,6 +9,8 @@ import {
   AssessedStudent,
   AssessPreview,
   AssessResult,
+  FeeGroupCreated,
+  FeeGroupList,
   FeeListPage,
   FeeOptions,
 } from "@domain/contract/admin-fees";
@@ -16,6 +18,7 @@ import {
   AssessedActionForm,
   AssessForm,
   FeeForm,
+  FeeGroupForm,
   assessTargetOf,
   feeFormValues,
   feeRequestOf,
@@ -24,7 +27,7 @@ import { t } from "@domain/messages/admin";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { callApi, type ApiResult } from "./api";
 import { requireAdmin } from "./admin";
-import { apiErrors, caller, withNotice } from "./staff-pages";
+import { apiErrors, caller, submitStaffForm, withNotice } from "./staff-pages";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
 import { districtTimeZone } from "./time";
@@ -103,18 +106,42 @@ const pages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total /
 export async function feeListPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const { q, query } = listQuery(new URL(args.request.url));
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/fees?${query}`,
-    auth: "staff",
-    reply: FeeListPage,
-  });
+  const [res, groups] = await Promise.all([
+    callApi(caller(args), {
+      path: `/v1/admin/fees?${query}`,
+      auth: "staff",
+      reply: FeeListPage,
+    }),
+    callApi(caller(args), { path: "/v1/admin/fee-groups", auth: "staff", reply: FeeGroupList }),
+  ]);
   if (!res.ok) throw new Response(res.message, { status: res.status });
+  if (!groups.ok) throw new Response(groups.message, { status: groups.status });
   return json({
     q,
     total: res.data.total,
     page: res.data.page,
     pages: pages(res.data.total, res.data.pageSize),
     fees: res.data.fees.map((f) => ({ ...f, amount: formatUsd(f.amountCents) })),
+    groups: groups.data.groups,
+  });
+}
+
+/** The fee list's post: a new fee group (decision 127). */
+export async function feeListAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  return submitStaffForm(args, await readFormData(args.request), {
+    form: "group-create",
+    schema: FeeGroupForm,
+    call: ({ name }) => ({
+      path: "/v1/admin/fee-groups",
+      method: "POST",
+      body: { name },
+      reply: FeeGroupCreated,
+    }),
+    done: (_created, { name }) => ({
+      to: "/admin/fees",
+      notice: t("adminFees.groupCreated", { name }),
+    }),
   });
 }
 

@@ -1,88 +1,174 @@
 // /admin/fees: every fee, 50 a page on the server, searched by name or account code (a GET form,
 // so a searched page is a link), with a link to edit each and one to make another (issue 18
-// point 4).
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Anchor, Badge, Button, Group, Paper, Table, Text, TextInput, Title } from "@mantine/core";
+// point 4); below, the fee groups with their number of fees and a form for a new one, a plain
+// post (decision 127).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from "@remix-run/react";
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { Pager } from "~/components/staff/Pager";
-import { feeListPage } from "~/.server/admin-fees";
+import { useZodForm } from "~/components/zod-form";
+import { FormError } from "~/components/fields";
+import { AdminTextInput } from "~/components/admin/fields";
+import { feeListAction, feeListPage } from "~/.server/admin-fees";
 
 export function loader(args: LoaderFunctionArgs) {
   return feeListPage(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return feeListAction(args);
 }
 
 export default function AdminFees() {
   const { q, total, page, pages, fees } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
-    <Paper p="lg" withBorder>
-      <Group justify="space-between" mb="md">
-        <Title order={1} size="h2">
-          {t("adminFees.title")}
-        </Title>
-        <Button component={Link} to="/admin/fees/new">
-          {t("adminFees.create")}
-        </Button>
-      </Group>
-      <Form method="get" role="search" aria-label={t("adminFees.search")}>
-        <Group align="flex-end" mb="md">
-          <TextInput name="q" label={t("adminFees.search")} defaultValue={q} />
-          <Button type="submit" variant="default">
-            {t("adminFees.searchButton")}
+    <Stack>
+      <Paper p="lg" withBorder>
+        <Group justify="space-between" mb="md">
+          <Title order={1} size="h2">
+            {t("adminFees.title")}
+          </Title>
+          <Button component={Link} to="/admin/fees/new">
+            {t("adminFees.create")}
           </Button>
         </Group>
-      </Form>
-      {fees.length === 0 ? (
-        <Text>{t("adminFees.none")}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Caption>{t("adminFees.count", { total: String(total) })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("adminFees.col.name")}</Table.Th>
-                <Table.Th>{t("adminFees.col.amount")}</Table.Th>
-                <Table.Th>{t("adminFees.col.type")}</Table.Th>
-                <Table.Th>{t("adminFees.col.school")}</Table.Th>
-                <Table.Th>{t("adminFees.col.year")}</Table.Th>
-                <Table.Th>{t("adminFees.col.assessed")}</Table.Th>
-                <Table.Th>{t("adminFees.col.status")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {fees.map((f) => (
-                <Table.Tr key={f.id}>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={`/admin/fees/${f.id}`}
-                      aria-label={t("adminFees.open", { name: f.name })}
-                    >
-                      {f.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{f.amount}</Table.Td>
-                  <Table.Td>{f.feeType}</Table.Td>
-                  <Table.Td>{f.school ?? ""}</Table.Td>
-                  <Table.Td>{f.year ?? ""}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/fees/${f.id}/assessed`}>
-                      {f.assessedCount}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={f.active ? "green" : "gray"} variant="light">
-                      {f.active ? t("adminFees.active") : t("adminFees.inactive")}
-                    </Badge>
-                  </Table.Td>
+        <Form method="get" role="search" aria-label={t("adminFees.search")}>
+          <Group align="flex-end" mb="md">
+            <TextInput name="q" label={t("adminFees.search")} defaultValue={q} />
+            <Button type="submit" variant="default">
+              {t("adminFees.searchButton")}
+            </Button>
+          </Group>
+        </Form>
+        {fees.length === 0 ? (
+          <Text>{t("adminFees.none")}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped>
+              <Table.Caption>{t("adminFees.count", { total: String(total) })}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("adminFees.col.name")}</Table.Th>
+                  <Table.Th>{t("adminFees.col.amount")}</Table.Th>
+                  <Table.Th>{t("adminFees.col.type")}</Table.Th>
+                  <Table.Th>{t("adminFees.col.school")}</Table.Th>
+                  <Table.Th>{t("adminFees.col.year")}</Table.Th>
+                  <Table.Th>{t("adminFees.col.assessed")}</Table.Th>
+                  <Table.Th>{t("adminFees.col.status")}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {fees.map((f) => (
+                  <Table.Tr key={f.id}>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/admin/fees/${f.id}`}
+                        aria-label={t("adminFees.open", { name: f.name })}
+                      >
+                        {f.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{f.amount}</Table.Td>
+                    <Table.Td>{f.feeType}</Table.Td>
+                    <Table.Td>{f.school ?? ""}</Table.Td>
+                    <Table.Td>{f.year ?? ""}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/admin/fees/${f.id}/assessed`}>
+                        {f.assessedCount}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={f.active ? "green" : "gray"} variant="light">
+                        {f.active ? t("adminFees.active") : t("adminFees.inactive")}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <Pager page={page} pageCount={pages} search={search} label={t("adminFees.title")} />
+      </Paper>
+      <FeeGroups />
+    </Stack>
+  );
+}
+
+function FeeGroups() {
+  const { groups } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields, formProps] = useZodForm({
+    id: "admin-fee-group-new",
+    lastResult: actionData?.form === "group-create" ? actionData.result : undefined,
+    load: () => import("@domain/forms/admin-fees"),
+    schema: (m) => m.FeeGroupForm,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Paper p="lg" withBorder component="section" aria-labelledby="fee-groups-title">
+      <Title order={2} size="h3" mb="md" id="fee-groups-title">
+        {t("adminFees.groups")}
+      </Title>
+      {groups.length === 0 ? (
+        <Text>{t("adminFees.groupsNone")}</Text>
+      ) : (
+        <Table striped maw={560}>
+          <Table.Caption>{t("adminFees.groupsCaption")}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("adminFees.col.group")}</Table.Th>
+              <Table.Th>{t("adminFees.col.groupFees")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {groups.map((g) => (
+              <Table.Tr key={g.id}>
+                <Table.Td>{g.name}</Table.Td>
+                <Table.Td>{g.feeCount}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
-      <Pager page={page} pageCount={pages} search={search} label={t("adminFees.title")} />
+      <Title order={3} size="h4" mt="lg" mb="sm">
+        {t("adminFees.groupNew")}
+      </Title>
+      <Form method="post" {...formProps}>
+        <input type="hidden" name="intent" value="group-create" />
+        <Stack maw={560}>
+          <FormError errors={form.errors} id={form.errorId} />
+          <AdminTextInput meta={fields.name} label={t("adminFees.groupName")} required />
+          <Group>
+            <Button type="submit" loading={navigation.state === "submitting"}>
+              {t("adminFees.groupCreate")}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
     </Paper>
   );
 }

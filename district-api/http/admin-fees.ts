@@ -1,5 +1,5 @@
-// The administration's fees (issue 18 point 4, decision 121): /v1/admin/fees and
-// /v1/admin/assessed-fees, for the district_admin role only. This layer parses, authorises and
+// The administration's fees (issue 18 point 4, decision 121): /v1/admin/fees,
+// /v1/admin/assessed-fees and /v1/admin/fee-groups (decision 127), for the district_admin role only. This layer parses, authorises and
 // calls one service or query; every write records its audit entry there.
 import { Router } from "express";
 import {
@@ -10,6 +10,11 @@ import {
   AssessPreview,
   AssessRequest,
   AssessResult,
+  FeeGroupCreated,
+  FeeGroupIdParams,
+  FeeGroupList,
+  FeeGroupRenamed,
+  FeeGroupRequest,
   FeeIdParams,
   FeeListPage,
   FeeListQuery,
@@ -25,11 +30,18 @@ import { ApiError } from "../services/errors";
 import {
   feeOptions,
   listAdminFees,
+  listFeeGroups,
   listAssessed,
   previewAssessment,
   readAdminFee,
 } from "../queries/fee-admin";
-import { assessFee, createFee, updateFee } from "../services/fee-admin";
+import {
+  assessFee,
+  createFee,
+  createFeeGroup,
+  renameFeeGroup,
+  updateFee,
+} from "../services/fee-admin";
 import { adjustAssessedFee, waiveAssessedFee } from "../services/assessments";
 
 const ADMIN: { access: "staff"; roles: string[] } = {
@@ -126,6 +138,29 @@ export function adminFeeRoutes(deps: ApiDeps): Router {
           body.amountCents,
           body.reason,
           clock.now(),
+        ),
+    ),
+  );
+  r.get(
+    "/admin/fee-groups",
+    handle(deps, ADMIN, async () => FeeGroupList.parse(await listFeeGroups(db))),
+  );
+  r.post(
+    "/admin/fee-groups",
+    handle(deps, { ...ADMIN, body: FeeGroupRequest }, async ({ claims, body, res }) => {
+      const created = await createFeeGroup(db, actorOf(claims), body, clock.now());
+      res.status(201);
+      return FeeGroupCreated.parse(created);
+    }),
+  );
+  r.put(
+    "/admin/fee-groups/:id",
+    handle(
+      deps,
+      { ...ADMIN, params: FeeGroupIdParams, body: FeeGroupRequest },
+      async ({ claims, params, body }) =>
+        FeeGroupRenamed.parse(
+          await renameFeeGroup(db, actorOf(claims), params.id, body, clock.now()),
         ),
     ),
   );

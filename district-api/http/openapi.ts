@@ -497,6 +497,21 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary: "Set an assessed fee's amount, not below what was paid, with a reason",
     reply: "json",
   },
+  "GET /v1/admin/fee-groups": {
+    tag: "admin",
+    summary: "Every fee group, with how many fees are in it",
+    reply: adminFees.FeeGroupList,
+  },
+  "POST /v1/admin/fee-groups": {
+    tag: "admin",
+    summary: "Create a fee group; its name is unique whatever its case",
+    reply: adminFees.FeeGroupCreated,
+  },
+  "PUT /v1/admin/fee-groups/:id": {
+    tag: "admin",
+    summary: "Rename a fee group; the old and new names are recorded in the audit trail",
+    reply: adminFees.FeeGroupRenamed,
+  },
   "POST /v1/admin/imports/files": {
     tag: "admin",
     summary: "Upload one CSV file of a student import (the raw body, text/csv)",

@@ -1,13 +1,15 @@
 // Read-only queries of the administration's fee pages (issue 18 point 4, decision 121): the fee
-// list, one fee as the form edits it, the choices of the form, who an assessment would charge and
-// the students a fee was assessed to. The target and price SQL is shared with the assessment
-// (services/fee-admin.ts), so the preview counts exactly what applying charges.
+// list, one fee as the form edits it, the choices of the form, the fee groups (decision 127), who
+// an assessment would charge and the students a fee was assessed to. The target and price SQL is
+// shared with the assessment (services/fee-admin.ts), so the preview counts exactly what applying
+// charges.
 import { sql, type SQL } from "drizzle-orm";
 import {
   FEE_PAGE_SIZE,
   type AdminFee,
   type AssessPreview,
   type AssessTarget,
+  type FeeGroupList,
   type FeeListQuery,
 } from "@domain/contract/admin-fees";
 import { t } from "@domain/messages";
@@ -166,6 +168,22 @@ export async function feeOptions(db: Db) {
     years: years.map(n),
     feeGroups: groups.map(n),
     grades: grades.map((g) => g.grade).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)),
+  };
+}
+
+// ---- Fee groups ------------------------------------------------------------------------------
+
+/** Every fee group by name, with how many fees are in it (a district has a handful). */
+export async function listFeeGroups(db: Exec): Promise<FeeGroupList> {
+  const rows = await queryRows<{ id: number; name: string; feeCount: number }>(
+    db,
+    sql`select g.id, g.name,
+          (select count(*)::int from fees f where f.fee_group_id = g.id) as "feeCount"
+        from fee_groups g
+        order by lower(g.name), g.id`,
+  );
+  return {
+    groups: rows.map((r) => ({ id: Number(r.id), name: r.name, feeCount: Number(r.feeCount) })),
   };
 }
 

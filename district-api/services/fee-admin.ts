@@ -3,7 +3,14 @@
 // set-based statement (INSERT ... SELECT ... ON CONFLICT DO NOTHING): the unique index of
 // migration 0018 charges a student a fee once, however many identical requests run at once.
 import { sql } from "drizzle-orm";
-import type { AdminFee, AssessResult, AssessTarget, FeeRequest } from "@domain/contract/admin-fees";
+import { z, ZodError } from "zod";
+import type {
+  AdminFee,
+  AssessResult,
+  AssessTarget,
+  FeeGroupRequest,
+  FeeRequest,
+} from "@domain/contract/admin-fees";
 import { t } from "@domain/messages";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
@@ -21,6 +28,8 @@ export const FEE_AUDIT_ACTIONS = {
   assess: "fee.assess",
   waive: "assessed-fee.waive",
   adjust: "assessed-fee.adjust",
+  groupCreate: "fee-group.create",
+  groupUpdate: "fee-group.update",
 } as const;
 
 /** Refuses a school, year or fee group that does not exist: 400 naming the field. */
@@ -241,4 +250,125 @@ export async function assessFee(
     }
     return result;
   });
+}
+
+// ---- Fee groups (decision 127) ---------------------------------------------------------------
+
+/** The unique index of migration 0023: one fee group of a name, whatever its case. */
+const GROUP_NAME_INDEX = "fee_groups_name_lower";
+
+/** A 400 naming `name`, as a refused contract would (nothing is written). */
+const groupNameTaken = (name: string) =>
+  new ZodError([
+    {
+      code: z.ZodIssueCode.custom,
+      path: ["name"],
+      message: t("adminFees.groupNameTaken", { name }),
+    },
+  ]);
+
+/** True for PostgreSQL's unique violation (23505) of `index`, however the driver wraps it. */
+function isUniqueViolation(err: unknown, index: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const { code, constraint, message } = e as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+    };
+    if (code === "23505") {
+      return constraint === index || (typeof message === "string" && message.includes(index));
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Refuses a name another group has, whatever its case. */
+async function refuseTakenName(tx: Exec, name: string, id: number | null): Promise<void> {
+  const [taken] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from fee_groups where lower(name) = lower(${name})
+        ${id === null ? sql`` : sql`and id <> ${id}`} limit 1`,
+  );
+  if (taken) throw groupNameTaken(name);
+}
+
+/** The same refusal for the name another request wrote at the same moment (the unique index). */
+async function uniqueName<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err, GROUP_NAME_INDEX)) throw groupNameTaken(name);
+    throw err;
+  }
+}
+
+/** Creates a fee group. */
+export async function createFeeGroup(
+  db: Db,
+  actor: Actor,
+  input: FeeGroupRequest,
+  now: Date,
+): Promise<{ id: number }> {
+  return uniqueName(input.name, () =>
+    db.transaction(async (tx) => {
+      await refuseTakenName(tx, input.name, null);
+      const [row] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into fee_groups (name) values (${input.name}) returning id`,
+      );
+      const id = Number(row!.id);
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: FEE_AUDIT_ACTIONS.groupCreate,
+          entity: "fee-group",
+          entityId: id,
+          after: { name: input.name },
+        },
+        now,
+      );
+      return { id };
+    }),
+  );
+}
+
+/** Renames a fee group; the same name again changes and records nothing. */
+export async function renameFeeGroup(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: FeeGroupRequest,
+  now: Date,
+): Promise<{ id: number; name: string; changed: boolean }> {
+  return uniqueName(input.name, () =>
+    db.transaction(async (tx) => {
+      // Fees that name the group may still be saved meanwhile (their foreign key to it).
+      const [group] = await lockRows<{ id: number; name: string }>(
+        tx,
+        "fee-group",
+        sql`select id, name from fee_groups where id = ${id}`,
+        undefined,
+        "no key update",
+      );
+      if (!group) throw new ApiError(404, t("adminFees.groupNotFound"));
+      if (group.name === input.name) return { id, name: group.name, changed: false };
+      await refuseTakenName(tx, input.name, id);
+      await tx.execute(sql`update fee_groups set name = ${input.name} where id = ${id}`);
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: FEE_AUDIT_ACTIONS.groupUpdate,
+          entity: "fee-group",
+          entityId: id,
+          before: { name: group.name },
+          after: { name: input.name },
+        },
+        now,
+      );
+      return { id, name: input.name, changed: true };
+    }),
+  );
 }

@@ -27,6 +27,8 @@ export const LOCK_ORDER = [
   "student-import",
   // A fee request being saved, approved or denied.
   "fee-request",
+  // A fee group an administrator renames (decision 127); it takes no other lock.
+  "fee-group",
   // A fee an administrator edits or assesses: an assessment prices every student under it, so a
   // price change waits for it (decision 121).
   "fee",

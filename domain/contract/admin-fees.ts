@@ -166,6 +166,23 @@ export const FeeOptions = z.object({
 });
 export type FeeOptions = z.infer<typeof FeeOptions>;
 
+// ---- Fee groups ------------------------------------------------------------------------------
+
+/** A fee group's name: one line, unique whatever its case (decision 127). */
+export const MAX_FEE_GROUP_NAME = 100;
+export const FeeGroupRequest = z.object({ name: line(MAX_FEE_GROUP_NAME) }).strict();
+export type FeeGroupRequest = z.infer<typeof FeeGroupRequest>;
+export const FeeGroupIdParams = z.object({ id });
+
+/** A fee group with how many fees are in it. */
+export const FeeGroup = z.object({ id: z.number(), name: z.string(), feeCount: z.number() });
+export type FeeGroup = z.infer<typeof FeeGroup>;
+export const FeeGroupList = z.object({ groups: z.array(FeeGroup) });
+export type FeeGroupList = z.infer<typeof FeeGroupList>;
+export const FeeGroupCreated = z.object({ id: z.number() });
+/** A rename: the group as it is now, and whether its name changed. */
+export const FeeGroupRenamed = z.object({ id: z.number(), name: z.string(), changed: z.boolean() });
+
 // ---- Assessing -------------------------------------------------------------------------------
 
 export const AssessTarget = z.discriminatedUnion("by", [

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { t } from "../messages/admin";
 import {
   FeeFields,
+  FeeGroupRequest,
   MAX_FEE_CENTS,
   MAX_STUDENT_IDS,
   checkFee,
@@ -183,6 +184,15 @@ export function feeFormValues(fee: AdminFee | null, timeZone: string) {
     ],
   };
 }
+
+// ---- Fee groups (decision 127) ---------------------------------------------------------------
+
+/** A new fee group, posted from the fee list (intent "group-create"); the API checks the name too. */
+export const FeeGroupForm = z.object({
+  intent: z.literal("group-create"),
+  name: text(FeeGroupRequest.shape.name),
+});
+export type FeeGroupForm = z.infer<typeof FeeGroupForm>;
 
 // ---- Assessing -------------------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ const ACTIONS: Record<
   "admin.fees.$id.tsx": { who: "admin", params: { id: "id" } },
   "admin.fees.$id_.assess.tsx": { who: "admin", params: { id: "id" } },
   "admin.fees.$id_.assessed.tsx": { who: "admin", params: { id: "id" } },
+  "admin.fees._index.tsx": { who: "admin" },
   "admin.fees.new.tsx": { who: "admin" },
   "admin.imports._index.tsx": { who: "admin" },
   "admin.imports.runs.$id.tsx": { who: "admin", params: { id: "id" } },

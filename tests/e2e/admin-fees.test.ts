@@ -1,7 +1,8 @@
 // The administration's fees in a browser, with and without JavaScript (issue 18 point 4): an
 // administrator makes a fee (a refused value names its field), assesses it to a grade after a
 // preview, waives one student's fee with a reason; a student of that grade sees the fee in
-// Assessed Fees; the audit trail lists the assessment.
+// Assessed Fees; the audit trail lists the assessment. A fee group made on the fee list (a name
+// taken already is refused on its field) is offered by the fee form (decision 127).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
@@ -44,14 +45,15 @@ describe.each(MODES)("fees administration $name", (mode) => {
     await page.getByRole("link", { name: "New fee" }).click();
     await page.waitForURL("**/admin/fees/new");
 
-    // A refused value names its field, keeps what was typed and saves nothing.
-    await page.getByLabel("Name").fill(feeName);
+    // A refused value names its field, keeps what was typed and saves nothing. (The label from its
+    // start: the fee list's "Fee group name" may still be on screen just after the URL changed.)
+    await page.getByLabel(/^Name/).fill(feeName);
     await page.getByLabel(/^Amount \(dollars\)/).fill("12.345");
     await page.getByLabel("Account code").fill("10-200-3000");
     await page.getByRole("button", { name: "Save fee" }).click();
     await page.getByText("Enter an amount in dollars and cents.").waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin/fees/new");
-    await expect(page.getByLabel("Name").inputValue()).resolves.toBe(feeName);
+    await expect(page.getByLabel(/^Name/).inputValue()).resolves.toBe(feeName);
 
     await page.getByLabel(/^Amount \(dollars\)/).fill("12.50");
     await page.getByLabel("Reduced-lunch amount (dollars)").fill("6.25");
@@ -123,5 +125,41 @@ describe.each(MODES)("fees administration $name", (mode) => {
       .waitFor();
     await page.goto(`/admin/audit?action=assessed-fee.waive`);
     await page.getByText(`Hardship ${tag}`).first().waitFor();
+  });
+
+  it("creates a fee group and puts the fee in it; a taken name is refused on its field", async () => {
+    const group = `Trips ${tag}`;
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin/fees");
+    const groups = page.getByRole("region", { name: "Fee groups" });
+    await groups.getByLabel("Fee group name").fill(group);
+    await groups.getByRole("button", { name: "Create fee group" }).click();
+    await notice(page, `Fee group ${group} created.`);
+    const row = () => page.getByRole("region", { name: "Fee groups" }).getByRole("row");
+    await expect(
+      row().filter({ hasText: group }).getByRole("cell").nth(1).textContent(),
+    ).resolves.toBe("0");
+
+    // The same name in another case: refused on the field, what was typed kept, nothing made.
+    // (Sent with Enter: the notice floats over the button for its 10 seconds.)
+    await groups.getByLabel("Fee group name").fill(group.toUpperCase());
+    await groups.getByLabel("Fee group name").press("Enter");
+    await groups.getByText(`A fee group named ${group.toUpperCase()} already exists.`).waitFor();
+    await expect(groups.getByLabel("Fee group name").inputValue()).resolves.toBe(
+      group.toUpperCase(),
+    );
+
+    await page.goto(`/admin/fees?q=${encodeURIComponent(feeName)}`);
+    await page.getByRole("link", { name: `Edit ${feeName}` }).click();
+    await page.waitForURL(/\/admin\/fees\/\d+$/);
+    await page.getByLabel("Fee group", { exact: true }).selectOption({ label: group });
+    await page.getByRole("button", { name: "Save fee" }).click();
+    await notice(page, "Fee saved.");
+    await expect(page.getByLabel("Fee group", { exact: true }).inputValue()).resolves.not.toBe("");
+    await page.goto("/admin/fees");
+    await expect(
+      row().filter({ hasText: group }).getByRole("cell").nth(1).textContent(),
+    ).resolves.toBe("1");
   });
 });

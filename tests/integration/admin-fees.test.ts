@@ -2,7 +2,9 @@
 // call them (every other caller refused, nothing written); bad input is a 400 naming the field
 // with nothing written; a preview changes nothing; an assessment charges each student once at
 // their price (free, reduced, activity pass), also when sent five times at once; waivers and
-// adjustments never go below what was paid; every change leaves its audit entry.
+// adjustments never go below what was paid; every change leaves its audit entry. Fee groups
+// (decision 127) are created and renamed under a name unique whatever its case, also when five
+// creates of one name run at once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import {
@@ -20,6 +22,8 @@ import {
   AssessedPage,
   AssessPreview,
   AssessResult,
+  FeeGroupCreated,
+  FeeGroupList,
   FeeListPage,
   type FeeRequest,
 } from "@domain/contract/admin-fees";
@@ -37,12 +41,13 @@ afterAll(async () => {
 
 const db = () => api.runtime.database.db;
 
-/** What a fee call may change: fees, their questions, assessed fees, the audit trail. */
+/** What a fee call may change: fees, their groups and questions, assessed fees, the audit trail. */
 async function digest(): Promise<string> {
   const [row] = await queryRows<{ d: string }>(
     db(),
     sql`select md5(
       coalesce((select string_agg(f::text, ',' order by id) from fees f), '') ||
+      coalesce((select string_agg(g::text, ',' order by id) from fee_groups g), '') ||
       coalesce((select string_agg(q::text, ',' order by id) from course_questions q), '') ||
       coalesce((select string_agg(a::text, ',' order by id) from assessed_fees a), '') ||
       (select count(*)::text from audit_entries)) as d`,
@@ -131,13 +136,16 @@ function feeCalls(): { method: string; path: string; body?: unknown }[] {
       path: "/v1/admin/assessed-fees/1/adjust",
       body: { amountCents: 1, reason: "Matrix" },
     },
+    { method: "GET", path: "/v1/admin/fee-groups" },
+    { method: "POST", path: "/v1/admin/fee-groups", body: { name: "Matrix" } },
+    { method: "PUT", path: "/v1/admin/fee-groups/1", body: { name: "Matrix" } },
   ];
 }
 
 describe("who may call the fee administration", () => {
   it("the matrix covers every route, each for district_admin only", () => {
-    const routes = listRoutes(api.runtime.app).filter(
-      (r) => r.path.startsWith("/v1/admin/fees") || r.path.startsWith("/v1/admin/assessed-fees"),
+    const routes = listRoutes(api.runtime.app).filter((r) =>
+      /^\/v1\/admin\/(fees|assessed-fees|fee-groups)(\/|$)/.test(r.path),
     );
     expect(
       feeCalls()
@@ -520,5 +528,117 @@ describe("waiving and adjusting", () => {
       token: await studentToken(api, "100011"),
     });
     expect((family.body as any[]).find((a) => a.id === id)).toMatchObject({ owed: 0 });
+  });
+});
+
+describe("fee groups", () => {
+  const groups = async () =>
+    FeeGroupList.parse((await call(api, "GET", "/v1/admin/fee-groups", { token: admin })).body)
+      .groups;
+  const create = (name: unknown) =>
+    call(api, "POST", "/v1/admin/fee-groups", { token: admin, body: { name } });
+  const rename = (id: number, name: unknown) =>
+    call(api, "PUT", `/v1/admin/fee-groups/${id}`, { token: admin, body: { name } });
+
+  it("creates a group, lists it with its number of fees, renames it; each leaves its audit entry", async () => {
+    const r = await create("  Lab coats  ");
+    expect(r.status).toBe(201);
+    const { id } = FeeGroupCreated.parse(r.body);
+    expect(await groups()).toContainEqual({ id, name: "Lab coats", feeCount: 0 });
+    const [made] = (await audits("fee-group.create")).slice(-1);
+    expect(made).toMatchObject({
+      entity_id: String(id),
+      actor_username: "admin",
+      after: { name: "Lab coats" },
+    });
+
+    await newFee({ name: "Lab coat, small", feeGroupId: id });
+    await newFee({ name: "Lab coat, large", feeGroupId: id });
+    expect((await groups()).find((g) => g.id === id)).toEqual({
+      id,
+      name: "Lab coats",
+      feeCount: 2,
+    });
+
+    const renamed = await rename(id, "Lab coats and goggles");
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({ id, name: "Lab coats and goggles", changed: true });
+    const [entry] = (await audits("fee-group.update")).slice(-1);
+    expect(entry).toMatchObject({
+      entity_id: String(id),
+      before: { name: "Lab coats" },
+      after: { name: "Lab coats and goggles" },
+    });
+    // Its own name in another case is no clash; the same name again changes nothing.
+    expect((await rename(id, "LAB COATS AND GOGGLES")).body.changed).toBe(true);
+    const n = await auditCount();
+    expect((await rename(id, "LAB COATS AND GOGGLES")).body.changed).toBe(false);
+    expect(await auditCount()).toBe(n);
+    const options = await call(api, "GET", "/v1/admin/fees/options", { token: admin });
+    expect(options.body.feeGroups).toContainEqual({ id, name: "LAB COATS AND GOGGLES" });
+  });
+
+  it("refuses a bad or taken name with a 400 naming it, an unknown group with a 404, and writes nothing", async () => {
+    expect((await create("Uniforms")).status).toBe(201);
+    const other = FeeGroupCreated.parse((await create("Instruments")).body).id;
+    const before = await digest();
+    const bad: [string, unknown][] = [
+      ["empty", ""],
+      ["blank", "   "],
+      ["101 characters", "x".repeat(101)],
+      ["NUL byte", "Uni\u0000forms"],
+      ["line break", "Uni\nforms"],
+      ["not a text", 12],
+      ["taken, in another case", "uNIFORMS"],
+      ["taken, with spaces", " Uniforms "],
+    ];
+    for (const [what, name] of bad) {
+      for (const [how, r] of [
+        ["create", await create(name)],
+        ["rename", await rename(other, name)],
+      ] as const) {
+        expect(`${what} ${how} → ${r.status}`).toBe(`${what} ${how} → 400`);
+        expect(r.body.hint).toMatch(/^name: /);
+        expect(r.body.issues?.[0]?.path).toBe("name");
+      }
+    }
+    const taken = await create("UNIFORMS");
+    expect(taken.body.issues[0].message).toBe("A fee group named UNIFORMS already exists.");
+    const extra = await call(api, "POST", "/v1/admin/fee-groups", {
+      token: admin,
+      body: { name: "Extra", id: 1 },
+    });
+    expect(extra.status).toBe(400);
+    expect((await rename(999999, "Nowhere")).status).toBe(404);
+    expect((await rename(999999, "Uniforms")).status).toBe(404);
+    expect(await digest()).toBe(before);
+    // 100 characters is the most.
+    expect((await create("y".repeat(100))).status).toBe(201);
+  });
+
+  it("five creates of one name at once: exactly one is made", async () => {
+    const before = (await groups()).length;
+    const replies = await Promise.all(
+      ["Robotics", "robotics", "ROBOTICS", "Robotics", " Robotics"].map((name) => create(name)),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 400, 400, 400, 400]);
+    for (const r of replies.filter((x) => x.status === 400)) {
+      expect(r.body.hint).toMatch(/^name: /);
+    }
+    const after = await groups();
+    expect(after.length).toBe(before + 1);
+    expect(after.filter((g) => g.name.toLowerCase() === "robotics").length).toBe(1);
+    const made = (await audits("fee-group.create")).filter(
+      (a) => a.after.name.toLowerCase() === "robotics",
+    );
+    expect(made.length).toBe(1);
+  });
+
+  it("two renames to one name at once: exactly one is made", async () => {
+    const a = FeeGroupCreated.parse((await create("Chess club")).body).id;
+    const b = FeeGroupCreated.parse((await create("Debate club")).body).id;
+    const replies = await Promise.all([rename(a, "Clubs"), rename(b, "clubs")]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect((await groups()).filter((g) => g.name.toLowerCase() === "clubs").length).toBe(1);
   });
 });

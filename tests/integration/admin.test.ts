@@ -60,7 +60,7 @@ const future = (hours: number) =>
   new Date(api.clock.now().getTime() + hours * 3_600_000).toISOString();
 
 /** The fees' calls have their own matrix (tests/integration/admin-fees.test.ts). */
-const FEE_ADMIN = /^\/v1\/admin\/(fees|assessed-fees)(\/|$)/;
+const FEE_ADMIN = /^\/v1\/admin\/(fees|assessed-fees|fee-groups)(\/|$)/;
 
 /** Every admin call with a valid body (the matrix below must cover the route table). */
 function adminCalls(): { method: string; path: string; body?: unknown }[] {

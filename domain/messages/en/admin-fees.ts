@@ -125,4 +125,16 @@ export const adminFees = {
   "adminFees.alreadyWaived": "This fee is already waived.",
   "adminFees.nothingOwed": "Nothing is owed on this fee.",
   "adminFees.paymentUnderWay": "A payment of this fee is under way; try again in a few minutes.",
+  // Fee groups (decision 127).
+  "adminFees.groups": "Fee groups",
+  "adminFees.groupsNone": "No fee groups yet.",
+  "adminFees.groupsCaption": "A family may buy one fee of each group.",
+  "adminFees.col.group": "Fee group",
+  "adminFees.col.groupFees": "Fees",
+  "adminFees.groupNew": "New fee group",
+  "adminFees.groupName": "Fee group name",
+  "adminFees.groupCreate": "Create fee group",
+  "adminFees.groupCreated": "Fee group {name} created.",
+  "adminFees.groupNameTaken": "A fee group named {name} already exists.",
+  "adminFees.groupNotFound": "No such fee group.",
 } as const;
