@@ -1,4 +1,5 @@
-// Property-based fuzz of the whole /v1 contract (issue 15, finding 5). The route table is read
+// Property-based fuzz of the whole /v1 contract (issue 15, finding 5), run in parts by
+// contract-fuzz-1.test.ts and contract-fuzz-2.test.ts. The route table is read
 // from what the district API registers: every route built with `handle` carries its access rule
 // and its body, query and path schemas, so a new route is fuzzed without an entry here, and a
 // route without them fails the test. Inputs are generated from the zod schemas themselves: mostly
@@ -20,7 +21,7 @@ import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
 import { feeRequestSchema } from "../../domain/forms/fee-request";
 
 const SEED = 150_005;
-/** Calls per route; with ~50 routes this keeps the file well under a minute on two cores. */
+/** Calls per route, beside one per field and odd value. */
 const RUNS = 20;
 
 // ---- The route table, from the Express routers --------------------------------------------
@@ -384,179 +385,187 @@ function queryString(q: unknown): string {
 
 // ---- The run -------------------------------------------------------------------------------
 
-const api = await startTestApi();
-afterAll(async () => {
-  await api.close();
-});
-const db = api.runtime.deps.db;
-const { routes, unschemed } = listSchemedRoutes(api.runtime.app);
-
-// The staff accounts as seeded: a fuzzed administrator call may reset a password, deactivate an
-// account or change its roles (decisions 119, 122); each route starts from the seeded accounts
-// again.
-const seededStaff = await queryRows<{ id: number; password_hash: string; roles: string[] }>(
-  db,
-  sql`select id, password_hash, roles from staff`,
-);
-async function restoreStaff() {
-  for (const s of seededStaff) {
-    await db.execute(sql`update staff set active = true, sessions_ended_at = null,
-      password_hash = ${s.password_hash}, roles = ${`{${s.roles.join(",")}}`}::text[]
-      where id = ${s.id}`);
-  }
-}
-
-/** The people who call: signed in afresh before each route (a fuzzed sign-out ends sessions). */
-async function signInAll() {
-  await restoreStaff();
-  const t = {
-    student: await studentToken(api, "100002", "2012-01-15"),
-    member: await studentToken(api, "200001", "1980-03-02"),
-    guest: await guestToken(api, "fuzz-guest@example.org"),
-    instructor: await staffToken(api, "instructor"),
-    proposer: await staffToken(api, "proposer"),
-    feeadmin: await staffToken(api, "feeadmin"),
-    admin: await staffToken(api, "admin"),
-  };
-  const desktop = await call(api, "POST", "/v1/identity/desktop-session", {
-    body: { accessToken: t.proposer, desktopKey: DEV_DESKTOP_CLIENT_KEY },
+/**
+ * Fuzzes one part of the route table (every `of`-th route from `index`) on a database of its own.
+ * The test files contract-fuzz-*.test.ts each run one part, so the suite's two workers share it.
+ */
+export async function fuzzTheContract(part: { index: number; of: number }): Promise<void> {
+  const api = await startTestApi();
+  afterAll(async () => {
+    await api.close();
   });
-  return { ...t, cashier: desktop.status === 200 ? (desktop.body.accessToken as string) : null };
-}
-let tokens = await signInAll();
-const staffTokens = {
-  instructor: ["instructor"],
-  proposer: ["fee_proposer", "instructor"],
-  feeadmin: ["fee_admin"],
-  admin: ["district_admin"],
-};
+  const db = api.runtime.deps.db;
+  const { routes: allRoutes, unschemed } = listSchemedRoutes(api.runtime.app);
+  const routes = allRoutes.filter((_, i) => i % part.of === part.index);
 
-function tokensFor(spec: RouteSpec): (string | undefined)[] {
-  const family = [tokens.student, tokens.member, tokens.guest];
-  const staff = Object.entries(staffTokens)
-    .filter(([, roles]) => !spec.roles || spec.roles.some((r) => roles.includes(r)))
-    .map(([name]) => tokens[name as "instructor" | "proposer" | "feeadmin" | "admin"]);
-  switch (spec.access) {
-    case "public":
-      return [undefined, tokens.student];
-    case "participant":
-      return [tokens.student, tokens.member];
-    case "family":
-      return family;
-    case "staff":
-      return tokens.cashier && !spec.roles ? [...staff, tokens.cashier] : staff;
-    default:
-      return [...family, ...staff, ...(tokens.cashier ? [tokens.cashier] : [])];
+  // The staff accounts as seeded: a fuzzed administrator call may reset a password, deactivate an
+  // account or change its roles (decisions 119, 122); each route starts from the seeded accounts
+  // again.
+  const seededStaff = await queryRows<{ id: number; password_hash: string; roles: string[] }>(
+    db,
+    sql`select id, password_hash, roles from staff`,
+  );
+  async function restoreStaff() {
+    for (const s of seededStaff) {
+      await db.execute(sql`update staff set active = true, sessions_ended_at = null,
+        password_hash = ${s.password_hash}, roles = ${`{${s.roles.join(",")}}`}::text[]
+        where id = ${s.id}`);
+    }
   }
-}
 
-async function knownValues(): Promise<Known> {
-  const ints = await queryRows<{ id: number }>(
-    db,
-    sql`select id from fees union select id from carts union select id from cart_items
-        union select id from assessed_fees union select id from fee_requests
-        union select id from course_questions union select id from schools
-        union select id from school_years union select id from approval_routes
-        union select id from fee_categories limit 200`,
-  );
-  const uuids = await queryRows<{ id: string }>(
-    db,
-    sql`select id::text as id from course_sections union select id::text from programs
-        union select id::text from courses limit 200`,
-  );
-  const strings = await queryRows<{ id: string }>(
-    db,
-    sql`select employee_id as id from staff union select id::text from participants
-        union select id from sim_objects limit 200`,
-  );
-  return {
-    ints: [1, 2, 3, ...ints.map((r) => Number(r.id))],
-    uuids: uuids.map((r) => r.id),
-    // The people holding the tokens are left out, so that fuzzed sign-ins cannot lock them out.
-    strings: ["E1001", "E1003", "100001", ...strings.map((r) => String(r.id))].filter(
-      (x) => !["100002", "200001"].includes(x),
-    ),
-  };
-}
-
-const tables = await tableNames(db);
-const isEqual = (a: Record<string, string>, b: Record<string, string>) =>
-  JSON.stringify(a) === JSON.stringify(b);
-let calls = 0;
-const statuses = new Map<number, number>();
-
-describe("the /v1 route table", () => {
-  it("lists every route with its schemas (a route without them would not be fuzzed)", () => {
-    expect(unschemed).toEqual([]);
-    expect(routes.length).toBeGreaterThan(40);
-  });
-});
-
-describe("fuzz of every /v1 route", () => {
-  for (const route of routes) {
-    it(`${route.method} ${route.path} (${route.spec.access})`, async () => {
-      // Where sign-in is throttled for this address by earlier fuzzed sign-ins, keep the tokens.
-      tokens = await signInAll().catch(() => tokens);
-      const known = await knownValues();
-      const bodySchema = BODY_OVERRIDES[`${route.method} ${route.path}`] ?? route.spec.body;
-      const input: fc.Arbitrary<Input> = fc.record({
-        path: pathArb(route, known),
-        query: route.spec.query ? valid(route.spec.query, "", known, 0) : fc.constant(undefined),
-        body: route.method === "GET" ? fc.constant(undefined) : bodyArb(bodySchema, known),
-        token: fc.constantFrom(...tokensFor(route.spec)),
-      });
-      // Every field of the body and of the path, one odd value at a time, then random inputs.
-      const token = tokensFor(route.spec)[0];
-      const [cleanPath] = fc.sample(pathArb(route, known, true), { seed: SEED, numRuns: 1 });
-      const examples: [Input][] = [];
-      if (bodySchema && route.method !== "GET") {
-        const given = VALID_BODIES[`${route.method} ${route.path}`]?.();
-        for (const body of fieldExamples(bodySchema, known, given))
-          examples.push([{ path: cleanPath!, query: undefined, body, token }]);
-      }
-      for (const [path] of leaves(route.spec.params ?? NoSchema)) {
-        for (const v of ODD_SEGMENTS)
-          examples.push([
-            {
-              path: route.path.replace(`:${path[0]}`, v),
-              query: undefined,
-              body: undefined,
-              token,
-            },
-          ]);
-      }
-      // The digest after one call is the digest before the next (one digest query per call).
-      let before = await databaseDigest(db, tables);
-      const out = await fc.check(
-        fc.asyncProperty(input, async ({ path, query, body, token }) => {
-          const r = await call(api, route.method, `${path}${queryString(query)}`, {
-            body: body === undefined ? undefined : JSON.stringify(body),
-            token,
-          });
-          calls++;
-          statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
-          const what = `${route.method} ${path.slice(0, 200)} → ${r.status} ${String(JSON.stringify(r.body)).slice(0, 300)}`;
-          if (r.status >= 500) throw new Error(what);
-          const after = await databaseDigest(db, tables);
-          const wrote = !isEqual(after, before);
-          before = after;
-          if (r.status >= 400 && wrote) throw new Error(`${what} changed a table`);
-        }),
-        { numRuns: RUNS + examples.length, seed: SEED, endOnFailure: true, examples },
-      );
-      if (out.failed) {
-        const example = JSON.stringify(out.counterexample, (_k, v: unknown) =>
-          typeof v === "string" && v.length > 200 ? `${v.slice(0, 200)}…(${v.length})` : v,
-        );
-        throw new Error(`${String(out.errorInstance)}\ninput: ${example?.slice(0, 2000)}`);
-      }
+  /** The people who call: signed in afresh before each route (a fuzzed sign-out ends sessions). */
+  async function signInAll() {
+    await restoreStaff();
+    const t = {
+      student: await studentToken(api, "100002", "2012-01-15"),
+      member: await studentToken(api, "200001", "1980-03-02"),
+      guest: await guestToken(api, "fuzz-guest@example.org"),
+      instructor: await staffToken(api, "instructor"),
+      proposer: await staffToken(api, "proposer"),
+      feeadmin: await staffToken(api, "feeadmin"),
+      admin: await staffToken(api, "admin"),
+    };
+    const desktop = await call(api, "POST", "/v1/identity/desktop-session", {
+      body: { accessToken: t.proposer, desktopKey: DEV_DESKTOP_CLIENT_KEY },
     });
+    return { ...t, cashier: desktop.status === 200 ? (desktop.body.accessToken as string) : null };
+  }
+  let tokens = await signInAll();
+  const staffTokens = {
+    instructor: ["instructor"],
+    proposer: ["fee_proposer", "instructor"],
+    feeadmin: ["fee_admin"],
+    admin: ["district_admin"],
+  };
+
+  function tokensFor(spec: RouteSpec): (string | undefined)[] {
+    const family = [tokens.student, tokens.member, tokens.guest];
+    const staff = Object.entries(staffTokens)
+      .filter(([, roles]) => !spec.roles || spec.roles.some((r) => roles.includes(r)))
+      .map(([name]) => tokens[name as "instructor" | "proposer" | "feeadmin" | "admin"]);
+    switch (spec.access) {
+      case "public":
+        return [undefined, tokens.student];
+      case "participant":
+        return [tokens.student, tokens.member];
+      case "family":
+        return family;
+      case "staff":
+        return tokens.cashier && !spec.roles ? [...staff, tokens.cashier] : staff;
+      default:
+        return [...family, ...staff, ...(tokens.cashier ? [tokens.cashier] : [])];
+    }
   }
 
-  it("sent the calls it says it did", () => {
-    console.info(
-      `contract fuzz: ${routes.length} routes, ${calls} calls, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+  async function knownValues(): Promise<Known> {
+    const ints = await queryRows<{ id: number }>(
+      db,
+      sql`select id from fees union select id from carts union select id from cart_items
+          union select id from assessed_fees union select id from fee_requests
+          union select id from course_questions union select id from schools
+          union select id from school_years union select id from approval_routes
+          union select id from fee_categories limit 200`,
     );
-    expect(calls).toBeGreaterThanOrEqual(routes.length * RUNS);
+    const uuids = await queryRows<{ id: string }>(
+      db,
+      sql`select id::text as id from course_sections union select id::text from programs
+          union select id::text from courses limit 200`,
+    );
+    const strings = await queryRows<{ id: string }>(
+      db,
+      sql`select employee_id as id from staff union select id::text from participants
+          union select id from sim_objects limit 200`,
+    );
+    return {
+      ints: [1, 2, 3, ...ints.map((r) => Number(r.id))],
+      uuids: uuids.map((r) => r.id),
+      // The people holding the tokens are left out, so that fuzzed sign-ins cannot lock them out.
+      strings: ["E1001", "E1003", "100001", ...strings.map((r) => String(r.id))].filter(
+        (x) => !["100002", "200001"].includes(x),
+      ),
+    };
+  }
+
+  const tables = await tableNames(db);
+  const isEqual = (a: Record<string, string>, b: Record<string, string>) =>
+    JSON.stringify(a) === JSON.stringify(b);
+  let calls = 0;
+  const statuses = new Map<number, number>();
+
+  describe("the /v1 route table", () => {
+    it("lists every route with its schemas (a route without them would not be fuzzed)", () => {
+      expect(unschemed).toEqual([]);
+      expect(allRoutes.length).toBeGreaterThan(40);
+      expect(routes.length).toBeGreaterThan(allRoutes.length / part.of - 1);
+    });
   });
-});
+
+  describe("fuzz of every /v1 route", () => {
+    for (const route of routes) {
+      it(`${route.method} ${route.path} (${route.spec.access})`, async () => {
+        // Where sign-in is throttled for this address by earlier fuzzed sign-ins, keep the tokens.
+        tokens = await signInAll().catch(() => tokens);
+        const known = await knownValues();
+        const bodySchema = BODY_OVERRIDES[`${route.method} ${route.path}`] ?? route.spec.body;
+        const input: fc.Arbitrary<Input> = fc.record({
+          path: pathArb(route, known),
+          query: route.spec.query ? valid(route.spec.query, "", known, 0) : fc.constant(undefined),
+          body: route.method === "GET" ? fc.constant(undefined) : bodyArb(bodySchema, known),
+          token: fc.constantFrom(...tokensFor(route.spec)),
+        });
+        // Every field of the body and of the path, one odd value at a time, then random inputs.
+        const token = tokensFor(route.spec)[0];
+        const [cleanPath] = fc.sample(pathArb(route, known, true), { seed: SEED, numRuns: 1 });
+        const examples: [Input][] = [];
+        if (bodySchema && route.method !== "GET") {
+          const given = VALID_BODIES[`${route.method} ${route.path}`]?.();
+          for (const body of fieldExamples(bodySchema, known, given))
+            examples.push([{ path: cleanPath!, query: undefined, body, token }]);
+        }
+        for (const [path] of leaves(route.spec.params ?? NoSchema)) {
+          for (const v of ODD_SEGMENTS)
+            examples.push([
+              {
+                path: route.path.replace(`:${path[0]}`, v),
+                query: undefined,
+                body: undefined,
+                token,
+              },
+            ]);
+        }
+        // The digest after one call is the digest before the next (one digest query per call).
+        let before = await databaseDigest(db, tables);
+        const out = await fc.check(
+          fc.asyncProperty(input, async ({ path, query, body, token }) => {
+            const r = await call(api, route.method, `${path}${queryString(query)}`, {
+              body: body === undefined ? undefined : JSON.stringify(body),
+              token,
+            });
+            calls++;
+            statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+            const what = `${route.method} ${path.slice(0, 200)} → ${r.status} ${String(JSON.stringify(r.body)).slice(0, 300)}`;
+            if (r.status >= 500) throw new Error(what);
+            const after = await databaseDigest(db, tables);
+            const wrote = !isEqual(after, before);
+            before = after;
+            if (r.status >= 400 && wrote) throw new Error(`${what} changed a table`);
+          }),
+          { numRuns: RUNS + examples.length, seed: SEED, endOnFailure: true, examples },
+        );
+        if (out.failed) {
+          const example = JSON.stringify(out.counterexample, (_k, v: unknown) =>
+            typeof v === "string" && v.length > 200 ? `${v.slice(0, 200)}…(${v.length})` : v,
+          );
+          throw new Error(`${String(out.errorInstance)}\ninput: ${example?.slice(0, 2000)}`);
+        }
+      });
+    }
+
+    it("sent the calls it says it did", () => {
+      console.info(
+        `contract fuzz, part ${part.index + 1} of ${part.of}: ${routes.length} routes, ${calls} calls, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+      );
+      expect(calls).toBeGreaterThanOrEqual(routes.length * RUNS);
+    });
+  });
+}
