@@ -157,25 +157,21 @@ export async function feeCreatePage(args: LoaderFunctionArgs) {
 
 export async function feeCreateAction(args: ActionFunctionArgs) {
   await requireAdmin(args.request);
-  const submission = parseWithZod(await readFormData(args.request), { schema: FeeForm });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/fees",
-    method: "POST",
-    body: feeRequestOf(submission.value, districtTimeZone()),
-    auth: "staff",
-    reply: AdminFee,
+  return submitStaffForm(args, await readFormData(args.request), {
+    form: "fee",
+    schema: FeeForm,
+    call: (value) => ({
+      path: "/v1/admin/fees",
+      method: "POST",
+      body: feeRequestOf(value, districtTimeZone()),
+      reply: AdminFee,
+    }),
+    errors: (refusal) => refusalErrors(refusal, FEE_FIELDS),
+    done: (fee) => ({
+      to: `/admin/fees/${fee.id}`,
+      notice: t("adminFees.created", { name: fee.name }),
+    }),
   });
-  if (!res.ok) {
-    return json({ result: submission.reply(refusalErrors(res, FEE_FIELDS)) }, { status: 400 });
-  }
-  return withNotice(
-    args.request,
-    `/admin/fees/${res.data.id}`,
-    t("adminFees.created", { name: res.data.name }),
-  );
 }
 
 export async function feeEditPage(args: LoaderFunctionArgs) {
@@ -193,25 +189,21 @@ export async function feeEditPage(args: LoaderFunctionArgs) {
 export async function feeEditAction(args: ActionFunctionArgs) {
   await requireAdmin(args.request);
   const id = feeId(args.params);
-  const submission = parseWithZod(await readFormData(args.request), { schema: FeeForm });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/fees/${id}`,
-    method: "PUT",
-    body: feeRequestOf(submission.value, districtTimeZone()),
-    auth: "staff",
-    reply: z.object({ changed: z.array(z.string()) }),
+  return submitStaffForm(args, await readFormData(args.request), {
+    form: "fee",
+    schema: FeeForm,
+    call: (value) => ({
+      path: `/v1/admin/fees/${id}`,
+      method: "PUT",
+      body: feeRequestOf(value, districtTimeZone()),
+      reply: z.object({ changed: z.array(z.string()) }),
+    }),
+    errors: (refusal) => refusalErrors(refusal, FEE_FIELDS),
+    done: ({ changed }) => ({
+      to: `/admin/fees/${id}`,
+      notice: changed.length ? t("adminFees.saved") : t("adminFees.nothingChanged"),
+    }),
   });
-  if (!res.ok) {
-    return json({ result: submission.reply(refusalErrors(res, FEE_FIELDS)) }, { status: 400 });
-  }
-  return withNotice(
-    args.request,
-    `/admin/fees/${id}`,
-    res.data.changed.length ? t("adminFees.saved") : t("adminFees.nothingChanged"),
-  );
 }
 
 // ---- Assessing -------------------------------------------------------------------------------

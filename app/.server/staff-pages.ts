@@ -43,6 +43,7 @@ export async function withNotice(
 }
 
 type StaffCall<T> = Omit<ApiCall<T>, "auth">;
+type Refusal = Extract<ApiResult<unknown>, { ok: false }>;
 
 /**
  * A staff form sent on to the district API. A refused form (by its schema, or by the API with the
@@ -58,6 +59,8 @@ export async function submitStaffForm<Schema extends z.ZodTypeAny, Reply, Form e
     call: (value: z.output<Schema>) => StaffCall<Reply>;
     done: (reply: Reply, value: z.output<Schema>) => { to: string; notice: string };
     rename?: Parameters<typeof apiErrors>[1];
+    /** How a refusal becomes the form's errors, where apiErrors with `rename` is not enough. */
+    errors?: (refusal: Refusal) => ReturnType<typeof apiErrors>;
   },
 ) {
   const submission = parseWithZod(formData, { schema: opts.schema });
@@ -68,7 +71,10 @@ export async function submitStaffForm<Schema extends z.ZodTypeAny, Reply, Form e
   const res = await callApi(caller(args), { ...opts.call(value), auth: "staff" });
   if (!res.ok) {
     return json(
-      { form: opts.form, result: submission.reply(apiErrors(res, opts.rename)) },
+      {
+        form: opts.form,
+        result: submission.reply(opts.errors ? opts.errors(res) : apiErrors(res, opts.rename)),
+      },
       { status: 400 },
     );
   }
