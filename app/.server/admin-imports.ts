@@ -19,7 +19,7 @@ import {
   ImportRunPage,
   ImportRunReply,
 } from "@domain/contract/admin-imports";
-import { ImportUploadForm } from "@domain/forms/admin-imports";
+import { ImportUploadForm, type ImportFileUpload } from "@domain/forms/admin-imports";
 import { importReportCsvRows } from "@domain/imports/report-csv";
 import { t } from "@domain/messages/admin";
 import { formatAuditTime } from "@domain/rules/time";
@@ -60,6 +60,43 @@ async function readUpload(request: Request): Promise<FormData | null> {
   }
 }
 
+/** Sends one file to the district API, which keeps it for the dry run and the real run. */
+async function keepImportFile(
+  args: ActionFunctionArgs,
+  name: string,
+  content: Blob,
+): Promise<ImportFileUpload> {
+  const res = await callApi(caller(args), {
+    path: `/v1/admin/imports/files?name=${encodeURIComponent(name)}`,
+    method: "POST",
+    body: new Blob([content], { type: "text/csv" }),
+    auth: "staff",
+    reply: ImportFileReply,
+    timeoutMs: LONG_CALL_MS,
+  });
+  if (res.ok) return res.data;
+  return {
+    error:
+      res.status === 413
+        ? t("admin.imports.tooLarge", { limit: IMPORT_FILE_LIMIT_MB })
+        : `${name}: ${res.message}`,
+  };
+}
+
+/**
+ * The page's upload with progress (JavaScript on): one file as the raw body, named by `?name=`,
+ * answered with the kept file's id (or why not) for the form's `uploaded` field.
+ */
+export async function importFileUploadAction(args: ActionFunctionArgs) {
+  await requireAdmin(args.request);
+  const name = new URL(args.request.url).searchParams.get("name") ?? "";
+  if (!/\.csv$/i.test(name) || name.length > 200) {
+    return json<ImportFileUpload>({ error: t("admin.imports.notCsv") }, { status: 400 });
+  }
+  const kept = await keepImportFile(args, name, await args.request.blob());
+  return json<ImportFileUpload>(kept, { status: "error" in kept ? 400 : 201 });
+}
+
 export async function importsAction(args: ActionFunctionArgs) {
   await requireAdmin(args.request);
   const formData = await readUpload(args.request);
@@ -78,24 +115,13 @@ export async function importsAction(args: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
-  const ids: string[] = [];
+  const ids: string[] = [...submission.value.uploaded];
   for (const file of submission.value.files) {
-    const res = await callApi(caller(args), {
-      path: `/v1/admin/imports/files?name=${encodeURIComponent(file.name)}`,
-      method: "POST",
-      body: new Blob([file], { type: "text/csv" }),
-      auth: "staff",
-      reply: ImportFileReply,
-      timeoutMs: LONG_CALL_MS,
-    });
-    if (!res.ok) {
-      const message =
-        res.status === 413
-          ? t("admin.imports.tooLarge", { limit: IMPORT_FILE_LIMIT_MB })
-          : `${file.name}: ${res.message}`;
-      return json({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
+    const kept = await keepImportFile(args, file.name, file);
+    if ("error" in kept) {
+      return json({ result: submission.reply({ formErrors: [kept.error] }) }, { status: 400 });
     }
-    ids.push(res.data.id);
+    ids.push(kept.id);
   }
   const run = await callApi(caller(args), {
     path: "/v1/admin/imports/students",

@@ -8,6 +8,8 @@ import { t } from "@domain/messages/admin";
 import { importsAction, importsPage } from "~/.server/admin-imports";
 import { useZodForm } from "~/components/zod-form";
 import { FormError } from "~/components/fields";
+import { useUploadWithProgress } from "~/islands/UploadWithProgress";
+import { UploadProgress } from "~/components/admin/UploadProgress";
 
 export function loader(args: LoaderFunctionArgs) {
   return importsPage(args);
@@ -29,14 +31,27 @@ export default function AdminImports() {
     schema: (m) => m.ImportUploadForm,
     shouldValidate: "onSubmit",
   });
-  const fileErrors = fields.files.errors;
+  const upload = useUploadWithProgress({
+    fileField: fields.files.name,
+    uploadedField: fields.uploaded.name,
+    uploadUrl: "/admin/imports/files",
+  });
+  const fileErrors = upload.error ? [upload.error] : fields.files.errors;
   return (
     <Paper p="lg" withBorder>
       <Title order={1} size="h2" mb="md">
         {t("admin.imports.title")}
       </Title>
       <Text mb="md">{t("admin.imports.intro")}</Text>
-      <Form method="post" encType="multipart/form-data" {...formProps}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...formProps}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          upload.onSubmit(event);
+        }}
+      >
         <Stack maw={560}>
           <FormError errors={form.errors} id={form.errorId} />
           <Input.Wrapper
@@ -65,15 +80,16 @@ export default function AdminImports() {
             defaultChecked={fields.full.initialValue === "on"}
           />
           <Group>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={busy || upload.uploading !== null}>
               {t("admin.imports.dryRun")}
             </Button>
-            {busy ? (
+            {busy && !upload.uploading ? (
               <Text size="sm" role="status">
                 {t("admin.imports.uploading")}
               </Text>
             ) : null}
           </Group>
+          <UploadProgress uploading={upload.uploading} />
         </Stack>
       </Form>
     </Paper>

@@ -33,6 +33,7 @@ const ACTIONS: Record<
   "admin.fees._index.tsx": { who: "admin" },
   "admin.fees.new.tsx": { who: "admin" },
   "admin.imports._index.tsx": { who: "admin" },
+  "admin.imports.files.tsx": { who: "admin" },
   "admin.imports.runs.$id.tsx": { who: "admin", params: { id: "id" } },
   "admin.maintenance.tsx": { who: "admin" },
   "admin.people.$id.tsx": { who: "admin", params: { id: "id" } },

@@ -95,6 +95,32 @@ describe.each(MODES)("student import $name", (mode) => {
     await page.getByRole("table", { name: /Rows 1–1 of 1/ }).waitFor();
   });
 
+  it("a district-sized file (1.5 MB) is uploaded, with its progress shown, and checked", async () => {
+    const first = mode.js ? 340001 : 360001;
+    const lines = ["student_id,first_name,last_name,birth_date,grade,school"];
+    for (let i = 0; i < 20_000; i++) {
+      lines.push(`${first + i},Many${tag}${i},"Large, File",2014-05-06,${(i % 12) + 1},LHS`);
+    }
+    const buffer = Buffer.from(lines.join("\r\n") + "\r\n");
+    expect(buffer.length).toBeGreaterThan(1_000_000);
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin/imports");
+    await page
+      .getByLabel("Files")
+      .setInputFiles({ name: "district.csv", mimeType: "text/csv", buffer });
+    await page.getByRole("button", { name: "Check the file (dry run)" }).click();
+    if (mode.js) {
+      // The upload's progress is shown, and stays at its end while the file is checked.
+      const progress = page.getByRole("progressbar", { name: "Uploading district.csv" });
+      await progress.waitFor();
+      await expect.poll(() => progress.getAttribute("aria-valuenow")).toBe("100");
+    }
+    await page.waitForURL(/\/admin\/imports\/runs\//, { timeout: 60_000 });
+    const summary = page.getByRole("table", { name: "Summary" });
+    expect(await summary.getByRole("row", { name: /To create/ }).textContent()).toContain("20000");
+  }, 120_000);
+
   it("a file that is not CSV is refused on the upload page", async () => {
     const page = await app.newPage(mode);
     await signInStaff(page, "admin");

@@ -11,6 +11,11 @@ export const adminImports = {
   "admin.imports.full": "This is a full export: mark students missing from it as inactive",
   "admin.imports.dryRun": "Check the file (dry run)",
   "admin.imports.uploading": "Uploading and checking…",
+  "admin.imports.uploadingFile": "Uploading {file}",
+  "admin.imports.uploadProgress": "{file}: {percent}% uploaded",
+  "admin.imports.checking": "Uploaded. Checking the files…",
+  "admin.imports.uploadFailed":
+    "The upload of {file} did not finish. Check the connection and try again.",
   "admin.imports.noFile": "Choose at least one CSV file.",
   "admin.imports.tooLarge":
     "A file is larger than {limit} MB. Split it or ask for a smaller export.",
