@@ -98,7 +98,7 @@ export async function importsAction(args: ActionFunctionArgs) {
     ids.push(res.data.id);
   }
   const run = await callApi(caller(args), {
-    path: "/v1/admin/imports/students",
+    path: `/v1/admin/imports/${submission.value.kind}`,
     method: "POST",
     body: { files: ids, full: submission.value.full, dryRun: true },
     auth: "staff",

@@ -15,6 +15,7 @@ const FILTER = {
 export async function readImportRun(db: Db, id: string, query: ImportRunQuery) {
   const [run] = await queryRows<{
     id: string;
+    kind: string;
     at: string;
     status: "dry-run" | "applied" | "refused";
     full: boolean;
@@ -25,7 +26,7 @@ export async function readImportRun(db: Db, id: string, query: ImportRunQuery) {
     rows: unknown[];
   }>(
     db,
-    sql`select id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at, status,
+    sql`select id, kind, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at, status,
         full_export as "full", file_names as "fileNames", summary,
         applied_run_id as "appliedRunId",
         (select count(*)::int from jsonb_array_elements(rows) e where ${FILTER[query.show]}) as total,

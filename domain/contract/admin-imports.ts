@@ -77,6 +77,8 @@ export type ImportReportRow = z.infer<typeof ImportReportRow>;
 
 export const ImportRunPage = z.object({
   id: z.string().uuid(),
+  /** students, staff (decision 128) or catalogue. */
+  kind: z.string().default("students"),
   at: z.string(),
   status: ImportStatus,
   full: z.boolean(),

@@ -7,7 +7,11 @@ import { t } from "../messages/admin";
 const isFile = (v: unknown): v is File =>
   typeof File !== "undefined" && v instanceof File && (v.size > 0 || v.name !== "");
 
+/** What an upload imports: students (decision 124) or staff (decision 128). */
+export const IMPORT_KINDS = ["students", "staff"] as const;
+
 export const ImportUploadForm = z.object({
+  kind: z.enum(IMPORT_KINDS).default("students"),
   files: z.preprocess(
     (v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter(isFile),
     z
