@@ -80,7 +80,7 @@ try {
   );
   if (report.status === "refused") console.log("nothing was applied: fix the refused rows");
   if (values.report) {
-    writeFileSync(values.report, toCsv(importReportCsvRows(report.rows)));
+    writeFileSync(values.report, toCsv(importReportCsvRows(report.rows, what)));
     console.log(`report written to ${values.report}`);
   }
   if (s.refused > 0) code = 1;

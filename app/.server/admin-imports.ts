@@ -186,5 +186,8 @@ export async function importRunDownload(args: LoaderFunctionArgs) {
     timeoutMs: LONG_CALL_MS,
   });
   if (!res.ok) throw new Response(res.message, { status: res.status === 404 ? 404 : 502 });
-  return csvResponse(toCsv(importReportCsvRows(res.data.rows)), `import-${id.slice(0, 8)}`);
+  return csvResponse(
+    toCsv(importReportCsvRows(res.data.rows, res.data.kind)),
+    `import-${id.slice(0, 8)}`,
+  );
 }

@@ -42,11 +42,11 @@ export async function readImportRun(db: Db, id: string, query: ImportRunQuery) {
 
 /** Every row of a run's report, or null when there is no such run. */
 export async function readImportRunRows(db: Db, id: string) {
-  const [run] = await queryRows<{ rows: unknown[] }>(
+  const [run] = await queryRows<{ kind: string; rows: unknown[] }>(
     db,
-    sql`select rows from import_runs where id = ${id}::uuid`,
+    sql`select kind, rows from import_runs where id = ${id}::uuid`,
   );
-  return run ? { rows: run.rows } : null;
+  return run ? { kind: run.kind, rows: run.rows } : null;
 }
 
 /** Which kind of import a run is (students, staff, catalogue), or null when there is no such run. */

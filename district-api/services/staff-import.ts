@@ -122,6 +122,9 @@ async function stage(
     if (result.ok) {
       const dup = duplicate(result.record, line);
       if (dup.length) result = { ok: false, sourceId: result.record.employeeId, reasons: dup };
+    } else {
+      const dup = duplicate({ employeeId: result.sourceId, username: null }, line);
+      if (dup.length) result = { ...result, reasons: [...result.reasons, ...dup] };
     }
     if (!result.ok) {
       if (result.sourceId) staged.refusedIds.push(result.sourceId);

@@ -92,4 +92,8 @@ export const ImportRunPage = z.object({
 });
 export type ImportRunPage = z.infer<typeof ImportRunPage>;
 
-export const ImportRunExport = z.object({ rows: z.array(ImportReportRow) });
+export const ImportRunExport = z.object({
+  /** students, staff (decision 128) or catalogue. */
+  kind: z.string().default("students"),
+  rows: z.array(ImportReportRow),
+});

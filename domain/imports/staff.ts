@@ -158,7 +158,8 @@ function finishStaff(d: StaffDraft, schools: SchoolLookup): StaffRowOutcome {
     reasons.push(t("admin.imports.reason.badEmail", { value: d.email.trim() }));
   }
   const username = d.username.trim() || employeeId;
-  if (username && (username.length > USERNAME_MAX || !ACCOUNT_NAME.test(username))) {
+  // A user name taken from a malformed employee ID is not refused twice.
+  if (d.username.trim() && (username.length > USERNAME_MAX || !ACCOUNT_NAME.test(username))) {
     reasons.push(t("admin.staffImport.reason.badUsername", { value: username }));
   }
   let schoolId: number | null = null;
@@ -265,16 +266,21 @@ export function mapOneRosterStaff(
   );
 }
 
-/** The duplicate checks of one file: an employee ID or a user name (any case) seen twice. */
+/**
+ * The duplicate checks of one file: an employee ID or a user name (any case) seen on an earlier
+ * line, refused or not. Call it for every row with what it names (username null when refused).
+ */
 export function staffDuplicateChecker() {
   const ids = new Map<string, number>();
   const usernames = new Map<string, number>();
-  return (record: StaffRecord, line: number): string[] => {
+  return (record: { employeeId: string; username: string | null }, line: number): string[] => {
     const reasons: string[] = [];
+    if (!record.employeeId) return reasons;
     const firstId = ids.get(record.employeeId);
     if (firstId !== undefined) {
       reasons.push(t("admin.staffImport.reason.duplicateId", { line: firstId }));
     } else ids.set(record.employeeId, line);
+    if (record.username === null) return reasons;
     const name = record.username.toLowerCase();
     const firstName = usernames.get(name);
     if (firstName !== undefined && firstId === undefined) {

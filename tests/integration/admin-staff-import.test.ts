@@ -196,6 +196,10 @@ describe("importing staff", () => {
     expect(rep.rows[3]!.reason).toMatch(/malformed.*school "Nowhere High" is unknown/);
     expect(rep.rows[4]!.reason).toMatch(/already on line 2/);
     expect(rep.rows[5]!.reason).toMatch(/district_admin/);
+    const exported = await call(api, "GET", `/v1/admin/imports/runs/${r.id}/export`, {
+      token: admin,
+    });
+    expect(exported.body).toMatchObject({ kind: "staff" });
   });
 
   it("a user name another account has is refused", async () => {

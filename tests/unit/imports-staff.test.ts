@@ -125,13 +125,24 @@ describe("the plain staff CSV", () => {
     );
     expect(out[4]).toBe("The employee ID is already on line 2 of the file.");
     expect(out[5]).toMatch(/district_admin.*staff page only/);
-    expect(out[6]).toMatch(/employee ID "S 8007".*The role is missing\./);
+    expect(out[6]).toBe(
+      'The employee ID "S 8007" may only have letters, digits, ".", "_" and "-" (40 at most). ' +
+        "The role is missing.",
+    );
   });
 
   it("refuses a user name with characters the sign-in does not take", () => {
     const m = mapStaffPlainRow(plain({ username: "q sampleton" }), schools);
     expect(m.ok).toBe(false);
     if (!m.ok) expect(m.reasons[0]).toMatch(/user name "q sampleton"/);
+  });
+
+  it("counts an ID on a refused line as seen", () => {
+    const check = staffDuplicateChecker();
+    expect(check({ employeeId: "S1", username: null }, 2)).toEqual([]);
+    expect(check({ employeeId: "S1", username: "s1" }, 3)).toEqual([
+      "The employee ID is already on line 2 of the file.",
+    ]);
   });
 
   it("refuses a user name already on an earlier line, any case", () => {
@@ -221,5 +232,19 @@ describe("OneRoster staff", () => {
   it("takes the local part of an e-mail user name", () => {
     expect(oneRosterUsername("t.teach@district.example.org")).toBe("t.teach");
     expect(oneRosterUsername("tteach")).toBe("tteach");
+  });
+});
+
+describe("the report's CSV", () => {
+  it("names the ID column after what was imported", async () => {
+    const { importReportCsvRows } = await import("@domain/imports/report-csv");
+    expect(importReportCsvRows([], "staff")[0]).toEqual([
+      "line",
+      "employee_id",
+      "name",
+      "outcome",
+      "reason",
+    ]);
+    expect(importReportCsvRows([])[0]![1]).toBe("student_id");
   });
 });

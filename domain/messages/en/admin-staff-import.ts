@@ -7,6 +7,7 @@ export const adminStaffImport = {
   "admin.imports.kindHelp":
     "Staff: a plain CSV with the columns employee_id, first_name, last_name, roles (and optionally email, username, school), or users.csv and orgs.csv of a OneRoster set. Imported staff sign in once an administrator sets their password.",
   "admin.staffImport.col.id": "Employee ID",
+  "admin.staffImport.csv.id": "employee_id",
   "admin.staffImport.fullNote":
     "Full export: staff accounts the import created and the file no longer has are marked inactive (never you, an administrator, or an account made on the staff page).",
   "admin.staffImport.reason.missingId": "The employee ID is missing.",
