@@ -313,12 +313,7 @@ async function importStaffIn(
 
   const at = now.toISOString();
   if (summary.created > 0) {
-    await tx.execute(sql`insert into staff (username, password_hash, employee_id, display_name,
-        name_first, name_last, email, school_id, roles, import_roles, imported)
-      select i.username, null, i.employee_id, i.name_first || ' ' || i.name_last, i.name_first,
-        i.name_last, i.email, i.school_id, i.roles, i.roles, true
-      from import_staff i where not exists (select 1 from staff s
-        where s.employee_id = i.employee_id)`);
+    await insertCreated(tx);
   }
   if (summary.updated > 0) {
     const sets: SQL[] = [
@@ -359,6 +354,33 @@ async function importStaffIn(
     );
   }
   return { status: "applied", ...base };
+}
+
+/**
+ * Inserts the new accounts. A user name or employee ID that an administrator gave on the staff
+ * page between the comparison and this statement (the staff page does not wait for the import
+ * lock) fails the whole run with a 409 that says to run it again.
+ */
+async function insertCreated(tx: Tx): Promise<void> {
+  try {
+    await tx.execute(sql`insert into staff (username, password_hash, employee_id, display_name,
+        name_first, name_last, email, school_id, roles, import_roles, imported)
+      select i.username, null, i.employee_id, i.name_first || ' ' || i.name_last, i.name_first,
+        i.name_last, i.email, i.school_id, i.roles, i.roles, true
+      from import_staff i where not exists (select 1 from staff s
+        where s.employee_id = i.employee_id)`);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError(409, t("admin.staffImport.takenMeanwhile"));
+    throw err;
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** A staff import of these files (the command line): a dry run, or all rows or none. */

@@ -25,6 +25,6 @@ export const adminStaffImport = {
   "admin.staffImport.reason.usernameTaken": "The user name is another staff account's.",
   "admin.staffImport.reason.keptInactive":
     "Deactivated by an administrator: stays inactive until reactivated on the staff page.",
-  "admin.staffImport.missingOneRosterUsers":
-    "A OneRoster set of staff needs users.csv and orgs.csv.",
+  "admin.staffImport.takenMeanwhile":
+    "A user name or employee ID of the file was just given on the staff page. Run the import again.",
 } as const;
