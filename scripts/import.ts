@@ -1,8 +1,10 @@
-// npm run import -- students FILE… [--dry-run] [--full] [--report REPORT.csv]
+// npm run import -- students|staff FILE… [--dry-run] [--full] [--report REPORT.csv]
 // The district's nightly sync (issue 19, decision 124): the same service as the administration's
 // upload page (district-api/services/imports.ts), on the configured database (DATABASE_URL, or the
 // embedded PGlite in DATA_DIR), migrating first. FILE is one plain CSV, or a OneRoster 1.1 set
 // (users.csv orgs.csv demographics.csv). Files are streamed from disk.
+// `staff` imports staff accounts the same way (decision 128): one plain staff CSV, or users.csv
+// and orgs.csv of a OneRoster set.
 // Exit code: 0 applied (or a clean dry run), 1 rows were refused (nothing applied), 2 the files
 // could not be read (usage, missing columns, not CSV).
 import { createReadStream, existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -11,6 +13,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../district-api/db/client";
 import { migrate } from "../district-api/db/migrate";
 import { importStudents } from "../district-api/services/imports";
+import { importStaff } from "../district-api/services/staff-import";
 import { ApiError } from "../district-api/services/errors";
 import { importReportCsvRows } from "../domain/imports/report-csv";
 import { toCsv } from "../app/.server/csv";
@@ -18,9 +21,11 @@ import { toCsv } from "../app/.server/csv";
 function usage(message?: string): never {
   if (message) console.error(message);
   console.error(
-    "usage: npm run import -- students FILE… [--dry-run] [--full] [--report REPORT.csv]\n" +
-      "FILE is one plain CSV, or users.csv orgs.csv demographics.csv of a OneRoster 1.1 set.\n" +
-      "--full marks students missing from the files inactive. Exit code 1 when rows are refused.",
+    "usage: npm run import -- students|staff FILE… [--dry-run] [--full] [--report REPORT.csv]\n" +
+      "FILE is one plain CSV, or users.csv orgs.csv demographics.csv of a OneRoster 1.1 set\n" +
+      "(staff: users.csv orgs.csv).\n" +
+      "--full marks students (or imported staff) missing from the files inactive.\n" +
+      "Exit code 1 when rows are refused.",
   );
   process.exit(2);
 }
@@ -37,7 +42,9 @@ const { values, positionals } = parseArgs({
 });
 if (values.help) usage();
 const [what, ...files] = positionals;
-if (what !== "students") usage('the first argument is what to import: "students"');
+if (what !== "students" && what !== "staff") {
+  usage('the first argument is what to import: "students" or "staff"');
+}
 if (!files.length) usage("name at least one file");
 for (const file of files) if (!existsSync(file)) usage(`no such file: ${file}`);
 
@@ -52,7 +59,7 @@ let code = 0;
 try {
   await migrate(database);
   const started = Date.now();
-  const report = await importStudents(
+  const report = await (what === "staff" ? importStaff : importStudents)(
     database.db,
     { employeeId: "-", username: "command line" },
     files.map((file) => ({ name: file, open: () => createReadStream(file) })),
@@ -73,7 +80,7 @@ try {
   );
   if (report.status === "refused") console.log("nothing was applied: fix the refused rows");
   if (values.report) {
-    writeFileSync(values.report, toCsv(importReportCsvRows(report.rows)));
+    writeFileSync(values.report, toCsv(importReportCsvRows(report.rows, what)));
     console.log(`report written to ${values.report}`);
   }
   if (s.refused > 0) code = 1;

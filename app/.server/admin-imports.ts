@@ -124,7 +124,7 @@ export async function importsAction(args: ActionFunctionArgs) {
     ids.push(kept.id);
   }
   const run = await callApi(caller(args), {
-    path: "/v1/admin/imports/students",
+    path: `/v1/admin/imports/${submission.value.kind}`,
     method: "POST",
     body: { files: ids, full: submission.value.full, dryRun: true },
     auth: "staff",
@@ -212,5 +212,8 @@ export async function importRunDownload(args: LoaderFunctionArgs) {
     timeoutMs: LONG_CALL_MS,
   });
   if (!res.ok) throw new Response(res.message, { status: res.status === 404 ? 404 : 502 });
-  return csvResponse(toCsv(importReportCsvRows(res.data.rows)), `import-${id.slice(0, 8)}`);
+  return csvResponse(
+    toCsv(importReportCsvRows(res.data.rows, res.data.kind)),
+    `import-${id.slice(0, 8)}`,
+  );
 }

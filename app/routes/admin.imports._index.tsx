@@ -3,13 +3,16 @@
 // report follows on /admin/imports/runs/:id.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button, Checkbox, Group, Input, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Checkbox, Group, Input, Paper, Radio, Stack, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { importsAction, importsPage } from "~/.server/admin-imports";
 import { useZodForm } from "~/components/zod-form";
 import { FormError } from "~/components/fields";
 import { useUploadWithProgress } from "~/islands/UploadWithProgress";
 import { UploadProgress } from "~/components/admin/UploadProgress";
+
+/** What may be imported (the form's schema checks the same list: IMPORT_KINDS). */
+const KINDS = ["students", "staff"] as const;
 
 export function loader(args: LoaderFunctionArgs) {
   return importsPage(args);
@@ -54,6 +57,20 @@ export default function AdminImports() {
       >
         <Stack maw={560}>
           <FormError errors={form.errors} id={form.errorId} />
+          <Radio.Group
+            name={fields.kind.name}
+            id={fields.kind.id}
+            label={t("admin.imports.kind")}
+            description={t("admin.imports.kindHelp")}
+            defaultValue={(fields.kind.initialValue as string | undefined) ?? "students"}
+            error={fields.kind.errors?.[0]}
+          >
+            <Group mt="xs">
+              {KINDS.map((k) => (
+                <Radio key={k} value={k} label={t(`admin.imports.kind.${k}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
           <Input.Wrapper
             label={t("admin.imports.files")}
             description={t("admin.imports.filesHelp", { limit: limitMb })}

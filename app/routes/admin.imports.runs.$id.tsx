@@ -64,7 +64,11 @@ export default function AdminImportRun() {
             ))}
           </Table.Tbody>
         </Table>
-        {run.full ? <Text mb="md">{t("admin.imports.fullNote")}</Text> : null}
+        {run.full ? (
+          <Text mb="md">
+            {t(run.kind === "staff" ? "admin.staffImport.fullNote" : "admin.imports.fullNote")}
+          </Text>
+        ) : null}
         <Group>
           {canApply ? (
             <Form method="post">
@@ -118,7 +122,11 @@ export default function AdminImportRun() {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t("admin.imports.col.line")}</Table.Th>
-                    <Table.Th>{t("admin.imports.col.id")}</Table.Th>
+                    <Table.Th>
+                      {t(
+                        run.kind === "staff" ? "admin.staffImport.col.id" : "admin.imports.col.id",
+                      )}
+                    </Table.Th>
                     <Table.Th>{t("admin.imports.col.name")}</Table.Th>
                     <Table.Th>{t("admin.imports.col.outcome")}</Table.Th>
                     <Table.Th>{t("admin.imports.col.reason")}</Table.Th>

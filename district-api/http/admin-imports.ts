@@ -17,7 +17,8 @@ import type { ApiDeps } from "../deps";
 import { handle, staffClaims } from "./kit";
 import { ApiError } from "../services/errors";
 import { applyDryRun, importUploaded, storeImportFile } from "../services/imports";
-import { readImportRun, readImportRunRows } from "../queries/imports";
+import { readImportRun, readImportRunKind, readImportRunRows } from "../queries/imports";
+import { applyStaffDryRun, importStaffUploaded } from "../services/staff-import";
 
 const ADMIN: { access: "staff"; roles: string[] } = {
   access: "staff",
@@ -60,11 +61,21 @@ export function adminImportRoutes(deps: ApiDeps): Router {
       importUploaded(db, actorOf(claims), body.files, body, clock.now()),
     ),
   );
+  // Staff (decision 128): the same files and runs as students, another service.
+  r.post(
+    "/admin/imports/staff",
+    handle(deps, { ...ADMIN, body: StudentImportRequest }, async ({ claims, body }) =>
+      importStaffUploaded(db, actorOf(claims), body.files, body, clock.now()),
+    ),
+  );
   r.post(
     "/admin/imports/runs/:id/apply",
-    handle(deps, { ...ADMIN, params: ImportRunParams }, async ({ claims, params }) =>
-      applyDryRun(db, actorOf(claims), params.id, clock.now()),
-    ),
+    handle(deps, { ...ADMIN, params: ImportRunParams }, async ({ claims, params }) => {
+      // A run is applied by the import of its kind.
+      const kind = await readImportRunKind(db, params.id);
+      if (kind === "staff") return applyStaffDryRun(db, actorOf(claims), params.id, clock.now());
+      return applyDryRun(db, actorOf(claims), params.id, clock.now());
+    }),
   );
   r.get(
     "/admin/imports/runs/:id",

@@ -522,6 +522,11 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary: "Run a student import over uploaded files: a dry run, or all rows or none",
     reply: adminImports.ImportRunReply,
   },
+  "POST /v1/admin/imports/staff": {
+    tag: "admin",
+    summary: "Run a staff import over uploaded files: a dry run, or all rows or none",
+    reply: adminImports.ImportRunReply,
+  },
   "POST /v1/admin/imports/runs/:id/apply": {
     tag: "admin",
     summary: "Apply the files of a dry run, once",

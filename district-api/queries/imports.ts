@@ -15,6 +15,7 @@ const FILTER = {
 export async function readImportRun(db: Db, id: string, query: ImportRunQuery) {
   const [run] = await queryRows<{
     id: string;
+    kind: string;
     at: string;
     status: "dry-run" | "applied" | "refused";
     full: boolean;
@@ -25,7 +26,7 @@ export async function readImportRun(db: Db, id: string, query: ImportRunQuery) {
     rows: unknown[];
   }>(
     db,
-    sql`select id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at, status,
+    sql`select id, kind, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at, status,
         full_export as "full", file_names as "fileNames", summary,
         applied_run_id as "appliedRunId",
         (select count(*)::int from jsonb_array_elements(rows) e where ${FILTER[query.show]}) as total,
@@ -41,9 +42,18 @@ export async function readImportRun(db: Db, id: string, query: ImportRunQuery) {
 
 /** Every row of a run's report, or null when there is no such run. */
 export async function readImportRunRows(db: Db, id: string) {
-  const [run] = await queryRows<{ rows: unknown[] }>(
+  const [run] = await queryRows<{ kind: string; rows: unknown[] }>(
     db,
-    sql`select rows from import_runs where id = ${id}::uuid`,
+    sql`select kind, rows from import_runs where id = ${id}::uuid`,
   );
-  return run ? { rows: run.rows } : null;
+  return run ? { kind: run.kind, rows: run.rows } : null;
+}
+
+/** Which kind of import a run is (students, staff, catalogue), or null when there is no such run. */
+export async function readImportRunKind(db: Db, id: string): Promise<string | null> {
+  const [run] = await queryRows<{ kind: string }>(
+    db,
+    sql`select kind from import_runs where id = ${id}::uuid`,
+  );
+  return run?.kind ?? null;
 }

@@ -37,7 +37,8 @@ export async function staffBySignIn(
     .select()
     .from(staff)
     .where(and(eq(sql`lower(${staff.username})`, username), eq(staff.active, true)));
-  const ok = user ? await verifyPassword(password, user.passwordHash) : false;
+  // An imported staff member without a password yet (decision 128) never signs in.
+  const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : false;
   return user && ok ? user : null;
 }
 

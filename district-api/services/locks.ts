@@ -17,6 +17,10 @@ type Exec = Pick<Db, "execute">;
 
 /** The kinds of lock, in the order a transaction may take them. */
 export const LOCK_ORDER = [
+  // One staff import applied at a time (decision 128): it reads the staff on file, then locks the
+  // accounts it changes (as "staff-account") and upserts them; a second import waits, then finds
+  // them unchanged.
+  "staff-import",
   // A staff account being changed by an administrator (reset, deactivation; decision 119).
   "staff-account",
   // The district's settings row or its maintenance row, while an administrator changes it.
@@ -59,6 +63,7 @@ export const LOCK_TIMEOUT = "5s";
 
 const COMMUNITY_REGISTRATION_KEY = 72710003;
 const STUDENT_IMPORT_KEY = 72710004;
+const STAFF_IMPORT_KEY = 72710128;
 
 // The highest kind each open transaction holds (a transaction object lives as long as it does).
 const held = new WeakMap<object, number>();
@@ -91,7 +96,7 @@ export type LockStrength = "update" | "no key update";
  */
 export async function lockRows<T>(
   tx: Exec,
-  kind: Exclude<LockKind, "community-registration" | "student-import">,
+  kind: Exclude<LockKind, "community-registration" | "student-import" | "staff-import">,
   query: SQL,
   of?: string,
   strength: LockStrength = "update",
@@ -111,6 +116,12 @@ export async function lockCommunityRegistration(tx: Exec): Promise<void> {
 export async function lockStudentImport(tx: Exec): Promise<void> {
   await prepare(tx, "student-import");
   await tx.execute(sql`select pg_advisory_xact_lock(${STUDENT_IMPORT_KEY})`);
+}
+
+/** The staff-import lock (an advisory lock: it guards the whole set of staff accounts). */
+export async function lockStaffImport(tx: Exec): Promise<void> {
+  await prepare(tx, "staff-import");
+  await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_IMPORT_KEY})`);
 }
 
 /** True for PostgreSQL's "lock not available" (55P03): a lock timeout ran out. */

@@ -149,7 +149,8 @@ export async function deactivateStaffAccount(
     if (row.roles.includes(DISTRICT_ADMIN_ROLE) && otherAdmins === 0) {
       throw new ApiError(409, t("admin.staff.lastAdmin"));
     }
-    await tx.execute(sql`update staff set active = false,
+    // An administrator's deactivation: a staff import never undoes it (decision 128).
+    await tx.execute(sql`update staff set active = false, import_deactivated = false,
       sessions_ended_at = ${now.toISOString()}::timestamptz where id = ${id}`);
     await recordAudit(
       tx,
@@ -221,7 +222,9 @@ export async function reactivateStaffAccount(
   return db.transaction(async (tx) => {
     const row = await lockAccount(tx, id);
     if (row.active) throw new ApiError(409, t("admin.staff.alreadyActive"));
-    await tx.execute(sql`update staff set active = true where id = ${id}`);
+    await tx.execute(
+      sql`update staff set active = true, import_deactivated = false where id = ${id}`,
+    );
     await recordAudit(
       tx,
       actor,

@@ -77,6 +77,8 @@ export type ImportReportRow = z.infer<typeof ImportReportRow>;
 
 export const ImportRunPage = z.object({
   id: z.string().uuid(),
+  /** students, staff (decision 128) or catalogue. */
+  kind: z.string().default("students"),
   at: z.string(),
   status: ImportStatus,
   full: z.boolean(),
@@ -90,4 +92,8 @@ export const ImportRunPage = z.object({
 });
 export type ImportRunPage = z.infer<typeof ImportRunPage>;
 
-export const ImportRunExport = z.object({ rows: z.array(ImportReportRow) });
+export const ImportRunExport = z.object({
+  /** students, staff (decision 128) or catalogue. */
+  kind: z.string().default("students"),
+  rows: z.array(ImportReportRow),
+});

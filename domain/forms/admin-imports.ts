@@ -13,8 +13,12 @@ const isFile = (v: unknown): v is File =>
 
 const listOf = (v: unknown) => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 
+/** What an upload imports: students (decision 124) or staff (decision 128). */
+export const IMPORT_KINDS = ["students", "staff"] as const;
+
 export const ImportUploadForm = z
   .object({
+    kind: z.enum(IMPORT_KINDS).default("students"),
     files: z.preprocess(
       (v) => listOf(v).filter(isFile),
       z

@@ -135,3 +135,34 @@ describe.each(MODES)("student import $name", (mode) => {
     expect(new URL(page.url()).pathname).toBe("/admin/imports");
   });
 });
+
+// Staff (decision 128): the same page, "Staff" chosen as what to import.
+describe.each(MODES)("staff import $name", (mode) => {
+  const tag = mode.js ? "JS" : "HTML";
+
+  it("uploads a staff file, reads the dry run and applies it", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin/imports");
+    await page.getByRole("radio", { name: "Staff" }).check();
+    await page.getByLabel("Files").setInputFiles({
+      name: "staff.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        "employee_id,first_name,last_name,roles,email,school\r\n" +
+          `X${tag}1,Upload${tag},"Staffer, Test",teacher,,LHS\r\n`,
+      ),
+    });
+    await page.getByRole("button", { name: "Check the file (dry run)" }).click();
+    await page.waitForURL(/\/admin\/imports\/runs\//);
+    await page.getByText("nothing has been changed yet").waitFor();
+    const rows = page.getByRole("table", { name: /Rows 1–1 of 1/ });
+    await rows.getByRole("columnheader", { name: "Employee ID" }).waitFor();
+    expect(await rows.textContent()).toContain(`Upload${tag} Staffer, Test`);
+    await page.getByRole("button", { name: "Apply this import" }).click();
+    await notice(page, "The import was applied.");
+    await page.getByText(/Applied on/).waitFor();
+    await page.goto("/admin/staff");
+    await page.getByText(`X${tag}1`).first().waitFor();
+  });
+});

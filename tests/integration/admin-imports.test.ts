@@ -112,6 +112,7 @@ describe("who may import", () => {
       "GET /v1/admin/imports/runs/:id/export",
       "POST /v1/admin/imports/files",
       "POST /v1/admin/imports/runs/:id/apply",
+      "POST /v1/admin/imports/staff",
       "POST /v1/admin/imports/students",
     ]);
     for (const r of routes) expect(r.spec?.roles).toEqual(["district_admin"]);

@@ -47,7 +47,8 @@ export const guests = pgTable("guests", {
 export const staff = pgTable("staff", {
   id: serial("id").primaryKey(),
   username: text("username").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
+  /** Null for an imported staff member until an administrator sets a password (decision 128). */
+  passwordHash: text("password_hash"),
   employeeId: text("employee_id").notNull().unique(),
   displayName: text("display_name").notNull(),
   nameFirst: text("name_first").notNull(),
@@ -57,6 +58,11 @@ export const staff = pgTable("staff", {
   active: boolean("active").notNull().default(true),
   /** Tokens issued at or before this instant are refused (deactivation, reset; decision 119). */
   sessionsEndedAt: timestamp("sessions_ended_at", { withTimezone: true }),
+  /** Staff import (decision 128): created by it, the roles it gave, deactivated by it, school. */
+  imported: boolean("imported").notNull().default(false),
+  importRoles: text("import_roles").array().notNull().default([]),
+  importDeactivated: boolean("import_deactivated").notNull().default(false),
+  schoolId: integer("school_id"),
 });
 
 export const settings = pgTable("settings", {

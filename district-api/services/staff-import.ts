@@ -1,0 +1,467 @@
+// Staff import (issue 19, decision 128): the district's files → staff accounts, for the upload
+// page (http/admin-imports.ts) and `npm run import -- staff` (scripts/import.ts), the same code.
+// It shares the student import's files, runs and reports (services/imports.ts):
+//
+// - Files are read as streams with csv-parse; each row is mapped by domain/imports/staff.ts.
+// - Valid rows are staged into a temporary table; what would be created, updated or left alone
+//   is worked out by one set-based statement, and applied by one INSERT and one UPDATE (and one
+//   UPDATE for a full export's missing staff).
+// - A dry run stops before the writes. A real run applies all rows or none. One staff import at
+//   a time (lockStaffImport), so a second run of the same file finds every account unchanged and
+//   writes nothing, not even an audit entry.
+// - Accounts are matched by employee ID (the file's ID). A new account has no password: it signs
+//   in once an administrator sets one on the staff page (resetStaffPassword).
+// - It never deletes: with the full-export flag, accounts the import created that the file no
+//   longer has are marked inactive — never the administrator running it, never an account made
+//   on the staff page, never a district_admin.
+// - Re-import keeps what the product owns: the password, the user name, the sign-in lock state,
+//   the roles an administrator added (only the roles the last import gave are replaced), and an
+//   administrator's deactivation.
+import { randomUUID } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
+import { DISTRICT_ADMIN_ROLE, STAFF_ROLES } from "@domain/contract/admin";
+import { t } from "@domain/messages";
+import { normalizeHeader, schoolLookup, type SchoolLookup } from "@domain/imports/students";
+import {
+  isOneRosterStaff,
+  mapOneRosterStaff,
+  mapStaffPlainRow,
+  staffDuplicateChecker,
+  staffPlainHeader,
+  type StaffField,
+  type StaffRecord,
+  type StaffRowOutcome,
+} from "@domain/imports/staff";
+import type { Db } from "../db/client";
+import { queryRows } from "../db/client";
+import { ApiError } from "./errors";
+import { lockRows, lockStaffImport } from "./locks";
+import { recordAudit, type Actor } from "./audit";
+import {
+  baseName,
+  csvRows,
+  loadSources,
+  saveRun,
+  type ImportOptions,
+  type ImportReport,
+  type ImportSource,
+  type ImportSummary,
+  type Outcome,
+  type ReportRow,
+  type RunSummary,
+} from "./imports";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const STAFF_IMPORT_AUDIT_ACTION = "import.staff";
+
+const STAGE_BATCH = 2000;
+
+/** The OneRoster files a staff import reads; demographics.csv may come along (not read). */
+const ONEROSTER_STAFF_FILES = ["users.csv", "orgs.csv"];
+const ONEROSTER_ALLOWED = [...ONEROSTER_STAFF_FILES, "demographics.csv"];
+
+/** Which way in the files are: one plain staff CSV, or a OneRoster set by its file names. */
+export function staffImportFormat(sources: ImportSource[]): "plain" | "oneroster" {
+  if (sources.length === 0) throw new ApiError(400, t("admin.imports.noFile"), "files");
+  const names = sources.map((s) => baseName(s.name));
+  if (!names.some((n) => ONEROSTER_ALLOWED.includes(n))) {
+    if (sources.length > 1)
+      throw new ApiError(400, t("admin.imports.tooManyFiles", { count: 1 }), "files");
+    return "plain";
+  }
+  for (const n of names) {
+    if (!ONEROSTER_ALLOWED.includes(n)) {
+      throw new ApiError(400, t("admin.imports.unknownFile", { file: n }), "files");
+    }
+  }
+  for (const need of ONEROSTER_STAFF_FILES) {
+    if (!names.includes(need)) {
+      throw new ApiError(400, t("admin.imports.missingOneRosterFile", { file: need }), "files");
+    }
+  }
+  return "oneroster";
+}
+
+interface Staged {
+  report: ReportRow[];
+  /** Report index of each staged account, by employee ID. */
+  indexOf: Map<string, number>;
+  /** Employee IDs of refused rows (not to be counted as missing from a full export). */
+  refusedIds: string[];
+  carried: StaffField[];
+}
+
+/** Maps rows and stages the valid ones into the temporary table `import_staff`. */
+async function stage(
+  tx: Tx,
+  format: "plain" | "oneroster",
+  sources: ImportSource[],
+  schools: SchoolLookup,
+): Promise<Staged> {
+  await tx.execute(
+    sql.raw(`create temporary table import_staff (
+      employee_id text primary key, username text not null, name_first text not null,
+      name_last text not null, email text, school_id integer, roles text[] not null)
+      on commit drop`),
+  );
+  const staged: Staged = { report: [], indexOf: new Map(), refusedIds: [], carried: [] };
+  const duplicate = staffDuplicateChecker();
+  let batch: StaffRecord[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    const json = JSON.stringify(batch);
+    batch = [];
+    await tx.execute(sql`insert into import_staff
+      select "employeeId", username, "nameFirst", "nameLast", email, "schoolId", roles
+      from jsonb_to_recordset(${json}::jsonb) as x("employeeId" text, username text,
+        "nameFirst" text, "nameLast" text, email text, "schoolId" integer, roles text[])`);
+  };
+  const take = async (outcome: StaffRowOutcome, line: number, name: string) => {
+    let result = outcome;
+    if (result.ok) {
+      const dup = duplicate(result.record, line);
+      if (dup.length) result = { ok: false, sourceId: result.record.employeeId, reasons: dup };
+    } else {
+      const dup = duplicate({ employeeId: result.sourceId, username: null }, line);
+      if (dup.length) result = { ...result, reasons: [...result.reasons, ...dup] };
+    }
+    if (!result.ok) {
+      if (result.sourceId) staged.refusedIds.push(result.sourceId);
+      staged.report.push({
+        line,
+        id: result.sourceId,
+        name,
+        outcome: "refused",
+        reason: result.reasons.join(" "),
+      });
+      return;
+    }
+    staged.indexOf.set(result.record.employeeId, staged.report.length);
+    staged.report.push({
+      line,
+      id: result.record.employeeId,
+      name,
+      outcome: "unchanged",
+      reason: "",
+    });
+    batch.push(result.record);
+    if (batch.length >= STAGE_BATCH) await flush();
+  };
+  const nameOf = (first?: string, last?: string) =>
+    `${(first ?? "").trim()} ${(last ?? "").trim()}`.trim();
+
+  if (format === "plain") {
+    const source = sources[0]!;
+    const columns = (header: string[]) => {
+      const checked = staffPlainHeader(header);
+      if (!checked.ok) {
+        throw new ApiError(
+          400,
+          t("admin.imports.missingColumns", {
+            file: baseName(source.name),
+            columns: checked.missing.join(", "),
+          }),
+          "files",
+        );
+      }
+      staged.carried = checked.carried;
+      return normalizeHeader(header);
+    };
+    for await (const { row, line } of csvRows(source, columns)) {
+      await take(mapStaffPlainRow(row, schools), line, nameOf(row.first_name, row.last_name));
+    }
+  } else {
+    const byName = new Map(sources.map((s) => [baseName(s.name), s]));
+    const orgs = new Map<string, { identifier: string; name: string }>();
+    for await (const { row } of csvRows(byName.get("orgs.csv")!)) {
+      const type = (row.type ?? "").trim().toLowerCase();
+      if (type === "school" && row.sourcedId) {
+        orgs.set(row.sourcedId.trim(), { identifier: row.identifier ?? "", name: row.name ?? "" });
+      }
+    }
+    const ctx = { schools, orgs };
+    for await (const { row, line } of csvRows(byName.get("users.csv")!)) {
+      if (!isOneRosterStaff(row)) continue;
+      await take(mapOneRosterStaff(row, ctx), line, nameOf(row.givenName, row.familyName));
+    }
+    staged.carried = ["email", "schoolId"];
+  }
+  await flush();
+  return staged;
+}
+
+/** The product's roles in their fixed order, as an array literal. */
+const ROLE_ORDER = `{${STAFF_ROLES.join(",")}}`;
+
+/** The roles an account has after the import: the file's, and those an administrator added. */
+const MERGED_ROLES = sql`array(select r from unnest(${ROLE_ORDER}::text[]) with ordinality o(r, n)
+  where r = any(i.roles) or (r = any(s.roles) and not r = any(s.import_roles)) order by n)`;
+
+/** Two role lists hold the same roles (whatever their order). */
+const sameRoles = (a: SQL, b: SQL) => sql`(${a} @> ${b} and ${b} @> ${a})`;
+
+function changedSql(carried: StaffField[]): SQL {
+  const parts: SQL[] = [
+    sql`(s.name_first, s.name_last) is distinct from (i.name_first, i.name_last)`,
+    sql`not ${sameRoles(sql`s.import_roles`, sql`i.roles`)}`,
+    sql`not ${sameRoles(sql`s.roles`, MERGED_ROLES)}`,
+    sql`(not s.active and s.import_deactivated)`,
+  ];
+  if (carried.includes("email")) parts.push(sql`s.email is distinct from i.email`);
+  if (carried.includes("schoolId")) parts.push(sql`s.school_id is distinct from i.school_id`);
+  return sql.join(parts, sql` or `);
+}
+
+/** Staff the import created, active, that a full export without them would mark inactive. */
+function missingSql(actor: Actor, refusedIds: string[]): SQL {
+  return sql`s.imported and s.active and s.employee_id <> ${actor.employeeId}
+    and not (${DISTRICT_ADMIN_ROLE} = any(s.roles))
+    and not exists (select 1 from import_staff i where i.employee_id = s.employee_id)
+    and not exists (select 1 from jsonb_array_elements_text(${JSON.stringify(refusedIds)}::jsonb)
+      r(v) where r.v = s.employee_id)`;
+}
+
+/**
+ * Runs a staff import in `tx` (a transaction): the report, and for a real run without refusals
+ * the writes and their audit entry.
+ */
+async function importStaffIn(
+  tx: Tx,
+  actor: Actor,
+  sources: ImportSource[],
+  options: ImportOptions,
+  now: Date,
+  runId: string,
+): Promise<ImportReport> {
+  const format = staffImportFormat(sources);
+  if (!options.dryRun) await lockStaffImport(tx);
+  const schools = schoolLookup(
+    await queryRows<{ id: number; shortName: string; fullName: string }>(
+      tx,
+      sql`select id, short_name as "shortName", full_name as "fullName" from schools`,
+    ),
+  );
+  const staged = await stage(tx, format, sources, schools);
+  const { report, indexOf, carried } = staged;
+  const missing = missingSql(actor, staged.refusedIds);
+  if (!options.dryRun) {
+    // The accounts this run may change, in id order, as the staff page locks them.
+    await lockRows(
+      tx,
+      "staff-account",
+      sql`select id from staff s
+        where exists (select 1 from import_staff i where i.employee_id = s.employee_id)
+          or (${missing}) order by id`,
+    );
+  }
+  const changed = changedSql(carried);
+  const outcomes = await queryRows<{
+    employeeId: string;
+    outcome: "created" | "updated" | "unchanged" | "taken";
+    keptInactive: boolean;
+  }>(
+    tx,
+    sql`select i.employee_id as "employeeId",
+        case when s.id is null and exists (select 1 from staff o
+            where lower(o.username) = lower(i.username)) then 'taken'
+          when s.id is null then 'created'
+          when ${changed} then 'updated' else 'unchanged' end as outcome,
+        coalesce(not s.active and not s.import_deactivated, false) as "keptInactive"
+      from import_staff i left join staff s on s.employee_id = i.employee_id`,
+  );
+  for (const o of outcomes) {
+    const row = report[indexOf.get(o.employeeId)!]!;
+    if (o.outcome === "taken") {
+      row.outcome = "refused";
+      row.reason = t("admin.staffImport.reason.usernameTaken");
+      staged.refusedIds.push(o.employeeId);
+    } else {
+      row.outcome = o.outcome as Outcome;
+      if (o.keptInactive) row.reason = t("admin.staffImport.reason.keptInactive");
+    }
+  }
+  const deactivate: string[] = [];
+  if (options.full) {
+    const gone = await queryRows<{ employeeId: string; name: string }>(
+      tx,
+      sql`select employee_id as "employeeId", name_first || ' ' || name_last as name from staff s
+        where ${missingSql(actor, staged.refusedIds)} order by employee_id`,
+    );
+    for (const m of gone) {
+      deactivate.push(m.employeeId);
+      report.push({
+        line: 0,
+        id: m.employeeId,
+        name: m.name,
+        outcome: "deactivated",
+        reason: t("admin.imports.reason.missingFromFull"),
+      });
+    }
+  }
+  const summary: ImportSummary = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    refused: 0,
+    deactivated: 0,
+  };
+  for (const r of report) summary[r.outcome] += 1;
+  const base = { full: options.full, format, summary, rows: report };
+  if (options.dryRun) return { status: "dry-run", ...base };
+  if (summary.refused > 0) return { status: "refused", ...base };
+
+  const at = now.toISOString();
+  if (summary.created > 0) {
+    await insertCreated(tx);
+  }
+  if (summary.updated > 0) {
+    const sets: SQL[] = [
+      sql`name_first = i.name_first`,
+      sql`name_last = i.name_last`,
+      sql`display_name = i.name_first || ' ' || i.name_last`,
+      sql`roles = ${MERGED_ROLES}`,
+      sql`import_roles = i.roles`,
+      // Back after a full export left them out; an administrator's deactivation stays.
+      sql`active = s.active or s.import_deactivated`,
+      sql`import_deactivated = false`,
+      // A change of roles ends their sessions, as on the staff page (decision 122).
+      sql`sessions_ended_at = case when ${sameRoles(sql`s.roles`, MERGED_ROLES)}
+        then s.sessions_ended_at else ${at}::timestamptz end`,
+    ];
+    if (carried.includes("email")) sets.push(sql`email = i.email`);
+    if (carried.includes("schoolId")) sets.push(sql`school_id = i.school_id`);
+    await tx.execute(sql`update staff s set ${sql.join(sets, sql`, `)}
+      from import_staff i where i.employee_id = s.employee_id and (${changed})`);
+  }
+  if (deactivate.length) {
+    await tx.execute(sql`update staff s set active = false, import_deactivated = true,
+        sessions_ended_at = ${at}::timestamptz
+      where s.employee_id in (select jsonb_array_elements_text(${JSON.stringify(deactivate)}::jsonb))`);
+  }
+  const { unchanged: _unchanged, ...counts } = summary;
+  if (summary.created + summary.updated + summary.deactivated > 0) {
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: STAFF_IMPORT_AUDIT_ACTION,
+        entity: "staff",
+        entityId: runId,
+        after: { ...counts, full: options.full, files: sources.map((s) => baseName(s.name)) },
+      },
+      now,
+    );
+  }
+  return { status: "applied", ...base };
+}
+
+/**
+ * Inserts the new accounts. A user name or employee ID that an administrator gave on the staff
+ * page between the comparison and this statement (the staff page does not wait for the import
+ * lock) fails the whole run with a 409 that says to run it again.
+ */
+async function insertCreated(tx: Tx): Promise<void> {
+  try {
+    await tx.execute(sql`insert into staff (username, password_hash, employee_id, display_name,
+        name_first, name_last, email, school_id, roles, import_roles, imported)
+      select i.username, null, i.employee_id, i.name_first || ' ' || i.name_last, i.name_first,
+        i.name_last, i.email, i.school_id, i.roles, i.roles, true
+      from import_staff i where not exists (select 1 from staff s
+        where s.employee_id = i.employee_id)`);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError(409, t("admin.staffImport.takenMeanwhile"));
+    throw err;
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** A staff import of these files (the command line): a dry run, or all rows or none. */
+export async function importStaff(
+  db: Db,
+  actor: Actor,
+  sources: ImportSource[],
+  options: ImportOptions,
+  now: Date,
+  runId: string = randomUUID(),
+): Promise<ImportReport> {
+  return db.transaction((tx) => importStaffIn(tx, actor, sources, options, now, runId));
+}
+
+/** A staff import over uploaded files; its report is kept for the page (dry runs too). */
+export async function importStaffUploaded(
+  db: Db,
+  actor: Actor,
+  fileIds: string[],
+  options: ImportOptions,
+  now: Date,
+): Promise<RunSummary> {
+  const runId = randomUUID();
+  return db.transaction(async (tx) => {
+    const sources = await loadSources(tx, fileIds);
+    const report = await importStaffIn(tx, actor, sources, options, now, runId);
+    await saveRun(tx, runId, actor, fileIds, report, now, "staff");
+    return { id: runId, status: report.status, full: report.full, summary: report.summary };
+  });
+}
+
+/**
+ * Applies the files of a staff dry run, once: five "Apply" at once apply it once (the staff
+ * import lock, then the run's `applied_run_id`), the others answer the same applied run.
+ */
+export async function applyStaffDryRun(
+  db: Db,
+  actor: Actor,
+  dryRunId: string,
+  now: Date,
+): Promise<RunSummary> {
+  const runId = randomUUID();
+  return db.transaction(async (tx) => {
+    await lockStaffImport(tx);
+    const [run] = await queryRows<{
+      status: string;
+      kind: string;
+      full: boolean;
+      fileIds: string[];
+      applied: string | null;
+    }>(
+      tx,
+      sql`select status, kind, full_export as "full", file_ids as "fileIds",
+          applied_run_id as applied
+        from import_runs where id = ${dryRunId}::uuid`,
+    );
+    if (!run || run.kind !== "staff") throw new ApiError(404, t("admin.imports.runNotFound"));
+    if (run.status !== "dry-run") throw new ApiError(409, t("admin.imports.notDryRun"));
+    if (run.applied) {
+      const [done] = await queryRows<RunSummary>(
+        tx,
+        sql`select id, status, full_export as "full", summary from import_runs
+          where id = ${run.applied}::uuid`,
+      );
+      if (done) return done;
+    }
+    const sources = await loadSources(tx, run.fileIds);
+    const report = await importStaffIn(
+      tx,
+      actor,
+      sources,
+      { dryRun: false, full: run.full },
+      now,
+      runId,
+    );
+    await saveRun(tx, runId, actor, run.fileIds, report, now, "staff");
+    if (report.status === "applied") {
+      await tx.execute(
+        sql`update import_runs set applied_run_id = ${runId}::uuid where id = ${dryRunId}::uuid`,
+      );
+    }
+    return { id: runId, status: report.status, full: report.full, summary: report.summary };
+  });
+}
