@@ -10,6 +10,7 @@ import {
   ImportRunParams,
   ImportRunQuery,
   StudentImportRequest,
+  CatalogueImportRequest,
 } from "@domain/contract/admin-imports";
 import { DISTRICT_ADMIN_ROLE } from "@domain/contract/admin";
 import { t } from "@domain/messages";
@@ -17,7 +18,8 @@ import type { ApiDeps } from "../deps";
 import { handle, staffClaims } from "./kit";
 import { ApiError } from "../services/errors";
 import { applyDryRun, importUploaded, storeImportFile } from "../services/imports";
-import { readImportRun, readImportRunRows } from "../queries/imports";
+import { readImportRun, readImportRunRows, readImportRunKind } from "../queries/imports";
+import { applyCatalogueDryRun, importCatalogueUploaded } from "../services/catalogue-import";
 
 const ADMIN: { access: "staff"; roles: string[] } = {
   access: "staff",
@@ -61,9 +63,17 @@ export function adminImportRoutes(deps: ApiDeps): Router {
     ),
   );
   r.post(
+    "/admin/imports/catalogue",
+    handle(deps, { ...ADMIN, body: CatalogueImportRequest }, async ({ claims, body }) =>
+      importCatalogueUploaded(deps, actorOf(claims), body.files, body, clock.now()),
+    ),
+  );
+  r.post(
     "/admin/imports/runs/:id/apply",
     handle(deps, { ...ADMIN, params: ImportRunParams }, async ({ claims, params }) =>
-      applyDryRun(db, actorOf(claims), params.id, clock.now()),
+      (await readImportRunKind(db, params.id)) === "catalogue"
+        ? applyCatalogueDryRun(deps, actorOf(claims), params.id, clock.now())
+        : applyDryRun(db, actorOf(claims), params.id, clock.now()),
     ),
   );
   r.get(

@@ -47,3 +47,12 @@ export async function readImportRunRows(db: Db, id: string) {
   );
   return run ? { rows: run.rows } : null;
 }
+
+/** What a run imported (students, staff or the catalogue), or null when there is no such run. */
+export async function readImportRunKind(db: Db, id: string): Promise<string | null> {
+  const [run] = await queryRows<{ kind: string }>(
+    db,
+    sql`select kind from import_runs where id = ${id}::uuid`,
+  );
+  return run?.kind ?? null;
+}

@@ -105,7 +105,7 @@ const COLUMN_OF: Record<StudentField, { name: string; type: string }> = {
   activityPass: { name: "activity_pass", type: "boolean" },
 };
 
-const baseName = (name: string) => (name.split(/[\\/]/).pop() ?? name).trim().toLowerCase();
+export const baseName = (name: string) => (name.split(/[\\/]/).pop() ?? name).trim().toLowerCase();
 
 /** Which way in the files are: one plain CSV, or a OneRoster set by its file names. */
 export function importFormat(sources: ImportSource[]): "plain" | "oneroster" {
@@ -131,7 +131,7 @@ export function importFormat(sources: ImportSource[]): "plain" | "oneroster" {
 }
 
 /** Rows of a CSV stream as objects keyed by header, with the line each ends on. */
-async function* csvRows(
+export async function* csvRows(
   source: ImportSource,
   columns: (header: string[]) => string[] = (h) => h.map((c) => c.trim()),
 ): AsyncGenerator<{ row: Record<string, string | undefined>; line: number }> {
@@ -474,7 +474,7 @@ export async function storeImportFile(
   return { id, name: baseName(name) };
 }
 
-async function loadSources(db: Pick<Db, "execute">, ids: string[]): Promise<ImportSource[]> {
+export async function loadSources(db: Pick<Db, "execute">, ids: string[]): Promise<ImportSource[]> {
   const files = await queryRows<{ id: string; name: string; content: string }>(
     db,
     sql`select id, name, content from import_files where id = any(${`{${ids.join(",")}}`}::uuid[])`,

@@ -91,3 +91,12 @@ export const ImportRunPage = z.object({
 export type ImportRunPage = z.infer<typeof ImportRunPage>;
 
 export const ImportRunExport = z.object({ rows: z.array(ImportReportRow) });
+
+/** The catalogue import (issue 19 point 2, decision 129): one uploaded CSV, a dry run by default. */
+export const CatalogueImportRequest = z
+  .object({
+    files: z.array(z.string().uuid()).min(1, t("admin.imports.noFile")).max(1),
+    dryRun: z.boolean().default(true),
+  })
+  .strict();
+export type CatalogueImportRequest = z.infer<typeof CatalogueImportRequest>;

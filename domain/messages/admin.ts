@@ -6,6 +6,7 @@ import { adminCatalogue } from "./en/admin-catalogue";
 import { adminFees } from "./en/admin-fees";
 import { adminPeople } from "./en/admin-people";
 import { adminImports } from "./en/admin-imports";
+import { adminCatalogueImport } from "./en/admin-catalogue-import";
 import { businessOffice } from "./en/business-office";
 
 const catalogue = {
@@ -15,6 +16,7 @@ const catalogue = {
   ...adminFees,
   ...adminPeople,
   ...adminImports,
+  ...adminCatalogueImport,
   ...businessOffice,
 } as const;
 

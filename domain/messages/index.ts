@@ -13,6 +13,7 @@ import { adminCatalogue } from "./en/admin-catalogue";
 import { adminFees } from "./en/admin-fees";
 import { adminPeople } from "./en/admin-people";
 import { adminImports } from "./en/admin-imports";
+import { adminCatalogueImport } from "./en/admin-catalogue-import";
 import { businessOffice } from "./en/business-office";
 
 export const en = {
@@ -28,6 +29,7 @@ export const en = {
   ...adminFees,
   ...adminPeople,
   ...adminImports,
+  ...adminCatalogueImport,
   ...businessOffice,
 } as const;
 
