@@ -244,7 +244,10 @@ async function importIn(
     });
     const id = (row.section_code ?? "").trim();
     const mapped = mapCatalogueRow(row, carried, ctx);
-    const reasons = mapped.ok ? check(mapped.record, line) : mapped.reasons;
+    const duplicate = check.code(id, line);
+    const reasons = mapped.ok
+      ? [...duplicate, ...(duplicate.length ? [] : check.record(mapped.record, line))]
+      : [...mapped.reasons, ...duplicate];
     if (!mapped.ok || reasons.length) {
       report.push({ line, id, name, outcome: "refused", reason: reasons.join(" ") });
       continue;

@@ -519,61 +519,64 @@ export function mapCatalogueRow(
 }
 
 /**
- * The checks across rows of one file, in file order: a section code (or a section on file) on an
- * earlier line, and a programme whose columns differ from its first row's. Returns the reasons the
- * row at `line` is refused for (none: it is taken).
+ * The checks across rows of one file, in file order. `code` is asked of every row (refused or
+ * not): a section code already on an earlier line. `record` is asked of each row that maps: the
+ * same section on file matched twice, a programme whose columns differ from its first row's, a
+ * programme on file matched by two codes. Each answers the reasons the row is refused for.
  */
 export function catalogueFileChecker() {
-  const sections = new Map<string, number>();
+  const codes = new Map<string, number>();
   const sectionsOnFile = new Map<string, number>();
-  const programs = new Map<string, { line: number; values: ProgramValues; id: string | null }>();
+  const programs = new Map<string, { line: number; values: ProgramValues }>();
   const programsOnFile = new Map<string, { line: number; code: string }>();
-  return (record: CatalogueRecord, line: number): string[] => {
-    const reasons: string[] = [];
-    const code = record.sectionCode;
-    const earlier = sections.get(code);
-    if (earlier !== undefined) {
-      reasons.push(
-        because("section_code", t("admin.imports.catalogue.duplicateCode", { line: earlier })),
-      );
-    } else if (record.sectionId && sectionsOnFile.has(record.sectionId)) {
-      reasons.push(
-        because(
-          "section_code",
-          t("admin.imports.catalogue.duplicateCode", {
-            line: sectionsOnFile.get(record.sectionId)!,
-          }),
-        ),
-      );
-    }
-    const first = programs.get(record.programCode);
-    if (first && !same(first.values, record.program)) {
-      reasons.push(
-        because("program_code", t("admin.imports.catalogue.programDiffers", { line: first.line })),
-      );
-    }
-    const claimed = record.programId ? programsOnFile.get(record.programId) : undefined;
-    if (claimed && claimed.code !== record.programCode) {
-      reasons.push(
-        because(
-          "program_code",
-          t("admin.imports.catalogue.programClaimed", { line: claimed.line }),
-        ),
-      );
-    }
-    if (reasons.length) return reasons;
-    sections.set(code, line);
-    if (record.sectionId) sectionsOnFile.set(record.sectionId, line);
-    if (!first) {
-      programs.set(record.programCode, {
-        line,
-        values: record.program,
-        id: record.programId,
-      });
-    }
-    if (record.programId && !claimed) {
-      programsOnFile.set(record.programId, { line, code: record.programCode });
-    }
-    return [];
+  return {
+    code(sectionCode: string, line: number): string[] {
+      if (!sectionCode) return [];
+      const earlier = codes.get(sectionCode);
+      if (earlier !== undefined) {
+        return [
+          because("section_code", t("admin.imports.catalogue.duplicateCode", { line: earlier })),
+        ];
+      }
+      codes.set(sectionCode, line);
+      return [];
+    },
+    record(record: CatalogueRecord, line: number): string[] {
+      const reasons: string[] = [];
+      const sameSection = record.sectionId ? sectionsOnFile.get(record.sectionId) : undefined;
+      if (sameSection !== undefined) {
+        reasons.push(
+          because(
+            "section_code",
+            t("admin.imports.catalogue.duplicateCode", { line: sameSection }),
+          ),
+        );
+      }
+      const first = programs.get(record.programCode);
+      if (first && !same(first.values, record.program)) {
+        reasons.push(
+          because(
+            "program_code",
+            t("admin.imports.catalogue.programDiffers", { line: first.line }),
+          ),
+        );
+      }
+      const claimed = record.programId ? programsOnFile.get(record.programId) : undefined;
+      if (claimed && claimed.code !== record.programCode) {
+        reasons.push(
+          because(
+            "program_code",
+            t("admin.imports.catalogue.programClaimed", { line: claimed.line }),
+          ),
+        );
+      }
+      if (reasons.length) return reasons;
+      if (record.sectionId) sectionsOnFile.set(record.sectionId, line);
+      if (!first) programs.set(record.programCode, { line, values: record.program });
+      if (record.programId && !claimed) {
+        programsOnFile.set(record.programId, { line, code: record.programCode });
+      }
+      return [];
+    },
   };
 }
