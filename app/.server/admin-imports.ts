@@ -97,10 +97,11 @@ export async function importsAction(args: ActionFunctionArgs) {
     }
     ids.push(res.data.id);
   }
+  const { kind, full } = submission.value;
   const run = await callApi(caller(args), {
-    path: "/v1/admin/imports/students",
+    path: `/v1/admin/imports/${kind}`,
     method: "POST",
-    body: { files: ids, full: submission.value.full, dryRun: true },
+    body: kind === "catalogue" ? { files: ids, dryRun: true } : { files: ids, full, dryRun: true },
     auth: "staff",
     reply: ImportRunReply,
     timeoutMs: LONG_CALL_MS,
@@ -186,5 +187,8 @@ export async function importRunDownload(args: LoaderFunctionArgs) {
     timeoutMs: LONG_CALL_MS,
   });
   if (!res.ok) throw new Response(res.message, { status: res.status === 404 ? 404 : 502 });
-  return csvResponse(toCsv(importReportCsvRows(res.data.rows)), `import-${id.slice(0, 8)}`);
+  return csvResponse(
+    toCsv(importReportCsvRows(res.data.rows, res.data.kind)),
+    `import-${id.slice(0, 8)}`,
+  );
 }

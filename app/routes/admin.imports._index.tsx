@@ -3,8 +3,19 @@
 // report follows on /admin/imports/runs/:id.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button, Checkbox, Group, Input, Paper, Stack, Text, Title } from "@mantine/core";
+import {
+  Button,
+  Checkbox,
+  Group,
+  Input,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { t } from "@domain/messages/admin";
+import { IMPORT_KINDS } from "@domain/imports/kinds";
 import { importsAction, importsPage } from "~/.server/admin-imports";
 import { useZodForm } from "~/components/zod-form";
 import { FormError } from "~/components/fields";
@@ -39,6 +50,17 @@ export default function AdminImports() {
       <Form method="post" encType="multipart/form-data" {...formProps}>
         <Stack maw={560}>
           <FormError errors={form.errors} id={form.errorId} />
+          <NativeSelect
+            name={fields.kind.name}
+            id={fields.kind.id}
+            label={t("admin.imports.kind")}
+            description={t("admin.imports.catalogueHelp")}
+            defaultValue={fields.kind.initialValue ?? "students"}
+            data={IMPORT_KINDS.map((kind) => ({
+              value: kind,
+              label: t(`admin.imports.kind.${kind}`),
+            }))}
+          />
           <Input.Wrapper
             label={t("admin.imports.files")}
             description={t("admin.imports.filesHelp", { limit: limitMb })}

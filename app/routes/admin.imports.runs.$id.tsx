@@ -118,7 +118,11 @@ export default function AdminImportRun() {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t("admin.imports.col.line")}</Table.Th>
-                    <Table.Th>{t("admin.imports.col.id")}</Table.Th>
+                    <Table.Th>
+                      {run.kind === "catalogue"
+                        ? t("admin.imports.col.code")
+                        : t("admin.imports.col.id")}
+                    </Table.Th>
                     <Table.Th>{t("admin.imports.col.name")}</Table.Th>
                     <Table.Th>{t("admin.imports.col.outcome")}</Table.Th>
                     <Table.Th>{t("admin.imports.col.reason")}</Table.Th>

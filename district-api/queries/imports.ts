@@ -21,13 +21,14 @@ export async function readImportRun(db: Db, id: string, query: ImportRunQuery) {
     fileNames: string[];
     summary: Record<string, number>;
     appliedRunId: string | null;
+    kind: string;
     total: number;
     rows: unknown[];
   }>(
     db,
     sql`select id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at, status,
         full_export as "full", file_names as "fileNames", summary,
-        applied_run_id as "appliedRunId",
+        applied_run_id as "appliedRunId", kind,
         (select count(*)::int from jsonb_array_elements(rows) e where ${FILTER[query.show]}) as total,
         coalesce((select jsonb_agg(e) from (select e from jsonb_array_elements(rows)
             with ordinality as x(e, n) where ${FILTER[query.show]} order by n
@@ -41,11 +42,11 @@ export async function readImportRun(db: Db, id: string, query: ImportRunQuery) {
 
 /** Every row of a run's report, or null when there is no such run. */
 export async function readImportRunRows(db: Db, id: string) {
-  const [run] = await queryRows<{ rows: unknown[] }>(
+  const [run] = await queryRows<{ rows: unknown[]; kind: string }>(
     db,
-    sql`select rows from import_runs where id = ${id}::uuid`,
+    sql`select rows, kind from import_runs where id = ${id}::uuid`,
   );
-  return run ? { rows: run.rows } : null;
+  return run ? { rows: run.rows, kind: run.kind } : null;
 }
 
 /** What a run imported (students, staff or the catalogue), or null when there is no such run. */

@@ -83,6 +83,8 @@ export const ImportRunPage = z.object({
   fileNames: z.array(z.string()),
   summary: ImportSummary,
   appliedRunId: z.string().uuid().nullable(),
+  /** What the run imported: students, staff or the catalogue (decision 129). */
+  kind: z.string().optional(),
   rows: z.array(ImportReportRow),
   total: z.number().int(),
   page: z.number().int(),
@@ -90,7 +92,10 @@ export const ImportRunPage = z.object({
 });
 export type ImportRunPage = z.infer<typeof ImportRunPage>;
 
-export const ImportRunExport = z.object({ rows: z.array(ImportReportRow) });
+export const ImportRunExport = z.object({
+  rows: z.array(ImportReportRow),
+  kind: z.string().optional(),
+});
 
 /** The catalogue import (issue 19 point 2, decision 129): one uploaded CSV, a dry run by default. */
 export const CatalogueImportRequest = z

@@ -3,11 +3,13 @@
 import { z } from "zod";
 import { IMPORT_MAX_FILES } from "../contract/admin-imports";
 import { t } from "../messages/admin";
+import { IMPORT_KINDS } from "../imports/kinds";
 
 const isFile = (v: unknown): v is File =>
   typeof File !== "undefined" && v instanceof File && (v.size > 0 || v.name !== "");
 
 export const ImportUploadForm = z.object({
+  kind: z.enum(IMPORT_KINDS).default("students"),
   files: z.preprocess(
     (v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter(isFile),
     z

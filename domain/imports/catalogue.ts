@@ -10,12 +10,12 @@
 // the forms refuse is refused here with the same message, prefixed with the CSV column it came
 // from. A column the file does not have keeps the value on file (or the form's default for a new
 // row); an empty cell in a column the file has clears an optional value.
-import { z } from "zod";
+import type { z } from "zod";
+import type { SectionFields } from "../contract/admin-catalogue";
 import {
   CourseRequest,
   DELIVERY_METHODS,
   ProgramFields,
-  SectionFields,
   SectionUpdateRequest,
 } from "../contract/admin-catalogue";
 import { dollarsToCents } from "../forms/admin-catalogue";
@@ -354,7 +354,7 @@ export function mapCatalogueRow(
   const subject = cell("subject");
   const courseNumber = cell("course_number");
   const key = courseKey(subject, courseNumber);
-  let courseId: string | null = ctx.courses.get(key) ?? null;
+  const courseId: string | null = ctx.courses.get(key) ?? null;
   let newCourse: CourseValues | null = null;
   if (!courseId) {
     if (subject && courseNumber && !cell("course_name")) {

@@ -10,11 +10,14 @@ export interface ImportReportLine {
   reason: string;
 }
 
-export function importReportCsvRows(rows: readonly ImportReportLine[]): (string | number)[][] {
+export function importReportCsvRows(
+  rows: readonly ImportReportLine[],
+  kind: string = "students",
+): (string | number)[][] {
   return [
     [
       t("admin.imports.csv.line"),
-      t("admin.imports.csv.id"),
+      kind === "catalogue" ? t("admin.imports.csv.code") : t("admin.imports.csv.id"),
       t("admin.imports.csv.name"),
       t("admin.imports.csv.outcome"),
       t("admin.imports.csv.reason"),

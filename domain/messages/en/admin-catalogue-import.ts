@@ -6,6 +6,8 @@ export const adminCatalogueImport = {
   "admin.imports.kind.catalogue": "Programmes and sections",
   "admin.imports.catalogueHelp":
     "Programmes and sections: one row per section with the columns program_code, program_name, section_code, subject, course_number, section_number, term_id, term, date_start, date_end, capacity (and optionally price, meeting_days, time_start, time_end, grades, school, instructor and the others of the documented file).",
+  "admin.imports.col.code": "Code",
+  "admin.imports.csv.code": "code",
   "admin.imports.catalogue.programRow": "Programme: {name}",
   "admin.imports.catalogue.courseRow": "Course: {name}",
   "admin.imports.catalogue.sectionRow": "{course} {section}, {term}",
