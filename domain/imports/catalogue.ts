@@ -20,6 +20,7 @@ import {
 } from "../contract/admin-catalogue";
 import { dollarsToCents } from "../forms/admin-catalogue";
 import { weekDayOf } from "../rules/week-days";
+import { NO_CONTROL } from "../rules/input";
 import { t } from "../messages/admin";
 import { normalizeHeader, parseGrade, parseYesNo, type SchoolLookup } from "./students";
 
@@ -322,12 +323,17 @@ export function mapCatalogueRow(
 
   const programCode = cell("program_code");
   const sectionCode = cell("section_code");
-  if (!programCode) reasons.push(because("program_code", t("admin.imports.catalogue.missingCode")));
-  else if (programCode.length > 100)
-    reasons.push(because("program_code", t("admin.catalogue.tooLong", { max: 100 })));
-  if (!sectionCode) reasons.push(because("section_code", t("admin.imports.catalogue.missingCode")));
-  else if (sectionCode.length > 100)
-    reasons.push(because("section_code", t("admin.catalogue.tooLong", { max: 100 })));
+  for (const [column, code] of [
+    ["program_code", programCode],
+    ["section_code", sectionCode],
+  ] as const) {
+    if (!code) reasons.push(because(column, t("admin.imports.catalogue.missingCode")));
+    else if (code.length > 100) {
+      reasons.push(because(column, t("admin.catalogue.tooLong", { max: 100 })));
+    } else if (!NO_CONTROL.test(code)) {
+      reasons.push(because(column, t("input.controlCharacters")));
+    }
+  }
 
   // The programme: what is on file (or the form's defaults), with the columns the file carries.
   const programOnFile = programCode ? ctx.program(programCode, cell("program_name")) : undefined;

@@ -311,6 +311,28 @@ describe("the catalogue import", () => {
     expect(student.status).toBe(403);
   });
 
+  it("the same real import five times at once creates once, with one audit entry", async () => {
+    const csv = `${HEADER}\nCONCUR,Concurrent Club,CONCUR-1,ART,1,Drawing,9,2027-SU,Summer 2027,2027-06-01,2027-06-30,10,25,\n`;
+    const files = await Promise.all(Array.from({ length: 5 }, () => uploaded("concur.csv", csv)));
+    const audited = (await audits()).length;
+    const replies = await Promise.all(
+      files.map((file) =>
+        call(api, "POST", "/v1/admin/imports/catalogue", {
+          token: admin,
+          body: { files: [file], dryRun: false },
+        }),
+      ),
+    );
+    for (const reply of replies) expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(replies.filter((r) => r.body.summary.created > 0)).toHaveLength(1);
+    const [n] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from course_sections where source_key = 'CONCUR-1'`,
+    );
+    expect(Number(n!.n)).toBe(1);
+    expect(await audits()).toHaveLength(audited + 1);
+  });
+
   it("adopts a programme made in the product by its name instead of making a second one", async () => {
     const made = await call(api, "POST", "/v1/admin/programs", {
       token: admin,

@@ -219,6 +219,18 @@ describe("a row", () => {
       ]),
     );
   });
+  it("refuses codes with control characters or beyond 100 characters, and huge numbers", () => {
+    expect(reasons({ program_code: "P\u0007" })).toContain(
+      `program_code: ${t("input.controlCharacters")}`,
+    );
+    expect(reasons({ section_code: "S".repeat(101) })).toContain(
+      `section_code: ${t("admin.catalogue.tooLong", { max: 100 })}`,
+    );
+    expect(reasons({ capacity: "99999999999" })).toContain(
+      `capacity: ${t("admin.catalogue.capacityRange", { max: 10_000 })}`,
+    );
+    expect(reasons({ price: "99999999999" })).toContain(`price: ${t("admin.catalogue.costRange")}`);
+  });
   it("needs a course name for a course not on file", () => {
     expect(reasons({ subject: "ZZZ" })).toContain(
       `course_name: ${t("admin.imports.catalogue.courseNameNeeded")}`,
