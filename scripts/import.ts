@@ -111,7 +111,7 @@ try {
   console.log(
     `${report.status} (${report.format}${report.full ? ", full export" : ""}): ` +
       `${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged, ` +
-      `${s.refused} refused, ${s.deactivated} marked inactive ` +
+      `${s.refused} refused${what === "catalogue" ? "" : `, ${s.deactivated} marked inactive`} ` +
       `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   if (report.status === "refused") console.log("nothing was applied: fix the refused rows");
