@@ -7,13 +7,19 @@
 // and orgs.csv of a OneRoster set.
 // Exit code: 0 applied (or a clean dry run), 1 rows were refused (nothing applied), 2 the files
 // could not be read (usage, missing columns, not CSV).
+// npm run import -- catalogue FILE [--dry-run] [--report REPORT.csv] imports programmes and sections
+// (decision 129) with services/catalogue-import.ts, the same exit codes; people waiting for a
+// section whose capacity it raises are offered a seat and mailed (SMTP_URL, or DATA_DIR/outbox).
 import { createReadStream, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../district-api/db/client";
 import { migrate } from "../district-api/db/migrate";
-import { importStudents } from "../district-api/services/imports";
+import { importStudents, type ImportReport } from "../district-api/services/imports";
 import { importStaff } from "../district-api/services/staff-import";
+import { importCatalogue } from "../district-api/services/catalogue-import";
+import { outboxMailer, smtpMailer, type Mailer } from "../district-api/services/mail";
+import { createLogger } from "../district-api/logger";
 import { ApiError } from "../district-api/services/errors";
 import { importReportCsvRows } from "../domain/imports/report-csv";
 import { toCsv } from "../app/.server/csv";
@@ -22,6 +28,7 @@ function usage(message?: string): never {
   if (message) console.error(message);
   console.error(
     "usage: npm run import -- students|staff FILE… [--dry-run] [--full] [--report REPORT.csv]\n" +
+      "       npm run import -- catalogue FILE [--dry-run] [--report REPORT.csv]\n" +
       "FILE is one plain CSV, or users.csv orgs.csv demographics.csv of a OneRoster 1.1 set\n" +
       "(staff: users.csv orgs.csv).\n" +
       "--full marks students (or imported staff) missing from the files inactive.\n" +
@@ -42,10 +49,13 @@ const { values, positionals } = parseArgs({
 });
 if (values.help) usage();
 const [what, ...files] = positionals;
-if (what !== "students" && what !== "staff") {
-  usage('the first argument is what to import: "students" or "staff"');
+if (what !== "students" && what !== "staff" && what !== "catalogue") {
+  usage('the first argument is what to import: "students", "staff" or "catalogue"');
 }
 if (!files.length) usage("name at least one file");
+if (what === "catalogue" && (files.length > 1 || values.full)) {
+  usage("a catalogue import reads one file, and has no --full (nothing is ever removed)");
+}
 for (const file of files) if (!existsSync(file)) usage(`no such file: ${file}`);
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -56,16 +66,47 @@ const database = await openDatabase({
   dataDir: databaseUrl ? undefined : path.join(dataDir, "pglite"),
 });
 let code = 0;
+const mailed: Promise<unknown>[] = [];
 try {
   await migrate(database);
   const started = Date.now();
-  const report = await (what === "staff" ? importStaff : importStudents)(
-    database.db,
-    { employeeId: "-", username: "command line" },
-    files.map((file) => ({ name: file, open: () => createReadStream(file) })),
-    { dryRun: values["dry-run"], full: values.full },
-    new Date(),
-  );
+  const actor = { employeeId: "-", username: "command line" };
+  const sources = files.map((file) => ({ name: file, open: () => createReadStream(file) }));
+  let report: Omit<ImportReport, "format"> & { format: string };
+  if (what === "catalogue") {
+    const base: Mailer = process.env.SMTP_URL
+      ? await smtpMailer(process.env.SMTP_URL, "no-reply@district.example.org")
+      : outboxMailer(path.join(dataDir, "outbox"));
+    // Mail to families offered a seat goes out before the command exits.
+    const mailer: Mailer = {
+      send: (m) => {
+        const sent = base.send(m);
+        mailed.push(sent.catch(() => undefined));
+        return sent;
+      },
+    };
+    report = await importCatalogue(
+      database.db,
+      {
+        mailer,
+        logger: createLogger(),
+        timeZone: process.env.DISTRICT_TZ ?? "America/Chicago",
+        districtName: process.env.DISTRICT_NAME ?? "School District",
+      },
+      actor,
+      sources[0]!,
+      { dryRun: values["dry-run"] },
+      new Date(),
+    );
+  } else {
+    report = await (what === "staff" ? importStaff : importStudents)(
+      database.db,
+      actor,
+      sources,
+      { dryRun: values["dry-run"], full: values.full },
+      new Date(),
+    );
+  }
   for (const row of report.rows) {
     if (row.outcome === "refused" || row.outcome === "deactivated") {
       console.log(`line ${row.line || "-"}\t${row.id}\t${row.outcome}\t${row.reason}`);
@@ -75,7 +116,7 @@ try {
   console.log(
     `${report.status} (${report.format}${report.full ? ", full export" : ""}): ` +
       `${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged, ` +
-      `${s.refused} refused, ${s.deactivated} marked inactive ` +
+      `${s.refused} refused${what === "catalogue" ? "" : `, ${s.deactivated} marked inactive`} ` +
       `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   if (report.status === "refused") console.log("nothing was applied: fix the refused rows");
@@ -89,6 +130,7 @@ try {
   console.error(err.message);
   code = 2;
 } finally {
+  await Promise.all(mailed);
   await database.close();
 }
 process.exit(code);

@@ -123,10 +123,11 @@ export async function importsAction(args: ActionFunctionArgs) {
     }
     ids.push(kept.id);
   }
+  const { kind, full } = submission.value;
   const run = await callApi(caller(args), {
-    path: `/v1/admin/imports/${submission.value.kind}`,
+    path: `/v1/admin/imports/${kind}`,
     method: "POST",
-    body: { files: ids, full: submission.value.full, dryRun: true },
+    body: kind === "catalogue" ? { files: ids, dryRun: true } : { files: ids, full, dryRun: true },
     auth: "staff",
     reply: ImportRunReply,
     timeoutMs: LONG_CALL_MS,

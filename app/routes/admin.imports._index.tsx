@@ -1,18 +1,16 @@
-// /admin/imports: upload the district's student file (one plain CSV, or a OneRoster 1.1 set) for
-// a dry run (issue 19, decision 124). A plain multipart post, so it works without JavaScript; the
+// /admin/imports: upload the district's students or staff (one plain CSV, or a OneRoster 1.1 set)
+// or its programs and sections (one CSV) for a dry run (issue 19, decisions 124, 128 and 129). A plain multipart post, so it works without JavaScript; the
 // report follows on /admin/imports/runs/:id.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, Checkbox, Group, Input, Paper, Radio, Stack, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
+import { IMPORT_KINDS } from "@domain/imports/kinds";
 import { importsAction, importsPage } from "~/.server/admin-imports";
 import { useZodForm } from "~/components/zod-form";
 import { FormError } from "~/components/fields";
 import { useUploadWithProgress } from "~/islands/UploadWithProgress";
 import { UploadProgress } from "~/components/admin/UploadProgress";
-
-/** What may be imported (the form's schema checks the same list: IMPORT_KINDS). */
-const KINDS = ["students", "staff"] as const;
 
 export function loader(args: LoaderFunctionArgs) {
   return importsPage(args);
@@ -61,15 +59,19 @@ export default function AdminImports() {
             name={fields.kind.name}
             id={fields.kind.id}
             label={t("admin.imports.kind")}
-            description={t("admin.imports.kindHelp")}
             defaultValue={(fields.kind.initialValue as string | undefined) ?? "students"}
             error={fields.kind.errors?.[0]}
           >
-            <Group mt="xs">
-              {KINDS.map((k) => (
-                <Radio key={k} value={k} label={t(`admin.imports.kind.${k}`)} />
+            <Stack mt="xs" gap="xs">
+              {IMPORT_KINDS.map((kind) => (
+                <Radio
+                  key={kind}
+                  value={kind}
+                  label={t(`admin.imports.kind.${kind}`)}
+                  description={t(`admin.imports.kindHelp.${kind}`)}
+                />
               ))}
-            </Group>
+            </Stack>
           </Radio.Group>
           <Input.Wrapper
             label={t("admin.imports.files")}

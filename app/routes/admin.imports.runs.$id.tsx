@@ -124,7 +124,11 @@ export default function AdminImportRun() {
                     <Table.Th>{t("admin.imports.col.line")}</Table.Th>
                     <Table.Th>
                       {t(
-                        run.kind === "staff" ? "admin.staffImport.col.id" : "admin.imports.col.id",
+                        run.kind === "staff"
+                          ? "admin.staffImport.col.id"
+                          : run.kind === "catalogue"
+                            ? "admin.imports.col.code"
+                            : "admin.imports.col.id",
                       )}
                     </Table.Th>
                     <Table.Th>{t("admin.imports.col.name")}</Table.Th>

@@ -10,6 +10,7 @@ import {
   ImportRunParams,
   ImportRunQuery,
   StudentImportRequest,
+  CatalogueImportRequest,
 } from "@domain/contract/admin-imports";
 import { DISTRICT_ADMIN_ROLE } from "@domain/contract/admin";
 import { t } from "@domain/messages";
@@ -19,6 +20,7 @@ import { ApiError } from "../services/errors";
 import { applyDryRun, importUploaded, storeImportFile } from "../services/imports";
 import { readImportRun, readImportRunKind, readImportRunRows } from "../queries/imports";
 import { applyStaffDryRun, importStaffUploaded } from "../services/staff-import";
+import { applyCatalogueDryRun, importCatalogueUploaded } from "../services/catalogue-import";
 
 const ADMIN: { access: "staff"; roles: string[] } = {
   access: "staff",
@@ -69,11 +71,19 @@ export function adminImportRoutes(deps: ApiDeps): Router {
     ),
   );
   r.post(
+    "/admin/imports/catalogue",
+    handle(deps, { ...ADMIN, body: CatalogueImportRequest }, async ({ claims, body }) =>
+      importCatalogueUploaded(deps, actorOf(claims), body.files, body, clock.now()),
+    ),
+  );
+  r.post(
     "/admin/imports/runs/:id/apply",
     handle(deps, { ...ADMIN, params: ImportRunParams }, async ({ claims, params }) => {
       // A run is applied by the import of its kind.
       const kind = await readImportRunKind(db, params.id);
       if (kind === "staff") return applyStaffDryRun(db, actorOf(claims), params.id, clock.now());
+      if (kind === "catalogue")
+        return applyCatalogueDryRun(deps, actorOf(claims), params.id, clock.now());
       return applyDryRun(db, actorOf(claims), params.id, clock.now());
     }),
   );

@@ -527,6 +527,12 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary: "Run a staff import over uploaded files: a dry run, or all rows or none",
     reply: adminImports.ImportRunReply,
   },
+  "POST /v1/admin/imports/catalogue": {
+    tag: "admin",
+    summary:
+      "Run a catalogue import (programmes and sections) over an uploaded file: a dry run, or all rows or none",
+    reply: adminImports.ImportRunReply,
+  },
   "POST /v1/admin/imports/runs/:id/apply": {
     tag: "admin",
     summary: "Apply the files of a dry run, once",

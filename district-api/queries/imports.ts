@@ -1,4 +1,4 @@
-// Reports of student imports (decision 124), read by the administration's page: a page of rows
+// Reports of imports (decisions 124, 128, 129), read by the administration's page: a page of rows
 // (50, filtered on the server) or every row for the CSV download.
 import { sql } from "drizzle-orm";
 import { IMPORT_PAGE_SIZE, type ImportRunQuery } from "@domain/contract/admin-imports";

@@ -54,7 +54,7 @@ function fieldError(path: (string | number)[], message: string): ZodError {
 }
 
 /** A PostgreSQL array literal of texts, each element quoted. */
-function textArray(values: readonly string[]): string {
+export function textArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
 }
 
@@ -234,7 +234,7 @@ export async function updateCourse(
 
 type SectionValues = Omit<SectionUpdateRequest, "questions">;
 
-const SECTION_VALUE_COLUMNS = sql`s.course_id as "courseId", s.section_number as "sectionNumber",
+export const SECTION_VALUE_COLUMNS = sql`s.course_id as "courseId", s.section_number as "sectionNumber",
   s.term_id as "termId", s.term, s.instructor_employee_id as "instructorEmployeeId",
   s.school_id as "schoolId", s.restrict_to_school as "restrictToSchool", s.capacity,
   s.waitlist_enabled as "waitlistEnabled", s.cost_cents as "costCents",
@@ -281,7 +281,7 @@ async function checkReferences(tx: Exec, v: SectionValues): Promise<void> {
   }
 }
 
-const sectionSet = (v: SectionValues) => sql`course_id = ${v.courseId},
+export const sectionSet = (v: SectionValues) => sql`course_id = ${v.courseId},
   section_number = ${v.sectionNumber}, term_id = ${v.termId}, term = ${v.term},
   instructor_employee_id = ${v.instructorEmployeeId}, school_id = ${v.schoolId},
   restrict_to_school = ${v.restrictToSchool}, capacity = ${v.capacity},

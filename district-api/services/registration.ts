@@ -154,7 +154,7 @@ async function freeSeat(tx: Exec, sectionId: string): Promise<void> {
  */
 export async function offerFreedSeats(
   tx: Exec,
-  deps: ApiDeps,
+  deps: Pick<ApiDeps, "timeZone" | "districtName">,
   section: SectionRow,
   now: Date,
   mail: MailMessage[],

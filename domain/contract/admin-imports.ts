@@ -3,6 +3,7 @@
 // read a run's report a page at a time or whole (for its CSV).
 import { z } from "zod";
 import { t } from "../messages/admin";
+import { IMPORT_KINDS } from "../imports/kinds";
 
 /** The largest file the import takes, in MB (the page says so; the district API answers 413). */
 export const IMPORT_FILE_LIMIT_MB = 20;
@@ -77,8 +78,8 @@ export type ImportReportRow = z.infer<typeof ImportReportRow>;
 
 export const ImportRunPage = z.object({
   id: z.string().uuid(),
-  /** students, staff (decision 128) or catalogue. */
-  kind: z.string().default("students"),
+  /** What the run imported: students, staff (decision 128) or the catalogue (decision 129). */
+  kind: z.enum(IMPORT_KINDS).default("students"),
   at: z.string(),
   status: ImportStatus,
   full: z.boolean(),
@@ -93,7 +94,16 @@ export const ImportRunPage = z.object({
 export type ImportRunPage = z.infer<typeof ImportRunPage>;
 
 export const ImportRunExport = z.object({
-  /** students, staff (decision 128) or catalogue. */
-  kind: z.string().default("students"),
+  /** What the run imported: students, staff (decision 128) or the catalogue (decision 129). */
+  kind: z.enum(IMPORT_KINDS).default("students"),
   rows: z.array(ImportReportRow),
 });
+
+/** The catalogue import (issue 19 point 2, decision 129): one uploaded CSV, a dry run by default. */
+export const CatalogueImportRequest = z
+  .object({
+    files: z.array(z.string().uuid()).min(1, t("admin.imports.noFile")).max(1),
+    dryRun: z.boolean().default(true),
+  })
+  .strict();
+export type CatalogueImportRequest = z.infer<typeof CatalogueImportRequest>;

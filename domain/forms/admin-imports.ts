@@ -7,14 +7,12 @@
 import { z } from "zod";
 import { IMPORT_MAX_FILES } from "../contract/admin-imports";
 import { t } from "../messages/admin";
+import { IMPORT_KINDS } from "../imports/kinds";
 
 const isFile = (v: unknown): v is File =>
   typeof File !== "undefined" && v instanceof File && (v.size > 0 || v.name !== "");
 
 const listOf = (v: unknown) => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
-
-/** What an upload imports: students (decision 124) or staff (decision 128). */
-export const IMPORT_KINDS = ["students", "staff"] as const;
 
 export const ImportUploadForm = z
   .object({

@@ -17,7 +17,13 @@ export function importReportCsvRows(
   return [
     [
       t("admin.imports.csv.line"),
-      t(kind === "staff" ? "admin.staffImport.csv.id" : "admin.imports.csv.id"),
+      t(
+        kind === "staff"
+          ? "admin.staffImport.csv.id"
+          : kind === "catalogue"
+            ? "admin.imports.csv.code"
+            : "admin.imports.csv.id",
+      ),
       t("admin.imports.csv.name"),
       t("admin.imports.csv.outcome"),
       t("admin.imports.csv.reason"),

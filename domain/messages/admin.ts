@@ -7,6 +7,7 @@ import { adminFees } from "./en/admin-fees";
 import { adminPeople } from "./en/admin-people";
 import { adminImports } from "./en/admin-imports";
 import { adminStaffImport } from "./en/admin-staff-import";
+import { adminCatalogueImport } from "./en/admin-catalogue-import";
 import { businessOffice } from "./en/business-office";
 
 const catalogue = {
@@ -17,6 +18,7 @@ const catalogue = {
   ...adminPeople,
   ...adminImports,
   ...adminStaffImport,
+  ...adminCatalogueImport,
   ...businessOffice,
 } as const;
 

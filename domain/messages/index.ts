@@ -14,6 +14,7 @@ import { adminFees } from "./en/admin-fees";
 import { adminPeople } from "./en/admin-people";
 import { adminImports } from "./en/admin-imports";
 import { adminStaffImport } from "./en/admin-staff-import";
+import { adminCatalogueImport } from "./en/admin-catalogue-import";
 import { businessOffice } from "./en/business-office";
 
 export const en = {
@@ -30,6 +31,7 @@ export const en = {
   ...adminPeople,
   ...adminImports,
   ...adminStaffImport,
+  ...adminCatalogueImport,
   ...businessOffice,
 } as const;
 

@@ -38,7 +38,7 @@ describe.each(MODES)("student import $name", (mode) => {
       .getByRole("link", { name: "Imports" })
       .click();
     await page.waitForURL("**/admin/imports");
-    await page.getByRole("heading", { name: "Import students" }).waitFor();
+    await page.getByRole("heading", { name: "Import students, staff or programs" }).waitFor();
     await page.getByLabel("Files").setInputFiles({
       name: "students.csv",
       mimeType: "text/csv",
@@ -164,5 +164,67 @@ describe.each(MODES)("staff import $name", (mode) => {
     await page.getByText(/Applied on/).waitFor();
     await page.goto("/admin/staff");
     await page.getByText(`X${tag}1`).first().waitFor();
+  });
+});
+
+// The catalogue (decision 129): the same page, "Programs and sections" chosen as what to import.
+describe.each(MODES)("catalogue import $name", (mode) => {
+  const tag = mode.js ? "JS" : "HTML";
+  const catalogue = Buffer.from(
+    "program_code,program_name,section_code,subject,course_number,course_name,section_number,term_id,term,date_start,date_end,capacity,price,meeting_days,time_start,time_end,grades\r\n" +
+      `E2E-${tag},Browser Club ${tag},E2E-${tag}-1,E2E,${tag},Browser Testing,1,2027-SP,Spring 2027,2027-02-01,2027-05-14,10,$40.00,Mon Wed,3:30 PM,4:30 PM,3;4\r\n` +
+      `E2E-${tag},Browser Club ${tag},E2E-${tag}-2,E2E,${tag},Browser Testing,2,2027-SP,Spring 2027,2027-02-02,2027-05-15,10,40,Tue Thu,15:30,16:30,3;4\r\n`,
+  );
+
+  it("uploads a catalogue, reads the dry run, applies it and downloads the report", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin/imports");
+    await page.getByRole("radio", { name: "Programs and sections" }).check();
+    await page.getByLabel("Files").setInputFiles({
+      name: "catalogue.csv",
+      mimeType: "text/csv",
+      buffer: catalogue,
+    });
+    await page.getByRole("button", { name: "Check the file (dry run)" }).click();
+    await page.waitForURL(/\/admin\/imports\/runs\//);
+    await page.getByText("nothing has been changed yet").waitFor();
+    const summary = page.getByRole("table", { name: "Summary" });
+    // The programme, the new course and two sections.
+    expect(await summary.getByRole("row", { name: /To create/ }).textContent()).toContain("4");
+    const rows = page.getByRole("table", { name: /Rows 1–4 of 4/ });
+    await rows.getByRole("columnheader", { name: "Code" }).waitFor();
+    expect(await rows.textContent()).toContain(`Program: Browser Club ${tag}`);
+
+    await page.getByRole("button", { name: "Apply this import" }).click();
+    await notice(page, "The import was applied.");
+    await page.getByText(/Applied on/).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download the report (CSV)" }).click(),
+    ]);
+    const saved = (await readFile((await download.path())!)).toString("utf8");
+    expect(saved.split("\r\n")[0]).toBe("\ufeffline,code,name,outcome,reason");
+    expect(saved).toContain(`3,E2E-${tag}-2,"E2E ${tag} 2, Spring 2027",created,`);
+  });
+
+  it("a catalogue row the section form would refuse is refused with the form's words", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin/imports");
+    await page.getByRole("radio", { name: "Programs and sections" }).check();
+    await page.getByLabel("Files").setInputFiles({
+      name: "catalogue.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        "program_code,program_name,section_code,subject,course_number,course_name,section_number,term_id,term,date_start,date_end,capacity\n" +
+          `BAD-${tag},Bad Club,BAD-${tag}-1,BAD,1,Bad,1,T,Term,2027-05-01,2027-02-01,10\n`,
+      ),
+    });
+    await page.getByRole("button", { name: "Check the file (dry run)" }).click();
+    await page.waitForURL(/\/admin\/imports\/runs\//);
+    await page.getByText("date_end: The end date cannot be before the start date.").waitFor();
+    expect(await page.getByRole("button", { name: "Apply this import" }).count()).toBe(0);
   });
 });

@@ -110,6 +110,7 @@ describe("who may import", () => {
     expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       "GET /v1/admin/imports/runs/:id",
       "GET /v1/admin/imports/runs/:id/export",
+      "POST /v1/admin/imports/catalogue",
       "POST /v1/admin/imports/files",
       "POST /v1/admin/imports/runs/:id/apply",
       "POST /v1/admin/imports/staff",

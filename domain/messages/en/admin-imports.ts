@@ -2,13 +2,15 @@
 // the reasons a row is refused.
 export const adminImports = {
   "admin.nav.imports": "Imports",
-  "admin.imports.title": "Import students",
+  "admin.imports.title": "Import students, staff or programs",
   "admin.imports.intro":
-    "Upload the district's student file: one plain CSV, or a OneRoster 1.1 set (users.csv, orgs.csv and demographics.csv). Every import first runs as a dry run that changes nothing.",
+    "Upload a file from the district's systems. Every import first runs as a dry run that changes nothing.",
+  "admin.imports.kindHelp.students":
+    "A plain CSV with the columns student_id, first_name, last_name, birth_date, grade (and optionally gender, school, email, custodian_emails, emergency_name, emergency_phone, emergency_relationship, financial_aid, activity_pass), or users.csv, orgs.csv and demographics.csv of a OneRoster 1.1 set.",
   "admin.imports.files": "Files",
-  "admin.imports.filesHelp":
-    "A plain CSV with the columns student_id, first_name, last_name, birth_date, grade (and optionally gender, school, email, custodian_emails, emergency_name, emergency_phone, emergency_relationship, financial_aid, activity_pass), or the OneRoster files. At most {limit} MB a file.",
-  "admin.imports.full": "This is a full export: mark students missing from it as inactive",
+  "admin.imports.filesHelp": "CSV files of at most {limit} MB each.",
+  "admin.imports.full":
+    "This is a full export: mark students, or imported staff, missing from it as inactive (programs are never removed)",
   "admin.imports.dryRun": "Check the file (dry run)",
   "admin.imports.uploading": "Uploading and checking…",
   "admin.imports.uploadingFile": "Uploading {file}",

@@ -1,0 +1,497 @@
+// Catalogue import (issue 19 point 2, decision 129): the district's catalogue CSV → programmes,
+// courses and sections, for the upload page (http/admin-imports.ts) and `npm run import --
+// catalogue` (scripts/import.ts), the same code.
+//
+// - The file is read as a stream with csv-parse (services/imports.ts csvRows); each row is mapped
+//   by the pure rules of domain/imports/catalogue.ts, which check it with the administration's own
+//   contract, so the forms and the import refuse the same things with the same words.
+// - Programmes and sections are matched by the district's codes (program_code, section_code,
+//   migration 0026); a programme without a code is adopted by its name, a section without one by
+//   its programme, course, number and term. Courses are matched by subject and number and created
+//   when missing; a course on file is never changed by an import.
+// - A dry run stops before the writes and keeps only its report. A real run applies every row or
+//   none, one import at a time (the import lock), with the programmes and then the sections it
+//   reads locked in LOCK_ORDER, so a family registering meanwhile is counted: capacity never goes
+//   below the seats taken (the row is refused), and a raise offers the freed seats to the waiting
+//   list in order (offerFreedSeats), as the section form does.
+// - Nothing is ever deleted or cancelled: programmes and sections missing from the file stay as
+//   they are. A second run of the same file finds everything unchanged, writes nothing, records no
+//   audit entry.
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import {
+  catalogueFileChecker,
+  catalogueHeader,
+  courseKey,
+  mapCatalogueRow,
+  NEW_COURSE_ID,
+  type CatalogueColumn,
+  type CatalogueRecord,
+  type ExistingProgram,
+  type ExistingSection,
+} from "@domain/imports/catalogue";
+import { normalizeHeader, schoolLookup } from "@domain/imports/students";
+import { t } from "@domain/messages";
+import { weekDaysOf } from "@domain/rules/week-days";
+import type { Db } from "../db/client";
+import { queryRows } from "../db/client";
+import type { ApiDeps } from "../deps";
+import { recordAudit, type Actor } from "./audit";
+import { SECTION_VALUE_COLUMNS, sectionSet, textArray } from "./catalogue";
+import { ApiError } from "./errors";
+import {
+  baseName,
+  csvRows,
+  loadSources,
+  type ImportReport,
+  type ImportSource,
+  type ImportSummary,
+  type ReportRow,
+  type RunSummary,
+} from "./imports";
+import { lockRows, lockStudentImport } from "./locks";
+import { sendInBackground, type MailMessage } from "./mail";
+import { currentSeats, lockSection, offerFreedSeats, releaseExpiredHolds } from "./registration";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const CATALOGUE_IMPORT_AUDIT_ACTION = "import.catalogue";
+
+/** What a capacity raise needs to tell the families it offers a seat to. */
+export type SeatDeps = Pick<ApiDeps, "timeZone" | "districtName">;
+
+export interface CatalogueImportReport extends Omit<ImportReport, "format"> {
+  format: "catalogue";
+}
+
+const pgTextArray = (values: readonly string[]) => textArray(values);
+
+interface ParsedRow {
+  row: Record<string, string | undefined>;
+  line: number;
+}
+
+/** Every row of the file (a catalogue is thousands of rows at most), and the columns it has. */
+async function readCatalogue(
+  source: ImportSource,
+): Promise<{ rows: ParsedRow[]; carried: ReadonlySet<CatalogueColumn> }> {
+  let carried: ReadonlySet<CatalogueColumn> | null = null;
+  const columns = (header: string[]) => {
+    const checked = catalogueHeader(header);
+    if (!checked.ok) {
+      throw new ApiError(
+        400,
+        t("admin.imports.missingColumns", {
+          file: baseName(source.name),
+          columns: checked.missing.join(", "),
+        }),
+        "files",
+      );
+    }
+    carried = checked.carried;
+    return normalizeHeader(header);
+  };
+  const rows: ParsedRow[] = [];
+  for await (const item of csvRows(source, columns)) rows.push(item);
+  return { rows, carried: carried ?? new Set() };
+}
+
+/** The programmes and sections on file that a file's codes (or names) may name. */
+async function readOnFile(tx: Tx, rows: ParsedRow[], lock: boolean, now: Date) {
+  const programCodes = [...new Set(rows.map((r) => (r.row.program_code ?? "").trim()))];
+  const programNames = [
+    ...new Set(rows.map((r) => (r.row.program_name ?? "").trim().toLowerCase())),
+  ];
+  const sectionCodes = [...new Set(rows.map((r) => (r.row.section_code ?? "").trim()))];
+  const programWhere = sql`source_key = any(${pgTextArray(programCodes)}::text[])
+    or (source_key is null and lower(name) = any(${pgTextArray(programNames)}::text[]))`;
+  if (lock) {
+    // LOCK_ORDER: the programmes, then their sections; each kind in id order.
+    await lockRows(tx, "program", sql`select id from programs where ${programWhere} order by id`);
+  }
+  const programs = await queryRows<ExistingProgram>(
+    tx,
+    sql`select id, source_key as "sourceKey", name, open, active,
+        one_section_per_term as "oneSectionPerTerm", requires_survey as "requiresSurvey",
+        allow_partial as "allowPartial", cancellation_message as "cancellationMessage",
+        sort_order as "sortOrder"
+      from programs where ${programWhere}`,
+  );
+  const programIds = programs.map((p) => p.id);
+  const sectionWhere = sql`s.source_key = any(${pgTextArray(sectionCodes)}::text[])
+    or (s.source_key is null and s.program_id = any(${`{${programIds.join(",")}}`}::uuid[]))`;
+  if (lock) {
+    const locked = await lockRows<{ id: string }>(
+      tx,
+      "section",
+      sql`select s.id from course_sections s where ${sectionWhere} order by s.id`,
+      "s",
+    );
+    for (const s of locked) await releaseExpiredHolds(tx, s.id, now);
+  }
+  const sections = (
+    await queryRows<ExistingSection>(
+      tx,
+      sql`select s.id, s.program_id as "programId", s.source_key as "sourceKey", s.active,
+          s.seats_taken as "seatsTaken", ${SECTION_VALUE_COLUMNS}
+        from course_sections s where ${sectionWhere}`,
+    )
+  ).map((s) => ({
+    ...s,
+    seatsTaken: Number(s.seatsTaken),
+    creditHours: Number(s.creditHours),
+    schoolId: s.schoolId ?? null,
+    meetingDays: weekDaysOf(s.meetingDays ?? []),
+  }));
+  return { programs, sections };
+}
+
+const naturalKey = (programId: string, courseId: string, number: string, termId: string) =>
+  [programId, courseId, number.trim().toLowerCase(), termId.trim().toLowerCase()].join("\u0000");
+
+/**
+ * Runs a catalogue import in `tx`: the report, and for a real run without refusals the writes,
+ * the seats offered on raised capacities (their mail in `mail`, to send after the commit) and
+ * the audit entry.
+ */
+async function importIn(
+  tx: Tx,
+  seatDeps: SeatDeps,
+  actor: Actor,
+  sources: ImportSource[],
+  options: { dryRun: boolean },
+  now: Date,
+  runId: string,
+  mail: MailMessage[],
+): Promise<CatalogueImportReport> {
+  if (sources.length !== 1) {
+    throw new ApiError(
+      400,
+      sources.length ? t("admin.imports.tooManyFiles", { count: 1 }) : t("admin.imports.noFile"),
+      "files",
+    );
+  }
+  const source = sources[0]!;
+  if (!options.dryRun) await lockStudentImport(tx);
+  const { rows, carried } = await readCatalogue(source);
+  const { programs, sections } = await readOnFile(tx, rows, !options.dryRun, now);
+
+  const programByCode = new Map<string, ExistingProgram>();
+  const programByName = new Map<string, ExistingProgram>();
+  for (const p of programs) {
+    if (p.sourceKey) programByCode.set(p.sourceKey, p);
+    else if (!programByName.has(p.name.toLowerCase())) programByName.set(p.name.toLowerCase(), p);
+  }
+  const sectionByCode = new Map<string, ExistingSection>();
+  const sectionByNature = new Map<string, ExistingSection>();
+  for (const s of sections) {
+    if (s.sourceKey) sectionByCode.set(s.sourceKey, s);
+    else {
+      const key = naturalKey(s.programId, s.courseId, s.sectionNumber, s.termId);
+      if (!sectionByNature.has(key)) sectionByNature.set(key, s);
+    }
+  }
+  const schoolRows = await queryRows<{ id: number; shortName: string; fullName: string }>(
+    tx,
+    sql`select id, short_name as "shortName", full_name as "fullName" from schools`,
+  );
+  const staffRows = await queryRows<{ employeeId: string }>(
+    tx,
+    sql`select employee_id as "employeeId" from staff`,
+  );
+  const courseRows = await queryRows<{ id: string; subject: string; courseNumber: string }>(
+    tx,
+    sql`select id, subject, course_number as "courseNumber" from courses order by id`,
+  );
+  const courses = new Map<string, string>();
+  for (const c of courseRows) {
+    const key = courseKey(c.subject, c.courseNumber);
+    if (!courses.has(key)) courses.set(key, c.id);
+  }
+  const ctx = {
+    schools: schoolLookup(schoolRows),
+    instructors: new Set(staffRows.map((s) => s.employeeId)),
+    courses,
+    program: (code: string, name: string) =>
+      programByCode.get(code) ?? programByName.get(name.trim().toLowerCase()),
+    section: (
+      code: string,
+      n: {
+        programId: string | null;
+        courseId: string | null;
+        sectionNumber: string;
+        termId: string;
+      },
+    ) =>
+      sectionByCode.get(code) ??
+      (n.programId && n.courseId
+        ? sectionByNature.get(naturalKey(n.programId, n.courseId, n.sectionNumber, n.termId))
+        : undefined),
+  };
+
+  const report: ReportRow[] = [];
+  const records: CatalogueRecord[] = [];
+  const check = catalogueFileChecker();
+  const programsReported = new Set<string>();
+  const coursesReported = new Set<string>();
+  for (const { row, line } of rows) {
+    const subject = (row.subject ?? "").trim();
+    const number = (row.course_number ?? "").trim();
+    const name = t("admin.imports.catalogue.sectionRow", {
+      course: `${subject} ${number}`.trim(),
+      section: (row.section_number ?? "").trim(),
+      term: (row.term ?? "").trim(),
+    });
+    const id = (row.section_code ?? "").trim();
+    const mapped = mapCatalogueRow(row, carried, ctx);
+    const duplicate = check.code(id, line);
+    const reasons = mapped.ok
+      ? [...duplicate, ...(duplicate.length ? [] : check.record(mapped.record, line))]
+      : [...mapped.reasons, ...duplicate];
+    if (!mapped.ok || reasons.length) {
+      report.push({ line, id, name, outcome: "refused", reason: reasons.join(" ") });
+      continue;
+    }
+    const r = mapped.record;
+    records.push(r);
+    if (!programsReported.has(r.programCode)) {
+      programsReported.add(r.programCode);
+      report.push({
+        line,
+        id: r.programCode,
+        name: t("admin.imports.catalogue.programRow", { name: r.program.name }),
+        outcome: r.programChange,
+        reason: "",
+      });
+    }
+    if (r.newCourse && !coursesReported.has(r.courseKey)) {
+      coursesReported.add(r.courseKey);
+      report.push({
+        line,
+        id: `${r.newCourse.subject} ${r.newCourse.courseNumber}`,
+        name: t("admin.imports.catalogue.courseRow", { name: r.newCourse.name }),
+        outcome: "created",
+        reason: "",
+      });
+    }
+    report.push({ line, id: r.sectionCode, name, outcome: r.sectionChange, reason: "" });
+  }
+  const summary: ImportSummary = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    refused: 0,
+    deactivated: 0,
+  };
+  for (const r of report) summary[r.outcome] += 1;
+  const base = { full: false, format: "catalogue" as const, summary, rows: report };
+  if (options.dryRun) return { status: "dry-run", ...base };
+  if (summary.refused > 0) return { status: "refused", ...base };
+  if (summary.created + summary.updated === 0) return { status: "applied", ...base };
+
+  // Courses the file names that are not on file, once each.
+  const courseIds = new Map<string, string>();
+  for (const r of records) {
+    if (!r.newCourse || courseIds.has(r.courseKey)) continue;
+    const c = r.newCourse;
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into courses (subject, course_number, name, description, category)
+        values (${c.subject}, ${c.courseNumber}, ${c.name}, ${c.description}, ${c.category})
+        returning id`,
+    );
+    courseIds.set(r.courseKey, row!.id);
+  }
+  // Programmes, once each (every row of one carries the same values: the file checker says so).
+  const programIds = new Map<string, string>();
+  for (const r of records) {
+    if (programIds.has(r.programCode)) continue;
+    const p = r.program;
+    if (r.programId) {
+      programIds.set(r.programCode, r.programId);
+      if (r.programChange === "unchanged") continue;
+      await tx.execute(sql`update programs set name = ${p.name}, open = ${p.open},
+          active = ${p.active}, one_section_per_term = ${p.oneSectionPerTerm},
+          requires_survey = ${p.requiresSurvey}, allow_partial = ${p.allowPartial},
+          cancellation_message = ${p.cancellationMessage}, sort_order = ${p.sortOrder},
+          source_key = ${r.programCode}
+        where id = ${r.programId}`);
+    } else {
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`insert into programs (name, open, active, one_section_per_term, requires_survey,
+            allow_partial, cancellation_message, sort_order, source_key)
+          values (${p.name}, ${p.open}, ${p.active}, ${p.oneSectionPerTerm}, ${p.requiresSurvey},
+            ${p.allowPartial}, ${p.cancellationMessage}, ${p.sortOrder}, ${r.programCode})
+          returning id`,
+      );
+      programIds.set(r.programCode, row!.id);
+    }
+  }
+  for (const r of records) {
+    if (r.sectionChange === "unchanged") continue;
+    const values = {
+      ...r.section,
+      courseId:
+        r.section.courseId === NEW_COURSE_ID ? courseIds.get(r.courseKey)! : r.section.courseId,
+    };
+    if (!r.sectionId) {
+      const programId = programIds.get(r.programCode)!;
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`insert into course_sections (program_id, course_id, section_number, term_id, term,
+            capacity, date_start, date_end, source_key)
+          values (${programId}, ${values.courseId}, ${values.sectionNumber}, ${values.termId},
+            ${values.term}, ${values.capacity}, ${values.dateStart}::date, ${values.dateEnd}::date,
+            ${r.sectionCode})
+          returning id`,
+      );
+      await tx.execute(sql`update course_sections set ${sectionSet(values)} where id = ${row!.id}`);
+      continue;
+    }
+    await tx.execute(sql`update course_sections set ${sectionSet(values)},
+        source_key = ${r.sectionCode} where id = ${r.sectionId}`);
+    if (r.sectionChanged.includes("capacity")) {
+      // Under the section's lock (taken above): a raise offers the new seats in order.
+      const section = (await lockSection(tx, r.sectionId))!;
+      const taken = await currentSeats(tx, r.sectionId);
+      if (values.capacity > taken) {
+        await offerFreedSeats(
+          tx,
+          seatDeps,
+          {
+            ...section,
+            capacity: values.capacity,
+            cost_cents: values.costCents,
+            seats_taken: taken,
+          },
+          now,
+          mail,
+        );
+      }
+    }
+  }
+  const { unchanged: _unchanged, deactivated: _deactivated, ...counts } = summary;
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: CATALOGUE_IMPORT_AUDIT_ACTION,
+      entity: "catalogue",
+      entityId: runId,
+      after: {
+        ...counts,
+        programs: records.filter(
+          (r, i, all) => all.findIndex((x) => x.programCode === r.programCode) === i,
+        ).length,
+        sections: records.length,
+        file: baseName(source.name),
+      },
+    },
+    now,
+  );
+  return { status: "applied", ...base };
+}
+
+/**
+ * A catalogue import of one file: a dry run (nothing written), or a real run that applies every
+ * row or none. The command line calls this; the upload page goes through `importCatalogueUploaded`.
+ * Mail to waiting families offered a seat is sent by `mailer` after the commit.
+ */
+export async function importCatalogue(
+  db: Db,
+  deps: SeatDeps & Pick<ApiDeps, "mailer" | "logger">,
+  actor: Actor,
+  source: ImportSource,
+  options: { dryRun: boolean },
+  now: Date,
+  runId: string = randomUUID(),
+): Promise<CatalogueImportReport> {
+  const mail: MailMessage[] = [];
+  const report = await db.transaction((tx) =>
+    importIn(tx, deps, actor, [source], options, now, runId, mail),
+  );
+  for (const m of mail) sendInBackground(deps.mailer, deps.logger, m);
+  return report;
+}
+
+async function saveRun(
+  tx: Pick<Db, "execute">,
+  runId: string,
+  actor: Actor,
+  fileIds: string[],
+  report: CatalogueImportReport,
+  now: Date,
+): Promise<void> {
+  await tx.execute(sql`insert into import_runs (id, at, employee_id, kind, dry_run, full_export,
+      status, file_ids, file_names, summary, rows)
+    values (${runId}::uuid, ${now.toISOString()}::timestamptz, ${actor.employeeId}, 'catalogue',
+      ${report.status === "dry-run"}, false, ${report.status},
+      ${`{${fileIds.join(",")}}`}::uuid[],
+      (select coalesce(array_agg(name order by name), '{}') from import_files
+        where id = any(${`{${fileIds.join(",")}}`}::uuid[])),
+      ${JSON.stringify({ ...report.summary, format: report.format })}::jsonb,
+      ${JSON.stringify(report.rows)}::jsonb)`);
+}
+
+/** A run over an uploaded file; its report is kept for the page (dry runs too). */
+export async function importCatalogueUploaded(
+  deps: ApiDeps,
+  actor: Actor,
+  fileIds: string[],
+  options: { dryRun: boolean },
+  now: Date,
+): Promise<RunSummary> {
+  const runId = randomUUID();
+  const mail: MailMessage[] = [];
+  const result = await deps.db.transaction(async (tx) => {
+    const sources = await loadSources(tx, fileIds);
+    const report = await importIn(tx, deps, actor, sources, options, now, runId, mail);
+    await saveRun(tx, runId, actor, fileIds, report, now);
+    return { id: runId, status: report.status, full: false, summary: report.summary };
+  });
+  for (const m of mail) sendInBackground(deps.mailer, deps.logger, m);
+  return result;
+}
+
+/**
+ * Applies the file of a catalogue dry run, once: five "Apply" at once apply it once (the import
+ * lock, then the run's `applied_run_id`), the others answer the same applied run.
+ */
+export async function applyCatalogueDryRun(
+  deps: ApiDeps,
+  actor: Actor,
+  dryRunId: string,
+  now: Date,
+): Promise<RunSummary> {
+  const runId = randomUUID();
+  const mail: MailMessage[] = [];
+  const result = await deps.db.transaction(async (tx): Promise<RunSummary> => {
+    await lockStudentImport(tx);
+    const [run] = await queryRows<{ status: string; fileIds: string[]; applied: string | null }>(
+      tx,
+      sql`select status, file_ids as "fileIds", applied_run_id as applied
+        from import_runs where id = ${dryRunId}::uuid and kind = 'catalogue'`,
+    );
+    if (!run) throw new ApiError(404, t("admin.imports.runNotFound"));
+    if (run.status !== "dry-run") throw new ApiError(409, t("admin.imports.notDryRun"));
+    if (run.applied) {
+      const [done] = await queryRows<RunSummary>(
+        tx,
+        sql`select id, status, full_export as "full", summary from import_runs where id = ${run.applied}::uuid`,
+      );
+      if (done) return done;
+    }
+    const sources = await loadSources(tx, run.fileIds);
+    const report = await importIn(tx, deps, actor, sources, { dryRun: false }, now, runId, mail);
+    await saveRun(tx, runId, actor, run.fileIds, report, now);
+    if (report.status === "applied") {
+      await tx.execute(
+        sql`update import_runs set applied_run_id = ${runId}::uuid where id = ${dryRunId}::uuid`,
+      );
+    }
+    return { id: runId, status: report.status, full: false, summary: report.summary };
+  });
+  for (const m of mail) sendInBackground(deps.mailer, deps.logger, m);
+  return result;
+}
