@@ -26,6 +26,13 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
   /** PostgreSQL's pool in use: connections open, idle, and callers waiting (metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Calls onNotify for each NOTIFY on `channel` (delivered when the notifying transaction
+   * commits, from any process); resolves to a function that stops listening. PostgreSQL listens
+   * on a connection of its own, outside the pool; a lost connection only stops the calls (the
+   * mail worker also polls, decision 130).
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -134,6 +141,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         idle: pool.idleCount,
         waiting: pool.waitingCount,
       }),
+      listen: async (channel, onNotify) => {
+        if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
+        const client = new pg.default.Client({ connectionString: opts.databaseUrl });
+        client.on("error", () => undefined);
+        client.on("notification", (n) => {
+          if (n.channel === channel) onNotify();
+        });
+        await client.connect();
+        await client.query(`listen ${channel}`);
+        return async () => {
+          await client.end().catch(() => undefined);
+        };
+      },
       close: () => pool.end(),
     };
   }
@@ -185,6 +205,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         return res[res.length - 1]?.rows ?? [];
       }),
     dumpDataDir: () => client.dumpDataDir("gzip"),
+    listen: async (channel, onNotify) => {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
 }

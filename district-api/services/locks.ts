@@ -121,3 +121,18 @@ export function isLockTimeout(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A worker's claim of queued rows (the mail queue, decision 130): `query` selects candidate rows,
+ * locked FOR UPDATE SKIP LOCKED, so two processes claiming at once take different rows and never
+ * wait for each other; `claim` (given the select as a subquery) updates them and returns them. One
+ * statement, outside any other transaction: it holds its locks only while it runs, so it takes
+ * no place in LOCK_ORDER.
+ */
+export async function claimRows<T>(
+  db: Exec,
+  query: SQL,
+  claim: (locked: SQL) => SQL,
+): Promise<T[]> {
+  return queryRows<T>(db, claim(sql`(${query} for update skip locked)`));
+}
