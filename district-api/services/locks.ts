@@ -51,6 +51,8 @@ export const LOCK_ORDER = [
   "registration",
   // An assessed fee whose balance goes into a cart or is paid.
   "assessed-fee",
+  // A queued e-mail the business office sends again (decision 130): one copy per double click.
+  "mail",
 ] as const;
 export type LockKind = (typeof LOCK_ORDER)[number];
 

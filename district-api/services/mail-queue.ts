@@ -20,7 +20,10 @@ import type { ApiDeps } from "../deps";
 import { logSafeError } from "../logger";
 import { metrics } from "../metrics";
 import { redactAddresses, type MailMessage } from "./mail";
-import { claimRows } from "./locks";
+import { t } from "@domain/messages";
+import { claimRows, lockRows } from "./locks";
+import { recordAudit, type Actor } from "./audit";
+import { ApiError } from "./errors";
 
 type Exec = Pick<Db, "execute">;
 
@@ -340,4 +343,57 @@ export async function startMailWorker(
       while (running) await running;
     },
   };
+}
+
+/** A resend within this long of the last copy of the same message returns that copy. */
+export const RESEND_DEBOUNCE_MS = 60_000;
+
+/**
+ * The business office sends a receipt or confirmation again: a copy of the message, queued now
+ * to the same address, pointing at the original (`resend_of`), with its audit entry. Under the
+ * original's lock, so a double click (or five) queues one copy.
+ */
+export async function resendMail(
+  deps: ApiDeps,
+  actor: Actor,
+  id: number,
+): Promise<{ id: number; to: string; created: boolean }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [orig] = await lockRows<{ id: string; kind: string; to_address: string }>(
+      tx,
+      "mail",
+      sql`select id, kind, to_address from mail_queue where id = ${id}`,
+    );
+    if (!orig) throw new ApiError(404, t("office.mail.notFound"));
+    if (!(RESENDABLE_KINDS as readonly string[]).includes(orig.kind)) {
+      throw new ApiError(409, t("office.mail.notResendable"));
+    }
+    const since = new Date(now.getTime() - RESEND_DEBOUNCE_MS).toISOString();
+    const [recent] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from mail_queue where resend_of = ${id} and created_at > ${since}::timestamptz
+          order by id desc limit 1`,
+    );
+    if (recent) return { id: Number(recent.id), to: orig.to_address, created: false };
+    const [copy] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into mail_queue (kind, to_address, subject, text_body, html_body, owner_key,
+            participant_id, cart_id, payment_id, registration_id, resend_of, created_at,
+            next_attempt_at)
+          select kind, to_address, subject, text_body, html_body, owner_key, participant_id,
+            cart_id, payment_id, registration_id, id, ${now.toISOString()}::timestamptz,
+            ${now.toISOString()}::timestamptz
+          from mail_queue where id = ${id}
+          returning id`,
+    );
+    metrics.mail.inc({ outcome: "queued" });
+    await recordAudit(
+      tx,
+      actor,
+      { action: "mail.resend", entity: "mail", entityId: id, after: { copy: Number(copy!.id) } },
+      now,
+    );
+    return { id: Number(copy!.id), to: orig.to_address, created: true };
+  });
 }

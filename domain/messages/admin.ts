@@ -7,6 +7,7 @@ import { adminFees } from "./en/admin-fees";
 import { adminPeople } from "./en/admin-people";
 import { adminImports } from "./en/admin-imports";
 import { businessOffice } from "./en/business-office";
+import { mail } from "./en/mail";
 
 const catalogue = {
   ...common,
@@ -16,6 +17,7 @@ const catalogue = {
   ...adminPeople,
   ...adminImports,
   ...businessOffice,
+  ...mail,
 } as const;
 
 export type AdminKey = keyof typeof catalogue;
