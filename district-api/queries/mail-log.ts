@@ -22,7 +22,10 @@ interface Row {
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-export async function readMailLog(db: Pick<Db, "execute">, q: string | undefined): Promise<MailLog> {
+export async function readMailLog(
+  db: Pick<Db, "execute">,
+  q: string | undefined,
+): Promise<MailLog> {
   const query = (q ?? "").trim();
   if (!query) return { q: "", messages: [] };
   const where = /^\d+$/.test(query)

@@ -215,7 +215,7 @@ export async function sendDueMail(
         order by next_attempt_at, id limit ${opts.batch}`,
       (locked) => sql`update mail_queue set status = 'sending', attempts = attempts + 1,
           lease_until = ${at}::timestamptz + ${`${opts.leaseMs} milliseconds`}::interval
-        where id in ${locked}
+        where id in ${locked} and status = 'queued'
         returning id, kind, to_address, subject, text_body, html_body, attempts`,
     );
     for (const row of claimed) await sendOne(deps, row, opts, pass);

@@ -22,7 +22,7 @@ import { queryRows, type Db } from "../../district-api/db/client";
 import { createScratchDatabase } from "../../district-api/db/scratch-database";
 import { startDistrictApi } from "../../district-api/runtime";
 import { createLogger } from "../../district-api/logger";
-import { outboxMailer, type Mailer } from "../../district-api/services/mail";
+import type { Mailer } from "../../district-api/services/mail";
 import { enqueueMail, retryDelayMs } from "../../district-api/services/mail-queue";
 import { MailLog } from "@domain/contract/office-mail";
 
@@ -139,7 +139,9 @@ describe("retries", () => {
 
 describe("restarts", () => {
   it("mail queued before a restart is sent after it; a send interrupted by a crash is not sent again", async () => {
-    const pg = usingPostgres ? await createScratchDatabase(process.env.TEST_DATABASE_URL!, "it") : null;
+    const pg = usingPostgres
+      ? await createScratchDatabase(process.env.TEST_DATABASE_URL!, "it")
+      : null;
     const dataDir = pg ? undefined : await mkdtemp(path.join(tmpdir(), "mailq-"));
     const outbox1 = await mkdtemp(path.join(tmpdir(), "outbox-"));
     const outbox2 = await mkdtemp(path.join(tmpdir(), "outbox-"));
@@ -415,9 +417,9 @@ describe("receipts and confirmations", () => {
       expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
       expect(new Set(replies.map((r) => r.body.id)).size).toBe(1);
       const mail = (await api.outbox({ atLeast: before + 1 })).slice(before);
-      expect(mail.filter((m) => m.to === orig!.to_address && /receipt/i.test(m.subject))).toHaveLength(
-        1,
-      );
+      expect(
+        mail.filter((m) => m.to === orig!.to_address && /receipt/i.test(m.subject)),
+      ).toHaveLength(1);
       const [audit] = await queryRows<{ n: number }>(
         db(),
         sql`select count(*)::int as n from audit_entries
