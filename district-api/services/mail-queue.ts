@@ -192,11 +192,13 @@ export async function sendDueMail(
   const opts = { ...DEFAULTS, ...options };
   const pass: MailPass = { sent: 0, retried: 0, failed: 0, interrupted: 0 };
   const now = () => deps.clock.now().toISOString();
+  // Leases are in the database's time: they measure how long a send really took, whatever the
+  // API's clock says (tests move it by hours).
   const interrupted = await queryRows<{ id: string }>(
     deps.db,
     sql`update mail_queue set status = 'failed', lease_until = null,
         last_error = 'interrupted while sending; not sent again (at most once)'
-      where status = 'sending' and lease_until < ${now()}::timestamptz
+      where status = 'sending' and lease_until < now()
       returning id`,
   );
   pass.interrupted = interrupted.length;
@@ -214,7 +216,7 @@ export async function sendDueMail(
         where status = 'queued' and next_attempt_at <= greatest(${at}::timestamptz, now())
         order by next_attempt_at, id limit ${opts.batch}`,
       (locked) => sql`update mail_queue set status = 'sending', attempts = attempts + 1,
-          lease_until = ${at}::timestamptz + ${`${opts.leaseMs} milliseconds`}::interval
+          lease_until = now() + ${`${opts.leaseMs} milliseconds`}::interval
         where id in ${locked} and status = 'queued'
         returning id, kind, to_address, subject, text_body, html_body, attempts`,
     );
