@@ -25,6 +25,8 @@ import { createLogger } from "../../district-api/logger";
 import type { Mailer } from "../../district-api/services/mail";
 import { enqueueMail, retryDelayMs } from "../../district-api/services/mail-queue";
 import { MailLog } from "@domain/contract/office-mail";
+import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
+import { todayIn } from "@domain/rules/time";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -332,6 +334,88 @@ describe("receipts and confirmations", () => {
     // The registration is confirmed too, once per address.
     const confirmations = mail.filter((m) => /registration confirmed/i.test(m.subject));
     expect(confirmations.map((m) => m.to).sort()).toEqual(addresses);
+  });
+
+  it("cash at the register, sent five times at once, gives one receipt per address", async () => {
+    const student = "100023";
+    const family = await studentToken(api, student);
+    const desk = await call(api, "POST", "/v1/identity/desktop-session", {
+      body: {
+        accessToken: family,
+        desktopKey: DEV_DESKTOP_CLIENT_KEY,
+        cashierToken: await staffToken(api, "feeadmin"),
+      },
+    });
+    expect(desk.status).toBe(200);
+    const token = desk.body.accessToken as string;
+    const [fee] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from fees where name = 'Science Lab Goggles'`,
+    );
+    const add = await call(api, "PUT", "/v1/fees/add-to-cart", { token, body: { feeId: fee!.id } });
+    expect(add.status).toBe(200);
+    const cart = await call(api, "GET", "/v1/cart", { token });
+    const before = (await api.outbox()).length;
+    const replies = await Promise.all(
+      [1, 2, 3, 4, 5].map(() =>
+        call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+          token,
+          body: {
+            cartId: cart.body.id,
+            payNowAmount: 8,
+            paymentMethod: "cash",
+            tenderedCents: 1000,
+          },
+        }),
+      ),
+    );
+    expect(
+      replies.some((r) => r.status === 200),
+      JSON.stringify(replies[0]!.body),
+    ).toBe(true);
+    const addresses = await addressesOf(student);
+    const mail = (await api.outbox({ atLeast: before + addresses.length })).slice(before);
+    const receipts = mail.filter((m) => /receipt/i.test(m.subject));
+    expect(receipts.map((m) => m.to).sort()).toEqual(addresses);
+    expect(receipts[0]!.text).toContain("Cash");
+    expect(receipts[0]!.text).toContain("Science Lab Goggles");
+  });
+
+  it("each check the office records as received gives a receipt for its amount", async () => {
+    const student = "100024";
+    const section = await makeSection(3000);
+    const token = await studentToken(api, student);
+    expect((await call(api, "POST", `/v1/register/${section}`, { token, body: {} })).status).toBe(
+      200,
+    );
+    const m = await call(api, "POST", "/v1/payment/confirm-mailin", {
+      token,
+      body: { paymentType: "mail", courseSectionIds: [section] },
+    });
+    const [p] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from payments where confirmation_id = ${m.body.confirmationIds[0]}`,
+    );
+    const office = await staffToken(api, "office");
+    const before = (await api.outbox()).length;
+    const receivedOn = todayIn(api.runtime.deps.timeZone, api.clock.now());
+    const r = await call(api, "POST", `/v1/office/checks/${p!.id}/receive`, {
+      token: office,
+      body: { checkNumber: "4411", amountCents: 1200, receivedOn },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    // The same check again changes nothing, and sends nothing.
+    await call(api, "POST", `/v1/office/checks/${p!.id}/receive`, {
+      token: office,
+      body: { checkNumber: "4411", amountCents: 1200, receivedOn },
+    });
+    const addresses = await addressesOf(student);
+    const mail = (await api.outbox({ atLeast: before + addresses.length })).slice(before);
+    const receipts = mail.filter((x) => /receipt/i.test(x.subject));
+    expect(receipts.map((x) => x.to).sort()).toEqual(addresses);
+    expect(receipts[0]!.subject).toContain("$12.00");
+    expect(receipts[0]!.text).toContain("4411");
+    expect(receipts[0]!.text).toContain("Check (by mail)");
   });
 
   it("joining a waitlist is confirmed to the addresses on file", async () => {
