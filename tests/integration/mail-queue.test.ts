@@ -418,6 +418,28 @@ describe("receipts and confirmations", () => {
     expect(receipts[0]!.text).toContain("Check (by mail)");
   });
 
+  it("financial assistance gets its receipt, once however many times it is confirmed", async () => {
+    const student = "100025";
+    await db().execute(sql`update participants set financial_aid = 'free' where id = 100025`);
+    const section = await makeSection(1500);
+    const token = await studentToken(api, student);
+    expect((await call(api, "POST", `/v1/register/${section}`, { token, body: {} })).status).toBe(
+      200,
+    );
+    const before = (await api.outbox()).length;
+    const replies = await Promise.all(
+      [1, 2, 3].map(() =>
+        call(api, "POST", "/v1/payment/confirm-fab", { token, body: { courseSectionId: section } }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    const addresses = await addressesOf(student);
+    const mail = (await api.outbox({ atLeast: before + addresses.length })).slice(before);
+    const receipts = mail.filter((m) => /financial assistance/i.test(m.subject));
+    expect(receipts.map((m) => m.to).sort()).toEqual(addresses);
+    expect(receipts[0]!.text).toContain("nothing is due");
+  });
+
   it("joining a waitlist is confirmed to the addresses on file", async () => {
     const section = await makeSection(1000);
     await db().execute(sql`update course_sections set capacity = 0 where id = ${section}`);
