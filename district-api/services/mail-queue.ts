@@ -288,7 +288,8 @@ export async function startMailWorker(
   const schedule = (ms: number) => {
     if (stopped) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(wake, Math.max(0, Math.min(ms, opts.pollMs)));
+    // At least 100 ms: a due row this pass skipped is locked by another transaction for now.
+    timer = setTimeout(wake, Math.max(100, Math.min(ms, opts.pollMs)));
     timer.unref();
   };
 
