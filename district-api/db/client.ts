@@ -143,15 +143,50 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       }),
       listen: async (channel, onNotify) => {
         if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
-        const client = new pg.default.Client({ connectionString: opts.databaseUrl });
-        client.on("error", () => undefined);
-        client.on("notification", (n) => {
-          if (n.channel === channel) onNotify();
-        });
-        await client.connect();
-        await client.query(`listen ${channel}`);
+        let current: InstanceType<typeof pg.default.Client> | null = null;
+        let stopped = false;
+        let retry: NodeJS.Timeout | null = null;
+        // A lost connection (server restart, failover) is opened again every 5 s until it is
+        // back; each new one calls onNotify once, for what was queued while nobody listened.
+        const connect = async (): Promise<void> => {
+          const client = new pg.default.Client({ connectionString: opts.databaseUrl });
+          let lostOnce = false;
+          const lost = () => {
+            if (lostOnce) return;
+            lostOnce = true;
+            if (current === client) current = null;
+            void client.end().catch(() => undefined);
+            if (stopped) return;
+            retry = setTimeout(() => {
+              connect().then(onNotify, () => undefined);
+            }, 5_000);
+            retry.unref();
+          };
+          client.on("error", lost);
+          client.on("end", lost);
+          client.on("notification", (n) => {
+            if (n.channel === channel) onNotify();
+          });
+          try {
+            await client.connect();
+            await client.query(`listen ${channel}`);
+          } catch (err) {
+            lost();
+            throw err;
+          }
+          current = client;
+        };
+        try {
+          await connect();
+        } catch (err) {
+          stopped = true;
+          if (retry) clearTimeout(retry);
+          throw err;
+        }
         return async () => {
-          await client.end().catch(() => undefined);
+          stopped = true;
+          if (retry) clearTimeout(retry);
+          await current?.end().catch(() => undefined);
         };
       },
       close: () => pool.end(),

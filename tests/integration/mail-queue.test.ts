@@ -254,6 +254,25 @@ describe.skipIf(!usingPostgres)("two processes on one PostgreSQL database", () =
   });
 });
 
+describe.skipIf(!usingPostgres)("a lost LISTEN connection", () => {
+  it("is opened again, and new mail still goes out at once (not at the next poll)", async () => {
+    const killed = await queryRows<{ ok: boolean }>(
+      db(),
+      sql`select pg_terminate_backend(pid) as ok from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()
+            and query ilike 'listen mail_queue%'`,
+    );
+    expect(killed.length).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 6_500));
+    const to = `relisten-${randomBytes(3).toString("hex")}@example.org`;
+    const started = Date.now();
+    await enqueueMail(db(), { kind: "receipt", to, subject: "Again", text: "Body" });
+    await until("the mail", async () => (await api.outbox()).some((m) => m.to === to));
+    // The worker polls every 30 s; the NOTIFY is what sent it this soon.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
 /** A new section costing `costCents` with seats. */
 async function makeSection(costCents: number): Promise<string> {
   const [p] = await queryRows<{ id: string }>(
