@@ -140,7 +140,9 @@ export const metrics = {
   payments: registry.register(
     new Counter("payment_calls_total", "Payment calls by method and outcome (ok, refused, error)."),
   ),
-  mail: registry.register(new Counter("mail_total", "Mail by outcome (queued, failed).")),
+  mail: registry.register(
+    new Counter("mail_total", "Mail by outcome (queued, sent, retried, failed, interrupted)."),
+  ),
 };
 
 /** Reads a gauge at scrape time (e.g. the database pool); replaces one of the same name. */

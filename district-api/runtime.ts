@@ -16,6 +16,7 @@ import type { ApiDeps } from "./deps";
 import { createDistrictApi } from "./http/app";
 import { createPaymentProvider } from "./payments";
 import { startBackgroundJobs, type BackgroundJobs } from "./services/holds";
+import { startMailWorker, type MailWorker, type MailWorkerOptions } from "./services/mail-queue";
 
 export interface RuntimeOptions {
   databaseUrl?: string;
@@ -46,12 +47,19 @@ export interface RuntimeOptions {
   poolSize?: number;
   /** Run the expired-hold sweeper (default true); tests may turn it off and call expireHolds. */
   backgroundJobs?: boolean;
+  /**
+   * The mail queue's worker (decision 130): on by default; `false` leaves queued mail for another
+   * process (tests of a restart), or its retry and polling times.
+   */
+  mailWorker?: false | MailWorkerOptions;
 }
 
 export interface DistrictApiRuntime {
   app: Express;
   deps: ApiDeps;
   database: Database;
+  /** This process's mail worker (null when turned off). */
+  mail: MailWorker | null;
   /** What /readyz reports: the database answers, migrations applied, background jobs alive. */
   readiness(): Promise<Readiness>;
   close(): Promise<void>;
@@ -113,6 +121,10 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
   deps.payments = await createPaymentProvider(deps.db, deps.tokenKey, process.env, deps.clock);
   const app = createDistrictApi(deps);
   const jobs = opts.backgroundJobs === false ? null : startBackgroundJobs(deps);
+  const mail =
+    opts.mailWorker === false
+      ? null
+      : await startMailWorker(deps, database.listen, opts.mailWorker ?? {});
   const backups =
     opts.backupSocket && database.dumpDataDir
       ? await serveBackups(database, opts.backupSocket, logger)
@@ -121,6 +133,7 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
     app,
     deps,
     database,
+    mail,
     readiness: async () => {
       const reachable = await databaseAnswers(database);
       const pending = reachable ? await pendingMigrations(database).catch(() => null) : null;
@@ -133,6 +146,7 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
     close: async () => {
       await backups?.close();
       await jobs?.stop();
+      await mail?.stop();
       await database.close();
     },
   };

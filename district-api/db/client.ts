@@ -26,6 +26,13 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
   /** PostgreSQL's pool in use: connections open, idle, and callers waiting (metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Calls onNotify for each NOTIFY on `channel` (delivered when the notifying transaction
+   * commits, from any process); resolves to a function that stops listening. PostgreSQL listens
+   * on a connection of its own, outside the pool; a lost connection only stops the calls (the
+   * mail worker also polls, decision 130).
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -134,6 +141,54 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         idle: pool.idleCount,
         waiting: pool.waitingCount,
       }),
+      listen: async (channel, onNotify) => {
+        if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
+        let current: InstanceType<typeof pg.default.Client> | null = null;
+        let stopped = false;
+        let retry: NodeJS.Timeout | null = null;
+        // A lost connection (server restart, failover) is opened again every 5 s until it is
+        // back; each new one calls onNotify once, for what was queued while nobody listened.
+        const connect = async (): Promise<void> => {
+          const client = new pg.default.Client({ connectionString: opts.databaseUrl });
+          let lostOnce = false;
+          const lost = () => {
+            if (lostOnce) return;
+            lostOnce = true;
+            if (current === client) current = null;
+            void client.end().catch(() => undefined);
+            if (stopped) return;
+            retry = setTimeout(() => {
+              connect().then(onNotify, () => undefined);
+            }, 5_000);
+            retry.unref();
+          };
+          client.on("error", lost);
+          client.on("end", lost);
+          client.on("notification", (n) => {
+            if (n.channel === channel) onNotify();
+          });
+          try {
+            await client.connect();
+            await client.query(`listen ${channel}`);
+          } catch (err) {
+            lost();
+            throw err;
+          }
+          current = client;
+        };
+        try {
+          await connect();
+        } catch (err) {
+          stopped = true;
+          if (retry) clearTimeout(retry);
+          throw err;
+        }
+        return async () => {
+          stopped = true;
+          if (retry) clearTimeout(retry);
+          await current?.end().catch(() => undefined);
+        };
+      },
       close: () => pool.end(),
     };
   }
@@ -185,6 +240,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         return res[res.length - 1]?.rows ?? [];
       }),
     dumpDataDir: () => client.dumpDataDir("gzip"),
+    listen: async (channel, onNotify) => {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name: ${channel}`);
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
 }

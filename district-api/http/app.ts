@@ -20,6 +20,7 @@ import { adminFeeRoutes } from "./admin-fees";
 import { adminImportRoutes } from "./admin-imports";
 import { adminPeopleRoutes } from "./admin-people";
 import { officeRoutes } from "./office";
+import { officeMailRoutes } from "./office-mail";
 import { adminCatalogueRoutes } from "./admin-catalogue";
 
 /** Body limit: a drawn signature PNG is far below this; anything larger is refused with 413. */
@@ -64,6 +65,7 @@ export function createDistrictApi(deps: ApiDeps): Express {
   v1.use(adminImportRoutes(deps));
   v1.use(adminPeopleRoutes(deps));
   v1.use(officeRoutes(deps));
+  v1.use(officeMailRoutes(deps));
   v1.use(adminCatalogueRoutes(deps));
   let described: Record<string, unknown> | null = null;
   v1.get(

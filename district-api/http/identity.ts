@@ -28,7 +28,7 @@ import {
   staffBySignIn,
   type ParticipantRow,
 } from "../services/accounts";
-import { sendInBackground } from "../services/mail";
+import { enqueueMail } from "../services/mail-queue";
 import { cashierClaims, desktopKeyMatches } from "../services/cashier";
 import { readDistrictName } from "../queries/settings";
 
@@ -165,14 +165,17 @@ export function identityRoutes(deps: ApiDeps): Router {
     }),
   );
 
-  // Recovery never says whether the address matched, and never makes the caller wait for mail.
+  // Recovery never says whether the address matched; its mail is queued (decision 130).
   function recoverRoute(kind: "student" | "community_member") {
     return handle(deps, { access: "public", body: RecoverRequest }, async ({ body }) => {
       const address = body.email.trim().toLowerCase();
       if (address.length > 3 && address.includes("@")) {
         const district = await readDistrictName(db, deps.districtName);
         for (const p of await accountsByAddress(db, kind, address)) {
-          sendInBackground(deps.mailer, deps.logger, {
+          await enqueueMail(db, {
+            kind: "recover-id",
+            participantId: p.id,
+            ownerKey: `${kind}:${p.id}`,
             to: address,
             subject: t(
               kind === "student" ? "recover.mailSubjectStudent" : "recover.mailSubjectMember",

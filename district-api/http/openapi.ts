@@ -18,6 +18,7 @@ import * as feeRequests from "@domain/contract/fee-requests";
 import * as fees from "@domain/contract/fees";
 import * as identity from "@domain/contract/identity";
 import * as office from "@domain/contract/office";
+import * as officeMail from "@domain/contract/office-mail";
 import * as payments from "@domain/contract/payments";
 import * as programs from "@domain/contract/programs";
 import * as staff from "@domain/contract/staff";
@@ -582,6 +583,16 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "office",
     summary: "Cancel a promise not honoured in time; the seat goes to the waitlist",
     reply: "json",
+  },
+  "GET /v1/office/mail": {
+    tag: "office",
+    summary: "The mail log of a family, by student ID, member number or e-mail address",
+    reply: officeMail.MailLog,
+  },
+  "POST /v1/office/mail/:id/resend": {
+    tag: "office",
+    summary: "Queue a copy of a receipt or confirmation (once per double click)",
+    reply: officeMail.ResendReply,
   },
   "GET /v1/admin/programs": {
     tag: "admin",

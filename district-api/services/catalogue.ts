@@ -23,7 +23,7 @@ import type { ApiDeps } from "../deps";
 import { ApiError } from "./errors";
 import { lockRows } from "./locks";
 import { recordAudit, type Actor } from "./audit";
-import { sendInBackground, type MailMessage } from "./mail";
+import { enqueueMails, type QueuedMail } from "./mail-queue";
 import {
   currentSeats,
   lockSection,
@@ -441,7 +441,7 @@ export async function updateSection(
   now: Date,
 ): Promise<{ changed: string[]; offered: number }> {
   const { questions, ...values } = input;
-  const mail: MailMessage[] = [];
+  const mail: QueuedMail[] = [];
   const result = await deps.db.transaction(async (tx) => {
     const section = await lockSection(tx, id);
     if (!section) throw new ApiError(404, t("admin.catalogue.notFound"));
@@ -476,9 +476,9 @@ export async function updateSection(
       );
       offered = (await currentSeats(tx, id)) - taken;
     }
+    await enqueueMails(tx, mail);
     return { changed: changed ? Object.keys(changed.after) : [], offered };
   });
-  for (const m of mail) sendInBackground(deps.mailer, deps.logger, m);
   return result;
 }
 
@@ -492,7 +492,7 @@ export async function cancelSection(
   id: string,
   now: Date,
 ): Promise<{ cancelled: number; told: number }> {
-  const mail: MailMessage[] = [];
+  const mail: QueuedMail[] = [];
   const result = await deps.db.transaction(async (tx) => {
     const section = await lockSection(tx, id);
     if (!section) throw new ApiError(404, t("admin.catalogue.notFound"));
@@ -503,7 +503,12 @@ export async function cancelSection(
     );
     if (!info!.active) throw new ApiError(409, t("admin.catalogue.alreadyCancelled"));
     const reason = t("admin.catalogue.cancelReason");
-    const people = await queryRows<{ id: string; email: string | null; name_first: string }>(
+    const people = await queryRows<{
+      id: string;
+      participant_id: number;
+      email: string | null;
+      name_first: string;
+    }>(
       tx,
       sql`with c as (
           update registrations set status = 'cancelled', cancel_reason = ${reason},
@@ -511,7 +516,7 @@ export async function cancelSection(
           where course_section_id = ${id}
             and status in ('registered', 'pending_payment', 'waitlisted', 'offered')
           returning id, participant_id)
-        select c.id, p.email, p.name_first from c join participants p on p.id = c.participant_id
+        select c.id, c.participant_id, p.email, p.name_first from c join participants p on p.id = c.participant_id
         order by c.id`,
     );
     await tx.execute(
@@ -534,6 +539,9 @@ export async function cancelSection(
       if (!p.email || told.has(p.email)) continue;
       told.add(p.email);
       mail.push({
+        kind: "section-cancelled",
+        participantId: Number(p.participant_id),
+        registrationId: p.id,
         to: p.email,
         subject: t("admin.catalogue.cancelMailSubject", { course: section.course_name }),
         text: t("admin.catalogue.cancelMailBody", {
@@ -544,9 +552,9 @@ export async function cancelSection(
         }),
       });
     }
+    await enqueueMails(tx, mail);
     return { cancelled: people.length, told: told.size };
   });
-  for (const m of mail) sendInBackground(deps.mailer, deps.logger, m);
   return result;
 }
 

@@ -13,7 +13,7 @@ import type { ApiDeps } from "../deps";
 import type { Db } from "../db/client";
 import { communityProfiles, guardians, participants } from "../db/schema";
 import { ApiError } from "./errors";
-import { sendInBackground } from "./mail";
+import { enqueueMail } from "./mail-queue";
 import { lockCommunityRegistration, lockRows } from "./locks";
 import { readDistrictName } from "../queries/settings";
 
@@ -101,17 +101,20 @@ export async function registerMember(deps: ApiDeps, body: RegisterValue): Promis
       updatedAt: deps.clock.now(),
     });
     await tx.insert(guardians).values(body.guardians.map((g, i) => guardianRow(memberId, g, i)));
+    // The member ID mail commits with the member (decision 130).
+    await enqueueMail(tx, {
+      kind: "member-id",
+      participantId: memberId,
+      ownerKey: `community_member:${memberId}`,
+      to: body.email,
+      subject: t("community.mailSubject"),
+      text: t("community.mailBody", {
+        name: `${body.nameFirst} ${body.nameLast}`,
+        id: memberId,
+        district: await readDistrictName(tx, deps.districtName),
+      }),
+    });
     return memberId;
-  });
-  const district = await readDistrictName(deps.db, deps.districtName);
-  sendInBackground(deps.mailer, deps.logger, {
-    to: body.email,
-    subject: t("community.mailSubject"),
-    text: t("community.mailBody", {
-      name: `${body.nameFirst} ${body.nameLast}`,
-      id,
-      district,
-    }),
   });
   return id;
 }

@@ -12,6 +12,7 @@ import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
 import { cartHadFees, insertPayment } from "./payment-records";
 import { registrationFor, requireParticipant } from "./registration-payments";
 import { settlePayment } from "./settlement";
+import { enqueueReceipt } from "./receipts";
 
 /** POST /v1/payment/submit-order: a cart whose total is $0 is submitted directly. */
 export async function submitFreeOrder(deps: ApiDeps, claims: TokenClaims, cartId: number) {
@@ -63,8 +64,8 @@ export async function confirmWithoutPayment(
         : reg.status === "waitlisted";
   if (!eligible) throw new ApiError(409, t("payment.error.notEligible"));
   const now = deps.clock.now();
-  const payment = await deps.db.transaction((tx) =>
-    insertPayment(tx, {
+  const payment = await deps.db.transaction(async (tx) => {
+    const p = await insertPayment(tx, {
       owner,
       registrationId: reg.id,
       method: kind,
@@ -72,8 +73,11 @@ export async function confirmWithoutPayment(
       status: "succeeded",
       key: `${kind}:${reg.id}`,
       now,
-    }),
-  );
+    });
+    // Financial assistance gets its receipt (nothing due), once per registration.
+    if (p?.created && kind === "fab") await enqueueReceipt(tx, deps, p.id);
+    return p;
+  });
   if (kind === "fab") {
     // Financial assistance covers the whole cost: the registration owes nothing.
     await deps.db.execute(

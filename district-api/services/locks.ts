@@ -55,6 +55,8 @@ export const LOCK_ORDER = [
   "registration",
   // An assessed fee whose balance goes into a cart or is paid.
   "assessed-fee",
+  // A queued e-mail the business office sends again (decision 130): one copy per double click.
+  "mail",
 ] as const;
 export type LockKind = (typeof LOCK_ORDER)[number];
 
@@ -131,4 +133,19 @@ export function isLockTimeout(err: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * A worker's claim of queued rows (the mail queue, decision 130): `query` selects candidate rows,
+ * locked FOR UPDATE SKIP LOCKED, so two processes claiming at once take different rows and never
+ * wait for each other; `claim` (given the select as a subquery) updates them and returns them. One
+ * statement, outside any other transaction: it holds its locks only while it runs, so it takes
+ * no place in LOCK_ORDER.
+ */
+export async function claimRows<T>(
+  db: Exec,
+  query: SQL,
+  claim: (locked: SQL) => SQL,
+): Promise<T[]> {
+  return queryRows<T>(db, claim(sql`(${query} for update skip locked)`));
 }

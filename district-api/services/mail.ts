@@ -1,9 +1,10 @@
 // Outgoing mail: SMTP when SMTP_URL is set, otherwise one file per message in DATA_DIR/outbox/.
-import { metrics } from "../metrics";
+// Nothing sends through a mailer directly: messages are queued (services/mail-queue.ts, decision
+// 130) and the queue's worker sends them.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { redactAddresses, type Logger } from "../logger";
+import { redactAddresses } from "../logger";
 
 export { redactAddresses };
 
@@ -11,6 +12,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message in HTML (receipts and confirmations); plain text only when absent. */
+  html?: string;
 }
 
 export interface Mailer {
@@ -35,16 +38,4 @@ export async function smtpMailer(url: string, from: string): Promise<Mailer> {
       await transport.sendMail({ from, ...message });
     },
   };
-}
-
-/** Sends without making the caller wait; a failure is logged without the address or the body. */
-export function sendInBackground(mailer: Mailer, logger: Logger, message: MailMessage): void {
-  metrics.mail.inc({ outcome: "queued" });
-  mailer.send(message).catch((err: unknown) => {
-    metrics.mail.inc({ outcome: "failed" });
-    logger.error(
-      { err: redactAddresses(err instanceof Error ? err.message : String(err)) },
-      "mail send failed",
-    );
-  });
 }

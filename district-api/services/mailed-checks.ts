@@ -14,6 +14,7 @@ import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
 import { moveCart } from "./cart-status";
 import { PaymentErrorCode, insertPayment } from "./payment-records";
 import { balanceOf, registrationFor, requireParticipant } from "./registration-payments";
+import { enqueueMailedCheckMail } from "./receipts";
 
 /**
  * POST /v1/payment/confirm-mailin: registrations (from the dialog, or a cart without fees paid in
@@ -54,6 +55,12 @@ export async function confirmMailin(
           out.push({ registrationId: l.row.registration_id!, cents: l.costCents, paymentId: p.id });
       }
       await moveCart(tx, Number(cart.id), "MAIL", sql`payment_method = 'mail', paid_at = ${now}`);
+      // One e-mail with the mailing instructions and every promise's confirmation number.
+      await enqueueMailedCheckMail(
+        tx,
+        deps,
+        out.map((r) => r.paymentId),
+      );
       return out;
     });
     for (const r of regs) {
@@ -80,8 +87,8 @@ export async function confirmMailin(
       const error = activityAmountCentsError(cents, type, balanceOf(reg));
       if (error) throw new ApiError(400, error, undefined, PaymentErrorCode.invalid);
     }
-    const payment = await deps.db.transaction((tx) =>
-      insertPayment(tx, {
+    const payment = await deps.db.transaction(async (tx) => {
+      const p = await insertPayment(tx, {
         owner,
         registrationId: reg.id,
         method: "mail",
@@ -89,8 +96,11 @@ export async function confirmMailin(
         status: "pending",
         key: `mail:reg:${reg.id}:${reg.paid_cents + reg.pending_cents}`,
         now,
-      }),
-    );
+      });
+      // The instructions go out once per promise (identical confirmations share the row).
+      if (p?.created) await enqueueMailedCheckMail(tx, deps, [p.id]);
+      return p;
+    });
     // Identical confirmations share the payment row (same key); its amount reaches the
     // registration once, whichever of them gets there first.
     const outcome = await confirmRegistrationPayment(

@@ -18,7 +18,8 @@ import { mailedCheckDays } from "../queries/settings";
 import { recordAudit, type Actor } from "./audit";
 import { ApiError } from "./errors";
 import { lockRows } from "./locks";
-import { sendInBackground, type MailMessage } from "./mail";
+import { enqueueMails, type QueuedMail } from "./mail-queue";
+import { enqueueReceipt } from "./receipts";
 import { recordPaymentReceived, withdrawPromisedPayment, type Exec } from "./registration";
 
 export const OFFICE_AUDIT_ACTIONS = {
@@ -175,6 +176,10 @@ export async function receiveCheck(
       },
       now,
     );
+    await enqueueReceipt(tx, deps, paymentId, {
+      amountCents: body.amountCents,
+      check: body.checkNumber,
+    });
     return { ...checkOut(check!), created: true };
   });
 }
@@ -231,35 +236,36 @@ export async function undoCheck(
       },
       now,
     );
-    return {
-      check: { ...checkOut(check), status, reason },
-      registrationId: p.registration_id,
-    };
-  });
-  if (kind === "bounce") {
-    for (const m of await bounceMail(deps, result.registrationId, result.check, body!.reason)) {
-      sendInBackground(deps.mailer, deps.logger, m);
+    const out = { ...checkOut(check), status, reason };
+    // The family's mail commits with the bounce (decision 130).
+    if (kind === "bounce") {
+      await enqueueMails(tx, await bounceMail(tx, deps, p, out, body!.reason));
     }
-  }
-  return result.check;
+    return out;
+  });
+  return result;
 }
 
 /** The family's e-mail about a bounced check: the participant's address and the custodians'. */
 async function bounceMail(
+  tx: Exec,
   deps: ApiDeps,
-  registrationId: string | null,
+  p: PromiseLock,
   check: { checkNumber: string; amountCents: number },
   reason: string,
-): Promise<MailMessage[]> {
+): Promise<QueuedMail[]> {
+  const registrationId = p.registration_id;
   if (!registrationId) return [];
   const [row] = await queryRows<{
+    participant_id: number;
     email: string | null;
     custodian_emails: string[] | null;
     name_first: string;
     course: string;
   }>(
-    deps.db,
-    sql`select pa.email, pa.custodian_emails, pa.name_first, c.name as course
+    tx,
+    sql`select pa.id as participant_id, pa.email, pa.custodian_emails, pa.name_first,
+          c.name as course
         from registrations r join participants pa on pa.id = r.participant_id
           join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
         where r.id = ${registrationId}`,
@@ -267,6 +273,11 @@ async function bounceMail(
   if (!row) return [];
   const to = [...new Set([row.email, ...(row.custodian_emails ?? [])].filter(Boolean))];
   return (to as string[]).map((address) => ({
+    kind: "check-bounced" as const,
+    participantId: Number(row.participant_id),
+    registrationId,
+    paymentId: Number(p.id),
+    cartId: p.cart_id === null ? null : Number(p.cart_id),
     to: address,
     subject: t("office.bounceMail.subject", { district: deps.districtName }),
     text: t("office.bounceMail.body", {

@@ -20,7 +20,8 @@ import type { StoredAnswer } from "../db/schema";
 import { queryRows, type Db } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "./errors";
-import { sendInBackground, type MailMessage } from "./mail";
+import { enqueueMails, type QueuedMail } from "./mail-queue";
+import { enqueueRegistrationMail } from "./receipts";
 import { metrics } from "../metrics";
 import { lockRows } from "./locks";
 import { readDistrictName } from "../queries/settings";
@@ -157,17 +158,18 @@ export async function offerFreedSeats(
   deps: Pick<ApiDeps, "timeZone" | "districtName">,
   section: SectionRow,
   now: Date,
-  mail: MailMessage[],
+  mail: QueuedMail[],
 ): Promise<void> {
   for (;;) {
     const [next] = await queryRows<{
       id: string;
+      participant_id: number;
       email: string | null;
       name_first: string;
       financial_aid: string | null;
     }>(
       tx,
-      sql`select r.id, p.email, p.name_first, p.financial_aid
+      sql`select r.id, r.participant_id, p.email, p.name_first, p.financial_aid
           from registrations r join participants p on p.id = r.participant_id
           where r.course_section_id = ${section.id} and r.status = 'waitlisted'
           order by r.seq limit 1`,
@@ -186,6 +188,9 @@ export async function offerFreedSeats(
     );
     if (next.email) {
       mail.push({
+        kind: "waitlist-offer",
+        participantId: Number(next.participant_id),
+        registrationId: next.id,
         to: next.email,
         subject: t("register.offerMailSubject", { course: section.course_name }),
         text: t(cost > 0 ? "register.offerMailBody" : "register.promotedMailBody", {
@@ -207,10 +212,10 @@ export async function offerFreedSeats(
 async function withSection<T>(
   deps: ApiDeps,
   sectionId: string,
-  fn: (tx: Exec, section: SectionRow, now: Date, mail: MailMessage[]) => Promise<T>,
+  fn: (tx: Exec, section: SectionRow, now: Date, mail: QueuedMail[]) => Promise<T>,
   opts: { participantId?: number } = {},
 ): Promise<T> {
-  const mail: MailMessage[] = [];
+  const mail: QueuedMail[] = [];
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     if (opts.participantId !== undefined) {
@@ -236,16 +241,19 @@ async function withSection<T>(
       await offerFreedSeats(tx, deps, section, now, mail);
       section.seats_taken = await currentSeats(tx, sectionId);
     }
+    let outcome: { value: T } | { refusal: ApiError };
     try {
-      return { value: await fn(tx, section, now, mail) };
+      outcome = { value: await fn(tx, section, now, mail) };
     } catch (err) {
       // A refusal is decided before anything is written, so commit: the expired holds released
       // above stay released even when this request is refused.
-      if (err instanceof ApiError) return { refusal: err };
-      throw err;
+      if (!(err instanceof ApiError)) throw err;
+      outcome = { refusal: err };
     }
+    // The mail of this change commits with it (decision 130).
+    await enqueueMails(tx, mail);
+    return outcome;
   });
-  for (const m of mail) sendInBackground(deps.mailer, deps.logger, m);
   if ("refusal" in result) throw result.refusal;
   return result.value;
 }
@@ -521,6 +529,9 @@ export async function register(
           sql`update registrations set status = ${status}, hold_expires_at = ${hold},
               cost_cents = ${cost}, updated_at = ${now} where id = ${existing.id}`,
         );
+        if (status === "registered") {
+          await enqueueRegistrationMail(tx, deps, existing.id, "registration");
+        }
         return {
           registrationId: existing.id,
           courseSectionID: sectionId,
@@ -559,6 +570,10 @@ export async function register(
             ${body.activeCourse?.signature ?? null}, ${body.activeCourse?.legalName ?? null}, ${now}, ${now})
           returning id`,
       );
+      // A free seat is a registration now; a held one is confirmed when it is paid.
+      if (status === "registered") {
+        await enqueueRegistrationMail(tx, deps, row!.id, "registration");
+      }
       return {
         registrationId: row!.id,
         courseSectionID: sectionId,
@@ -642,6 +657,7 @@ export async function joinWaitlist(
             ${body.activeCourse?.signature ?? null}, ${body.activeCourse?.legalName ?? null}, ${now}, ${now})
           returning id`,
     );
+    await enqueueRegistrationMail(tx, deps, row!.id, "waitlist");
     return {
       registrationId: row!.id,
       courseSectionID: sectionId,
@@ -774,6 +790,10 @@ export async function confirmRegistrationPayment(
               cancel_reason = null, cancelled_at = null, updated_at = ${now}
           where id = ${registrationId}`,
     );
+    // The registration is confirmed now (its payment's receipt goes separately).
+    if (row!.status !== "registered") {
+      await enqueueRegistrationMail(tx, deps, registrationId, "registration");
+    }
     return { result: "registered" as const, registrationId };
   });
 }

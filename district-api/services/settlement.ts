@@ -18,6 +18,7 @@ import { lockRows } from "./locks";
 import { moveCart } from "./cart-status";
 import { cartFingerprint, type PaymentRow } from "./payment-records";
 import { recordRefund, sendRefund } from "./refunds";
+import { enqueueReceipt } from "./receipts";
 
 /** What became of a payment handed to settlePayment. */
 export type SettleOutcome = "settled" | "refunded" | "duplicate";
@@ -131,6 +132,7 @@ export async function settlePayment(
         sql`insert into purchases (payment_id, registration_id, amount_cents, created_at)
             values (${payment.id}, ${payment.registration_id}, ${payment.amount_cents}, ${now})`,
       );
+      await enqueueReceipt(tx, deps, payment.id);
       return { payment, regs, stale };
     }
     // The cart was locked above, before the payment (docs/architecture.md lock order).
@@ -191,6 +193,8 @@ export async function settlePayment(
       sql`paid_cents = paid_cents + ${payment.amount_cents}, paid_at = ${now},
           payment_method = ${payment.method}, had_fees = ${lines.some((l) => l.itemType === "fee")}`,
     );
+    // The receipt commits with the payment (decision 130).
+    await enqueueReceipt(tx, deps, payment.id);
     return { payment, regs, stale };
   });
   if (!work) return "duplicate";

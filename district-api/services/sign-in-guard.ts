@@ -7,7 +7,7 @@ import { formatDistrictDateTime } from "@domain/rules/time";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { participants, staff } from "../db/schema";
-import { sendInBackground } from "./mail";
+import { distinctAddresses, enqueueMail } from "./mail-queue";
 import {
   admitAccountAttempt,
   addressOpen,
@@ -65,22 +65,16 @@ export async function guardedAttempt<T>(
   return { outcome: "failed" };
 }
 
-function distinctAddresses(list: (string | null | undefined)[]): string[] {
-  const seen = new Map<string, string>();
-  for (const raw of list) {
-    const a = raw?.trim();
-    if (a && a.includes("@") && !seen.has(a.toLowerCase())) seen.set(a.toLowerCase(), a);
-  }
-  return [...seen.values()];
-}
-
 /** Tells the student's or member's addresses on file that sign-in with their ID is paused. */
 export async function mailParticipantLocked(deps: ApiDeps, id: number, until: Date): Promise<void> {
   const [p] = await deps.db.select().from(participants).where(eq(participants.id, id));
   if (!p) return;
   const district = await readDistrictName(deps.db, deps.districtName);
   for (const to of distinctAddresses([p.email, ...p.custodianEmails])) {
-    sendInBackground(deps.mailer, deps.logger, {
+    await enqueueMail(deps.db, {
+      kind: "sign-in-lock",
+      participantId: p.id,
+      ownerKey: `${p.kind}:${p.id}`,
       to,
       subject: t("signinLock.mailSubject"),
       text: t("signinLock.participantMailBody", {
@@ -103,7 +97,8 @@ export async function mailStaffLocked(deps: ApiDeps, username: string, until: Da
   if (!u) return;
   const district = await readDistrictName(deps.db, deps.districtName);
   for (const to of distinctAddresses([u.email])) {
-    sendInBackground(deps.mailer, deps.logger, {
+    await enqueueMail(deps.db, {
+      kind: "sign-in-lock",
       to,
       subject: t("signinLock.mailSubject"),
       text: t("signinLock.staffMailBody", {

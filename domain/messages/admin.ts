@@ -9,6 +9,7 @@ import { adminImports } from "./en/admin-imports";
 import { adminStaffImport } from "./en/admin-staff-import";
 import { adminCatalogueImport } from "./en/admin-catalogue-import";
 import { businessOffice } from "./en/business-office";
+import { mail } from "./en/mail";
 
 const catalogue = {
   ...common,
@@ -20,6 +21,7 @@ const catalogue = {
   ...adminStaffImport,
   ...adminCatalogueImport,
   ...businessOffice,
+  ...mail,
 } as const;
 
 export type AdminKey = keyof typeof catalogue;

@@ -16,6 +16,7 @@ import { adminImports } from "./en/admin-imports";
 import { adminStaffImport } from "./en/admin-staff-import";
 import { adminCatalogueImport } from "./en/admin-catalogue-import";
 import { businessOffice } from "./en/business-office";
+import { mail } from "./en/mail";
 
 export const en = {
   ...common,
@@ -33,6 +34,7 @@ export const en = {
   ...adminStaffImport,
   ...adminCatalogueImport,
   ...businessOffice,
+  ...mail,
 } as const;
 
 export type MessageKey = keyof typeof en;

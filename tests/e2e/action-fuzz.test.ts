@@ -67,6 +67,7 @@ const ACTIONS: Record<
   "instructor.fees.new.tsx": { who: "proposer" },
   "instructor.sign-in.tsx": { who: "public" },
   "office.checks.$id.tsx": { who: "admin", params: { id: "promise" } },
+  "office.mail.tsx": { who: "admin" },
   "payment.$courseSelectionUUID.tsx": {
     who: "family",
     params: { courseSelectionUUID: "section" },

@@ -143,6 +143,8 @@ function officeCalls(): { method: string; path: string; body?: unknown }[] {
       body: { reason: "Insufficient funds" },
     },
     { method: "POST", path: `/v1/office/checks/${id}/cancel` },
+    { method: "GET", path: "/v1/office/mail" },
+    { method: "POST", path: `/v1/office/mail/${id}/resend` },
   ];
 }
 

@@ -10,6 +10,8 @@ import { startDistrictApi, type DistrictApiRuntime } from "../../district-api/ru
 import { demoSnapshot } from "./pglite-snapshot";
 import { TestClock } from "../../district-api/clock";
 import { createLogger } from "../../district-api/logger";
+import { queryRows } from "../../district-api/db/client";
+import { sql } from "drizzle-orm";
 
 export interface TestApi {
   baseUrl: string;
@@ -21,8 +23,8 @@ export interface TestApi {
   runtime: DistrictApiRuntime;
   outboxDir: string;
   /**
-   * Messages written to the outbox so far. Mail is sent in the background: with `atLeast`, waits
-   * (up to ten seconds, for busy machines) until that many are there.
+   * Messages written to the outbox so far, once the mail queue has nothing due left (up to ten
+   * seconds, for busy machines); with `atLeast`, also waits until that many are there.
    */
   outbox(opts?: { atLeast?: number }): Promise<{ to: string; subject: string; text: string }[]>;
   close(): Promise<void>;
@@ -76,9 +78,13 @@ export async function startTestApi(
     runtime,
     outboxDir,
     async outbox({ atLeast = 0 } = {}) {
-      // Mail is sent in the background; give it a moment to land.
+      // Mail is queued and sent by the worker (decision 130): wait until nothing due is left in
+      // the queue, so the count read here does not grow later with mail of earlier steps.
       const deadline = Date.now() + 10_000;
       await new Promise((r) => setTimeout(r, 50));
+      while (Date.now() < deadline && (await mailDue(runtime, clock)) > 0) {
+        await new Promise((r) => setTimeout(r, 25));
+      }
       let files = (await readdir(outboxDir)).sort();
       while (files.length < atLeast && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 50));
@@ -95,6 +101,17 @@ export async function startTestApi(
       await rm(outboxDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Messages queued and due now, or being sent, on this test API's database. */
+async function mailDue(runtime: DistrictApiRuntime, clock: TestClock): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    runtime.deps.db,
+    sql`select count(*)::int as n from mail_queue where status = 'sending'
+        or (status = 'queued'
+          and next_attempt_at <= greatest(${clock.now().toISOString()}::timestamptz, now()))`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 export interface Reply<T = any> {

@@ -11,3 +11,4 @@ export * from "./sessions";
 export * from "./admin";
 export * from "./imports";
 export * from "./office";
+export * from "./mail";

@@ -1,0 +1,362 @@
+// The family's receipts and confirmations by e-mail (issue 20 point 5, decision 130): a receipt
+// after every payment (card online, card reader, cash, check at the register, a mailed check
+// received, financial assistance), a confirmation after every registration and waitlist place,
+// and the mailed-check promise with its mailing instructions. Each is queued (mail-queue.ts) in
+// the transaction of the change it tells about, to the addresses on file, in plain text and HTML
+// with the district's name from the settings row.
+import { sql } from "drizzle-orm";
+import { t, type MessageKey } from "@domain/messages";
+import { formatUsd } from "@domain/rules/money";
+import { formatDistrictDate } from "@domain/rules/time";
+import { queryRows, type Db } from "../db/client";
+import type { ApiDeps } from "../deps";
+import { readDistrictName } from "../queries/settings";
+import {
+  addressesOfOwner,
+  addressesOfParticipant,
+  enqueueMails,
+  participantOfOwner,
+  type MailKind,
+  type QueuedMail,
+} from "./mail-queue";
+
+type Exec = Pick<Db, "execute">;
+
+/** A message's parts: rendered to plain text and to HTML from the same texts. */
+export interface MailParts {
+  greeting: string;
+  paragraphs: string[];
+  rows?: [string, string][];
+  items?: [string, string][];
+  district: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The plain text and HTML of a message (the HTML escapes every value). */
+export function renderMail(parts: MailParts): { text: string; html: string } {
+  const rows = parts.rows ?? [];
+  const items = parts.items ?? [];
+  const text = [
+    parts.greeting,
+    "",
+    ...parts.paragraphs.flatMap((p) => [p, ""]),
+    ...(rows.length ? [...rows.map(([k, v]) => `${k}: ${v}`), ""] : []),
+    ...(items.length ? [`${t("mail.items")}:`, ...items.map(([k, v]) => `- ${k}: ${v}`), ""] : []),
+    t("mail.keep"),
+    "",
+    t("mail.signOff", { district: parts.district }),
+  ].join("\n");
+  const cell = "padding:4px 12px 4px 0;text-align:left;vertical-align:top";
+  const html = [
+    `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">`,
+    `<h1 style="font-size:20px">${escapeHtml(parts.district)}</h1>`,
+    `<p>${escapeHtml(parts.greeting)}</p>`,
+    ...parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    rows.length
+      ? `<table role="presentation">${rows
+          .map(
+            ([k, v]) =>
+              `<tr><th scope="row" style="${cell}">${escapeHtml(k)}</th><td style="${cell}">${escapeHtml(v)}</td></tr>`,
+          )
+          .join("")}</table>`
+      : "",
+    items.length
+      ? `<h2 style="font-size:16px">${escapeHtml(t("mail.items"))}</h2><table>${items
+          .map(
+            ([k, v]) =>
+              `<tr><td style="${cell}">${escapeHtml(k)}</td><td style="${cell}">${escapeHtml(v)}</td></tr>`,
+          )
+          .join("")}</table>`
+      : "",
+    `<p>${escapeHtml(t("mail.keep"))}</p>`,
+    `<p style="color:#555;font-size:12px">${escapeHtml(t("mail.noReply", { district: parts.district }))}</p>`,
+    `</body></html>`,
+  ].join("\n");
+  return { text, html };
+}
+
+/** What the greeting calls the owner of a payment (a participant's or a guest's first name). */
+async function ownerFirstName(tx: Exec, ownerKey: string): Promise<string> {
+  const [kind, id] = ownerKey.split(":");
+  const participant = participantOfOwner(ownerKey);
+  const [row] = await queryRows<{ name: string }>(
+    tx,
+    participant !== null
+      ? sql`select name_first as name from participants where id = ${participant}`
+      : kind === "guest" && id && /^\d{1,9}$/.test(id)
+        ? sql`select name_first as name from guests where id = ${Number(id)}`
+        : sql`select ''::text as name where false`,
+  );
+  return row?.name ?? "";
+}
+
+export function methodLabel(method: string): string {
+  const key = `mail.method.${method}` as MessageKey;
+  const text = t(key);
+  return text === key ? t("mail.method.other") : text;
+}
+
+function messages(
+  addresses: string[],
+  kind: MailKind,
+  subject: string,
+  body: { text: string; html: string },
+  about: Omit<QueuedMail, "to" | "subject" | "text" | "html" | "kind">,
+): QueuedMail[] {
+  return addresses.map((to) => ({ to, kind, subject, ...body, ...about }));
+}
+
+interface PaymentForMail {
+  id: number;
+  owner_key: string;
+  method: string;
+  amount_cents: number;
+  confirmation_id: string | null;
+  cart_id: number | null;
+  registration_id: string | null;
+  at: Date | string;
+}
+
+/** The lines of a receipt: what the payment bought, or the registration it was for. */
+async function receiptItems(
+  tx: Exec,
+  p: PaymentForMail,
+  amountCents: number,
+): Promise<{ items: [string, string][]; participantId: number | null }> {
+  const rows = await queryRows<{
+    name: string | null;
+    cents: number;
+    participant_id: number | null;
+  }>(
+    tx,
+    sql`select coalesce(c.name || ' (' || pa.name_first || ' ' || pa.name_last || ')', f.name) as name,
+          pu.amount_cents as cents, r.participant_id
+        from purchases pu
+        left join registrations r on r.id = pu.registration_id
+        left join participants pa on pa.id = r.participant_id
+        left join course_sections s on s.id = r.course_section_id
+        left join courses c on c.id = s.course_id
+        left join assessed_fees af on af.id = pu.assessed_fee_id
+        left join fees f on f.id = af.fee_id
+        where pu.payment_id = ${p.id}
+        order by pu.id`,
+  );
+  if (rows.length) {
+    return {
+      items: rows.map((r) => [r.name ?? "", formatUsd(Number(r.cents))]),
+      participantId: rows.find((r) => r.participant_id !== null)?.participant_id ?? null,
+    };
+  }
+  if (!p.registration_id) return { items: [], participantId: null };
+  const [reg] = await queryRows<{ name: string; participant_id: number }>(
+    tx,
+    sql`select c.name || ' (' || pa.name_first || ' ' || pa.name_last || ')' as name,
+          r.participant_id
+        from registrations r join participants pa on pa.id = r.participant_id
+        join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
+        where r.id = ${p.registration_id}`,
+  );
+  if (!reg) return { items: [], participantId: null };
+  return {
+    items: [[reg.name, formatUsd(amountCents)]],
+    participantId: Number(reg.participant_id),
+  };
+}
+
+async function paymentForMail(tx: Exec, paymentId: number): Promise<PaymentForMail | null> {
+  const [p] = await queryRows<PaymentForMail>(
+    tx,
+    sql`select id, owner_key, method, amount_cents, confirmation_id, cart_id, registration_id,
+          coalesce(settled_at, created_at) as at
+        from payments where id = ${paymentId}`,
+  );
+  return p ?? null;
+}
+
+/**
+ * Queues the receipt of a payment to its payer's addresses on file: the amount (or the part of it
+ * received now, for a mailed check in parts), the method, the confirmation number and the items.
+ */
+export async function enqueueReceipt(
+  tx: Exec,
+  deps: ApiDeps,
+  paymentId: number,
+  opts: { amountCents?: number; check?: string } = {},
+): Promise<void> {
+  const p = await paymentForMail(tx, paymentId);
+  if (!p) return;
+  // Nothing paid, nothing to receipt ($0 carts; their registrations are confirmed): financial
+  // assistance is the exception, its receipt says that nothing is due.
+  if ((opts.amountCents ?? Number(p.amount_cents)) === 0 && p.method !== "fab") return;
+  const district = await readDistrictName(tx, deps.districtName);
+  const amountCents = opts.amountCents ?? Number(p.amount_cents);
+  const amount = formatUsd(amountCents);
+  const { items, participantId } = await receiptItems(tx, p, amountCents);
+  const aid = p.method === "fab";
+  const rows: [string, string][] = [
+    ...(p.confirmation_id ? [[t("mail.confirmation"), p.confirmation_id] as [string, string]] : []),
+    [t("mail.amount"), amount],
+    [t("mail.method"), methodLabel(p.method)],
+    ...(opts.check ? [[t("mail.check"), opts.check] as [string, string]] : []),
+    [t("mail.date"), formatDistrictDate(new Date(p.at).toISOString(), deps.timeZone)],
+  ];
+  const body = renderMail({
+    greeting: t("mail.greeting", { name: await ownerFirstName(tx, p.owner_key) }),
+    paragraphs: [
+      aid
+        ? t("mail.receipt.aidIntro", { district })
+        : t("mail.receipt.intro", { district, amount }),
+    ],
+    rows,
+    items,
+    district,
+  });
+  const subject = aid
+    ? t("mail.receipt.aidSubject", { district })
+    : t("mail.receipt.subject", { district, amount });
+  await enqueueMails(
+    tx,
+    messages(await addressesOfOwner(tx, p.owner_key), "receipt", subject, body, {
+      ownerKey: p.owner_key,
+      participantId: participantOfOwner(p.owner_key) ?? participantId,
+      cartId: p.cart_id === null ? null : Number(p.cart_id),
+      paymentId: Number(p.id),
+      registrationId: p.registration_id,
+    }),
+  );
+}
+
+/**
+ * Queues a registration's confirmation (a seat taken) or its waitlist place, to the
+ * participant's addresses on file (their own, their custodians' or guardians').
+ */
+export async function enqueueRegistrationMail(
+  tx: Exec,
+  deps: ApiDeps,
+  registrationId: string,
+  kind: "registration" | "waitlist",
+): Promise<void> {
+  const [r] = await queryRows<{
+    participant_id: number;
+    kind: string;
+    name: string;
+    course: string;
+    program: string;
+    owing: number;
+  }>(
+    tx,
+    sql`select r.participant_id, pa.kind, pa.name_first || ' ' || pa.name_last as name,
+          c.name as course, pr.name as program,
+          greatest(r.cost_cents - r.paid_cents - r.pending_cents - r.credits_applied_cents, 0) as owing
+        from registrations r join participants pa on pa.id = r.participant_id
+        join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
+        join programs pr on pr.id = s.program_id
+        where r.id = ${registrationId}`,
+  );
+  if (!r) return;
+  const district = await readDistrictName(tx, deps.districtName);
+  const owing = Number(r.owing);
+  const body = renderMail({
+    greeting: t("mail.greeting", { name: r.name }),
+    paragraphs: [
+      t(kind === "registration" ? "mail.registration.intro" : "mail.waitlist.intro", {
+        name: r.name,
+        course: r.course,
+        program: r.program,
+      }),
+      ...(kind === "registration" && owing > 0
+        ? [t("mail.registration.owing", { amount: formatUsd(owing) })]
+        : []),
+    ],
+    rows: [
+      [t("mail.participant"), r.name],
+      [t("mail.course"), `${r.course} (${r.program})`],
+    ],
+    district,
+  });
+  const subject = t(
+    kind === "registration" ? "mail.registration.subject" : "mail.waitlist.subject",
+    {
+      district,
+      course: r.course,
+    },
+  );
+  const participantId = Number(r.participant_id);
+  await enqueueMails(
+    tx,
+    messages(await addressesOfParticipant(tx, participantId), kind, subject, body, {
+      ownerKey: `${r.kind}:${participantId}`,
+      participantId,
+      registrationId,
+    }),
+  );
+}
+
+/**
+ * Queues the mailed-check promise: what to pay, to whom and where to mail it, and the
+ * confirmation numbers of the promises (one per registration), to the payer's addresses.
+ */
+export async function enqueueMailedCheckMail(
+  tx: Exec,
+  deps: ApiDeps,
+  paymentIds: number[],
+): Promise<void> {
+  const payments = (await Promise.all(paymentIds.map((id) => paymentForMail(tx, id)))).filter(
+    (p): p is PaymentForMail => p !== null,
+  );
+  const first = payments[0];
+  if (!first) return;
+  const [settings] = await queryRows<{ payable: string | null; address: string | null }>(
+    tx,
+    sql`select data->>'checkPayableTo' as payable, data->>'checkMailingAddress' as address
+        from settings where id = 1`,
+  );
+  const district = await readDistrictName(tx, deps.districtName);
+  const total = payments.reduce((n, p) => n + Number(p.amount_cents), 0);
+  const items: [string, string][] = [];
+  let participantId: number | null = null;
+  for (const p of payments) {
+    const r = await receiptItems(tx, p, Number(p.amount_cents));
+    participantId ??= r.participantId;
+    for (const [name, amount] of r.items) {
+      items.push([`${name} — ${t("mail.confirmation")} ${p.confirmation_id ?? ""}`, amount]);
+    }
+  }
+  const participant = participantOfOwner(first.owner_key) ?? participantId;
+  const body = renderMail({
+    greeting: t("mail.greeting", { name: await ownerFirstName(tx, first.owner_key) }),
+    paragraphs: [
+      t("mail.mailedCheck.intro", { amount: formatUsd(total) }),
+      t("mail.mailedCheck.instructions", {
+        payableTo: settings?.payable || district,
+        address: settings?.address || district,
+      }),
+    ],
+    rows: [
+      [t("mail.confirmation"), payments.map((p) => p.confirmation_id ?? "").join(", ")],
+      [t("mail.amount"), formatUsd(total)],
+      ...(participant !== null
+        ? [[t("mail.participantId"), String(participant)] as [string, string]]
+        : []),
+    ],
+    items,
+    district,
+  });
+  await enqueueMails(
+    tx,
+    messages(
+      await addressesOfOwner(tx, first.owner_key),
+      "mailed-check",
+      t("mail.mailedCheck.subject", { district }),
+      body,
+      {
+        ownerKey: first.owner_key,
+        participantId: participant,
+        cartId: first.cart_id === null ? null : Number(first.cart_id),
+        paymentId: Number(first.id),
+        registrationId: payments.length === 1 ? first.registration_id : null,
+      },
+    ),
+  );
+}
