@@ -9,7 +9,8 @@
 // could not be read (usage, missing columns, not CSV).
 // npm run import -- catalogue FILE [--dry-run] [--report REPORT.csv] imports programmes and sections
 // (decision 129) with services/catalogue-import.ts, the same exit codes; people waiting for a
-// section whose capacity it raises are offered a seat and mailed (SMTP_URL, or DATA_DIR/outbox).
+// section whose capacity it raises are offered a seat; their mail is queued in the database and
+// sent by the district API's mail worker (decision 130).
 import { createReadStream, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,8 +19,6 @@ import { migrate } from "../district-api/db/migrate";
 import { importStudents, type ImportReport } from "../district-api/services/imports";
 import { importStaff } from "../district-api/services/staff-import";
 import { importCatalogue } from "../district-api/services/catalogue-import";
-import { outboxMailer, smtpMailer, type Mailer } from "../district-api/services/mail";
-import { createLogger } from "../district-api/logger";
 import { ApiError } from "../district-api/services/errors";
 import { importReportCsvRows } from "../domain/imports/report-csv";
 import { toCsv } from "../app/.server/csv";
@@ -66,7 +65,6 @@ const database = await openDatabase({
   dataDir: databaseUrl ? undefined : path.join(dataDir, "pglite"),
 });
 let code = 0;
-const mailed: Promise<unknown>[] = [];
 try {
   await migrate(database);
   const started = Date.now();
@@ -74,22 +72,9 @@ try {
   const sources = files.map((file) => ({ name: file, open: () => createReadStream(file) }));
   let report: Omit<ImportReport, "format"> & { format: string };
   if (what === "catalogue") {
-    const base: Mailer = process.env.SMTP_URL
-      ? await smtpMailer(process.env.SMTP_URL, "no-reply@district.example.org")
-      : outboxMailer(path.join(dataDir, "outbox"));
-    // Mail to families offered a seat goes out before the command exits.
-    const mailer: Mailer = {
-      send: (m) => {
-        const sent = base.send(m);
-        mailed.push(sent.catch(() => undefined));
-        return sent;
-      },
-    };
     report = await importCatalogue(
       database.db,
       {
-        mailer,
-        logger: createLogger(),
         timeZone: process.env.DISTRICT_TZ ?? "America/Chicago",
         districtName: process.env.DISTRICT_NAME ?? "School District",
       },
@@ -130,7 +115,6 @@ try {
   console.error(err.message);
   code = 2;
 } finally {
-  await Promise.all(mailed);
   await database.close();
 }
 process.exit(code);

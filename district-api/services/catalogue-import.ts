@@ -50,7 +50,7 @@ import {
   type RunSummary,
 } from "./imports";
 import { lockRows, lockStudentImport } from "./locks";
-import { sendInBackground, type MailMessage } from "./mail";
+import { enqueueMails, type QueuedMail } from "./mail-queue";
 import { currentSeats, lockSection, offerFreedSeats, releaseExpiredHolds } from "./registration";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -151,7 +151,7 @@ const naturalKey = (programId: string, courseId: string, number: string, termId:
 
 /**
  * Runs a catalogue import in `tx`: the report, and for a real run without refusals the writes,
- * the seats offered on raised capacities (their mail in `mail`, to send after the commit) and
+ * the seats offered on raised capacities (their mail in `mail`, queued in the same transaction) and
  * the audit entry.
  */
 async function importIn(
@@ -162,7 +162,7 @@ async function importIn(
   options: { dryRun: boolean },
   now: Date,
   runId: string,
-  mail: MailMessage[],
+  mail: QueuedMail[],
 ): Promise<CatalogueImportReport> {
   if (sources.length !== 1) {
     throw new ApiError(
@@ -396,23 +396,24 @@ async function importIn(
 /**
  * A catalogue import of one file: a dry run (nothing written), or a real run that applies every
  * row or none. The command line calls this; the upload page goes through `importCatalogueUploaded`.
- * Mail to waiting families offered a seat is sent by `mailer` after the commit.
+ * Mail to waiting families offered a seat is queued in the same transaction (decision 130) and
+ * sent by the district API's mail worker.
  */
 export async function importCatalogue(
   db: Db,
-  deps: SeatDeps & Pick<ApiDeps, "mailer" | "logger">,
+  deps: SeatDeps,
   actor: Actor,
   source: ImportSource,
   options: { dryRun: boolean },
   now: Date,
   runId: string = randomUUID(),
 ): Promise<CatalogueImportReport> {
-  const mail: MailMessage[] = [];
-  const report = await db.transaction((tx) =>
-    importIn(tx, deps, actor, [source], options, now, runId, mail),
-  );
-  for (const m of mail) sendInBackground(deps.mailer, deps.logger, m);
-  return report;
+  const mail: QueuedMail[] = [];
+  return db.transaction(async (tx) => {
+    const report = await importIn(tx, deps, actor, [source], options, now, runId, mail);
+    await enqueueMails(tx, mail);
+    return report;
+  });
 }
 
 async function saveRun(
@@ -443,14 +444,14 @@ export async function importCatalogueUploaded(
   now: Date,
 ): Promise<RunSummary> {
   const runId = randomUUID();
-  const mail: MailMessage[] = [];
+  const mail: QueuedMail[] = [];
   const result = await deps.db.transaction(async (tx) => {
     const sources = await loadSources(tx, fileIds);
     const report = await importIn(tx, deps, actor, sources, options, now, runId, mail);
+    await enqueueMails(tx, mail);
     await saveRun(tx, runId, actor, fileIds, report, now);
     return { id: runId, status: report.status, full: false, summary: report.summary };
   });
-  for (const m of mail) sendInBackground(deps.mailer, deps.logger, m);
   return result;
 }
 
@@ -465,7 +466,7 @@ export async function applyCatalogueDryRun(
   now: Date,
 ): Promise<RunSummary> {
   const runId = randomUUID();
-  const mail: MailMessage[] = [];
+  const mail: QueuedMail[] = [];
   const result = await deps.db.transaction(async (tx): Promise<RunSummary> => {
     await lockStudentImport(tx);
     const [run] = await queryRows<{ status: string; fileIds: string[]; applied: string | null }>(
@@ -484,6 +485,7 @@ export async function applyCatalogueDryRun(
     }
     const sources = await loadSources(tx, run.fileIds);
     const report = await importIn(tx, deps, actor, sources, { dryRun: false }, now, runId, mail);
+    await enqueueMails(tx, mail);
     await saveRun(tx, runId, actor, run.fileIds, report, now);
     if (report.status === "applied") {
       await tx.execute(
@@ -492,6 +494,5 @@ export async function applyCatalogueDryRun(
     }
     return { id: runId, status: report.status, full: false, summary: report.summary };
   });
-  for (const m of mail) sendInBackground(deps.mailer, deps.logger, m);
   return result;
 }
