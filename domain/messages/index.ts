@@ -14,6 +14,7 @@ import { adminFees } from "./en/admin-fees";
 import { adminPeople } from "./en/admin-people";
 import { adminImports } from "./en/admin-imports";
 import { businessOffice } from "./en/business-office";
+import { refunds, refundsFamily } from "./en/refunds";
 
 export const en = {
   ...common,
@@ -29,6 +30,8 @@ export const en = {
   ...adminPeople,
   ...adminImports,
   ...businessOffice,
+  ...refunds,
+  ...refundsFamily,
 } as const;
 
 export type MessageKey = keyof typeof en;
