@@ -17,6 +17,7 @@ export function loader(args: LoaderFunctionArgs) {
 const SECTIONS = [
   { to: "/office", label: t("office.nav.overview"), exact: true },
   { to: "/office/checks", label: t("office.nav.checks") },
+  { to: "/office/payments", label: t("office.nav.payments") },
 ];
 
 export default function OfficeLayout() {
