@@ -66,7 +66,11 @@ export async function paymentListPage(args: LoaderFunctionArgs) {
       auth: "staff",
       reply: PaymentSearchPage,
     }),
-    callApi(caller(args), { path: "/v1/office/refunds/open", auth: "staff", reply: OpenRefundList }),
+    callApi(caller(args), {
+      path: "/v1/office/refunds/open",
+      auth: "staff",
+      reply: OpenRefundList,
+    }),
   ]);
   const zone = districtTimeZone();
   return json({

@@ -3,7 +3,18 @@
 // Each payment opens its page with its refunds and the refund form.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { paymentListPage } from "~/.server/office-refunds";
 import { Pager } from "~/components/staff/Pager";

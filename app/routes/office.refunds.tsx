@@ -33,8 +33,7 @@ export default function OfficeOpenRefunds() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const refusal = actionData?.result as
-    | { error?: Record<string, string[] | null> | null }
-    | undefined;
+    { error?: Record<string, string[] | null> | null } | undefined;
   const errors = Object.values(refusal?.error ?? {})
     .flat()
     .filter(Boolean);

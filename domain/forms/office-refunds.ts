@@ -39,7 +39,11 @@ export const RefundForm = z
   })
   .superRefine((v, ctx) => {
     if (v.byHand && !v.method) {
-      ctx.addIssue({ code: "custom", path: ["method"], message: t("office.refund.methodRequired") });
+      ctx.addIssue({
+        code: "custom",
+        path: ["method"],
+        message: t("office.refund.methodRequired"),
+      });
     }
     if (v.checkNumber && v.method !== "check") {
       ctx.addIssue({

@@ -281,6 +281,99 @@ describe("refunding a card payment", () => {
   });
 });
 
+describe("refunding a cart paid by card", () => {
+  it("names the line; un-assesses the fee; the cart and the receipt show what is net", async () => {
+    const token = await studentToken(api, "100030");
+    const [fee] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from fees where name = 'Science Lab Goggles'`,
+    );
+    const section = await makeSection(4000);
+    expect((await call(api, "POST", `/v1/register/${section}`, { token, body: {} })).status).toBe(
+      200,
+    );
+    await call(api, "PUT", "/v1/cart/add", { token, body: { courseSectionId: section } });
+    await call(api, "PUT", "/v1/fees/add-to-cart", { token, body: { feeId: Number(fee!.id) } });
+    const cart = await call(api, "GET", "/v1/cart/", { token });
+    const total = Math.round(
+      cart.body.cartItems.reduce((n: number, i: any) => n + Number(i.cost) * 100, 0),
+    );
+    const h = await call(api, "POST", "/v1/payment/checkout-session", {
+      token,
+      body: {
+        cartId: cart.body.id,
+        payNowAmount: total / 100,
+        paymentType: "full",
+        returnBase: "http://x.test",
+        cancelPath: "/cart",
+        completePath: "/payment-complete",
+      },
+    });
+    expect(h.status, JSON.stringify(h.body)).toBe(200);
+    const sessionId = String(h.body.url).split("/").pop()!;
+    const paid = await call(api, "POST", `/v1/payment/simulator/checkout/${sessionId}/pay`, {
+      token,
+      body: { cardNumber: "4242424242424242", expiry: "12/34" },
+    });
+    expect(paid.status).toBe(200);
+    const [p] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from payments where cart_id = ${cart.body.id} and status = 'succeeded'`,
+    );
+    const detail = PaymentDetailView.parse(
+      (await call(api, "GET", `/v1/office/payments/${p!.id}`, { token: office })).body,
+    );
+    expect(detail.lines.map((l) => l.kind).sort()).toEqual(["fee", "registration"]);
+    const feeLine = detail.lines.find((l) => l.kind === "fee")!;
+    // Two lines: which one must be said.
+    const unnamed = await refund(Number(p!.id), { amountCents: 100, reason: "Which?" });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.hint).toMatch(/^line: /);
+    const wrong = await refund(Number(p!.id), {
+      amountCents: 100,
+      reason: "Wrong option",
+      line: feeLine.key,
+      cancelRegistration: true,
+    });
+    expect(wrong.status).toBe(400);
+    const more = await refund(Number(p!.id), {
+      amountCents: feeLine.paidCents + 1,
+      reason: "More than the fee",
+      line: feeLine.key,
+    });
+    expect(more.status).toBe(400);
+    const r = await refund(Number(p!.id), {
+      amountCents: feeLine.paidCents,
+      reason: "Goggles not needed",
+      line: feeLine.key,
+      unassessFee: true,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const [af] = await queryRows<{
+      paid_cents: number;
+      assessed_cost_cents: number;
+      waived: boolean;
+      status: string;
+    }>(
+      db(),
+      sql`select paid_cents, assessed_cost_cents, waived, status from assessed_fees
+          where id = ${Number(feeLine.key.slice(2))}`,
+    );
+    expect(af).toEqual({ paid_cents: 0, assessed_cost_cents: 0, waived: true, status: "paid" });
+    const [c] = await queryRows<{ paid_cents: number }>(
+      db(),
+      sql`select paid_cents from carts where id = ${cart.body.id}`,
+    );
+    expect(c!.paid_cents).toBe(total - feeLine.paidCents);
+    const receipt = await call(api, "GET", `/v1/cart/${cart.body.id}`, { token });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.totalPaid).toBe((total - feeLine.paidCents) / 100);
+    expect(receipt.body.refunds).toEqual([
+      { amount: feeLine.paidCents / 100, date: expect.any(String), name: "Science Lab Goggles" },
+    ]);
+  });
+});
+
 describe("refunding money taken by hand", () => {
   it("a cash refund is recorded succeeded now, with who paid it out; the method is required", async () => {
     const p = await paidInCash("100026", 3000);
