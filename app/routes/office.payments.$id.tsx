@@ -151,8 +151,9 @@ export default function OfficePayment() {
         {p.leftCents <= 0 ? (
           <Text>{t("office.refundForm.nothing")}</Text>
         ) : (
-          <Form method="post" {...formProps} key={formKey}>
-            <input type="hidden" name="key" defaultValue={formKey} />
+          // A refund made starts a fresh form (its typed values gone); a refusal keeps them.
+          <Form method="post" {...formProps} key={`refund-${p.refunds.length}`}>
+            <input type="hidden" name="key" value={formKey} readOnly />
             {p.byHand ? <input type="hidden" name="byHand" defaultValue="on" /> : null}
             <Stack maw={520}>
               <FormError errors={form.errors} id={form.errorId} />
