@@ -66,6 +66,8 @@ const ACTIONS: Record<
   "instructor.fees.new.tsx": { who: "proposer" },
   "instructor.sign-in.tsx": { who: "public" },
   "office.checks.$id.tsx": { who: "admin", params: { id: "promise" } },
+  "office.payments.$id.tsx": { who: "admin", params: { id: "id" } },
+  "office.refunds.tsx": { who: "admin" },
   "payment.$courseSelectionUUID.tsx": {
     who: "family",
     params: { courseSelectionUUID: "section" },
@@ -393,6 +395,7 @@ describe("the staff list pages' searches", () => {
     "/admin/imports",
     "/admin/staff",
     "/office/checks",
+    "/office/payments",
   ];
   const QUERIES = [
     "q=%00",
