@@ -14,6 +14,7 @@ import {
   staffToken,
   startTestApi,
   studentToken,
+  usingPostgres,
   type TestApi,
 } from "../support/api";
 import { queryRows } from "../../district-api/db/client";
@@ -58,39 +59,58 @@ async function makeSection(costCents: number, capacity = 10): Promise<string> {
   return s!.id;
 }
 
-/** A student registered and paid the whole cost by card on the provider's hosted page. */
-async function paidByCard(student: string, costCents = 4000, section?: string) {
+/** A student registered and paid the whole cost (or `payCents`) by card on the hosted page. */
+async function paidByCard(student: string, costCents = 4000, section?: string, payCents?: number) {
   const token = await studentToken(api, student);
   section ??= await makeSection(costCents);
   const r = await call(api, "POST", `/v1/register/${section}`, { token, body: {} });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  const h = await call(api, "POST", "/v1/payment/checkout-session", {
+  const sessionId = await hostedSession(
     token,
-    body: {
-      courseSectionId: section,
-      payNowAmount: costCents / 100,
-      paymentType: "full",
-      returnBase: "http://x.test",
-      cancelPath: "/programs",
-      completePath: "/payment-complete",
-    },
-  });
-  expect(h.status, JSON.stringify(h.body)).toBe(200);
-  const sessionId = String(h.body.url).split("/").pop()!;
-  const paid = await call(api, "POST", `/v1/payment/simulator/checkout/${sessionId}/pay`, {
-    token,
-    body: { cardNumber: "4242424242424242", expiry: "12/34" },
-  });
+    section,
+    payCents ?? costCents,
+    payCents ? "partial" : "full",
+  );
+  const paid = await payHosted(token, sessionId);
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   const [p] = await queryRows<{ id: number; provider_ref: string; registration_id: string }>(
     db(),
     sql`select p.id, p.provider_ref, p.registration_id from payments p
           join registrations r on r.id = p.registration_id
         where r.course_section_id = ${section} and r.participant_id = ${Number(student)}
-          and p.status = 'succeeded'`,
+          and p.status = 'succeeded'
+        order by p.id limit 1`,
   );
   expect(p, "the card payment settled").toBeTruthy();
   return { token, section, id: Number(p!.id), ref: p!.provider_ref, reg: p!.registration_id };
+}
+
+const payHosted = (token: string, sessionId: string) =>
+  call(api, "POST", `/v1/payment/simulator/checkout/${sessionId}/pay`, {
+    token,
+    body: { cardNumber: "4242424242424242", expiry: "12/34" },
+  });
+
+/** A hosted checkout session for (part of) a registration's balance. */
+async function hostedSession(
+  token: string,
+  section: string,
+  cents: number,
+  type: "full" | "partial",
+): Promise<string> {
+  const h = await call(api, "POST", "/v1/payment/checkout-session", {
+    token,
+    body: {
+      courseSectionId: section,
+      payNowAmount: cents / 100,
+      paymentType: type,
+      returnBase: "http://x.test",
+      cancelPath: "/programs",
+      completePath: "/payment-complete",
+    },
+  });
+  expect(h.status, JSON.stringify(h.body)).toBe(200);
+  return String(h.body.url).split("/").pop()!;
 }
 
 /** A student registered and paid in cash at the register (the rows the cashier writes). */
@@ -242,11 +262,17 @@ describe("refunding a card payment", () => {
   it("five identical refunds at once refund once", async () => {
     const p = await paidByCard("100023", 4000);
     const body = { key: key(), amountCents: 1000, reason: "Double click" };
+    // On PostgreSQL, two processes of one deployment share the five.
+    const second = usingPostgres ? await startTestApi({ shareWith: api }) : null;
     const replies = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        call(api, "POST", `/v1/office/payments/${p.id}/refunds`, { token: office, body }),
+      Array.from({ length: 5 }, (_, i) =>
+        call(second && i % 2 ? second : api, "POST", `/v1/office/payments/${p.id}/refunds`, {
+          token: office,
+          body,
+        }),
       ),
     );
+    await second?.close();
     expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
     for (const r of replies)
       expect(r.body).toMatchObject({ amountCents: 1000, status: "succeeded" });
@@ -278,6 +304,34 @@ describe("refunding a card payment", () => {
             and participant_id = 100025`,
     );
     expect(next!.status).toBe("offered");
+  });
+});
+
+describe("a refund and a payment settling at once", () => {
+  it("end consistent: what was paid and what is owed add up whichever comes first", async () => {
+    // $15 of $40 paid by card; the office refunds $10 of it while the family pays the $25 left.
+    const p = await paidByCard("100019", 4000, undefined, 1500);
+    const rest = await hostedSession(p.token, p.section, 2500, "full");
+    const [r, paid] = await Promise.all([
+      refund(p.id, { amountCents: 1000, reason: "Goodwill" }),
+      payHosted(p.token, rest),
+    ]);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    // The refund lowers the price with what was paid: $30 paid of $30, nothing owed.
+    expect(await reg(p.reg)).toEqual({ status: "registered", paid_cents: 3000, cost_cents: 3000 });
+    const [sum] = await queryRows<{ n: number }>(
+      db(),
+      sql`select coalesce(sum(amount_cents), 0)::int as n from payments
+          where registration_id = ${p.reg} and status = 'succeeded'`,
+    );
+    const [back] = await queryRows<{ n: number }>(
+      db(),
+      sql`select coalesce(sum(x.amount_cents), 0)::int as n from payment_refunds x
+          join payments y on y.id = x.payment_id
+          where y.registration_id = ${p.reg} and x.status = 'succeeded'`,
+    );
+    expect(Number(sum!.n) - Number(back!.n)).toBe(3000);
   });
 });
 
