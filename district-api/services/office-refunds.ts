@@ -19,7 +19,7 @@
 import { sql } from "drizzle-orm";
 import { z, ZodError } from "zod";
 import type { PaidOutRequest, RefundRequest, RefundResult } from "@domain/contract/office-refunds";
-import { t } from "@domain/messages";
+import { t, type MessageKey } from "@domain/messages";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate } from "@domain/rules/time";
 import { queryRows } from "../db/client";
@@ -588,7 +588,7 @@ async function mailFamily(deps: ApiDeps, r: RefundSqlRow): Promise<void> {
     amountCents: Number(r.amount_cents),
     settledAt: new Date(r.settled_at ?? deps.clock.now()),
     method: r.paid_out_method,
-    reason: r.reason === "office" ? r.note : null,
+    reason: r.reason === "office" ? r.note : t(`office.refundKind.${r.reason}` as MessageKey),
   });
   for (const m of messages) sendInBackground(deps.mailer, deps.logger, m);
 }

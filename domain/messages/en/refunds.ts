@@ -2,6 +2,7 @@
 // families read on their receipts.
 export const refunds = {
   "office.nav.payments": "Payments and refunds",
+  "office.promise.toRefunds": "Refunds of this payment",
   "office.refund.notFound": "There is no payment with that number.",
   "office.refund.refundNotFound": "There is no refund with that number.",
   "office.refund.notPaid": "This payment has not been paid, so there is nothing to refund.",
