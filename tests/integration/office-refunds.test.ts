@@ -425,6 +425,12 @@ describe("refunding a cart paid by card", () => {
     expect(receipt.body.refunds).toEqual([
       { amount: feeLine.paidCents / 100, date: expect.any(String), name: "Science Lab Goggles" },
     ]);
+    // The family's fees (previous purchases) carry the refund too.
+    const mine = await call(api, "GET", "/v1/student-fees", { token });
+    const goggles = mine.body.find((a: any) => a.id === Number(feeLine.key.slice(2)));
+    expect(goggles.refunds).toEqual([
+      { amount: feeLine.paidCents / 100, date: expect.any(String) },
+    ]);
   });
 });
 
