@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
 import { queryRows } from "../../district-api/db/client";
+import { seriousViolations } from "../support/a11y";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -131,6 +132,21 @@ describe.each(MODES)("refunds $name", (mode) => {
     const refunds = await page.getByRole("table", { name: "Refunds" }).textContent();
     expect(refunds).toContain("$15.00");
     expect(refunds).toContain("Class moved to a weekday");
+    // axe runs inside the page: with JavaScript only (a11y-pages covers the pages without).
+    if (mode.js) expect(await seriousViolations(page)).toEqual([]);
+    // A cash refund the checkout had to give back waits on the office's list.
+    await db().execute(
+      sql`insert into payment_refunds (payment_id, amount_cents, reason, status, idempotency_key,
+            created_at)
+          values (${payment!.id}, 100, 'cart_changed', 'pending', ${`e2e-${mode.js}`}, now())`,
+    );
+    await page.goto("/office/refunds");
+    await page.getByRole("heading", { name: "Refunds to pay out or retry" }).waitFor();
+    await page.getByRole("button", { name: "Retry" }).first().waitFor();
+    if (mode.js) expect(await seriousViolations(page)).toEqual([]);
+    await db().execute(
+      sql`delete from payment_refunds where idempotency_key = ${`e2e-${mode.js}`}`,
+    );
 
     const family = await app.newPage(mode);
     await signInFamily(family, student);
@@ -140,5 +156,6 @@ describe.each(MODES)("refunds $name", (mode) => {
     expect(text).toMatch(/Refunded \$15\.00 on \w{3} \d{1,2}, \d{4}/);
     expect(text).toContain(course);
     await family.getByText("Paid after refunds: $25.00").waitFor();
+    if (mode.js) expect(await seriousViolations(family)).toEqual([]);
   });
 });
