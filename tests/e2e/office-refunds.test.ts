@@ -158,4 +158,44 @@ describe.each(MODES)("refunds $name", (mode) => {
     await family.getByText("Paid after refunds: $25.00").waitFor();
     if (mode.js) expect(await seriousViolations(family)).toEqual([]);
   });
+
+  it("money taken in cash goes back by hand: how is required, then it is recorded", async () => {
+    const student = mode.js ? "100038" : "100039";
+    const section = await makeSection(3000, `Sculpture ${mode.js ? "JS" : "HTML"}`);
+    const [reg] = await queryRows<{ id: string }>(
+      db(),
+      sql`insert into registrations (participant_id, course_section_id, status, cost_cents,
+            paid_cents)
+          values (${Number(student)}, ${section}, 'registered', 3000, 3000) returning id`,
+    );
+    const [pay] = await queryRows<{ id: number }>(
+      db(),
+      sql`insert into payments (owner_key, registration_id, method, amount_cents, status,
+            idempotency_key, created_at, settled_at, taken_by_employee_id, applied_at)
+          values (${`student:${student}`}, ${reg!.id}, 'cash', 3000, 'succeeded',
+            ${`e2e-cash-${student}`}, now(), now(), 'E1002', now())
+          returning id`,
+    );
+    await db().execute(
+      sql`insert into purchases (payment_id, registration_id, amount_cents, created_at)
+          values (${pay!.id}, ${reg!.id}, 3000, now())`,
+    );
+    const page = await app.newPage(mode);
+    await signInStaff(page, "office");
+    await page.goto(`/office/payments/${pay!.id}`);
+    await page.getByLabel("Amount to refund").fill("10");
+    await page.getByLabel("Reason").fill("Overcharged");
+    await page.getByLabel("I confirm this refund").check();
+    await page.getByRole("button", { name: "Refund" }).click();
+    await page.getByText("Choose how the money is given back: cash or check.").waitFor();
+    await page.getByLabel("Given back as").selectOption("cash");
+    if (!(await page.getByLabel("I confirm this refund").isChecked())) {
+      await page.getByLabel("I confirm this refund").check();
+    }
+    await page.getByRole("button", { name: "Refund" }).click();
+    await notice(page, "Refunded $10.00.");
+    const refunds = await page.getByRole("table", { name: "Refunds" }).textContent();
+    expect(refunds).toContain("Cash");
+    expect(refunds).toContain("E1006");
+  });
 });
