@@ -216,6 +216,7 @@ export async function loadCartReceipt({ request, context, params }: LoaderFuncti
         ? { payment: { ...i.assessedFee.payment, date: districtDate(i.assessedFee.payment.date) } }
         : null,
     })),
+    refunds: (r.data.refunds ?? []).map((x) => ({ ...x, date: districtDate(x.date) })),
   };
   return { receipt, inPerson: await loadInPersonReceipt(caller, who ?? "student", id) };
 }

@@ -32,7 +32,12 @@ export interface CardView {
   amountCents: number;
   bought: number;
   /** `date`: the day of the last payment in the district's zone, as shown ("Nov 23, 2026"). */
-  paidInfo?: { amount: number; date: string | null } | null;
+  paidInfo?: {
+    amount: number;
+    date: string | null;
+    /** Refunds by the business office (decision 131), dates in the district's calendar. */
+    refunds?: { amount: number; date: string | null }[];
+  } | null;
   receiptHref?: string | null;
   status?: AssessedFee["status"];
 }
@@ -126,8 +131,12 @@ export async function loadFeesData(
       bought: 0,
       status: a.status,
       paidInfo:
-        a.paid > 0
-          ? { amount: a.paid, date: paidOn(lastPayment?.createdAt ?? a.paymentDate ?? null) }
+        a.paid > 0 || a.refunds?.length
+          ? {
+              amount: a.paid,
+              date: paidOn(lastPayment?.createdAt ?? a.paymentDate ?? null),
+              refunds: (a.refunds ?? []).map((r) => ({ amount: r.amount, date: paidOn(r.date) })),
+            }
           : null,
       receiptHref: lastPayment?.cartId ? `/cart-receipt/${lastPayment.cartId}` : null,
     };

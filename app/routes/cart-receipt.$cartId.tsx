@@ -63,8 +63,22 @@ export default function CartReceipt() {
           </Card>
         ))}
       </SimpleGrid>
+      {receipt.refunds.length ? (
+        <section aria-label={t("receipt.refunds")}>
+          <Title order={2} size="h4">
+            {t("receipt.refunds")}
+          </Title>
+          {receipt.refunds.map((r, n) => (
+            <Text key={n} size="sm">
+              {r.name ? `${r.name}: ` : ""}
+              {t("receipt.refundLine", { amount: formatUsd(toCents(r.amount)), date: r.date })}
+            </Text>
+          ))}
+        </section>
+      ) : null}
       <Text fw={700}>
-        {t("receipt.totalPaid")}: {formatUsd(toCents(receipt.totalPaid))}
+        {receipt.refunds.length ? t("receipt.netPaid") : t("receipt.totalPaid")}:{" "}
+        {formatUsd(toCents(receipt.totalPaid))}
       </Text>
       <InPersonReceipt data={inPerson} />
       <Text>

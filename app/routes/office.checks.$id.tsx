@@ -112,6 +112,11 @@ export default function OfficePromise() {
             </div>
           ))}
         </SimpleGrid>
+        {standing.length ? (
+          <Anchor component={Link} to={`/office/payments/${p.id}`} mt="sm" display="inline-block">
+            {t("office.promise.toRefunds")}
+          </Anchor>
+        ) : null}
       </Paper>
 
       <Paper p="lg" withBorder>

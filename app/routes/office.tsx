@@ -18,6 +18,7 @@ const SECTIONS = [
   { to: "/office", label: t("office.nav.overview"), exact: true },
   { to: "/office/checks", label: t("office.nav.checks") },
   { to: "/office/mail", label: t("office.nav.mail") },
+  { to: "/office/payments", label: t("office.nav.payments") },
 ];
 
 export default function OfficeLayout() {

@@ -19,6 +19,20 @@ import { handle, staffClaims } from "./kit";
 import { ApiError } from "../services/errors";
 import { readOfficeSummary, readPromise, readPromisePage } from "../queries/office";
 import { cancelPromise, receiveCheck, undoCheck } from "../services/office-checks";
+import {
+  OpenRefundList,
+  PaidOutRequest,
+  PaymentDetailView,
+  PaymentIdParams,
+  PaymentSearchPage,
+  PaymentSearchQuery,
+  RefundIdParams,
+  RefundRequest,
+  RefundResult,
+  RefundView,
+} from "@domain/contract/office-refunds";
+import { readOpenRefunds, readPaymentDetail, readPaymentPage } from "../queries/office-refunds";
+import { recordPaidOut, refundPayment, retryRefund } from "../services/office-refunds";
 
 const OFFICE: { access: "staff"; roles: string[] } = {
   access: "staff",
@@ -81,6 +95,52 @@ export function officeRoutes(deps: ApiDeps): Router {
     "/office/checks/:id/cancel",
     handle(deps, { ...OFFICE, params: PromiseIdParams }, async ({ claims, params }) =>
       cancelPromise(deps, actorOf(claims), params.id),
+    ),
+  );
+  // Refunds (issue 20 point 3, decision 131).
+  r.get(
+    "/office/payments",
+    handle(deps, { ...OFFICE, query: PaymentSearchQuery }, async ({ query }) =>
+      PaymentSearchPage.parse(await readPaymentPage(db, query)),
+    ),
+  );
+  r.get(
+    "/office/payments/:id",
+    handle(deps, { ...OFFICE, params: PaymentIdParams }, async ({ params }) => {
+      const payment = await readPaymentDetail(db, params.id);
+      if (!payment) throw new ApiError(404, t("office.refund.notFound"));
+      return PaymentDetailView.parse(payment);
+    }),
+  );
+  r.post(
+    "/office/payments/:id/refunds",
+    handle(
+      deps,
+      { ...OFFICE, params: PaymentIdParams, body: RefundRequest },
+      async ({ claims, params, body, res }) => {
+        const refund = await refundPayment(deps, actorOf(claims), params.id, body);
+        if (refund.created) res.status(201);
+        return RefundResult.parse(refund);
+      },
+    ),
+  );
+  r.get(
+    "/office/refunds/open",
+    handle(deps, OFFICE, async () => OpenRefundList.parse(await readOpenRefunds(db))),
+  );
+  r.post(
+    "/office/refunds/:refundId/paid-out",
+    handle(
+      deps,
+      { ...OFFICE, params: RefundIdParams, body: PaidOutRequest },
+      async ({ claims, params, body }) =>
+        RefundView.parse(await recordPaidOut(deps, actorOf(claims), params.refundId, body)),
+    ),
+  );
+  r.post(
+    "/office/refunds/:refundId/retry",
+    handle(deps, { ...OFFICE, params: RefundIdParams }, async ({ claims, params }) =>
+      RefundResult.parse(await retryRefund(deps, actorOf(claims), params.refundId)),
     ),
   );
   return r;

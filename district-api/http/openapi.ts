@@ -19,6 +19,7 @@ import * as fees from "@domain/contract/fees";
 import * as identity from "@domain/contract/identity";
 import * as office from "@domain/contract/office";
 import * as officeMail from "@domain/contract/office-mail";
+import * as officeRefunds from "@domain/contract/office-refunds";
 import * as payments from "@domain/contract/payments";
 import * as programs from "@domain/contract/programs";
 import * as staff from "@domain/contract/staff";
@@ -593,6 +594,37 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "office",
     summary: "Queue a copy of a receipt or confirmation (once per double click)",
     reply: officeMail.ResendReply,
+  },
+  "GET /v1/office/payments": {
+    tag: "office",
+    summary: "Payments that took money, 50 a page, searched, with what was refunded",
+    reply: officeRefunds.PaymentSearchPage,
+  },
+  "GET /v1/office/payments/:id": {
+    tag: "office",
+    summary: "A payment with what it paid for and its refunds so far",
+    reply: officeRefunds.PaymentDetailView,
+  },
+  "POST /v1/office/payments/:id/refunds": {
+    tag: "office",
+    summary:
+      "Refund all or part of a payment (card through the provider, cash or check by hand), once per form key",
+    reply: officeRefunds.RefundResult,
+  },
+  "GET /v1/office/refunds/open": {
+    tag: "office",
+    summary: "Automatic refunds to pay out by hand or to retry",
+    reply: officeRefunds.OpenRefundList,
+  },
+  "POST /v1/office/refunds/:refundId/paid-out": {
+    tag: "office",
+    summary: "Record a refund of money taken by hand as paid out",
+    reply: officeRefunds.RefundView,
+  },
+  "POST /v1/office/refunds/:refundId/retry": {
+    tag: "office",
+    summary: "Ask the provider again for a failed refund (same idempotency key)",
+    reply: officeRefunds.RefundResult,
   },
   "GET /v1/admin/programs": {
     tag: "admin",

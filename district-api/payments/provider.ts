@@ -50,7 +50,11 @@ export interface PaymentProvider {
     description: string;
     metadata: Record<string, string>;
   }): Promise<ChargeResult>;
-  /** Refunds a payment (in full without an amount); returns the provider's refund id. */
+  /**
+   * Refunds a payment (in full without an amount); returns the provider's refund id. A refund the
+   * provider refuses (already refunded, more than charged, a disputed charge) throws
+   * RefundRefused with the provider's words; any other error may be retried with the same key.
+   */
   refund(opts: {
     paymentRef: string;
     idempotencyKey: string;
@@ -88,3 +92,11 @@ export interface PaymentProvider {
 export const TEST_CARD_OK = "4242424242424242";
 export const TEST_CARD_DECLINED = "4000000000000002";
 export const DECLINE_MESSAGE = "Your card was declined.";
+
+/** The provider refused a refund (nothing was given back); `message` says why, for the office. */
+export class RefundRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RefundRefused";
+  }
+}

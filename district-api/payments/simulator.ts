@@ -10,6 +10,7 @@ import { systemClock, type Clock } from "../clock";
 import { queryRows, type Db } from "../db/client";
 import { simObjects } from "../db/schema";
 import {
+  RefundRefused,
   DECLINE_MESSAGE,
   TEST_CARD_DECLINED,
   TEST_CARD_OK,
@@ -184,7 +185,7 @@ export function createSimulator(
           .where(and(eq(simObjects.id, paymentRef), eq(simObjects.kind, "payment_intent")))
           .for("update");
         if (!charge || charge.status !== "succeeded") {
-          throw new Error(`simulator: no succeeded payment ${paymentRef} to refund`);
+          throw new RefundRefused(`simulator: no succeeded payment ${paymentRef} to refund`);
         }
         const [done] = await queryRows<{ cents: number }>(
           tx,
@@ -194,7 +195,9 @@ export function createSimulator(
         const charged = charge.amountCents ?? 0;
         const cents = amountCents ?? charged - Number(done?.cents ?? 0);
         if (cents <= 0 || Number(done?.cents ?? 0) + cents > charged) {
-          throw new Error(`simulator: payment ${paymentRef} is already refunded`);
+          throw new RefundRefused(
+            `simulator: the refund is more than is left of payment ${paymentRef}`,
+          );
         }
         const [row] = await tx
           .insert(simObjects)

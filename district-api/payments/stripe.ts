@@ -1,6 +1,11 @@
 // Stripe behind the provider interface, used when STRIPE_SECRET_KEY is set. The client is typed
 // structurally (only the calls we make) so tests can stub it; the real one is the `stripe` SDK.
-import type { ChargeResult, PaymentProvider, ProviderEvent } from "./provider";
+import {
+  RefundRefused,
+  type ChargeResult,
+  type PaymentProvider,
+  type ProviderEvent,
+} from "./provider";
 
 type Meta = Record<string, string>;
 interface RequestOptions {
@@ -127,13 +132,27 @@ export function createStripeProvider(
       }
     },
     async refund({ paymentRef, idempotencyKey, amountCents }) {
-      const r = await client.refunds.create(
-        {
-          payment_intent: paymentRef,
-          ...(amountCents !== undefined ? { amount: amountCents } : {}),
-        },
-        { idempotencyKey },
-      );
+      let r;
+      try {
+        r = await client.refunds.create(
+          {
+            payment_intent: paymentRef,
+            ...(amountCents !== undefined ? { amount: amountCents } : {}),
+          },
+          { idempotencyKey },
+        );
+      } catch (err) {
+        // Stripe refuses with an invalid-request error (already refunded, more than charged, a
+        // disputed charge); a connection or API error may be retried with the same key.
+        const e = err as { type?: string; message?: string } | null;
+        if (e && (e.type === "StripeInvalidRequestError" || e.type === "invalid_request_error")) {
+          throw new RefundRefused(e.message ?? "refused");
+        }
+        throw err;
+      }
+      if ((r as { status?: string }).status === "failed") {
+        throw new RefundRefused("The card's bank refused the refund.");
+      }
       return { id: r.id };
     },
     async createCheckoutSession({

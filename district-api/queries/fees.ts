@@ -53,6 +53,15 @@ export async function studentFees(db: Db, claims: TokenClaims): Promise<Assessed
             order by p.created_at`,
       )
     : [];
+  const refunds = rows.length
+    ? await queryRows<{ assessed_fee_id: number; amount_cents: number; settled_at: Date | string }>(
+        db,
+        sql`select assessed_fee_id, amount_cents, settled_at from payment_refunds
+            where assessed_fee_id in ${sql.raw(`(${rows.map((r) => Number(r.id)).join(",")})`)}
+              and status = 'succeeded' and settled_at is not null
+            order by settled_at, id`,
+      )
+    : [];
   const buyer = await buyerInfo(db, claims);
   const questions = await feeQuestions(db, feeIds);
   const out: AssessedFee[] = [];
@@ -85,6 +94,12 @@ export async function studentFees(db: Db, claims: TokenClaims): Promise<Assessed
         answer: a.answer,
         cachedQuestion: a.question,
       })),
+      refunds: refunds
+        .filter((x) => Number(x.assessed_fee_id) === Number(r.id))
+        .map((x) => ({
+          amount: Number(x.amount_cents) / 100,
+          date: new Date(x.settled_at).toISOString(),
+        })),
     });
   }
   return out;

@@ -693,5 +693,27 @@ export async function receiptView(
     paidAt: iso(cart.paid_at),
     totalPaid: cart.paid_cents / 100,
     items,
+    refunds: await cartRefunds(deps, cartId),
   };
+}
+
+/** The refunds of a cart's payments that went through (decision 131), oldest first. */
+async function cartRefunds(deps: ApiDeps, cartId: number) {
+  const rows = await queryRows<{ amount_cents: number; settled_at: Date | string; name: string }>(
+    deps.db,
+    sql`select x.amount_cents, x.settled_at, coalesce(c.name, f.name, '') as name
+        from payment_refunds x join payments p on p.id = x.payment_id
+          left join registrations r on r.id = x.registration_id
+          left join course_sections s on s.id = r.course_section_id
+          left join courses c on c.id = s.course_id
+          left join assessed_fees a on a.id = x.assessed_fee_id
+          left join fees f on f.id = a.fee_id
+        where p.cart_id = ${cartId} and x.status = 'succeeded' and x.settled_at is not null
+        order by x.settled_at, x.id`,
+  );
+  return rows.map((r) => ({
+    amount: Number(r.amount_cents) / 100,
+    date: new Date(r.settled_at).toISOString(),
+    name: r.name,
+  }));
 }

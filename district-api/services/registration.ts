@@ -892,3 +892,53 @@ export async function releaseAllExpiredHolds(deps: ApiDeps): Promise<number> {
   }
   return total;
 }
+
+/**
+ * For the business office's refunds (decision 131): runs fn in a transaction holding the
+ * registration's section lock (expired holds released and offered first, as on every path), so
+ * fn may then lock the cart, the payment and the registration in the documented order and cancel
+ * the registration with cancelForRefund. Mail to the people offered a seat goes after commit.
+ */
+export async function withRegistrationSection<T>(
+  deps: ApiDeps,
+  registrationId: string,
+  fn: (tx: Exec, section: SectionRow, now: Date, mail: QueuedMail[]) => Promise<T>,
+): Promise<T> {
+  const [reg] = await queryRows<{ course_section_id: string }>(
+    deps.db,
+    sql`select course_section_id from registrations where id = ${registrationId}`,
+  );
+  if (!reg) throw new ApiError(404, t("error.notFound"));
+  return withSection(deps, reg.course_section_id, fn);
+}
+
+/**
+ * Cancels a registration the office refunded, under the section lock of withRegistrationSection
+ * (the caller has locked the registration): a seat it held is freed and offered to the first
+ * person waiting, as any cancellation does. False when it was not holding a place.
+ */
+export async function cancelForRefund(
+  tx: Exec,
+  deps: ApiDeps,
+  section: SectionRow,
+  registrationId: string,
+  reason: string,
+  now: Date,
+  mail: QueuedMail[],
+): Promise<boolean> {
+  const [row] = await queryRows<{ status: string }>(
+    tx,
+    sql`select status from registrations where id = ${registrationId}`,
+  );
+  if (!row || row.status === "cancelled") return false;
+  await tx.execute(
+    sql`update registrations set status = 'cancelled', cancel_reason = ${reason},
+          cancelled_at = ${now}, updated_at = ${now}, in_cart = false, hold_expires_at = null
+        where id = ${registrationId}`,
+  );
+  if (row.status === "waitlisted") return true;
+  await freeSeat(tx, section.id);
+  section.seats_taken -= 1;
+  await offerFreedSeats(tx, deps, section, now, mail);
+  return true;
+}

@@ -74,6 +74,11 @@ export const Receipt = z.object({
   paidAt: z.string().nullable(),
   totalPaid: z.number(),
   items: z.array(ReceiptItem),
+  /**
+   * Money given back from the cart's payments (issue 20 point 3, decision 131): succeeded refunds,
+   * each with its amount (dollars), when (an instant) and what it was for; totalPaid is net of them.
+   */
+  refunds: z.array(z.object({ amount: z.number(), date: z.string(), name: z.string() })).optional(),
 });
 export type Receipt = z.infer<typeof Receipt>;
 

@@ -62,6 +62,8 @@ export const AssessedFee = z.object({
   answers: z.array(
     z.object({ questionID: z.number().int(), answer: z.string(), cachedQuestion: z.string() }),
   ),
+  /** Money given back on this fee by the business office (decision 131): amount, when. */
+  refunds: z.array(z.object({ amount: z.number(), date: z.string() })).optional(),
 });
 export type AssessedFee = z.infer<typeof AssessedFee>;
 export const StudentFeesReply = z.array(AssessedFee);

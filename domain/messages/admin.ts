@@ -10,6 +10,7 @@ import { adminStaffImport } from "./en/admin-staff-import";
 import { adminCatalogueImport } from "./en/admin-catalogue-import";
 import { businessOffice } from "./en/business-office";
 import { mail } from "./en/mail";
+import { refunds } from "./en/refunds";
 
 const catalogue = {
   ...common,
@@ -22,6 +23,7 @@ const catalogue = {
   ...adminCatalogueImport,
   ...businessOffice,
   ...mail,
+  ...refunds,
 } as const;
 
 export type AdminKey = keyof typeof catalogue;

@@ -2,8 +2,9 @@
 import { translator } from "./translate";
 import { common } from "./en/common";
 import { fees } from "./en/fees";
+import { refundsFamily } from "./en/refunds";
 
-const catalogue = { ...common, ...fees } as const;
+const catalogue = { ...common, ...fees, ...refundsFamily } as const;
 
 export type FeesKey = keyof typeof catalogue;
 export const t = translator(catalogue);

@@ -17,6 +17,7 @@ import { adminStaffImport } from "./en/admin-staff-import";
 import { adminCatalogueImport } from "./en/admin-catalogue-import";
 import { businessOffice } from "./en/business-office";
 import { mail } from "./en/mail";
+import { refunds, refundsFamily } from "./en/refunds";
 
 export const en = {
   ...common,
@@ -35,6 +36,8 @@ export const en = {
   ...adminCatalogueImport,
   ...businessOffice,
   ...mail,
+  ...refunds,
+  ...refundsFamily,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -68,6 +68,8 @@ const ACTIONS: Record<
   "instructor.sign-in.tsx": { who: "public" },
   "office.checks.$id.tsx": { who: "admin", params: { id: "promise" } },
   "office.mail.tsx": { who: "admin" },
+  "office.payments.$id.tsx": { who: "admin", params: { id: "id" } },
+  "office.refunds.tsx": { who: "admin" },
   "payment.$courseSelectionUUID.tsx": {
     who: "family",
     params: { courseSelectionUUID: "section" },
@@ -395,6 +397,7 @@ describe("the staff list pages' searches", () => {
     "/admin/imports",
     "/admin/staff",
     "/office/checks",
+    "/office/payments",
   ];
   const QUERIES = [
     "q=%00",

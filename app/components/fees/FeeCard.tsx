@@ -41,7 +41,11 @@ export interface FeeCardProps {
   action: string;
   error?: string | null;
   showOptionalChip?: boolean;
-  paidInfo?: { amount: number; date: string | null } | null;
+  paidInfo?: {
+    amount: number;
+    date: string | null;
+    refunds?: { amount: number; date: string | null }[];
+  } | null;
   receiptHref?: string | null;
 }
 
@@ -120,6 +124,11 @@ export function FeeCard(p: FeeCardProps) {
             {p.paidInfo.date ? ` · ${t("fees.datePaid")}: ${p.paidInfo.date}` : null}
           </Text>
         ) : null}
+        {p.paidInfo?.refunds?.map((r, n) => (
+          <Text size="sm" key={n}>
+            {t("receipt.refundLine", { amount: formatUsd(toCents(r.amount)), date: r.date ?? "" })}
+          </Text>
+        ))}
         {p.receiptHref ? <Link to={p.receiptHref}>{t("fees.viewReceipt")}</Link> : null}
         {state === "criteriaError" ? (
           <Text size="sm" c="red.8">

@@ -1,12 +1,12 @@
 // Drizzle mirror of 0011_one_charge.sql: automatic refunds. The columns added to payments
 // (cart_fingerprint, expires_at, applied_at) are read with SQL in the payment services (settlement.ts, payment-records.ts), so the
 // fees area's table definition stays untouched.
-import { integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { registrations } from "./catalog";
+import { boolean, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { assessedFees, registrations } from "./catalog";
 import { payments } from "./fees";
 
 export type RefundReason =
-  "cart_paid" | "cart_changed" | "cart_expired" | "registration_paid" | "seat_lost";
+  "cart_paid" | "cart_changed" | "cart_expired" | "registration_paid" | "seat_lost" | "office";
 export type RefundStatus = "pending" | "succeeded" | "failed";
 
 export const paymentRefunds = pgTable("payment_refunds", {
@@ -22,4 +22,13 @@ export const paymentRefunds = pgTable("payment_refunds", {
   providerRef: text("provider_ref"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   settledAt: timestamp("settled_at", { withTimezone: true }),
+  // 0028_office_refunds.sql (decision 131): the office's refunds and refunds paid out by hand.
+  employeeId: text("employee_id"),
+  paidOutMethod: text("paid_out_method").$type<"card" | "cash" | "check">(),
+  checkNumber: text("check_number"),
+  note: text("note"),
+  assessedFeeId: integer("assessed_fee_id").references(() => assessedFees.id),
+  cancelsRegistration: boolean("cancels_registration").notNull().default(false),
+  unassessesFee: boolean("unassesses_fee").notNull().default(false),
+  failure: text("failure"),
 });
