@@ -307,9 +307,11 @@ export async function sectionCancelAction(args: ActionFunctionArgs) {
     args,
     `/admin/programs/sections/${id}`,
     { path: `/v1/admin/sections/${id}/cancel`, method: "POST", reply: CancelReply },
-    ({ told }) => ({
+    ({ told, refunds }) => ({
       to: `/admin/programs/${section.programId}`,
-      notice: t("admin.sections.cancelled", { told: String(told) }),
+      notice: refunds
+        ? t("admin.sections.cancelledRefunds", { told: String(told), refunds: String(refunds) })
+        : t("admin.sections.cancelled", { told: String(told) }),
     }),
   );
 }

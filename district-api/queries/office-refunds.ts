@@ -199,7 +199,8 @@ export async function readPaymentLines(
     db,
     sql`select registration_id, assessed_fee_id, sum(amount_cents)::int as cents
         from payment_refunds
-        where payment_id = ${p.id} and reason = 'office' and status in ('pending', 'succeeded')
+        where payment_id = ${p.id} and reason in ('office', 'section_cancelled')
+          and status in ('pending', 'succeeded')
         group by registration_id, assessed_fee_id`,
   );
   return rows.map((r) => {

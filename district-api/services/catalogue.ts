@@ -24,6 +24,7 @@ import { ApiError } from "./errors";
 import { lockRows } from "./locks";
 import { recordAudit, type Actor } from "./audit";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
+import { recordSectionCancelRefunds, sendRefund, type CancelRefund } from "./refunds";
 import {
   currentSeats,
   lockSection,
@@ -491,8 +492,9 @@ export async function cancelSection(
   actor: Actor,
   id: string,
   now: Date,
-): Promise<{ cancelled: number; told: number }> {
+): Promise<{ cancelled: number; told: number; refunds: number }> {
   const mail: QueuedMail[] = [];
+  let refunds: CancelRefund[] = [];
   const result = await deps.db.transaction(async (tx) => {
     const section = await lockSection(tx, id);
     if (!section) throw new ApiError(404, t("admin.catalogue.notFound"));
@@ -503,6 +505,19 @@ export async function cancelSection(
     );
     if (!info!.active) throw new ApiError(409, t("admin.catalogue.alreadyCancelled"));
     const reason = t("admin.catalogue.cancelReason");
+    // The money paid for its registrations goes back (decision 133): recorded now, under the
+    // payments' locks taken before the registrations' (LOCK_ORDER), sent after the commit.
+    const holding = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from registrations where course_section_id = ${id}
+          and status in ('registered', 'pending_payment', 'waitlisted', 'offered') order by id`,
+    );
+    refunds = await recordSectionCancelRefunds(
+      tx,
+      id,
+      holding.map((r) => r.id),
+      now,
+    );
     const people = await queryRows<{
       id: string;
       participant_id: number;
@@ -555,7 +570,12 @@ export async function cancelSection(
     await enqueueMails(tx, mail);
     return { cancelled: people.length, told: told.size };
   });
-  return result;
+  // A card goes back through the provider (same idempotency key on a retry from the office's
+  // list); money taken by hand stays pending for the office to pay out.
+  for (const refund of refunds) {
+    if (refund.paymentRef) await sendRefund(deps, refund.row, refund.paymentRef);
+  }
+  return { ...result, refunds: refunds.length };
 }
 
 /** Deletes a section that never had a registration (409 otherwise: cancel it instead). */

@@ -9,6 +9,8 @@ import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import type { Exec } from "./registration";
 import { provider } from "./payment-records";
+import { lockRows } from "./locks";
+import { isByHand, readPaymentHead, readPaymentLines } from "../queries/office-refunds";
 
 export interface RefundRow {
   id: number;
@@ -26,7 +28,7 @@ export async function recordRefund(
   payment: { id: number },
   refund: {
     amountCents: number;
-    reason: RefundReason | "seat_lost";
+    reason: RefundReason | "seat_lost" | "section_cancelled";
     registrationId?: string | null;
     key: string;
     now: Date;
@@ -69,4 +71,71 @@ export async function sendRefund(deps: ApiDeps, refund: RefundRow, paymentRef: s
       sql`update payment_refunds set status = 'failed' where id = ${refund.id}`,
     );
   }
+}
+
+/** A refund recorded by a section's cancellation, and where it goes back. */
+export interface CancelRefund {
+  row: RefundRow;
+  /** The provider's payment to refund; null when the money was taken by hand (the office pays out). */
+  paymentRef: string | null;
+}
+
+/**
+ * Records the refunds of what was paid for these registrations of a cancelled section (decision
+ * 133), in the cancelling transaction: the section is locked by the caller, then the payments'
+ * carts and the payments here (LOCK_ORDER), before the caller touches the registrations. Each
+ * line gives back what it took in, net of every refund of it and never beyond what is left on its
+ * payment; a line with nothing left gets none, so a second cancellation refunds nothing.
+ */
+export async function recordSectionCancelRefunds(
+  tx: Exec,
+  sectionId: string,
+  registrationIds: string[],
+  now: Date,
+): Promise<CancelRefund[]> {
+  if (!registrationIds.length) return [];
+  const regs = sql`${`{${registrationIds.join(",")}}`}::uuid[]`;
+  const payments = await queryRows<{ id: number }>(
+    tx,
+    sql`select p.id from payments p where p.registration_id = any(${regs})
+        union select pu.payment_id from purchases pu where pu.registration_id = any(${regs})
+        order by 1`,
+  );
+  if (!payments.length) return [];
+  const ids = sql`${`{${payments.map((p) => Number(p.id)).join(",")}}`}::int[]`;
+  await lockRows(
+    tx,
+    "cart",
+    sql`select id from carts where id in (select cart_id from payments where id = any(${ids}))
+        order by id`,
+  );
+  await lockRows(tx, "payment", sql`select id from payments where id = any(${ids}) order by id`);
+  const wanted = new Set(registrationIds);
+  const out: CancelRefund[] = [];
+  for (const { id } of payments) {
+    const head = await readPaymentHead(tx, Number(id));
+    if (!head) continue;
+    let left = Number(head.paid_cents) - Number(head.refunded_cents);
+    const lines = await readPaymentLines(tx, {
+      id: Number(head.id),
+      registration_id: head.registration_id,
+      paid_cents: Number(head.paid_cents),
+    });
+    for (const line of lines) {
+      if (!line.registrationId || !wanted.has(line.registrationId)) continue;
+      const amountCents = Math.min(line.paidCents - line.refundedCents, left);
+      if (amountCents <= 0) continue;
+      const row = await recordRefund(tx, head, {
+        amountCents,
+        reason: "section_cancelled",
+        registrationId: line.registrationId,
+        key: `section-cancelled:${sectionId}:${head.id}:${line.registrationId}`,
+        now,
+      });
+      if (!row) continue;
+      left -= amountCents;
+      out.push({ row, paymentRef: isByHand(head) ? null : head.provider_ref });
+    }
+  }
+  return out;
 }

@@ -318,5 +318,10 @@ export const SectionOptions = z.object({
 });
 export type SectionOptions = z.infer<typeof SectionOptions>;
 
-export const CancelReply = z.object({ cancelled: z.number().int(), told: z.number().int() });
+export const CancelReply = z.object({
+  cancelled: z.number().int(),
+  told: z.number().int(),
+  /** Refunds of the money paid for them (decision 133): by card sent, by hand for the office. */
+  refunds: z.number().int().default(0),
+});
 export type CancelReply = z.infer<typeof CancelReply>;

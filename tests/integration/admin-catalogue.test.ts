@@ -566,7 +566,7 @@ describe("sections", () => {
     const mailBefore = (await api.outbox()).length;
     const c = await call(api, "POST", `/v1/admin/sections/${id}/cancel`, { token: admin });
     expect(c.status).toBe(200);
-    expect(c.body).toEqual({ cancelled: 2, told: 2 });
+    expect(c.body).toEqual({ cancelled: 2, told: 2, refunds: 0 });
     expect(await regStatus(id, 50)).toBe("cancelled");
     expect(await regStatus(id, 51)).toBe("cancelled");
     const mail = (await api.outbox({ atLeast: mailBefore + 2 })).slice(mailBefore);

@@ -114,9 +114,9 @@ async function hostedSession(
 }
 
 /** A student registered and paid in cash at the register (the rows the cashier writes). */
-async function paidInCash(student: string, costCents = 3000) {
+async function paidInCash(student: string, costCents = 3000, section?: string) {
   const token = await studentToken(api, student);
-  const section = await makeSection(costCents);
+  section ??= await makeSection(costCents);
   const r = await call(api, "POST", `/v1/register/${section}`, { token, body: {} });
   expect(r.status).toBe(200);
   const regId = r.body.registrationId as string;
@@ -508,6 +508,44 @@ describe("refunding money taken by hand", () => {
         q,
       ).toContain(p.id);
     }
+  });
+});
+
+describe("cancelling a section gives the money paid for it back (decision 133)", () => {
+  it("refunds a card payment through the provider and lists cash for the office to pay out, once", async () => {
+    const section = await makeSection(3000);
+    const card = await paidByCard("100032", 3000, section);
+    const cash = await paidInCash("100033", 3000, section);
+    const cancel = await call(api, "POST", `/v1/admin/sections/${section}/cancel`, {
+      token: admin,
+    });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(cancel.body).toMatchObject({ cancelled: 2, refunds: 2 });
+
+    expect(await refundsOf(card.id)).toMatchObject([
+      { reason: "section_cancelled", status: "succeeded", amount_cents: 3000 },
+    ]);
+    expect(await simRefunds(card.ref)).toEqual([3000]);
+    expect(await refundsOf(cash.id)).toMatchObject([
+      { reason: "section_cancelled", status: "pending", amount_cents: 3000 },
+    ]);
+    const open = await call(api, "GET", "/v1/office/refunds/open", { token: office });
+    expect(open.body.refunds.find((x: any) => x.paymentId === cash.id)).toMatchObject({
+      status: "pending",
+      byHand: true,
+      amountCents: 3000,
+    });
+
+    // Nothing is left to refund by hand on top, and a second cancel refunds nothing more.
+    const more = await refund(card.id, { amountCents: 1, reason: "Again" });
+    expect(more.status).toBe(409);
+    expect(more.body.message).toBe("Everything paid with this payment has already been refunded.");
+    const twice = await call(api, "POST", `/v1/admin/sections/${section}/cancel`, {
+      token: admin,
+    });
+    expect(twice.status).toBe(409);
+    expect(await refundsOf(card.id)).toHaveLength(1);
+    expect(await refundsOf(cash.id)).toHaveLength(1);
   });
 });
 

@@ -148,10 +148,12 @@ export const adminCatalogue = {
   "admin.sections.seatsOffered": "Section saved. {count} waiting families were offered a seat.",
   "admin.sections.cancelTitle": "Cancel this section",
   "admin.sections.cancelHint":
-    "Cancels its {count} registrations and waiting-list places and e-mails the families. This cannot be undone.",
+    "Cancels its {count} registrations and waiting-list places, e-mails the families and gives back what they paid: a card is refunded at once, money taken by hand is listed for the business office to pay out. This cannot be undone.",
   "admin.sections.cancelConfirm": "Yes, cancel the section",
   "admin.sections.cancelButton": "Cancel section",
   "admin.sections.cancelled": "Section cancelled; {told} families were told.",
+  "admin.sections.cancelledRefunds":
+    "Section cancelled; {told} families were told. {refunds} refunds were made, or listed for the business office to pay out.",
   "admin.sections.deleteButton": "Delete section",
   "admin.sections.deleted": "Section deleted.",
   "admin.sections.isCancelled": "This section is cancelled.",

@@ -89,6 +89,7 @@ export const refunds = {
   "office.refundKind.cart_expired": "Automatic: cart expired",
   "office.refundKind.registration_paid": "Automatic: already paid",
   "office.refundKind.seat_lost": "Automatic: seat lost",
+  "office.refundKind.section_cancelled": "Automatic: section cancelled",
 
   "office.refundForm.title": "Refund",
   "office.refundForm.line": "Refund for",
