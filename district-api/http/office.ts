@@ -1,7 +1,7 @@
 // The business office's calls (issue 20, decision 123): /v1/office/..., for the business_office
 // and district_admin roles only (every other caller gets 403, nothing written). This layer parses,
 // authorises and calls one service or query; every write records its audit entry there.
-import { Router } from "express";
+import { Router, type Response } from "express";
 import {
   BounceCheckRequest,
   CheckIdParams,
@@ -13,17 +13,43 @@ import {
   PromiseQuery,
   ReceiveCheckRequest,
 } from "@domain/contract/office";
+import {
+  DaySheet,
+  DaySheetQuery,
+  MAX_EXPORT_ROWS,
+  MAX_PDF_ROWS,
+  PaymentsReport,
+  ReportFilter,
+  ReportQuery,
+  ReportRows,
+} from "@domain/contract/payments-report";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle, staffClaims } from "./kit";
 import { ApiError } from "../services/errors";
 import { readOfficeSummary, readPromise, readPromisePage } from "../queries/office";
 import { cancelPromise, receiveCheck, undoCheck } from "../services/office-checks";
+import {
+  readDaySheet,
+  readPaymentsReport,
+  readReportRows,
+  readReportTotals,
+} from "../queries/payments-report";
+import { readDistrictName } from "../queries/settings";
+import { daySheetPdf, paymentsReportPdf } from "../services/payments-report-pdf";
 
 const OFFICE: { access: "staff"; roles: string[] } = {
   access: "staff",
   roles: [...OFFICE_ROLES],
 };
+
+function sendPdf(res: Response, pdf: Buffer, name: string): void {
+  res.status(200);
+  res.setHeader("Content-Type", "application/pdf");
+  res.setHeader("Content-Disposition", `attachment; filename="${name}.pdf"`);
+  res.setHeader("Content-Length", String(pdf.length));
+  res.end(pdf);
+}
 
 export function officeRoutes(deps: ApiDeps): Router {
   const r = Router();
@@ -82,6 +108,68 @@ export function officeRoutes(deps: ApiDeps): Router {
     handle(deps, { ...OFFICE, params: PromiseIdParams }, async ({ claims, params }) =>
       cancelPromise(deps, actorOf(claims), params.id),
     ),
+  );
+
+  // The payments report (issue 20 point 4, decision 132): a page of rows with the range's totals;
+  // every row (the CSV, written by the web app); the PDF; a cashier's end-of-day sheet.
+  r.get(
+    "/office/payments",
+    handle(deps, { ...OFFICE, query: ReportQuery }, async ({ query }) =>
+      PaymentsReport.parse(await readPaymentsReport(db, query, deps.timeZone)),
+    ),
+  );
+  /** Refuses a file of more than `max` rows before reading them (a 400 naming the range). */
+  const capRows = async (query: ReportFilter, max: number) => {
+    const totals = await readReportTotals(db, query, deps.timeZone);
+    if (totals.count > max)
+      throw new ApiError(
+        400,
+        t("office.report.error.tooManyRows", { count: totals.count, max }),
+        `to: ${t("office.report.error.tooManyRows", { count: totals.count, max })}`,
+      );
+  };
+  r.get(
+    "/office/payments/rows",
+    handle(deps, { ...OFFICE, query: ReportFilter }, async ({ query }) => {
+      await capRows(query, MAX_EXPORT_ROWS);
+      return ReportRows.parse(await readReportRows(db, query, deps.timeZone));
+    }),
+  );
+  r.get(
+    "/office/payments/pdf",
+    handle(deps, { ...OFFICE, query: ReportFilter }, async ({ query, res }) => {
+      await capRows(query, MAX_PDF_ROWS);
+      const report = await readReportRows(db, query, deps.timeZone);
+      const pdf = await paymentsReportPdf({
+        districtName: await readDistrictName(db, deps.districtName),
+        timeZone: deps.timeZone,
+        printedAt: clock.now(),
+        from: query.from,
+        to: query.to,
+        rows: report.rows,
+        totals: report.totals,
+      });
+      sendPdf(res, pdf, `payments-${query.from}-${query.to}`);
+    }),
+  );
+  r.get(
+    "/office/payments/day-sheet",
+    handle(deps, { ...OFFICE, query: DaySheetQuery }, async ({ query }) =>
+      DaySheet.parse(await readDaySheet(db, query, deps.timeZone)),
+    ),
+  );
+  r.get(
+    "/office/payments/day-sheet/pdf",
+    handle(deps, { ...OFFICE, query: DaySheetQuery }, async ({ query, res }) => {
+      const sheet = DaySheet.parse(await readDaySheet(db, query, deps.timeZone));
+      const pdf = await daySheetPdf({
+        districtName: await readDistrictName(db, deps.districtName),
+        timeZone: deps.timeZone,
+        printedAt: clock.now(),
+        sheet,
+      });
+      sendPdf(res, pdf, `day-sheet-${query.day}`);
+    }),
   );
   return r;
 }

@@ -18,6 +18,7 @@ import * as feeRequests from "@domain/contract/fee-requests";
 import * as fees from "@domain/contract/fees";
 import * as identity from "@domain/contract/identity";
 import * as office from "@domain/contract/office";
+import * as paymentsReport from "@domain/contract/payments-report";
 import * as payments from "@domain/contract/payments";
 import * as programs from "@domain/contract/programs";
 import * as staff from "@domain/contract/staff";
@@ -571,6 +572,31 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "office",
     summary: "Cancel a promise not honoured in time; the seat goes to the waitlist",
     reply: "json",
+  },
+  "GET /v1/office/payments": {
+    tag: "office",
+    summary: "The payments report: a page of rows of a range of district days, with its totals",
+    reply: paymentsReport.PaymentsReport,
+  },
+  "GET /v1/office/payments/rows": {
+    tag: "office",
+    summary: "Every row of the payments report of a range, with its totals (for the CSV)",
+    reply: paymentsReport.ReportRows,
+  },
+  "GET /v1/office/payments/pdf": {
+    tag: "office",
+    summary: "The payments report of a range as a PDF",
+    reply: "pdf",
+  },
+  "GET /v1/office/payments/day-sheet": {
+    tag: "office",
+    summary: "A cashier's or terminal's end-of-day sheet: cash, change, net, checks by number",
+    reply: paymentsReport.DaySheet,
+  },
+  "GET /v1/office/payments/day-sheet/pdf": {
+    tag: "office",
+    summary: "A cashier's or terminal's end-of-day sheet as a PDF",
+    reply: "pdf",
   },
   "GET /v1/admin/programs": {
     tag: "admin",

@@ -7,6 +7,7 @@ import { adminFees } from "./en/admin-fees";
 import { adminPeople } from "./en/admin-people";
 import { adminImports } from "./en/admin-imports";
 import { businessOffice } from "./en/business-office";
+import { paymentsReport } from "./en/payments-report";
 
 const catalogue = {
   ...common,
@@ -16,6 +17,7 @@ const catalogue = {
   ...adminPeople,
   ...adminImports,
   ...businessOffice,
+  ...paymentsReport,
 } as const;
 
 export type AdminKey = keyof typeof catalogue;

@@ -14,6 +14,7 @@ import { adminFees } from "./en/admin-fees";
 import { adminPeople } from "./en/admin-people";
 import { adminImports } from "./en/admin-imports";
 import { businessOffice } from "./en/business-office";
+import { paymentsReport } from "./en/payments-report";
 
 export const en = {
   ...common,
@@ -29,6 +30,7 @@ export const en = {
   ...adminPeople,
   ...adminImports,
   ...businessOffice,
+  ...paymentsReport,
 } as const;
 
 export type MessageKey = keyof typeof en;
