@@ -217,11 +217,7 @@ function asRow(r: RowSql) {
 export type ReportRowOut = ReturnType<typeof asRow>;
 
 /** Totals overall, per day, per method and per account code, from the report's own rows. */
-export async function readReportTotals(
-  db: Db,
-  f: ReportFilter,
-  timeZone: string,
-): Promise<Totals> {
+export async function readReportTotals(db: Db, f: ReportFilter, timeZone: string): Promise<Totals> {
   const groups = await queryRows<{
     day: string | null;
     method: ReportMethodName | null;
@@ -382,8 +378,10 @@ export async function readDaySheet(
       method: "mail" as const,
       amountCents: Number(m.amount_cents),
     })),
-  ].sort((a, b) =>
-    a.checkNumber.localeCompare(b.checkNumber, "en", { numeric: true }) || a.paymentId - b.paymentId,
+  ].sort(
+    (a, b) =>
+      a.checkNumber.localeCompare(b.checkNumber, "en", { numeric: true }) ||
+      a.paymentId - b.paymentId,
   );
   const reader = taken.filter((p) => p.method === "terminal");
   return {

@@ -144,7 +144,8 @@ async function plainSums(day: string) {
   return Number(r.paid) - Number(r.refunded) + Number(r.checks) - Number(r.bounced);
 }
 
-const report = (token: string, q: string) => call(api, "GET", `/v1/office/payments?${q}`, { token });
+const report = (token: string, q: string) =>
+  call(api, "GET", `/v1/office/payments?${q}`, { token });
 const rows = (token: string, q: string) =>
   call(api, "GET", `/v1/office/payments/rows?${q}`, { token });
 
@@ -152,7 +153,9 @@ beforeAll(async () => {
   api = await startTestApi();
   office = await staffToken(api, "office");
   admin = await staffToken(api, "admin");
-  ids.school = Number((await one<{ id: number }>(sql`select id from schools order by id limit 1`)).id);
+  ids.school = Number(
+    (await one<{ id: number }>(sql`select id from schools order by id limit 1`)).id,
+  );
   ids.feeA = Number(
     (
       await one<{ id: number }>(
@@ -300,7 +303,9 @@ describe("a day with every method", () => {
       check: 1500,
       mail: 3500 - 2000,
     });
-    expect(Object.fromEntries(rep.totals.byAccount.map((a) => [a.accountCode ?? "-", a.cents]))).toEqual({
+    expect(
+      Object.fromEntries(rep.totals.byAccount.map((a) => [a.accountCode ?? "-", a.cents])),
+    ).toEqual({
       // fee A: card 3000 − its refund 1000 (stacked first), cash 4000 − 500
       "100-LAB": 3000 - 1000 + 4000 - 500,
       // fee B: reader 2500, check 1500, the older payment's second refund 2000 (its fee B part)
@@ -378,15 +383,25 @@ describe("the cashier's end-of-day sheet", () => {
     expect(s.cashToDepositCents).toBe(3500);
     expect(s.checks.map((c) => [c.checkNumber, c.amountCents])).toEqual([["1234", 1500]]);
     expect(s.readerCents).toBe(2500);
-    const byTerminal = await call(api, "GET", `/v1/office/payments/day-sheet?day=${D}&terminal=T-1`, {
-      token: admin,
-    });
+    const byTerminal = await call(
+      api,
+      "GET",
+      `/v1/office/payments/day-sheet?day=${D}&terminal=T-1`,
+      {
+        token: admin,
+      },
+    );
     expect(DaySheet.parse(byTerminal.body).netCashCents).toBe(4000);
     const mailed = DaySheet.parse(
       (
-        await call(api, "GET", `/v1/office/payments/day-sheet?day=${D}&cashier=${OFFICE_EMPLOYEE}`, {
-          token: office,
-        })
+        await call(
+          api,
+          "GET",
+          `/v1/office/payments/day-sheet?day=${D}&cashier=${OFFICE_EMPLOYEE}`,
+          {
+            token: office,
+          },
+        )
       ).body,
     );
     expect(mailed.checks.map((c) => [c.checkNumber, c.method, c.amountCents])).toEqual([
@@ -399,7 +414,9 @@ describe("the cashier's end-of-day sheet", () => {
       `/v1/office/payments/pdf?from=${D}&to=${D}`,
       `/v1/office/payments/day-sheet/pdf?day=${D}&cashier=${CASHIER}`,
     ]) {
-      const res = await fetch(api.baseUrl + path, { headers: { Authorization: `Bearer ${office}` } });
+      const res = await fetch(api.baseUrl + path, {
+        headers: { Authorization: `Bearer ${office}` },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("application/pdf");
       const text = Buffer.from(await res.arrayBuffer()).toString("latin1");

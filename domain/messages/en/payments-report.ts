@@ -67,11 +67,13 @@ export const paymentsReport = {
   "office.report.error.order": "The last day can't be before the first day.",
   "office.report.error.range": "Choose a range of at most {days} days.",
   "office.report.error.method": "Choose one of the methods in the list.",
-  "office.report.error.account": "Enter an account code of letters, digits, dots and dashes (up to 40).",
+  "office.report.error.account":
+    "Enter an account code of letters, digits, dots and dashes (up to 40).",
   "office.report.error.id": "Enter a whole number.",
   "office.report.error.program": "Enter a programme ID.",
   "office.report.error.employee": "Enter an employee ID of letters, digits and dashes (up to 40).",
-  "office.report.error.terminal": "Enter a terminal ID of letters, digits, dots and dashes (up to 60).",
+  "office.report.error.terminal":
+    "Enter a terminal ID of letters, digits, dots and dashes (up to 60).",
   "office.report.error.day": "Enter the day as a date (YYYY-MM-DD).",
   "office.report.error.who": "Choose a cashier or a terminal.",
   "office.report.error.tooManyRows":
