@@ -143,6 +143,12 @@ function officeCalls(): { method: string; path: string; body?: unknown }[] {
       body: { reason: "Insufficient funds" },
     },
     { method: "POST", path: `/v1/office/checks/${id}/cancel` },
+    // The payments report (decision 132; its own filters are tested in payments-report.test.ts).
+    { method: "GET", path: "/v1/office/payments" },
+    { method: "GET", path: "/v1/office/payments/rows" },
+    { method: "GET", path: "/v1/office/payments/pdf" },
+    { method: "GET", path: "/v1/office/payments/day-sheet" },
+    { method: "GET", path: "/v1/office/payments/day-sheet/pdf" },
   ];
 }
 
