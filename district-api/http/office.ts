@@ -29,12 +29,7 @@ import { handle, staffClaims } from "./kit";
 import { ApiError } from "../services/errors";
 import { readOfficeSummary, readPromise, readPromisePage } from "../queries/office";
 import { cancelPromise, receiveCheck, undoCheck } from "../services/office-checks";
-import {
-  readDaySheet,
-  readPaymentsReport,
-  readReportRows,
-  readReportTotals,
-} from "../queries/payments-report";
+import { readDaySheet, readPaymentsReport, readReportRows } from "../queries/payments-report";
 import { readDistrictName } from "../queries/settings";
 import { daySheetPdf, paymentsReportPdf } from "../services/payments-report-pdf";
 
@@ -118,28 +113,25 @@ export function officeRoutes(deps: ApiDeps): Router {
       PaymentsReport.parse(await readPaymentsReport(db, query, deps.timeZone)),
     ),
   );
-  /** Refuses a file of more than `max` rows before reading them (a 400 naming the range). */
-  const capRows = async (query: ReportFilter, max: number) => {
-    const totals = await readReportTotals(db, query, deps.timeZone);
-    if (totals.count > max)
-      throw new ApiError(
-        400,
-        t("office.report.error.tooManyRows", { count: totals.count, max }),
-        `to: ${t("office.report.error.tooManyRows", { count: totals.count, max })}`,
-      );
+  /** Every row for a file, or a 400 naming the range when there are more than `max`. */
+  const fileRows = async (query: ReportFilter, max: number) => {
+    const report = await readReportRows(db, query, deps.timeZone, max);
+    if (!report) {
+      const message = t("office.report.error.tooManyRows", { max });
+      throw new ApiError(400, message, `to: ${message}`);
+    }
+    return report;
   };
   r.get(
     "/office/payments/rows",
-    handle(deps, { ...OFFICE, query: ReportFilter }, async ({ query }) => {
-      await capRows(query, MAX_EXPORT_ROWS);
-      return ReportRows.parse(await readReportRows(db, query, deps.timeZone));
-    }),
+    handle(deps, { ...OFFICE, query: ReportFilter }, async ({ query }) =>
+      ReportRows.parse(await fileRows(query, MAX_EXPORT_ROWS)),
+    ),
   );
   r.get(
     "/office/payments/pdf",
     handle(deps, { ...OFFICE, query: ReportFilter }, async ({ query, res }) => {
-      await capRows(query, MAX_PDF_ROWS);
-      const report = await readReportRows(db, query, deps.timeZone);
+      const report = await fileRows(query, MAX_PDF_ROWS);
       const pdf = await paymentsReportPdf({
         districtName: await readDistrictName(db, deps.districtName),
         timeZone: deps.timeZone,

@@ -19,6 +19,7 @@ import {
   METHOD_OF_PAYMENT,
   orderTotals,
   sheetSums,
+  totalsOf,
   type ReportMethodName,
   type Totals,
 } from "@domain/rules/payments-report";
@@ -107,15 +108,16 @@ function reportCte(f: ReportFilter, timeZone: string): SQL {
       from purchases pu join touched x on x.id = pu.payment_id
       where pu.amount_cents > 0
     ),
+    bought_sums as (select payment_id, sum(cents)::int as cents from bought group by payment_id),
     lines as (
       select u.*, (sum(u.cents) over (partition by u.payment_id order by u.ord) - u.cents)::int as lo
       from (
         select * from bought
         union all
         select x.id, 2147483647, null::int, x.registration_id,
-          x.amount_cents - coalesce((select sum(b.cents) from bought b where b.payment_id = x.id), 0)::int
-        from touched x
-        where x.amount_cents <> coalesce((select sum(b.cents) from bought b where b.payment_id = x.id), 0)
+          x.amount_cents - coalesce(bs.cents, 0)
+        from touched x left join bought_sums bs on bs.payment_id = x.id
+        where x.amount_cents <> coalesce(bs.cents, 0)
       ) u
     ),
     line_totals as (select payment_id, sum(cents)::int as cents from lines group by payment_id),
@@ -216,24 +218,18 @@ function asRow(r: RowSql) {
 }
 export type ReportRowOut = ReturnType<typeof asRow>;
 
-/** Totals overall, per day, per method and per account code, from the report's own rows. */
-export async function readReportTotals(db: Db, f: ReportFilter, timeZone: string): Promise<Totals> {
-  const groups = await queryRows<{
-    day: string | null;
-    method: ReportMethodName | null;
-    account_code: string | null;
-    g_day: number;
-    g_method: number;
-    g_account: number;
-    cents: number | string | null;
-    n: number | string;
-  }>(
-    db,
-    sql`${reportCte(f, timeZone)}
-      select day, method, account_code, grouping(day) as g_day, grouping(method) as g_method,
-        grouping(account_code) as g_account, sum(cents)::bigint as cents, count(*)::int as n
-      from rep group by grouping sets ((day), (method), (account_code), ())`,
-  );
+interface GroupSql {
+  day: string | null;
+  method: ReportMethodName | null;
+  account_code: string | null;
+  g_day: number;
+  g_method: number;
+  g_account: number;
+  cents: number | string | null;
+  n: number | string;
+}
+
+function totalsFrom(groups: readonly GroupSql[]): Totals {
   const totals: Totals = { cents: 0, count: 0, byDay: [], byMethod: [], byAccount: [] };
   for (const g of groups) {
     const s = { cents: Number(g.cents ?? 0), count: Number(g.n) };
@@ -246,29 +242,50 @@ export async function readReportTotals(db: Db, f: ReportFilter, timeZone: string
   return orderTotals(totals);
 }
 
-/** One page of the report's rows, in order, and the totals of the whole range. */
+/**
+ * One page of the report's rows, in order, and the totals of the whole range, from one statement:
+ * the rows are worked out once (a CTE read twice is computed once) and grouped for the totals.
+ */
 export async function readPaymentsReport(
   db: Db,
   q: ReportFilter & { page: number },
   timeZone: string,
 ) {
-  const totals = await readReportTotals(db, q, timeZone);
-  const rows = await queryRows<RowSql>(
+  const [out] = await queryRows<{ totals: GroupSql[] | string; rows: RowSql[] | string | null }>(
     db,
-    sql`${reportCte(q, timeZone)} select ${ROW_COLUMNS} from rep ${ROW_ORDER}
-      limit ${REPORT_PAGE_SIZE} offset ${(q.page - 1) * REPORT_PAGE_SIZE}`,
+    sql`${reportCte(q, timeZone)}
+      select
+        (select json_agg(g) from (
+          select day, method, account_code, grouping(day) as g_day, grouping(method) as g_method,
+            grouping(account_code) as g_account, sum(cents)::bigint as cents, count(*)::int as n
+          from rep group by grouping sets ((day), (method), (account_code), ())) g) as totals,
+        (select json_agg(p) from (
+          select ${ROW_COLUMNS} from rep ${ROW_ORDER}
+          limit ${REPORT_PAGE_SIZE} offset ${(q.page - 1) * REPORT_PAGE_SIZE}) p) as rows`,
   );
-  return { timeZone, rows: rows.map(asRow), page: q.page, pageSize: REPORT_PAGE_SIZE, totals };
+  const parse = <T>(v: T | string | null | undefined): T | null =>
+    typeof v === "string" ? (JSON.parse(v) as T) : (v ?? null);
+  return {
+    timeZone,
+    rows: (parse(out?.rows) ?? []).map(asRow),
+    page: q.page,
+    pageSize: REPORT_PAGE_SIZE,
+    totals: totalsFrom(parse(out?.totals) ?? []),
+  };
 }
 
-/** Every row of the range, in order (the CSV and the PDF), and the totals. */
-export async function readReportRows(db: Db, f: ReportFilter, timeZone: string) {
-  const totals = await readReportTotals(db, f, timeZone);
+/**
+ * Every row of the range, in order (the CSV and the PDF), and their totals (the sums of these
+ * rows); null when there are more than `max` rows.
+ */
+export async function readReportRows(db: Db, f: ReportFilter, timeZone: string, max: number) {
   const rows = await queryRows<RowSql>(
     db,
-    sql`${reportCte(f, timeZone)} select ${ROW_COLUMNS} from rep ${ROW_ORDER}`,
+    sql`${reportCte(f, timeZone)} select ${ROW_COLUMNS} from rep ${ROW_ORDER} limit ${max + 1}`,
   );
-  return { timeZone, rows: rows.map(asRow), totals };
+  if (rows.length > max) return null;
+  const out = rows.map(asRow);
+  return { timeZone, rows: out, totals: totalsOf(out) };
 }
 
 /**

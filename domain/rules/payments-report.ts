@@ -3,7 +3,7 @@
 // rows. The rows themselves come from SQL (district-api/queries/payments-report.ts); every total
 // is the sum of the rows it stands for, in integer cents.
 import { t } from "../messages/admin";
-import { formatAuditTime } from "./time";
+import { auditTimeFormatter } from "./time";
 
 /** card: card online (the provider), reader: card reader, check: in person, mail: mailed check. */
 export const REPORT_METHODS = ["card", "reader", "cash", "check", "mail"] as const;
@@ -193,6 +193,7 @@ export function paymentsReportCsvRows(
   timeZone: string,
 ): (string | number)[][] {
   const method = (m: ReportMethodName) => t(`office.report.method.${m}`);
+  const time = auditTimeFormatter(timeZone);
   const total = (label: string, key: string, s: Sum) => [
     label,
     key,
@@ -225,7 +226,7 @@ export function paymentsReportCsvRows(
     ],
     ...rows.map((r) => [
       r.day,
-      formatAuditTime(r.at, timeZone),
+      time(r.at),
       t(`office.report.kind.${r.kind}`),
       method(r.method),
       r.paymentId,

@@ -147,3 +147,16 @@ describe("the CSV", () => {
     expect(lines.at(-2)).toBe("Total,,,,,15,1500,2");
   });
 });
+
+describe("times of many rows", () => {
+  it("auditTimeFormatter writes what formatAuditTime writes, across a change of clocks", async () => {
+    const { auditTimeFormatter, formatAuditTime } = await import("@domain/rules/time");
+    for (const zone of ["America/Chicago", "Asia/Kolkata", "Australia/Lord_Howe", "UTC"]) {
+      const fast = auditTimeFormatter(zone);
+      // Every 7 minutes and 13 seconds over the two days around the spring change of 2030.
+      for (let ms = Date.UTC(2030, 2, 9); ms < Date.UTC(2030, 2, 11); ms += 433_000) {
+        expect(fast(new Date(ms))).toBe(formatAuditTime(new Date(ms), zone));
+      }
+    }
+  });
+});

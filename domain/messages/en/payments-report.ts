@@ -77,7 +77,7 @@ export const paymentsReport = {
   "office.report.error.day": "Enter the day as a date (YYYY-MM-DD).",
   "office.report.error.who": "Choose a cashier or a terminal.",
   "office.report.error.tooManyRows":
-    "This range has {count} rows, more than {max} for one file: choose a shorter range or more filters.",
+    "This range has more than {max} rows for one file: choose a shorter range or more filters.",
 
   "office.sheet.title": "Cashier's end-of-day sheet",
   "office.sheet.intro": "Cash and checks one cashier or terminal took in on one day ({zone}).",
