@@ -52,7 +52,9 @@ function readFilter(url: URL, withPage: boolean): Record<string, string> {
 function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "from");
+    // A field the form does not show (the page number) is the form's.
+    const field = String(issue.path[0] ?? "form");
+    const key = field === "page" ? "form" : field;
     out[key] ??= issue.message;
   }
   return out;

@@ -393,6 +393,8 @@ describe("the staff list pages' searches", () => {
     "/admin/imports",
     "/admin/staff",
     "/office/checks",
+    "/office/payments",
+    "/office/day-sheet",
   ];
   const QUERIES = [
     "q=%00",
