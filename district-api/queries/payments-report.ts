@@ -192,6 +192,18 @@ function reportCte(f: ReportFilter, timeZone: string): SQL {
     )`;
 }
 
+/**
+ * Runs a report statement with room to sort and group in memory: a year is a few hundred thousand
+ * rows, which the default 4 MB would spill to disk (on PGlite, slowly). `set local` ends with
+ * the read-only transaction.
+ */
+async function withReportMemory<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw("set local work_mem = '64MB'"));
+    return fn(tx as unknown as Db);
+  });
+}
+
 const ROW_COLUMNS = sql`kind, at, day, method, cents, payment_id, provider_ref, check_number,
   confirmation, payer, item, account_code, school, program, cashier, terminal`;
 const ROW_ORDER = sql`order by day, at, kind, event_id, ord`;
@@ -251,9 +263,10 @@ export async function readPaymentsReport(
   q: ReportFilter & { page: number },
   timeZone: string,
 ) {
-  const [out] = await queryRows<{ totals: GroupSql[] | string; rows: RowSql[] | string | null }>(
-    db,
-    sql`${reportCte(q, timeZone)}
+  const [out] = await withReportMemory(db, (tx) =>
+    queryRows<{ totals: GroupSql[] | string; rows: RowSql[] | string | null }>(
+      tx,
+      sql`${reportCte(q, timeZone)}
       select
         (select json_agg(g) from (
           select day, method, account_code, grouping(day) as g_day, grouping(method) as g_method,
@@ -262,6 +275,7 @@ export async function readPaymentsReport(
         (select json_agg(p) from (
           select ${ROW_COLUMNS} from rep ${ROW_ORDER}
           limit ${REPORT_PAGE_SIZE} offset ${(q.page - 1) * REPORT_PAGE_SIZE}) p) as rows`,
+    ),
   );
   const parse = <T>(v: T | string | null | undefined): T | null =>
     typeof v === "string" ? (JSON.parse(v) as T) : (v ?? null);
@@ -279,9 +293,11 @@ export async function readPaymentsReport(
  * rows); null when there are more than `max` rows.
  */
 export async function readReportRows(db: Db, f: ReportFilter, timeZone: string, max: number) {
-  const rows = await queryRows<RowSql>(
-    db,
-    sql`${reportCte(f, timeZone)} select ${ROW_COLUMNS} from rep ${ROW_ORDER} limit ${max + 1}`,
+  const rows = await withReportMemory(db, (tx) =>
+    queryRows<RowSql>(
+      tx,
+      sql`${reportCte(f, timeZone)} select ${ROW_COLUMNS} from rep ${ROW_ORDER} limit ${max + 1}`,
+    ),
   );
   if (rows.length > max) return null;
   const out = rows.map(asRow);

@@ -187,7 +187,8 @@ async function main() {
       ["the year, cash", `${year}&method=cash`, Math.max(3, Math.ceil(RUNS / 3))],
       ["the year, account ACCT-03", `${year}&account=ACCT-03`, Math.max(3, Math.ceil(RUNS / 3))],
     ];
-    for (const [label, q, runs] of cases) {
+    const only = process.env.BENCH_ONLY;
+    for (const [label, q, runs] of cases.filter(([l]) => !only || l.includes(only))) {
       const ms: number[] = [];
       let count = 0;
       for (let i = 0; i < runs; i++) {
