@@ -76,10 +76,13 @@ describe.each(MODES)("the payments report $name", (mode) => {
       .getByRole("link", { name: "Payments report" })
       .click();
     await page.waitForURL("**/office/payments");
-    await page.getByLabel("From").fill(DAY);
-    await page.getByLabel("To").fill(DAY);
+    await page.getByLabel("From", { exact: true }).fill(DAY);
+    await page.getByLabel("To", { exact: true }).fill(DAY);
     await page.getByRole("button", { name: "Show" }).click();
     await page.waitForURL((u) => u.searchParams.get("from") === DAY);
+    // The day's own row shows once the page holds the chosen day's figures (with JavaScript the
+    // address changes a moment before the page does).
+    await page.getByRole("table", { name: "Totals per day" }).getByText(DAY).waitFor();
 
     // 5000 + 4000 + 1250 + 775 − 500 (the cash refund, on its own row)
     const total = await page.getByTestId("report-total").textContent();
