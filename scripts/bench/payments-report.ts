@@ -16,6 +16,7 @@ import { queryRows } from "../../district-api/db/client";
 import { createScratchDatabase } from "../../district-api/db/scratch-database";
 import { createLogger } from "../../district-api/logger";
 import { startDistrictApi } from "../../district-api/runtime";
+import { reportCte } from "../../district-api/queries/payments-report";
 import { ReportRows } from "@domain/contract/payments-report";
 import { paymentsReportCsvRows } from "@domain/rules/payments-report";
 import { toCsv } from "../../app/.server/csv";
@@ -187,6 +188,15 @@ async function main() {
       ["the year, cash", `${year}&method=cash`, Math.max(3, Math.ceil(RUNS / 3))],
       ["the year, account ACCT-03", `${year}&account=ACCT-03`, Math.max(3, Math.ceil(RUNS / 3))],
     ];
+    if (process.env.BENCH_EXPLAIN) {
+      const plan = await queryRows<{ "QUERY PLAN": string }>(
+        db,
+        sql`explain analyze ${reportCte({ from: `${YEAR}-01-01`, to: `${YEAR}-12-31` }, tz)}
+          select count(*) from rep`,
+      );
+      console.log(plan.map((p) => p["QUERY PLAN"]).join("\n"));
+      return;
+    }
     const only = process.env.BENCH_ONLY;
     for (const [label, q, runs] of cases.filter(([l]) => !only || l.includes(only))) {
       const ms: number[] = [];
