@@ -28,9 +28,6 @@ export const paymentsReport = {
   "office.report.byMethod": "Totals per method",
   "office.report.byAccount": "Totals per account code",
   "office.report.noAccount": "(no account code)",
-  "office.report.prev": "Previous page",
-  "office.report.next": "Next page",
-  "office.report.page": "Page {page} of {pages}",
   "office.report.lines": "Rows of the report",
 
   "office.report.col.day": "Day",
