@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
-import { daySheetPage } from "~/.server/office-payments";
+import { daySheetPage } from "~/.server/office-report";
 
 export function loader(args: LoaderFunctionArgs) {
   return daySheetPage(args);

@@ -17,7 +17,7 @@ export function loader(args: LoaderFunctionArgs) {
 const SECTIONS = [
   { to: "/office", label: t("office.nav.overview"), exact: true },
   { to: "/office/checks", label: t("office.nav.checks") },
-  { to: "/office/payments", label: t("office.nav.report") },
+  { to: "/office/report", label: t("office.nav.report") },
   { to: "/office/day-sheet", label: t("office.nav.daySheet") },
 ];
 

@@ -108,7 +108,7 @@ export function officeRoutes(deps: ApiDeps): Router {
   // The payments report (issue 20 point 4, decision 132): a page of rows with the range's totals;
   // every row (the CSV, written by the web app); the PDF; a cashier's end-of-day sheet.
   r.get(
-    "/office/payments",
+    "/office/report",
     handle(deps, { ...OFFICE, query: ReportQuery }, async ({ query }) =>
       PaymentsReport.parse(await readPaymentsReport(db, query, deps.timeZone)),
     ),
@@ -123,13 +123,13 @@ export function officeRoutes(deps: ApiDeps): Router {
     return report;
   };
   r.get(
-    "/office/payments/rows",
+    "/office/report/rows",
     handle(deps, { ...OFFICE, query: ReportFilter }, async ({ query }) =>
       ReportRows.parse(await fileRows(query, MAX_EXPORT_ROWS)),
     ),
   );
   r.get(
-    "/office/payments/pdf",
+    "/office/report/pdf",
     handle(deps, { ...OFFICE, query: ReportFilter }, async ({ query, res }) => {
       const report = await fileRows(query, MAX_PDF_ROWS);
       const pdf = await paymentsReportPdf({
@@ -145,13 +145,13 @@ export function officeRoutes(deps: ApiDeps): Router {
     }),
   );
   r.get(
-    "/office/payments/day-sheet",
+    "/office/report/day-sheet",
     handle(deps, { ...OFFICE, query: DaySheetQuery }, async ({ query }) =>
       DaySheet.parse(await readDaySheet(db, query, deps.timeZone)),
     ),
   );
   r.get(
-    "/office/payments/day-sheet/pdf",
+    "/office/report/day-sheet/pdf",
     handle(deps, { ...OFFICE, query: DaySheetQuery }, async ({ query, res }) => {
       const sheet = DaySheet.parse(await readDaySheet(db, query, deps.timeZone));
       const pdf = await daySheetPdf({

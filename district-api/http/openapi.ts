@@ -573,27 +573,27 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary: "Cancel a promise not honoured in time; the seat goes to the waitlist",
     reply: "json",
   },
-  "GET /v1/office/payments": {
+  "GET /v1/office/report": {
     tag: "office",
     summary: "The payments report: a page of rows of a range of district days, with its totals",
     reply: paymentsReport.PaymentsReport,
   },
-  "GET /v1/office/payments/rows": {
+  "GET /v1/office/report/rows": {
     tag: "office",
     summary: "Every row of the payments report of a range, with its totals (for the CSV)",
     reply: paymentsReport.ReportRows,
   },
-  "GET /v1/office/payments/pdf": {
+  "GET /v1/office/report/pdf": {
     tag: "office",
     summary: "The payments report of a range as a PDF",
     reply: "pdf",
   },
-  "GET /v1/office/payments/day-sheet": {
+  "GET /v1/office/report/day-sheet": {
     tag: "office",
     summary: "A cashier's or terminal's end-of-day sheet: cash, change, net, checks by number",
     reply: paymentsReport.DaySheet,
   },
-  "GET /v1/office/payments/day-sheet/pdf": {
+  "GET /v1/office/report/day-sheet/pdf": {
     tag: "office",
     summary: "A cashier's or terminal's end-of-day sheet as a PDF",
     reply: "pdf",

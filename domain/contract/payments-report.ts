@@ -69,7 +69,7 @@ function checkRange(q: { from: string; to: string }, ctx: z.RefinementCtx) {
 export const ReportFilter = z.object(filterShape).strict().superRefine(checkRange);
 export type ReportFilter = z.infer<typeof ReportFilter>;
 
-/** GET /v1/office/payments: the filters and the page of rows. */
+/** GET /v1/office/report: the filters and the page of rows. */
 export const ReportQuery = z
   .object({
     ...filterShape,
@@ -121,7 +121,7 @@ export const PaymentsReport = z.object({
 });
 export type PaymentsReport = z.infer<typeof PaymentsReport>;
 
-/** GET /v1/office/payments/rows: every row of the range (for the CSV), with the totals. */
+/** GET /v1/office/report/rows: every row of the range (for the CSV), with the totals. */
 export const ReportRows = z.object({
   timeZone: z.string(),
   rows: z.array(ReportRow),
@@ -129,7 +129,7 @@ export const ReportRows = z.object({
 });
 export type ReportRows = z.infer<typeof ReportRows>;
 
-/** GET /v1/office/payments/day-sheet: one cashier's or terminal's day. */
+/** GET /v1/office/report/day-sheet: one cashier's or terminal's day. */
 export const DaySheetQuery = z
   .object({
     day: day(t("office.report.error.day")),

@@ -203,7 +203,7 @@ async function main() {
       let count = 0;
       for (let i = 0; i < runs; i++) {
         const t0 = performance.now();
-        const r = await call(api, "GET", `/v1/office/payments?${q}`, { token });
+        const r = await call(api, "GET", `/v1/office/report?${q}`, { token });
         ms.push(performance.now() - t0);
         if (r.status !== 200) throw new Error(`${q} → ${r.status} ${JSON.stringify(r.body)}`);
         count = r.body.totals.count;
@@ -217,7 +217,7 @@ async function main() {
         const r = await call(
           api,
           "GET",
-          `/v1/office/payments/day-sheet?day=${YEAR}-03-04&cashier=E1001`,
+          `/v1/office/report/day-sheet?day=${YEAR}-03-04&cashier=E1001`,
           {
             token,
           },
@@ -237,7 +237,7 @@ async function main() {
       let count = 0;
       for (let i = 0; i < runs; i++) {
         const t0 = performance.now();
-        const r = await call(api, "GET", `/v1/office/payments/rows?${q}`, { token });
+        const r = await call(api, "GET", `/v1/office/report/rows?${q}`, { token });
         if (r.status !== 200) throw new Error(`rows → ${r.status}`);
         const t1 = performance.now();
         const data = ReportRows.parse(r.body);

@@ -393,7 +393,7 @@ describe("the staff list pages' searches", () => {
     "/admin/imports",
     "/admin/staff",
     "/office/checks",
-    "/office/payments",
+    "/office/report",
     "/office/day-sheet",
   ];
   const QUERIES = [

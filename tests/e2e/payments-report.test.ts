@@ -75,7 +75,7 @@ describe.each(MODES)("the payments report $name", (mode) => {
       .getByRole("navigation", { name: "Business office" })
       .getByRole("link", { name: "Payments report" })
       .click();
-    await page.waitForURL("**/office/payments");
+    await page.waitForURL("**/office/report");
     await page.getByLabel("From", { exact: true }).fill(DAY);
     await page.getByLabel("To", { exact: true }).fill(DAY);
     await page.getByRole("button", { name: "Show" }).click();

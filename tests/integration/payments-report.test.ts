@@ -144,10 +144,9 @@ async function plainSums(day: string) {
   return Number(r.paid) - Number(r.refunded) + Number(r.checks) - Number(r.bounced);
 }
 
-const report = (token: string, q: string) =>
-  call(api, "GET", `/v1/office/payments?${q}`, { token });
+const report = (token: string, q: string) => call(api, "GET", `/v1/office/report?${q}`, { token });
 const rows = (token: string, q: string) =>
-  call(api, "GET", `/v1/office/payments/rows?${q}`, { token });
+  call(api, "GET", `/v1/office/report/rows?${q}`, { token });
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -371,7 +370,7 @@ describe("filters", () => {
 
 describe("the cashier's end-of-day sheet", () => {
   it("cash received, change given, net, refunds, checks by number", async () => {
-    const r = await call(api, "GET", `/v1/office/payments/day-sheet?day=${D}&cashier=${CASHIER}`, {
+    const r = await call(api, "GET", `/v1/office/report/day-sheet?day=${D}&cashier=${CASHIER}`, {
       token: office,
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -383,25 +382,15 @@ describe("the cashier's end-of-day sheet", () => {
     expect(s.cashToDepositCents).toBe(3500);
     expect(s.checks.map((c) => [c.checkNumber, c.amountCents])).toEqual([["1234", 1500]]);
     expect(s.readerCents).toBe(2500);
-    const byTerminal = await call(
-      api,
-      "GET",
-      `/v1/office/payments/day-sheet?day=${D}&terminal=T-1`,
-      {
-        token: admin,
-      },
-    );
+    const byTerminal = await call(api, "GET", `/v1/office/report/day-sheet?day=${D}&terminal=T-1`, {
+      token: admin,
+    });
     expect(DaySheet.parse(byTerminal.body).netCashCents).toBe(4000);
     const mailed = DaySheet.parse(
       (
-        await call(
-          api,
-          "GET",
-          `/v1/office/payments/day-sheet?day=${D}&cashier=${OFFICE_EMPLOYEE}`,
-          {
-            token: office,
-          },
-        )
+        await call(api, "GET", `/v1/office/report/day-sheet?day=${D}&cashier=${OFFICE_EMPLOYEE}`, {
+          token: office,
+        })
       ).body,
     );
     expect(mailed.checks.map((c) => [c.checkNumber, c.method, c.amountCents])).toEqual([
@@ -411,8 +400,8 @@ describe("the cashier's end-of-day sheet", () => {
 
   it("the report and the sheet come as PDF", async () => {
     for (const path of [
-      `/v1/office/payments/pdf?from=${D}&to=${D}`,
-      `/v1/office/payments/day-sheet/pdf?day=${D}&cashier=${CASHIER}`,
+      `/v1/office/report/pdf?from=${D}&to=${D}`,
+      `/v1/office/report/day-sheet/pdf?day=${D}&cashier=${CASHIER}`,
     ]) {
       const res = await fetch(api.baseUrl + path, {
         headers: { Authorization: `Bearer ${office}` },
@@ -427,11 +416,11 @@ describe("the cashier's end-of-day sheet", () => {
 
 describe("who may read the report", () => {
   const paths = () => [
-    `/v1/office/payments?from=${D}&to=${D}`,
-    `/v1/office/payments/rows?from=${D}&to=${D}`,
-    `/v1/office/payments/pdf?from=${D}&to=${D}`,
-    `/v1/office/payments/day-sheet?day=${D}&cashier=${CASHIER}`,
-    `/v1/office/payments/day-sheet/pdf?day=${D}&cashier=${CASHIER}`,
+    `/v1/office/report?from=${D}&to=${D}`,
+    `/v1/office/report/rows?from=${D}&to=${D}`,
+    `/v1/office/report/pdf?from=${D}&to=${D}`,
+    `/v1/office/report/day-sheet?day=${D}&cashier=${CASHIER}`,
+    `/v1/office/report/day-sheet/pdf?day=${D}&cashier=${CASHIER}`,
   ];
   it("the business office and administrators yes; cashiers, instructors, families no", async () => {
     const callers: [string, string | undefined, number][] = [
@@ -474,7 +463,7 @@ describe("bad input", () => {
     [`from=${D}&to=${D}&extra=1`, "extra"],
   ];
   it.each(cases)("%s → 400 naming %s", async (q, field) => {
-    for (const path of ["/v1/office/payments", "/v1/office/payments/rows"]) {
+    for (const path of ["/v1/office/report", "/v1/office/report/rows"]) {
       if (path.endsWith("rows") && q.includes("page=")) continue;
       const r = await call(api, "GET", `${path}?${q}`, { token: office });
       expect(r.status, JSON.stringify(r.body)).toBe(400);
@@ -486,7 +475,7 @@ describe("bad input", () => {
       [`day=${D}`, "cashier"],
       ["day=2030-02-30&cashier=E1001", "day"],
     ] as const) {
-      const r = await call(api, "GET", `/v1/office/payments/day-sheet?${q}`, { token: office });
+      const r = await call(api, "GET", `/v1/office/report/day-sheet?${q}`, { token: office });
       expect(r.status).toBe(400);
       expect(String(r.body.hint)).toContain(field);
     }

@@ -1,4 +1,4 @@
-// /office/payments: the payments report (issue 20 point 4, decision 132) — a GET form of a range of
+// /office/report: the payments report (issue 20 point 4, decision 132) — a GET form of a range of
 // district days and filters, the totals per day, per method and per account code, and the rows,
 // 100 a page on the server; the same figures as the CSV and PDF downloads. Works without JavaScript.
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -18,7 +18,7 @@ import {
   Title,
 } from "@mantine/core";
 import { t } from "@domain/messages/admin";
-import { paymentsReportPage } from "~/.server/office-payments";
+import { paymentsReportPage } from "~/.server/office-report";
 import { Pager } from "~/components/staff/Pager";
 
 export function loader(args: LoaderFunctionArgs) {
@@ -114,10 +114,10 @@ export default function OfficePayments() {
                 <span data-testid="report-total">{report.total.amount}</span>
               </Title>
               <Group>
-                <Anchor href={`/office/payments/csv?${download}`} download>
+                <Anchor href={`/office/report/csv?${download}`} download>
                   {t("office.report.csv")}
                 </Anchor>
-                <Anchor href={`/office/payments/pdf?${download}`} download>
+                <Anchor href={`/office/report/pdf?${download}`} download>
                   {t("office.report.pdf")}
                 </Anchor>
               </Group>

@@ -93,7 +93,7 @@ export async function paymentsReportPage(args: LoaderFunctionArgs) {
   }
   const { page, ...filter } = parsed.data;
   const res = await callApi(caller(args), {
-    path: `/v1/office/payments?${query({ ...filter, page })}`,
+    path: `/v1/office/report?${query({ ...filter, page })}`,
     auth: "staff",
     reply: PaymentsReport,
     timeoutMs: 60_000,
@@ -145,15 +145,15 @@ export async function paymentsReportPage(args: LoaderFunctionArgs) {
   });
 }
 
-/** GET /office/payments/csv?…: every row of the range and its totals, as CSV. */
+/** GET /office/report/csv?…: every row of the range and its totals, as CSV. */
 export async function paymentsReportCsv(args: LoaderFunctionArgs) {
   await requireOffice(args.request);
   const url = new URL(args.request.url);
-  const back = `/office/payments?${url.searchParams}`;
+  const back = `/office/report?${url.searchParams}`;
   const parsed = ReportFilter.safeParse(readFilter(url, false));
   if (!parsed.success) return downloadFailed(args.request, back, parsed.error.issues[0]?.message);
   const res = await callApi(caller(args), {
-    path: `/v1/office/payments/rows?${query(parsed.data)}`,
+    path: `/v1/office/report/rows?${query(parsed.data)}`,
     auth: "staff",
     reply: ReportRows,
     timeoutMs: 120_000,
@@ -165,16 +165,16 @@ export async function paymentsReportCsv(args: LoaderFunctionArgs) {
   );
 }
 
-/** GET /office/payments/pdf?…: the district API's PDF, streamed through. */
+/** GET /office/report/pdf?…: the district API's PDF, streamed through. */
 export async function paymentsReportPdf(args: LoaderFunctionArgs) {
   await requireOffice(args.request);
   const url = new URL(args.request.url);
-  const back = `/office/payments?${url.searchParams}`;
+  const back = `/office/report?${url.searchParams}`;
   const parsed = ReportFilter.safeParse(readFilter(url, false));
   if (!parsed.success) return downloadFailed(args.request, back, parsed.error.issues[0]?.message);
   return pdfDownload(
     caller(args),
-    { path: `/v1/office/payments/pdf?${query(parsed.data)}`, method: "GET" },
+    { path: `/v1/office/report/pdf?${query(parsed.data)}`, method: "GET" },
     `payments-${parsed.data.from}-${parsed.data.to}`,
     back,
   );
@@ -209,7 +209,7 @@ export async function daySheetPage(args: LoaderFunctionArgs) {
     return json({ ...base, errors: fieldErrors(parsed.error), sheet: null, download: null });
   }
   const res = await callApi(caller(args), {
-    path: `/v1/office/payments/day-sheet?${query(parsed.data)}`,
+    path: `/v1/office/report/day-sheet?${query(parsed.data)}`,
     auth: "staff",
     reply: DaySheet,
   });
@@ -264,7 +264,7 @@ export async function daySheetPdf(args: LoaderFunctionArgs) {
   if (!parsed.success) return downloadFailed(args.request, back, parsed.error.issues[0]?.message);
   return pdfDownload(
     caller(args),
-    { path: `/v1/office/payments/day-sheet/pdf?${query(parsed.data)}`, method: "GET" },
+    { path: `/v1/office/report/day-sheet/pdf?${query(parsed.data)}`, method: "GET" },
     `day-sheet-${parsed.data.day}`,
     back,
   );
