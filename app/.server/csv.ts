@@ -1,7 +1,8 @@
 // CSV files, the one way (docs/architecture.md): rows built by pure functions in domain/, written
 // here with csv-stringify. Spreadsheet programs read UTF-8 (names with accents) only with a BOM;
 // lines end with CRLF; a cell holding a line break is quoted; a cell a spreadsheet would read as a
-// formula is neutralised (domain/rules/roster-csv.ts neutraliseFormula).
+// formula is neutralised (domain/rules/roster-csv.ts neutraliseFormula); a finite number is written
+// as the number it is.
 import { stringify } from "csv-stringify/sync";
 import { neutraliseFormula } from "@domain/rules/roster-csv";
 
@@ -17,7 +18,9 @@ export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
       quoted_match: /[\r\n]/,
       cast: {
         string: (value) => neutraliseFormula(value),
-        number: (value) => neutraliseFormula(String(value)),
+        // A finite number is written as a number (a refund's -12.5 is not a formula).
+        number: (value) =>
+          Number.isFinite(value) ? String(value) : neutraliseFormula(String(value)),
       },
     },
   );

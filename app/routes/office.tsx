@@ -19,6 +19,8 @@ const SECTIONS = [
   { to: "/office/checks", label: t("office.nav.checks") },
   { to: "/office/mail", label: t("office.nav.mail") },
   { to: "/office/payments", label: t("office.nav.payments") },
+  { to: "/office/report", label: t("office.nav.report") },
+  { to: "/office/day-sheet", label: t("office.nav.daySheet") },
 ];
 
 export default function OfficeLayout() {

@@ -20,6 +20,7 @@ import * as identity from "@domain/contract/identity";
 import * as office from "@domain/contract/office";
 import * as officeMail from "@domain/contract/office-mail";
 import * as officeRefunds from "@domain/contract/office-refunds";
+import * as paymentsReport from "@domain/contract/payments-report";
 import * as payments from "@domain/contract/payments";
 import * as programs from "@domain/contract/programs";
 import * as staff from "@domain/contract/staff";
@@ -625,6 +626,31 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "office",
     summary: "Ask the provider again for a failed refund (same idempotency key)",
     reply: officeRefunds.RefundResult,
+  },
+  "GET /v1/office/report": {
+    tag: "office",
+    summary: "The payments report: a page of rows of a range of district days, with its totals",
+    reply: paymentsReport.PaymentsReport,
+  },
+  "GET /v1/office/report/rows": {
+    tag: "office",
+    summary: "Every row of the payments report of a range, with its totals (for the CSV)",
+    reply: paymentsReport.ReportRows,
+  },
+  "GET /v1/office/report/pdf": {
+    tag: "office",
+    summary: "The payments report of a range as a PDF",
+    reply: "pdf",
+  },
+  "GET /v1/office/report/day-sheet": {
+    tag: "office",
+    summary: "A cashier's or terminal's end-of-day sheet: cash, change, net, checks by number",
+    reply: paymentsReport.DaySheet,
+  },
+  "GET /v1/office/report/day-sheet/pdf": {
+    tag: "office",
+    summary: "A cashier's or terminal's end-of-day sheet as a PDF",
+    reply: "pdf",
   },
   "GET /v1/admin/programs": {
     tag: "admin",

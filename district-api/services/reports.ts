@@ -27,7 +27,7 @@ function features(run: Run): TextOptions["features"] {
   return faceFeatures(run.face, run.text) as TextOptions["features"];
 }
 
-class Report {
+export class Report {
   readonly doc: PDFKit.PDFDocument;
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<Buffer>;

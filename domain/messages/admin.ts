@@ -11,6 +11,7 @@ import { adminCatalogueImport } from "./en/admin-catalogue-import";
 import { businessOffice } from "./en/business-office";
 import { mail } from "./en/mail";
 import { refunds } from "./en/refunds";
+import { paymentsReport } from "./en/payments-report";
 
 const catalogue = {
   ...common,
@@ -24,6 +25,7 @@ const catalogue = {
   ...businessOffice,
   ...mail,
   ...refunds,
+  ...paymentsReport,
 } as const;
 
 export type AdminKey = keyof typeof catalogue;

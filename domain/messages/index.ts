@@ -18,6 +18,7 @@ import { adminCatalogueImport } from "./en/admin-catalogue-import";
 import { businessOffice } from "./en/business-office";
 import { mail } from "./en/mail";
 import { refunds, refundsFamily } from "./en/refunds";
+import { paymentsReport } from "./en/payments-report";
 
 export const en = {
   ...common,
@@ -38,6 +39,7 @@ export const en = {
   ...mail,
   ...refunds,
   ...refundsFamily,
+  ...paymentsReport,
 } as const;
 
 export type MessageKey = keyof typeof en;

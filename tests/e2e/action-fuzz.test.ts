@@ -398,6 +398,8 @@ describe("the staff list pages' searches", () => {
     "/admin/staff",
     "/office/checks",
     "/office/payments",
+    "/office/report",
+    "/office/day-sheet",
   ];
   const QUERIES = [
     "q=%00",

@@ -145,6 +145,12 @@ function officeCalls(): { method: string; path: string; body?: unknown }[] {
     { method: "POST", path: `/v1/office/checks/${id}/cancel` },
     { method: "GET", path: "/v1/office/mail" },
     { method: "POST", path: `/v1/office/mail/${id}/resend` },
+    // The payments report (decision 132; its own filters are tested in payments-report.test.ts).
+    { method: "GET", path: "/v1/office/report" },
+    { method: "GET", path: "/v1/office/report/rows" },
+    { method: "GET", path: "/v1/office/report/pdf" },
+    { method: "GET", path: "/v1/office/report/day-sheet" },
+    { method: "GET", path: "/v1/office/report/day-sheet/pdf" },
   ];
 }
 

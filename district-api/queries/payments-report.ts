@@ -1,0 +1,435 @@
+// The business office's payments report and cashier's end-of-day sheet (issue 20 point 4,
+// decision 132): read-only SQL over payments, payment_refunds, purchases and mailed_checks.
+//
+// A row is one money event's share of one line it paid for:
+// - a payment taken (card online, card reader, cash, check in person) that succeeded (or was later
+//   refunded), on the district day of its settled_at, split over its purchases (one per fee or
+//   registration, as settlement allocated it), and what its purchases do not cover (a payment
+//   refused whole, or a seat lost) as a line of its own;
+// - a refund that succeeded, negative, on the district day of its settled_at, with the method of
+//   its payment: a refund for one registration is that registration's line; any other refund is
+//   split over its payment's lines by stacking (domain/rules/payments-report.ts splitRefund);
+// - a mailed check received (or received and later bounced) on its received_on day, and a bounced
+//   check negative on the district day it bounced. A check reversed as recorded by mistake was
+//   never money and is not reported.
+// Totals are grouped in SQL from the same rows, so each is the sum of the rows it stands for.
+import { sql, type SQL } from "drizzle-orm";
+import { REPORT_PAGE_SIZE, type ReportFilter } from "@domain/contract/payments-report";
+import {
+  METHOD_OF_PAYMENT,
+  orderTotals,
+  sheetSums,
+  totalsOf,
+  type ReportMethodName,
+  type Totals,
+} from "@domain/rules/payments-report";
+import { districtDayBounds } from "@domain/rules/time";
+import { queryRows, type Db } from "../db/client";
+
+const DB_METHOD: Record<string, string> = Object.fromEntries(
+  Object.entries(METHOD_OF_PAYMENT).map(([db, report]) => [report, db]),
+);
+
+interface RowSql {
+  kind: "payment" | "refund" | "check" | "bounce";
+  at: Date | string;
+  day: string;
+  method: ReportMethodName;
+  cents: number;
+  payment_id: number;
+  provider_ref: string | null;
+  check_number: string | null;
+  confirmation: string | null;
+  payer: string;
+  item: string | null;
+  account_code: string | null;
+  school: string | null;
+  program: string | null;
+  cashier: string | null;
+  terminal: string | null;
+}
+
+const and = (parts: SQL[]) => (parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``);
+
+/** The report's rows (before paging) as one `with … rep` clause, filters applied. */
+export function reportCte(f: ReportFilter, timeZone: string): SQL {
+  const start = districtDayBounds(f.from, timeZone).start.toISOString();
+  const end = districtDayBounds(f.to, timeZone).end.toISOString();
+  const tz = sql`${timeZone}::text`;
+  // Filters on the event (the payment or the check), pushed into each source.
+  const payFilter: SQL[] = [];
+  if (f.method) payFilter.push(sql`p.method = ${DB_METHOD[f.method]!}`);
+  if (f.cashier) payFilter.push(sql`p.taken_by_employee_id = ${f.cashier}`);
+  if (f.terminal) payFilter.push(sql`p.terminal_id = ${f.terminal}`);
+  const checkFilter = (who: SQL): SQL[] => {
+    const parts: SQL[] = [];
+    if (f.method && f.method !== "mail") parts.push(sql`false`);
+    if (f.terminal) parts.push(sql`false`);
+    if (f.cashier) parts.push(sql`${who} = ${f.cashier}`);
+    return parts;
+  };
+  // Filters on the line (what was paid for).
+  const lineFilter: SQL[] = [];
+  if (f.account) lineFilter.push(sql`f.account_code = ${f.account}`);
+  if (f.fee) lineFilter.push(sql`f.id = ${f.fee}`);
+  if (f.school) lineFilter.push(sql`coalesce(f.school_id, cs.school_id) = ${f.school}`);
+  if (f.program) lineFilter.push(sql`cs.program_id = ${f.program}::uuid`);
+  const money = sql`p.method in ('stripe', 'terminal', 'cash', 'inPersonCheck')`;
+  return sql`with pay as (
+      select p.id, p.method, p.amount_cents, p.settled_at, p.registration_id, p.provider_ref,
+        p.confirmation_id, p.owner_key, p.taken_by_employee_id, p.terminal_id, p.check_number
+      from payments p
+      where ${money} and p.status in ('succeeded', 'refunded')
+        and p.settled_at >= ${start}::timestamptz and p.settled_at < ${end}::timestamptz
+        ${and(payFilter)}
+    ),
+    ref as (
+      select r.id, r.payment_id, r.registration_id, r.amount_cents, r.settled_at,
+        coalesce((select sum(r2.amount_cents) from payment_refunds r2
+          where r2.payment_id = r.payment_id and r2.status = 'succeeded'
+            and r2.registration_id is null
+            and (r2.settled_at, r2.id) < (r.settled_at, r.id)), 0)::int as before_cents,
+        p.method, p.amount_cents as paid_cents, p.registration_id as pay_registration_id,
+        p.provider_ref, p.confirmation_id, p.owner_key, p.taken_by_employee_id, p.terminal_id,
+        p.check_number
+      from payment_refunds r join payments p on p.id = r.payment_id
+      where r.status = 'succeeded' and ${money}
+        and r.settled_at >= ${start}::timestamptz and r.settled_at < ${end}::timestamptz
+        ${and(payFilter)}
+    ),
+    touched as (
+      select id, amount_cents, registration_id from pay
+      union
+      select payment_id, paid_cents, pay_registration_id from ref
+    ),
+    bought as (
+      select pu.payment_id, pu.id as ord, pu.assessed_fee_id, pu.registration_id,
+        pu.amount_cents as cents
+      from purchases pu join touched x on x.id = pu.payment_id
+      where pu.amount_cents > 0
+    ),
+    bought_sums as (select payment_id, sum(cents)::int as cents from bought group by payment_id),
+    lines as (
+      select u.*, (sum(u.cents) over (partition by u.payment_id order by u.ord) - u.cents)::int as lo
+      from (
+        select * from bought
+        union all
+        select x.id, 2147483647, null::int, x.registration_id,
+          x.amount_cents - coalesce(bs.cents, 0)
+        from touched x left join bought_sums bs on bs.payment_id = x.id
+        where x.amount_cents <> coalesce(bs.cents, 0)
+      ) u
+    ),
+    ev as (
+      select 'payment' as kind, pay.id as event_id, pay.settled_at as at,
+        (pay.settled_at at time zone ${tz})::date as day, pay.method as pm, l.cents, l.ord,
+        l.assessed_fee_id, l.registration_id, pay.provider_ref, pay.check_number,
+        pay.confirmation_id, pay.owner_key, pay.taken_by_employee_id as employee, pay.terminal_id,
+        pay.id as payment_id
+      from pay join lines l on l.payment_id = pay.id
+      union all
+      select 'refund', ref.id, ref.settled_at, (ref.settled_at at time zone ${tz})::date,
+        ref.method, -ref.amount_cents, 0, null::int, ref.registration_id, ref.provider_ref,
+        ref.check_number, ref.confirmation_id, ref.owner_key, ref.taken_by_employee_id,
+        ref.terminal_id, ref.payment_id
+      from ref where ref.registration_id is not null
+      union all
+      select 'refund', ref.id, ref.settled_at, (ref.settled_at at time zone ${tz})::date,
+        ref.method,
+        -(least(l.lo + l.cents, ref.before_cents + ref.amount_cents) - greatest(l.lo, ref.before_cents)),
+        l.ord, l.assessed_fee_id, l.registration_id, ref.provider_ref, ref.check_number,
+        ref.confirmation_id, ref.owner_key, ref.taken_by_employee_id, ref.terminal_id,
+        ref.payment_id
+      from ref join lines l on l.payment_id = ref.payment_id
+        and l.lo < ref.before_cents + ref.amount_cents and l.lo + l.cents > ref.before_cents
+      where ref.registration_id is null
+      union all
+      -- Beyond the payment's lines (which always add up to its amount): refunded more than paid.
+      select 'refund', ref.id, ref.settled_at, (ref.settled_at at time zone ${tz})::date,
+        ref.method,
+        -(ref.before_cents + ref.amount_cents - greatest(ref.before_cents, ref.paid_cents)),
+        2147483647, null::int, ref.pay_registration_id, ref.provider_ref, ref.check_number,
+        ref.confirmation_id, ref.owner_key, ref.taken_by_employee_id, ref.terminal_id,
+        ref.payment_id
+      from ref
+      where ref.registration_id is null
+        and ref.before_cents + ref.amount_cents > ref.paid_cents
+      union all
+      select 'check', m.id, m.recorded_at, m.received_on, 'mail', m.amount_cents, 0, null::int,
+        p.registration_id, null, m.check_number, p.confirmation_id, p.owner_key, m.recorded_by,
+        null, p.id
+      from mailed_checks m join payments p on p.id = m.payment_id
+      where m.status in ('received', 'bounced') and m.received_on between ${f.from}::date and ${f.to}::date
+        ${and(checkFilter(sql`m.recorded_by`))}
+      union all
+      select 'bounce', m.id, m.undone_at, (m.undone_at at time zone ${tz})::date, 'mail',
+        -m.amount_cents, 0, null::int, p.registration_id, null, m.check_number, p.confirmation_id,
+        p.owner_key, m.undone_by, null, p.id
+      from mailed_checks m join payments p on p.id = m.payment_id
+      where m.status = 'bounced'
+        and m.undone_at >= ${start}::timestamptz and m.undone_at < ${end}::timestamptz
+        ${and(checkFilter(sql`m.undone_by`))}
+    ),
+    rep as (
+      select ev.kind, ev.event_id, ev.ord, ev.at, to_char(ev.day, 'YYYY-MM-DD') as day,
+        case ev.pm when 'stripe' then 'card' when 'terminal' then 'reader'
+          when 'inPersonCheck' then 'check' else ev.pm end as method,
+        ev.cents::int as cents, ev.payment_id, ev.provider_ref, ev.check_number,
+        ev.confirmation_id as confirmation,
+        coalesce(nullif(trim(pa.name_first || ' ' || pa.name_last), ''), ev.owner_key) as payer,
+        coalesce(f.name, c.name) as item, f.account_code, sc.short_name as school,
+        pr.name as program, ev.employee as cashier, ev.terminal_id as terminal
+      from ev
+        left join assessed_fees af on af.id = ev.assessed_fee_id
+        left join fees f on f.id = af.fee_id
+        left join registrations rg on rg.id = ev.registration_id
+        left join course_sections cs on cs.id = rg.course_section_id
+        left join courses c on c.id = cs.course_id
+        left join programs pr on pr.id = cs.program_id
+        left join schools sc on sc.id = coalesce(f.school_id, cs.school_id)
+        left join participants pa on pa.id = coalesce(rg.participant_id, af.participant_id)
+      where true ${and(lineFilter)}
+    )`;
+}
+
+/**
+ * Runs a report statement with room to sort and group in memory: a year is a few hundred thousand
+ * rows, which the default 4 MB would spill to disk (on PGlite, very slowly: a year took minutes). `set local` ends with
+ * the read-only transaction.
+ */
+async function withReportMemory<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw("set local work_mem = '256MB'"));
+    // The planner's row estimates of the CTEs are far too high, which on PostgreSQL turns on JIT
+    // compilation: seconds spent compiling a statement that runs in a fraction of that.
+    await tx.execute(sql.raw("set local jit = off"));
+    return fn(tx as unknown as Db);
+  });
+}
+
+const ROW_COLUMNS = sql`kind, at, day, method, cents, payment_id, provider_ref, check_number,
+  confirmation, payer, item, account_code, school, program, cashier, terminal`;
+const ROW_ORDER = sql`order by day, at, kind, event_id, ord`;
+
+function asRow(r: RowSql) {
+  return {
+    day: r.day,
+    at: new Date(r.at).toISOString(),
+    kind: r.kind,
+    method: r.method,
+    amountCents: Number(r.cents),
+    paymentId: Number(r.payment_id),
+    providerRef: r.provider_ref,
+    checkNumber: r.check_number,
+    confirmation: r.confirmation,
+    payer: r.payer ?? "",
+    item: r.item,
+    accountCode: r.account_code,
+    school: r.school,
+    program: r.program,
+    cashier: r.cashier,
+    terminal: r.terminal,
+  };
+}
+export type ReportRowOut = ReturnType<typeof asRow>;
+
+interface GroupSql {
+  day: string | null;
+  method: ReportMethodName | null;
+  account_code: string | null;
+  g_day: number;
+  g_method: number;
+  g_account: number;
+  cents: number | string | null;
+  n: number | string;
+}
+
+function totalsFrom(groups: readonly GroupSql[]): Totals {
+  const totals: Totals = { cents: 0, count: 0, byDay: [], byMethod: [], byAccount: [] };
+  for (const g of groups) {
+    const s = { cents: Number(g.cents ?? 0), count: Number(g.n) };
+    if (Number(g.g_day) === 0) totals.byDay.push({ day: g.day!, ...s });
+    else if (Number(g.g_method) === 0) totals.byMethod.push({ method: g.method!, ...s });
+    else if (Number(g.g_account) === 0)
+      totals.byAccount.push({ accountCode: g.account_code, ...s });
+    else Object.assign(totals, s);
+  }
+  return orderTotals(totals);
+}
+
+/**
+ * One page of the report's rows, in order, and the totals of the whole range, from one statement:
+ * the rows are worked out once (a CTE read twice is computed once) and grouped for the totals.
+ */
+export async function readPaymentsReport(
+  db: Db,
+  q: ReportFilter & { page: number },
+  timeZone: string,
+) {
+  const [out] = await withReportMemory(db, (tx) =>
+    queryRows<{ totals: GroupSql[] | string; rows: RowSql[] | string | null }>(
+      tx,
+      sql`${reportCte(q, timeZone)}
+      select
+        (select json_agg(g) from (
+          select day, method, account_code, grouping(day) as g_day, grouping(method) as g_method,
+            grouping(account_code) as g_account, sum(cents)::bigint as cents, count(*)::int as n
+          from rep group by grouping sets ((day), (method), (account_code), ())) g) as totals,
+        (select json_agg(p) from (
+          select ${ROW_COLUMNS} from rep ${ROW_ORDER}
+          limit ${REPORT_PAGE_SIZE} offset ${(q.page - 1) * REPORT_PAGE_SIZE}) p) as rows`,
+    ),
+  );
+  const parse = <T>(v: T | string | null | undefined): T | null =>
+    typeof v === "string" ? (JSON.parse(v) as T) : (v ?? null);
+  return {
+    timeZone,
+    rows: (parse(out?.rows) ?? []).map(asRow),
+    page: q.page,
+    pageSize: REPORT_PAGE_SIZE,
+    totals: totalsFrom(parse(out?.totals) ?? []),
+  };
+}
+
+/**
+ * Every row of the range, in order (the CSV and the PDF), and their totals (the sums of these
+ * rows); null when there are more than `max` rows.
+ */
+export async function readReportRows(db: Db, f: ReportFilter, timeZone: string, max: number) {
+  const rows = await withReportMemory(db, (tx) =>
+    queryRows<RowSql>(
+      tx,
+      sql`${reportCte(f, timeZone)} select ${ROW_COLUMNS} from rep ${ROW_ORDER} limit ${max + 1}`,
+    ),
+  );
+  if (rows.length > max) return null;
+  const out = rows.map(asRow);
+  return { timeZone, rows: out, totals: totalsOf(out) };
+}
+
+/**
+ * A cashier's or terminal's day: cash payments (handed over, change, net), cash refunds of
+ * their payments paid out that day, checks in person and mailed checks they recorded, and what
+ * the card reader took. The sums are domain/rules/payments-report.ts sheetSums.
+ */
+export async function readDaySheet(
+  db: Db,
+  q: { day: string; cashier?: string; terminal?: string },
+  timeZone: string,
+) {
+  const { start, end } = districtDayBounds(q.day, timeZone);
+  const s = start.toISOString();
+  const e = end.toISOString();
+  const who: SQL[] = [];
+  if (q.cashier) who.push(sql`p.taken_by_employee_id = ${q.cashier}`);
+  if (q.terminal) who.push(sql`p.terminal_id = ${q.terminal}`);
+  const payer = sql`coalesce((select nullif(trim(pa.name_first || ' ' || pa.name_last), '')
+      from participants pa where pa.id = (select participant_id from registrations
+        where id = p.registration_id)), p.owner_key)`;
+  const taken = await queryRows<{
+    id: number;
+    method: string;
+    settled_at: Date | string;
+    amount_cents: number;
+    tendered_cents: number | null;
+    change_cents: number | null;
+    check_number: string | null;
+    payer: string;
+  }>(
+    db,
+    sql`select p.id, p.method, p.settled_at, p.amount_cents, p.tendered_cents, p.change_cents,
+          p.check_number, ${payer} as payer
+        from payments p
+        where p.method in ('cash', 'inPersonCheck', 'terminal') and p.status in ('succeeded', 'refunded')
+          and p.settled_at >= ${s}::timestamptz and p.settled_at < ${e}::timestamptz ${and(who)}
+        order by p.settled_at, p.id`,
+  );
+  const refunds = await queryRows<{
+    payment_id: number;
+    settled_at: Date | string;
+    amount_cents: number;
+    payer: string;
+  }>(
+    db,
+    sql`select r.payment_id, r.settled_at, r.amount_cents, ${payer} as payer
+        from payment_refunds r join payments p on p.id = r.payment_id
+        where p.method = 'cash' and r.status = 'succeeded'
+          and r.settled_at >= ${s}::timestamptz and r.settled_at < ${e}::timestamptz ${and(who)}
+        order by r.settled_at, r.id`,
+  );
+  const mailed = q.terminal
+    ? []
+    : await queryRows<{
+        payment_id: number;
+        recorded_at: Date | string;
+        check_number: string;
+        amount_cents: number;
+        payer: string;
+      }>(
+        db,
+        sql`select m.payment_id, m.recorded_at, m.check_number, m.amount_cents, ${payer} as payer
+            from mailed_checks m join payments p on p.id = m.payment_id
+            where m.status in ('received', 'bounced') and m.received_on = ${q.day}::date
+              and m.recorded_by = ${q.cashier!}
+            order by m.check_number, m.id`,
+      );
+  const iso = (d: Date | string) => new Date(d).toISOString();
+  // Net of a cash payment: what was handed over less the change, which is what it paid.
+  const cash = taken
+    .filter((p) => p.method === "cash")
+    .map((p) => {
+      const tendered = Number(p.tendered_cents ?? p.amount_cents);
+      const change = Number(p.change_cents ?? 0);
+      return {
+        at: iso(p.settled_at),
+        paymentId: Number(p.id),
+        payer: p.payer,
+        tenderedCents: tendered,
+        changeCents: change,
+        netCents: tendered - change,
+      };
+    });
+  const cashRefunds = refunds.map((r) => ({
+    at: iso(r.settled_at),
+    paymentId: Number(r.payment_id),
+    payer: r.payer,
+    amountCents: -Number(r.amount_cents),
+  }));
+  const checks = [
+    ...taken
+      .filter((p) => p.method === "inPersonCheck")
+      .map((p) => ({
+        at: iso(p.settled_at),
+        paymentId: Number(p.id),
+        payer: p.payer,
+        checkNumber: p.check_number ?? "",
+        method: "check" as const,
+        amountCents: Number(p.amount_cents),
+      })),
+    ...mailed.map((m) => ({
+      at: iso(m.recorded_at),
+      paymentId: Number(m.payment_id),
+      payer: m.payer,
+      checkNumber: m.check_number,
+      method: "mail" as const,
+      amountCents: Number(m.amount_cents),
+    })),
+  ].sort(
+    (a, b) =>
+      a.checkNumber.localeCompare(b.checkNumber, "en", { numeric: true }) ||
+      a.paymentId - b.paymentId,
+  );
+  const reader = taken.filter((p) => p.method === "terminal");
+  return {
+    day: q.day,
+    timeZone,
+    cashier: q.cashier ?? null,
+    terminal: q.terminal ?? null,
+    cash,
+    cashRefunds,
+    checks,
+    ...sheetSums({ cash, cashRefunds, checks }),
+    readerCents: reader.reduce((n, p) => n + Number(p.amount_cents), 0),
+    readerCount: reader.length,
+  };
+}

@@ -1,0 +1,144 @@
+// The payments report in a browser, with and without JavaScript (issue 20 point 4, decision 132):
+// the office opens the day's report from the navigation, reads the totals, downloads the CSV,
+// and the CSV's figures (total, per method, per account code) match the screen.
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { MODES, signInStaff, startTestApp, type TestApp } from "../support/browser";
+import { queryRows } from "../../district-api/db/client";
+import { DEFAULT_DISTRICT_TZ, zonedInstant } from "@domain/rules/time";
+
+let app: TestApp;
+const db = () => app.server.api!.deps.db;
+const zone = process.env.DISTRICT_TZ ?? DEFAULT_DISTRICT_TZ;
+const DAY = "2032-05-10";
+const at = (time: string) => zonedInstant(DAY, `${time}:00`, zone).toISOString();
+
+async function pay(method: string, cents: number, time: string, assessedFee: number, extra = "") {
+  const [p] = await queryRows<{ id: number }>(
+    db(),
+    sql`insert into payments (owner_key, method, amount_cents, status, idempotency_key, provider_ref,
+          created_at, settled_at, tendered_cents, change_cents, taken_by_employee_id)
+        values ('student:100001', ${method}, ${cents}, 'succeeded', ${`e2e-report-${method}-${time}${extra}`},
+          ${method === "stripe" ? `pi_e2e_${time.replace(":", "")}` : null}, ${at(time)}::timestamptz,
+          ${at(time)}::timestamptz, ${method === "cash" ? cents + 1000 : null},
+          ${method === "cash" ? 1000 : null}, ${method === "stripe" ? null : "E1001"})
+        returning id`,
+  );
+  await db().execute(
+    sql`insert into purchases (payment_id, assessed_fee_id, amount_cents, created_at)
+        values (${p!.id}, ${assessedFee}, ${cents}, ${at(time)}::timestamptz)`,
+  );
+  return Number(p!.id);
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const fee = async (name: string, code: string) => {
+    const [f] = await queryRows<{ id: number }>(
+      db(),
+      sql`insert into fees (name, amount_cents, account_code) values (${name}, 5000, ${code}) returning id`,
+    );
+    const [a] = await queryRows<{ id: number }>(
+      db(),
+      sql`insert into assessed_fees (fee_id, payer_key, participant_id, status, assessed_cost_cents)
+          values (${f!.id}, 'student:100001', 100001, 'paid', 5000) returning id`,
+    );
+    return Number(a!.id);
+  };
+  const lab = await fee("E2E lab fee", "100-LAB");
+  const band = await fee("E2E band fee", "200-BAND");
+  await pay("stripe", 5000, "09:15", lab);
+  const cash = await pay("cash", 4000, "10:30", band);
+  await pay("inPersonCheck", 1250, "11:45", band);
+  await pay("stripe", 775, "23:30", lab);
+  await db().execute(
+    sql`insert into payment_refunds (payment_id, amount_cents, reason, status, idempotency_key,
+          created_at, settled_at)
+        values (${cash}, 500, 'cart_changed', 'succeeded', 'e2e-report-refund',
+          ${at("15:00")}::timestamptz, ${at("15:00")}::timestamptz)`,
+  );
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** A CSV line's cells (this file's cells hold no commas or quotes). */
+const cells = (line: string) => line.split(",");
+
+describe.each(MODES)("the payments report $name", (mode) => {
+  it("the office opens the day's report, downloads the CSV, and its figures match the screen", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "office");
+    await page.goto("/office");
+    await page
+      .getByRole("navigation", { name: "Business office" })
+      .getByRole("link", { name: "Payments report" })
+      .click();
+    await page.waitForURL("**/office/report");
+    await page.getByLabel("From", { exact: true }).fill(DAY);
+    await page.getByLabel("To", { exact: true }).fill(DAY);
+    await page.getByRole("button", { name: "Show" }).click();
+    await page.waitForURL((u) => u.searchParams.get("from") === DAY);
+    // The day's own row shows once the page holds the chosen day's figures (with JavaScript the
+    // address changes a moment before the page does).
+    await page.getByRole("table", { name: "Totals per day" }).getByText(DAY).waitFor();
+
+    // 5000 + 4000 + 1250 + 775 − 500 (the cash refund, on its own row)
+    const total = await page.getByTestId("report-total").textContent();
+    expect(total).toBe("$105.25");
+    const screen = async (table: string) =>
+      Object.fromEntries(
+        await page
+          .getByRole("table", { name: table })
+          .getByRole("row")
+          .filter({ has: page.getByRole("cell") })
+          .evaluateAll((rows) =>
+            rows.map((r) => {
+              const c = [...r.children].map((x) => x.textContent ?? "");
+              return [c[0], c[2]];
+            }),
+          ),
+      );
+    const byMethod = await screen("Totals per method");
+    expect(byMethod).toEqual({
+      "Card online": "$57.75",
+      Cash: "$35.00",
+      "Check in person": "$12.50",
+    });
+    const byAccount = await screen("Totals per account code");
+    expect(byAccount).toEqual({ "100-LAB": "$57.75", "200-BAND": "$47.50" });
+    const rows = page.getByRole("table", { name: "Rows of the report" });
+    expect(await rows.textContent()).toContain("pi_e2e_0915");
+    expect(await rows.textContent()).toContain("-$5.00");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    const csv = (await readFile((await download.path())!)).toString("utf8");
+    expect(csv.startsWith("\ufeff")).toBe(true);
+    const lines = csv.slice(1).split("\r\n");
+    const usd = (dollars: string) =>
+      new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(
+        Number(dollars),
+      );
+    const totalLine = cells(lines.find((l) => l.startsWith("Total,"))!);
+    expect(usd(totalLine[5]!)).toBe(total);
+    const csvGroup = (label: string) =>
+      Object.fromEntries(
+        lines
+          .filter((l) => l.startsWith(`${label},`))
+          .map(cells)
+          .filter((c) => c.length > 2)
+          .map((c) => [c[1], usd(c[5]!)]),
+      );
+    expect(csvGroup("Totals per method")).toEqual(byMethod);
+    expect(csvGroup("Totals per account code")).toEqual(byAccount);
+    // Five rows, the refund negative; the rows add up to the total.
+    const dataRows = lines.slice(1, lines.indexOf(""));
+    expect(dataRows).toHaveLength(5);
+    expect(dataRows.reduce((n, l) => n + Number(cells(l)[6]), 0)).toBe(10_525);
+    expect(dataRows.some((l) => cells(l)[6] === "-500")).toBe(true);
+  });
+});
