@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { seriousViolations } from "../support/a11y";
 import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
 
 let app: TestApp;
@@ -227,4 +228,29 @@ describe.each(MODES)("catalogue import $name", (mode) => {
     await page.getByText("date_end: The end date cannot be before the start date.").waitFor();
     expect(await page.getByRole("button", { name: "Apply this import" }).count()).toBe(0);
   });
+});
+
+describe("the import pages", () => {
+  it("have no serious accessibility problems, with and without JavaScript", async () => {
+    for (const mode of MODES) {
+      // axe runs inside the page: "without JavaScript" is a browser whose requests for the app's
+      // scripts fail (as in a11y-pages.test.ts).
+      const ctx = await app.newContext({ js: true });
+      if (!mode.js) await ctx.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
+      const page = await ctx.newPage();
+      await signInStaff(page, "admin");
+      await page.goto("/admin/imports");
+      expect(await seriousViolations(page)).toEqual([]);
+      // A dry run's report, with a refused row.
+      await page.getByRole("radio", { name: "Staff" }).check();
+      await page.getByLabel("Files").setInputFiles({
+        name: "staff.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from("employee_id,first_name,last_name,roles\r\nA11Y,Ada,Axe,wizard\r\n"),
+      });
+      await page.getByRole("button", { name: "Check the file (dry run)" }).click();
+      await page.waitForURL(/\/admin\/imports\/runs\//);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  }, 180_000);
 });

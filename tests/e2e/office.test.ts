@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
 import { queryRows } from "../../district-api/db/client";
+import { seriousViolations } from "../support/a11y";
 import { DEFAULT_DISTRICT_TZ, todayIn } from "@domain/rules/time";
 
 let app: TestApp;
@@ -169,4 +170,27 @@ describe.each(MODES)("mailed checks $name", (mode) => {
     expect(await page.getByRole("table").textContent()).toContain("Bounced (Insufficient funds)");
     await page.getByRole("button", { name: "Record check" }).waitFor();
   });
+});
+
+describe("the business office's pages", () => {
+  // With JavaScript: the same server-rendered markup, hydrated (axe on a full staff page takes
+  // several seconds on two busy cores, so one mode here; the forms' plain posts are tested above).
+  it("have no serious accessibility problems", async () => {
+    {
+      const page = await app.newPage({ js: true });
+      await signInStaff(page, "office");
+      for (const path of [
+        "/office",
+        "/office/checks",
+        "/office/payments",
+        "/office/refunds",
+        "/office/report",
+        "/office/day-sheet",
+        "/office/mail?q=100020",
+      ]) {
+        await page.goto(path);
+        expect({ path, problems: await seriousViolations(page) }).toEqual({ path, problems: [] });
+      }
+    }
+  }, 180_000);
 });
