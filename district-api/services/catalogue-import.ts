@@ -43,9 +43,10 @@ import {
   baseName,
   csvRows,
   loadSources,
+  schoolsOnFile,
+  summaryOf,
   type ImportReport,
   type ImportSource,
-  type ImportSummary,
   type ReportRow,
   type RunSummary,
 } from "./imports";
@@ -191,10 +192,7 @@ async function importIn(
       if (!sectionByNature.has(key)) sectionByNature.set(key, s);
     }
   }
-  const schoolRows = await queryRows<{ id: number; shortName: string; fullName: string }>(
-    tx,
-    sql`select id, short_name as "shortName", full_name as "fullName" from schools`,
-  );
+  const schoolRows = await schoolsOnFile(tx);
   const staffRows = await queryRows<{ employeeId: string }>(
     tx,
     sql`select employee_id as "employeeId" from staff`,
@@ -276,14 +274,7 @@ async function importIn(
     }
     report.push({ line, id: r.sectionCode, name, outcome: r.sectionChange, reason: "" });
   }
-  const summary: ImportSummary = {
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    refused: 0,
-    deactivated: 0,
-  };
-  for (const r of report) summary[r.outcome] += 1;
+  const summary = summaryOf(report);
   const base = { full: false, format: "catalogue" as const, summary, rows: report };
   if (options.dryRun) return { status: "dry-run", ...base };
   if (summary.refused > 0) return { status: "refused", ...base };

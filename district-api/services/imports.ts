@@ -107,28 +107,37 @@ const COLUMN_OF: Record<StudentField, { name: string; type: string }> = {
 
 export const baseName = (name: string) => (name.split(/[\\/]/).pop() ?? name).trim().toLowerCase();
 
-/** Which way in the files are: one plain CSV, or a OneRoster set by its file names. */
-export function importFormat(sources: ImportSource[]): "plain" | "oneroster" {
+/**
+ * Which way in the files are: one plain CSV, or a OneRoster set by its file names (every one of
+ * `needed`, and no file outside `allowed`). Both the student and the staff imports ask it.
+ */
+export function oneRosterOrPlain(
+  sources: ImportSource[],
+  needed: readonly string[],
+  allowed: readonly string[] = needed,
+): "plain" | "oneroster" {
   if (sources.length === 0) throw new ApiError(400, t("admin.imports.noFile"), "files");
   const names = sources.map((s) => baseName(s.name));
-  const oneRoster = names.some((n) => (ONEROSTER_FILES as readonly string[]).includes(n));
-  if (!oneRoster) {
+  if (!names.some((n) => allowed.includes(n))) {
     if (sources.length > 1)
       throw new ApiError(400, t("admin.imports.tooManyFiles", { count: 1 }), "files");
     return "plain";
   }
   for (const n of names) {
-    if (!(ONEROSTER_FILES as readonly string[]).includes(n)) {
+    if (!allowed.includes(n)) {
       throw new ApiError(400, t("admin.imports.unknownFile", { file: n }), "files");
     }
   }
-  for (const need of ONEROSTER_FILES) {
+  for (const need of needed) {
     if (!names.includes(need)) {
       throw new ApiError(400, t("admin.imports.missingOneRosterFile", { file: need }), "files");
     }
   }
   return "oneroster";
 }
+
+/** Which way in a student import's files are (decision 124). */
+export const importFormat = (sources: ImportSource[]) => oneRosterOrPlain(sources, ONEROSTER_FILES);
 
 /** Rows of a CSV stream as objects keyed by header, with the line each ends on. */
 export async function* csvRows(
@@ -168,6 +177,119 @@ export async function* csvRows(
   }
 }
 
+/** What a row of a file became once mapped: a record to stage, or refused with every reason. */
+export type RowResult<R> =
+  { ok: true; record: R } | { ok: false; sourceId: string; reasons: string[] };
+
+/**
+ * The one reading loop of the student and staff imports: each row's line of the report (valid
+ * rows "unchanged" until compared with what is on file), and the valid records staged a batch at
+ * a time by `insert` (one JSON parameter a statement, so the batch's size is the only limit).
+ */
+export class RowStager<R, K> {
+  readonly report: ReportRow[] = [];
+  /** Report index of each staged record, by its source ID. */
+  readonly indexOf = new Map<K, number>();
+  private batch: R[] = [];
+
+  constructor(
+    private readonly idOf: (record: R) => K,
+    private readonly insert: (batch: R[]) => PromiseLike<unknown>,
+    private readonly onRefused: (sourceId: string) => void,
+  ) {}
+
+  async take(result: RowResult<R>, line: number, name: string): Promise<void> {
+    if (!result.ok) {
+      this.onRefused(result.sourceId);
+      this.report.push({
+        line,
+        id: result.sourceId,
+        name,
+        outcome: "refused",
+        reason: result.reasons.join(" "),
+      });
+      return;
+    }
+    const id = this.idOf(result.record);
+    this.indexOf.set(id, this.report.length);
+    this.report.push({ line, id: String(id), name, outcome: "unchanged", reason: "" });
+    this.batch.push(result.record);
+    if (this.batch.length >= STAGE_BATCH) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (!this.batch.length) return;
+    const batch = this.batch;
+    this.batch = [];
+    await this.insert(batch);
+  }
+}
+
+/** The schools on file, for a file's school names (schoolLookup) or codes. */
+export function schoolsOnFile(tx: Pick<Db, "execute">) {
+  return queryRows<{ id: number; shortName: string; fullName: string }>(
+    tx,
+    sql`select id, short_name as "shortName", full_name as "fullName" from schools`,
+  );
+}
+
+/** A report's count of each outcome. */
+export function summaryOf(report: readonly ReportRow[]): ImportSummary {
+  const summary: ImportSummary = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    refused: 0,
+    deactivated: 0,
+  };
+  for (const r of report) summary[r.outcome] += 1;
+  return summary;
+}
+
+/** A person's name for the report, from a row's first and last name. */
+export const personName = (first?: string, last?: string) =>
+  `${(first ?? "").trim()} ${(last ?? "").trim()}`.trim();
+
+/**
+ * The header of a plain file, checked by the import's own rule: its normalised column names, the
+ * columns it carries told to `carried`, or a 400 naming the columns missing.
+ */
+export function plainColumns<F>(
+  source: ImportSource,
+  check: (header: string[]) => { ok: true; carried: F[] } | { ok: false; missing: string[] },
+  carried: (fields: F[]) => void,
+): (header: string[]) => string[] {
+  return (header) => {
+    const checked = check(header);
+    if (!checked.ok) {
+      throw new ApiError(
+        400,
+        t("admin.imports.missingColumns", {
+          file: baseName(source.name),
+          columns: checked.missing.join(", "),
+        }),
+        "files",
+      );
+    }
+    carried(checked.carried);
+    return normalizeHeader(header);
+  };
+}
+
+/** The schools of a OneRoster set (orgs of type school), by sourcedId. */
+export async function oneRosterSchools(
+  orgsCsv: ImportSource,
+): Promise<Map<string, { identifier: string; name: string }>> {
+  const orgs = new Map<string, { identifier: string; name: string }>();
+  for await (const { row } of csvRows(orgsCsv)) {
+    const type = (row.type ?? "").trim().toLowerCase();
+    if (type === "school" && row.sourcedId) {
+      orgs.set(row.sourcedId.trim(), { identifier: row.identifier ?? "", name: row.name ?? "" });
+    }
+  }
+  return orgs;
+}
+
 interface Staged {
   report: ReportRow[];
   /** Report index of each staged student, by ID. */
@@ -191,85 +313,48 @@ async function stage(
       emergency_phone text, emergency_relationship text, financial_aid text,
       activity_pass boolean) on commit drop`),
   );
-  const staged: Staged = { report: [], indexOf: new Map(), refusedIds: [], carried: [] };
+  const refusedIds: number[] = [];
+  let carried: StudentField[] = [];
   const duplicate = duplicateChecker();
-  let batch: StudentRecord[] = [];
-  const flush = async () => {
-    if (!batch.length) return;
-    const json = JSON.stringify(batch);
-    batch = [];
-    await tx.execute(sql`insert into import_students
-      select * from jsonb_to_recordset(${json}::jsonb) as x(id integer, "nameFirst" text,
-        "nameLast" text, dob date, grade text, gender text, email text,
-        "custodianEmails" text[], "schoolId" integer, "emergencyName" text,
-        "emergencyPhone" text, "emergencyRelationship" text, "financialAid" text,
-        "activityPass" boolean)`);
-  };
-  const take = async (outcome: RowOutcome, line: number, name: string) => {
-    let result = outcome;
-    if (result.ok) {
-      const dup = duplicate(result.record.id, line);
-      if (dup) result = { ok: false, sourceId: String(result.record.id), reasons: [dup] };
-    }
-    if (!result.ok) {
-      const id = parseStudentId(result.sourceId);
-      if (id !== null) staged.refusedIds.push(id);
-      staged.report.push({
+  const stager = new RowStager<StudentRecord, number>(
+    (r) => r.id,
+    (batch) =>
+      tx.execute(sql`insert into import_students
+        select * from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(id integer,
+          "nameFirst" text, "nameLast" text, dob date, grade text, gender text, email text,
+          "custodianEmails" text[], "schoolId" integer, "emergencyName" text,
+          "emergencyPhone" text, "emergencyRelationship" text, "financialAid" text,
+          "activityPass" boolean)`),
+    (sourceId) => {
+      const id = parseStudentId(sourceId);
+      if (id !== null) refusedIds.push(id);
+    },
+  );
+  const take = (outcome: RowOutcome, line: number, name: string) => {
+    const dup = outcome.ok ? duplicate(outcome.record.id, line) : null;
+    if (outcome.ok && dup) {
+      return stager.take(
+        { ok: false, sourceId: String(outcome.record.id), reasons: [dup] },
         line,
-        id: result.sourceId,
         name,
-        outcome: "refused",
-        reason: result.reasons.join(" "),
-      });
-      return;
+      );
     }
-    staged.indexOf.set(result.record.id, staged.report.length);
-    staged.report.push({
-      line,
-      id: String(result.record.id),
-      name,
-      outcome: "unchanged",
-      reason: "",
-    });
-    batch.push(result.record);
-    if (batch.length >= STAGE_BATCH) await flush();
+    return stager.take(outcome, line, name);
   };
-  const nameOf = (first?: string, last?: string) =>
-    `${(first ?? "").trim()} ${(last ?? "").trim()}`.trim();
 
   if (format === "plain") {
     const source = sources[0]!;
-    const columns = (header: string[]) => {
-      const checked = plainHeader(header);
-      if (!checked.ok) {
-        throw new ApiError(
-          400,
-          t("admin.imports.missingColumns", {
-            file: baseName(source.name),
-            columns: checked.missing.join(", "),
-          }),
-          "files",
-        );
-      }
-      staged.carried = checked.carried;
-      return normalizeHeader(header);
-    };
+    const columns = plainColumns(source, plainHeader, (fields) => (carried = fields));
     for await (const { row, line } of csvRows(source, columns)) {
-      await take(mapPlainRow(row, schools), line, nameOf(row.first_name, row.last_name));
+      await take(mapPlainRow(row, schools), line, personName(row.first_name, row.last_name));
     }
-    if (!staged.carried.length) {
+    if (!carried.length) {
       // An empty file (no header): nothing to import, nothing carried.
-      staged.carried = ["nameFirst", "nameLast", "dob", "grade"];
+      carried = ["nameFirst", "nameLast", "dob", "grade"];
     }
   } else {
     const byName = new Map(sources.map((s) => [baseName(s.name), s]));
-    const orgs = new Map<string, { identifier: string; name: string }>();
-    for await (const { row } of csvRows(byName.get("orgs.csv")!)) {
-      const type = (row.type ?? "").trim().toLowerCase();
-      if (type === "school" && row.sourcedId) {
-        orgs.set(row.sourcedId.trim(), { identifier: row.identifier ?? "", name: row.name ?? "" });
-      }
-    }
+    const orgs = await oneRosterSchools(byName.get("orgs.csv")!);
     const demographics = new Map<string, { birthDate: string; sex: string }>();
     for await (const { row } of csvRows(byName.get("demographics.csv")!)) {
       if (row.sourcedId) {
@@ -298,12 +383,12 @@ async function stage(
     const ctx = { schools, orgs, demographics, guardianEmails, guardiansOf };
     for await (const { row, line } of csvRows(users)) {
       if (!isOneRosterStudent(row)) continue;
-      await take(mapOneRosterStudent(row, ctx), line, nameOf(row.givenName, row.familyName));
+      await take(mapOneRosterStudent(row, ctx), line, personName(row.givenName, row.familyName));
     }
-    staged.carried = ONEROSTER_CARRIED;
+    carried = ONEROSTER_CARRIED;
   }
-  await flush();
-  return staged;
+  await stager.flush();
+  return { report: stager.report, indexOf: stager.indexOf, refusedIds, carried };
 }
 
 const cols = (fields: StudentField[], prefix = "") =>
@@ -323,12 +408,7 @@ async function importIn(
 ): Promise<ImportReport> {
   const format = importFormat(sources);
   if (!options.dryRun) await lockStudentImport(tx);
-  const schools = schoolLookup(
-    await queryRows<{ id: number; shortName: string; fullName: string }>(
-      tx,
-      sql`select id, short_name as "shortName", full_name as "fullName" from schools`,
-    ),
-  );
+  const schools = schoolLookup(await schoolsOnFile(tx));
   const staged = await stage(tx, format, sources, schools);
   const { report, indexOf, carried } = staged;
   const changed: SQL = sql.raw(
@@ -370,14 +450,7 @@ async function importIn(
       });
     }
   }
-  const summary: ImportSummary = {
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    refused: 0,
-    deactivated: 0,
-  };
-  for (const r of report) summary[r.outcome] += 1;
+  const summary = summaryOf(report);
   const base = { full: options.full, format, summary, rows: report };
   if (options.dryRun) return { status: "dry-run", ...base };
   if (summary.refused > 0) return { status: "refused", ...base };

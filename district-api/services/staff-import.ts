@@ -21,7 +21,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { DISTRICT_ADMIN_ROLE, STAFF_ROLES } from "@domain/contract/admin";
 import { t } from "@domain/messages";
-import { normalizeHeader, schoolLookup, type SchoolLookup } from "@domain/imports/students";
+import { schoolLookup, type SchoolLookup } from "@domain/imports/students";
 import {
   isOneRosterStaff,
   mapOneRosterStaff,
@@ -40,12 +40,18 @@ import { recordAudit, type Actor } from "./audit";
 import {
   baseName,
   csvRows,
+  oneRosterOrPlain,
+  oneRosterSchools,
+  personName,
+  plainColumns,
+  RowStager,
+  schoolsOnFile,
+  summaryOf,
   loadSources,
   saveRun,
   type ImportOptions,
   type ImportReport,
   type ImportSource,
-  type ImportSummary,
   type Outcome,
   type ReportRow,
   type RunSummary,
@@ -55,33 +61,13 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const STAFF_IMPORT_AUDIT_ACTION = "import.staff";
 
-const STAGE_BATCH = 2000;
-
 /** The OneRoster files a staff import reads; demographics.csv may come along (not read). */
 const ONEROSTER_STAFF_FILES = ["users.csv", "orgs.csv"];
 const ONEROSTER_ALLOWED = [...ONEROSTER_STAFF_FILES, "demographics.csv"];
 
-/** Which way in the files are: one plain staff CSV, or a OneRoster set by its file names. */
-export function staffImportFormat(sources: ImportSource[]): "plain" | "oneroster" {
-  if (sources.length === 0) throw new ApiError(400, t("admin.imports.noFile"), "files");
-  const names = sources.map((s) => baseName(s.name));
-  if (!names.some((n) => ONEROSTER_ALLOWED.includes(n))) {
-    if (sources.length > 1)
-      throw new ApiError(400, t("admin.imports.tooManyFiles", { count: 1 }), "files");
-    return "plain";
-  }
-  for (const n of names) {
-    if (!ONEROSTER_ALLOWED.includes(n)) {
-      throw new ApiError(400, t("admin.imports.unknownFile", { file: n }), "files");
-    }
-  }
-  for (const need of ONEROSTER_STAFF_FILES) {
-    if (!names.includes(need)) {
-      throw new ApiError(400, t("admin.imports.missingOneRosterFile", { file: need }), "files");
-    }
-  }
-  return "oneroster";
-}
+/** Which way in a staff import's files are: one plain staff CSV, or a OneRoster set. */
+export const staffImportFormat = (sources: ImportSource[]) =>
+  oneRosterOrPlain(sources, ONEROSTER_STAFF_FILES, ONEROSTER_ALLOWED);
 
 interface Staged {
   report: ReportRow[];
@@ -105,90 +91,56 @@ async function stage(
       name_last text not null, email text, school_id integer, roles text[] not null)
       on commit drop`),
   );
-  const staged: Staged = { report: [], indexOf: new Map(), refusedIds: [], carried: [] };
+  const refusedIds: string[] = [];
+  let carried: StaffField[] = [];
   const duplicate = staffDuplicateChecker();
-  let batch: StaffRecord[] = [];
-  const flush = async () => {
-    if (!batch.length) return;
-    const json = JSON.stringify(batch);
-    batch = [];
-    await tx.execute(sql`insert into import_staff
-      select "employeeId", username, "nameFirst", "nameLast", email, "schoolId", roles
-      from jsonb_to_recordset(${json}::jsonb) as x("employeeId" text, username text,
-        "nameFirst" text, "nameLast" text, email text, "schoolId" integer, roles text[])`);
-  };
-  const take = async (outcome: StaffRowOutcome, line: number, name: string) => {
-    let result = outcome;
-    if (result.ok) {
-      const dup = duplicate(result.record, line);
-      if (dup.length) result = { ok: false, sourceId: result.record.employeeId, reasons: dup };
-    } else {
-      const dup = duplicate({ employeeId: result.sourceId, username: null }, line);
-      if (dup.length) result = { ...result, reasons: [...result.reasons, ...dup] };
+  const stager = new RowStager<StaffRecord, string>(
+    (r) => r.employeeId,
+    (batch) =>
+      tx.execute(sql`insert into import_staff
+        select "employeeId", username, "nameFirst", "nameLast", email, "schoolId", roles
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x("employeeId" text,
+          username text, "nameFirst" text, "nameLast" text, email text, "schoolId" integer,
+          roles text[])`),
+    (sourceId) => {
+      if (sourceId) refusedIds.push(sourceId);
+    },
+  );
+  // An employee ID or user name already on an earlier line refuses the row; a refused row's ID
+  // still counts, so a later line with it is refused too.
+  const take = (outcome: StaffRowOutcome, line: number, name: string) => {
+    if (outcome.ok) {
+      const dup = duplicate(outcome.record, line);
+      if (dup.length) {
+        return stager.take(
+          { ok: false, sourceId: outcome.record.employeeId, reasons: dup },
+          line,
+          name,
+        );
+      }
+      return stager.take(outcome, line, name);
     }
-    if (!result.ok) {
-      if (result.sourceId) staged.refusedIds.push(result.sourceId);
-      staged.report.push({
-        line,
-        id: result.sourceId,
-        name,
-        outcome: "refused",
-        reason: result.reasons.join(" "),
-      });
-      return;
-    }
-    staged.indexOf.set(result.record.employeeId, staged.report.length);
-    staged.report.push({
-      line,
-      id: result.record.employeeId,
-      name,
-      outcome: "unchanged",
-      reason: "",
-    });
-    batch.push(result.record);
-    if (batch.length >= STAGE_BATCH) await flush();
+    const dup = duplicate({ employeeId: outcome.sourceId, username: null }, line);
+    return stager.take({ ...outcome, reasons: [...outcome.reasons, ...dup] }, line, name);
   };
-  const nameOf = (first?: string, last?: string) =>
-    `${(first ?? "").trim()} ${(last ?? "").trim()}`.trim();
 
   if (format === "plain") {
     const source = sources[0]!;
-    const columns = (header: string[]) => {
-      const checked = staffPlainHeader(header);
-      if (!checked.ok) {
-        throw new ApiError(
-          400,
-          t("admin.imports.missingColumns", {
-            file: baseName(source.name),
-            columns: checked.missing.join(", "),
-          }),
-          "files",
-        );
-      }
-      staged.carried = checked.carried;
-      return normalizeHeader(header);
-    };
+    const columns = plainColumns(source, staffPlainHeader, (fields) => (carried = fields));
     for await (const { row, line } of csvRows(source, columns)) {
-      await take(mapStaffPlainRow(row, schools), line, nameOf(row.first_name, row.last_name));
+      await take(mapStaffPlainRow(row, schools), line, personName(row.first_name, row.last_name));
     }
   } else {
     const byName = new Map(sources.map((s) => [baseName(s.name), s]));
-    const orgs = new Map<string, { identifier: string; name: string }>();
-    for await (const { row } of csvRows(byName.get("orgs.csv")!)) {
-      const type = (row.type ?? "").trim().toLowerCase();
-      if (type === "school" && row.sourcedId) {
-        orgs.set(row.sourcedId.trim(), { identifier: row.identifier ?? "", name: row.name ?? "" });
-      }
-    }
-    const ctx = { schools, orgs };
+    const ctx = { schools, orgs: await oneRosterSchools(byName.get("orgs.csv")!) };
     for await (const { row, line } of csvRows(byName.get("users.csv")!)) {
       if (!isOneRosterStaff(row)) continue;
-      await take(mapOneRosterStaff(row, ctx), line, nameOf(row.givenName, row.familyName));
+      await take(mapOneRosterStaff(row, ctx), line, personName(row.givenName, row.familyName));
     }
-    staged.carried = ["email", "schoolId"];
+    carried = ["email", "schoolId"];
   }
-  await flush();
-  return staged;
+  await stager.flush();
+  return { report: stager.report, indexOf: stager.indexOf, refusedIds, carried };
 }
 
 /** The product's roles in their fixed order, as an array literal. */
@@ -236,12 +188,7 @@ async function importStaffIn(
 ): Promise<ImportReport> {
   const format = staffImportFormat(sources);
   if (!options.dryRun) await lockStaffImport(tx);
-  const schools = schoolLookup(
-    await queryRows<{ id: number; shortName: string; fullName: string }>(
-      tx,
-      sql`select id, short_name as "shortName", full_name as "fullName" from schools`,
-    ),
-  );
+  const schools = schoolLookup(await schoolsOnFile(tx));
   const staged = await stage(tx, format, sources, schools);
   const { report, indexOf, carried } = staged;
   const missing = missingSql(actor, staged.refusedIds);
@@ -299,14 +246,7 @@ async function importStaffIn(
       });
     }
   }
-  const summary: ImportSummary = {
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    refused: 0,
-    deactivated: 0,
-  };
-  for (const r of report) summary[r.outcome] += 1;
+  const summary = summaryOf(report);
   const base = { full: options.full, format, summary, rows: report };
   if (options.dryRun) return { status: "dry-run", ...base };
   if (summary.refused > 0) return { status: "refused", ...base };
