@@ -6,16 +6,9 @@
 // district API and written as CSV), on PGlite, or on PostgreSQL with INTEGRATION_DB=postgres
 // TEST_DATABASE_URL=… (a throwaway database, dropped at the end).
 // Usage: npm run bench:payments-report [-- --payments 200000 --runs 10]
-import { mkdtemp, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../district-api/db/client";
-import { createScratchDatabase } from "../../district-api/db/scratch-database";
-import { createLogger } from "../../district-api/logger";
-import { startDistrictApi } from "../../district-api/runtime";
+import { call, staffToken, startTestApi } from "../../tests/support/api";
 import { reportCte } from "../../district-api/queries/payments-report";
 import { ReportRows } from "@domain/contract/payments-report";
 import { paymentsReportCsvRows } from "@domain/rules/payments-report";
@@ -35,69 +28,8 @@ function stats(ms: number[]) {
   return `median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms`;
 }
 
-/**
- * The district API on a fresh seeded database: PGlite in memory, or a throwaway PostgreSQL
- * database (INTEGRATION_DB=postgres, TEST_DATABASE_URL), dropped by close(). (Not
- * tests/support/api.ts: it reads the test runner's PGlite snapshot, which exists only under vitest.)
- */
-async function startApi() {
-  const scratch =
-    process.env.INTEGRATION_DB === "postgres"
-      ? await createScratchDatabase(process.env.TEST_DATABASE_URL!, "bench")
-      : null;
-  const outboxDir = await mkdtemp(path.join(tmpdir(), "bench-outbox-"));
-  const runtime = await startDistrictApi({
-    databaseUrl: scratch?.url,
-    outboxDir,
-    secret: randomBytes(16).toString("hex"),
-    logger: createLogger("silent"),
-    poolSize: 10,
-    backgroundJobs: false,
-  });
-  const server = runtime.app.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    runtime,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await runtime.close();
-      await scratch?.drop();
-      await rm(outboxDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function call(
-  api: { baseUrl: string },
-  method: string,
-  pathname: string,
-  opts: { token?: string; body?: unknown } = {},
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-): Promise<{ status: number; body: any }> {
-  const res = await fetch(api.baseUrl + pathname, {
-    method,
-    headers: {
-      ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
-      ...(opts.body ? { "Content-Type": "application/json" } : {}),
-    },
-    body: opts.body ? JSON.stringify(opts.body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function staffToken(api: { baseUrl: string }, username: string): Promise<string> {
-  const r = await call(api, "POST", "/v1/instructor", {
-    body: { username, password: `${username}-demo` },
-  });
-  if (r.status !== 200) throw new Error(`staff login failed: ${r.status}`);
-  return r.body.accessToken as string;
-}
-
 async function main() {
-  const api = await startApi();
+  const api = await startTestApi();
   try {
     const db = api.runtime.deps.db;
     const tz = api.runtime.deps.timeZone;
