@@ -4,7 +4,7 @@
 // page; a session starts through writeSession (./session.ts) only.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { familyDestination, staffDestination } from "@domain/rules/destinations";
-import { mmddyyyyToIso } from "@domain/rules/calendar";
+import { typedDateToIso } from "@domain/rules/calendar";
 import { callApi, fetchApi } from "./api";
 import { readFormData } from "./http-guards";
 import { getSession, validStudent, writeSession, validStaff } from "./session";
@@ -85,7 +85,7 @@ export async function familySignInAction({ request, context }: ActionFunctionArg
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
-  const dob = mmddyyyyToIso(submission.value.dob)!;
+  const dob = typedDateToIso(submission.value.dob)!;
   const res = await fetchApi({ request, context }, "/v1/student", {
     method: "POST",
     body: { studentId: submission.value.studentId, dob },

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { useZodForm } from "~/components/zod-form";
-import { FormError, TextField } from "~/components/fields";
+import { BirthDateField, FormError, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
 import { familySignInPage, familySignInAction } from "~/.server/identity";
@@ -110,13 +110,7 @@ export default function SignIn() {
             inputMode="numeric"
             autoComplete="username"
           />
-          <TextField
-            meta={fields.dob}
-            label={t("signin.dob")}
-            inputMode="numeric"
-            placeholder="MM/DD/YYYY"
-            autoComplete="bday"
-          />
+          <BirthDateField meta={fields.dob} label={t("signin.dob")} />
           <Group justify="space-between">
             <Button component={Link} to="/" variant="default">
               {t("signin.back")}

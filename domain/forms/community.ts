@@ -3,7 +3,7 @@
 // register-member and profile/community is built from the same fields and rules.
 import { z } from "zod";
 import { t } from "../messages/community";
-import { mmddyyyyToIso } from "../rules/calendar";
+import { mmddyyyyToIso, typedDateToIso } from "../rules/calendar";
 import { isBeforeToday } from "../rules/time";
 import { US_STATES } from "../rules/us-states";
 import {
@@ -172,11 +172,11 @@ export const memberFields = {
   guardians: GuardiansSchema,
 };
 
-/** Birth date as typed in the form: MM/DD/YYYY, a real date in the past; becomes YYYY-MM-DD. */
+/** Birth date as typed in the form (MM/DD/YYYY, or as a phone keypad types it), a real date in the past; becomes YYYY-MM-DD. */
 export const formDob = z
   .string({ required_error: t("community.dobFormat") })
   .transform((v, ctx) => {
-    const iso = mmddyyyyToIso(v);
+    const iso = typedDateToIso(v);
     if (!iso || !isBeforeToday(iso)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: t("community.dobFormat") });
       return z.NEVER;

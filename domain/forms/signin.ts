@@ -1,7 +1,7 @@
 // Form schemas of the sign-in screens (spec 01 §5), used by conform in the page and the action.
 import { z } from "zod";
 import { t } from "../messages/common";
-import { mmddyyyyToIso } from "../rules/calendar";
+import { typedDateToIso } from "../rules/calendar";
 import { isBeforeToday } from "../rules/time";
 
 export const StudentSigninForm = z.object({
@@ -11,7 +11,7 @@ export const StudentSigninForm = z.object({
     .min(1, t("signin.studentIdRequired"))
     .max(20, t("signin.failed")),
   dob: z.string({ required_error: t("signin.dobFormat") }).refine((v) => {
-    const iso = mmddyyyyToIso(v);
+    const iso = typedDateToIso(v);
     return iso !== null && isBeforeToday(iso);
   }, t("signin.dobFormat")),
 });

@@ -33,6 +33,42 @@ export function mmddyyyyToIso(value: string): string | null {
   return isCalendarDate(iso) && iso >= "1900-01-01" ? iso : null;
 }
 
+/**
+ * A date as a parent types it, month first → "YYYY-MM-DD", or null. Phone keypads have no "/"
+ * (issue 29 point 1), so eight digits "01152012" are read as MMDDYYYY; "1/15/2012", "01-15-2012"
+ * and "01.15.2012" (one or two digits of month and day, one kind of separator, spaces around it)
+ * too. Anything else, and a day that does not exist, is not a date.
+ */
+export function typedDateToIso(value: string): string | null {
+  const typed = value.trim();
+  const digits = /^(\d{2})(\d{2})(\d{4})$/.exec(typed);
+  const separated = /^(\d{1,2}) *([/.-]) *(\d{1,2}) *\2 *(\d{4})$/.exec(typed);
+  const parts = digits
+    ? [digits[1], digits[2], digits[3]]
+    : separated
+      ? [separated[1], separated[3], separated[4]]
+      : null;
+  if (!parts) return null;
+  const [month, day, year] = parts as [string, string, string];
+  return mmddyyyyToIso(`${month.padStart(2, "0")}/${day.padStart(2, "0")}/${year}`);
+}
+
+/**
+ * What a birth-date field shows while digits are typed without separators: "011" → "01/1",
+ * "01152012" → "01/15/2012". Slashes are added only where this function puts them (after the
+ * month's and the day's two digits), so a parent who types their own "1/15/2012" or dashes keeps
+ * what they typed.
+ */
+export function formatTypedDate(value: string): string {
+  if (!/^[\d/]*$/.test(value) || value.endsWith("/")) return value;
+  const slashes = [...value.matchAll(/\//g)].map((m) => m.index);
+  if (slashes.some((at, i) => at !== (i === 0 ? 2 : 5))) return value;
+  const digits = value.replace(/\//g, "");
+  if (digits.length <= 2 || digits.length > 8) return value;
+  if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
+}
+
 /** "2012-01-15" → "01/15/2012" */
 export function isoToMmddyyyy(value: string): string {
   const [y, m, d] = value.slice(0, 10).split("-");

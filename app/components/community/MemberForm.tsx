@@ -11,7 +11,7 @@ import { GENDERS, GRADES, PHONE_TYPES, RELATIONSHIPS } from "@domain/forms/commu
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { ZodFormProps } from "~/components/zod-form";
 import { US_STATES } from "@domain/rules/us-states";
-import { FormError, TextField } from "~/components/fields";
+import { BirthDateField, FormError, TextField } from "~/components/fields";
 import { SignaturePad } from "~/islands/SignaturePad";
 import { SubmitWithHint } from "~/components/SubmitWithHint";
 import { SelectField } from "./SelectField";
@@ -183,13 +183,7 @@ export function MemberForm({
               label={t("community.nameLast")}
               autoComplete="family-name"
             />
-            <TextField
-              meta={fields.dob}
-              label={t("community.dob")}
-              placeholder="MM/DD/YYYY"
-              inputMode="numeric"
-              autoComplete="bday"
-            />
+            <BirthDateField meta={fields.dob} label={t("community.dob")} />
             <SelectField
               meta={fields.grade}
               label={t("community.grade")}
