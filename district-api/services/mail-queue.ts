@@ -99,7 +99,8 @@ export function distinctAddresses(list: readonly (string | null | undefined)[]):
 export async function addressesOfOwner(exec: Exec, ownerKey: string): Promise<string[]> {
   const [kind, id] = ownerKey.split(":");
   if (!id) return [];
-  if (kind === "guest") {
+  // Guests' owner keys are `guest_user:<id>` (their token's kind), like every owner key.
+  if (kind === "guest_user") {
     const rows = await queryRows<{ email: string | null }>(
       exec,
       sql`select email from guests where id::text = ${id}`,

@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import {
   call,
+  guestToken,
   staffToken,
   startTestApi,
   studentToken,
@@ -353,6 +354,40 @@ describe("receipts and confirmations", () => {
     // The registration is confirmed too, once per address.
     const confirmations = mail.filter((m) => /registration confirmed/i.test(m.subject));
     expect(confirmations.map((m) => m.to).sort()).toEqual(addresses);
+  });
+
+  it("a guest who pays by card gets the receipt at the address they gave (issue 29 point 2)", async () => {
+    const email = `guest-receipt-${randomBytes(3).toString("hex")}@example.org`;
+    const token = await guestToken(api, email);
+    const [donation] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from fees where name = 'Music Booster Donation'`,
+    );
+    const added = await call(api, "PUT", "/v1/fees/add-to-cart", {
+      token,
+      body: { feeId: donation!.id, donationAmount: 12 },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
+    const cart = await call(api, "GET", "/v1/cart/", { token });
+    const setup = await call(api, "POST", "/v1/payment/create-setup-intent", {
+      token,
+      body: { cartId: cart.body.id },
+    });
+    expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+    const setupId = setup.body.data.setupId as string;
+    await call(api, "POST", `/v1/payment/simulator/setup/${setupId}/confirm`, {
+      token,
+      body: { cardNumber: "4242424242424242" },
+    });
+    const paid = await call(api, "POST", "/v1/payment/complete-setup-intent", {
+      token,
+      body: { setupId, cartId: cart.body.id, payNowAmount: 12, paymentType: "full" },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const receipt = await until("the guest's receipt", async () =>
+      (await api.outbox()).find((m) => m.to === email && /receipt/i.test(m.subject)),
+    );
+    expect(receipt.subject).toContain("$12.00");
   });
 
   it("cash at the register, sent five times at once, gives one receipt per address", async () => {
