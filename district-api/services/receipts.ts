@@ -84,7 +84,7 @@ async function ownerFirstName(tx: Exec, ownerKey: string): Promise<string> {
     tx,
     participant !== null
       ? sql`select name_first as name from participants where id = ${participant}`
-      : kind === "guest" && id && /^\d{1,9}$/.test(id)
+      : kind === "guest_user" && id && /^\d{1,9}$/.test(id)
         ? sql`select name_first as name from guests where id = ${Number(id)}`
         : sql`select ''::text as name where false`,
   );

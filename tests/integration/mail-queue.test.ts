@@ -388,6 +388,8 @@ describe("receipts and confirmations", () => {
       (await api.outbox()).find((m) => m.to === email && /receipt/i.test(m.subject)),
     );
     expect(receipt.subject).toContain("$12.00");
+    // Greeted by the name the guest gave.
+    expect(receipt.text).toMatch(/^Hello Gail,/m);
   });
 
   it("cash at the register, sent five times at once, gives one receipt per address", async () => {
