@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
 import { t } from "@domain/messages";
 import { addressKey } from "@domain/rules/sign-in-guessing";
-import { PUBLIC_LIMITS, type WindowLimit } from "@domain/rules/public-limits";
+import { PUBLIC_LIMITS, mailboxOf, type WindowLimit } from "@domain/rules/public-limits";
 import { formatDistrictDateTimeWithZone } from "@domain/rules/time";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "./errors";
@@ -24,9 +24,9 @@ export function addressLimitKey(action: string, ip: string | undefined): string 
   return `public:${action}:${addressKey(ip)}`;
 }
 
-/** The counter key of the mail public actions send to one mailbox (any case, trimmed). */
+/** The counter key of the mail public actions send to one mailbox (see mailboxOf). */
 export function mailboxLimitKey(address: string): string {
-  const digest = createHash("sha256").update(address.trim().toLowerCase()).digest("hex");
+  const digest = createHash("sha256").update(mailboxOf(address)).digest("hex");
   return `public:mailbox:${digest}`;
 }
 

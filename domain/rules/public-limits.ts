@@ -42,3 +42,24 @@ export const PUBLIC_LIMITS = {
  */
 export const MEMBER_ID_MIN = 20_000_000;
 export const MEMBER_ID_MAX = 29_999_999;
+
+// Providers that deliver "first.last@" to "firstlast@" (dots in the local part are ignored).
+const DOTLESS_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * The mailbox an address delivers to, for counting mail per recipient: lower case, without a
+ * "+tag" (most providers deliver "name+anything@" to "name@"), and without dots where the
+ * provider ignores them. Otherwise one inbox would be many recipients, each with its own share.
+ */
+export function mailboxOf(address: string): string {
+  const a = address.trim().toLowerCase();
+  const at = a.lastIndexOf("@");
+  if (at <= 0) return a;
+  let local = a.slice(0, at);
+  let domain = a.slice(at + 1);
+  if (domain === "googlemail.com") domain = "gmail.com";
+  const plus = local.indexOf("+");
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTLESS_DOMAINS.has(domain)) local = local.replace(/\./g, "");
+  return `${local}@${domain}`;
+}

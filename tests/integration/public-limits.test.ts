@@ -237,6 +237,17 @@ describe("registration limits", () => {
     expect(await queued(email, "member-id")).toHaveLength(max);
   });
 
+  it("a +tag or another case of the address is the same mailbox", async () => {
+    const { max } = PUBLIC_LIMITS.mailPerMailbox;
+    const statuses: number[] = [];
+    for (let i = 0; i < max + 1; i++) {
+      const email = i % 2 ? `Victim+${i}@Example.org` : `victim+${i}@example.org`;
+      statuses.push((await register(member({ email }), newAddress())).status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(max);
+    expect(statuses[max]).toBe(429);
+  });
+
   it("a burst from one address creates at most the hour's allowance", async () => {
     const headers = newAddress();
     const before = await memberCount();
