@@ -196,7 +196,9 @@ export async function guestSignInAction({ request, context }: ActionFunctionArgs
     { path: "/v1/community/register-guest", method: "PUT", body, auth: "none", reply: GuestReply },
   );
   if (!res.ok) {
-    return json({ result: submission.reply({ formErrors: [t("guest.failed")] }) }, { status: 400 });
+    const message =
+      res.status === 429 ? tooManyMessage(res.message, t("guest.failed")) : t("guest.failed");
+    return json({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
   }
   const student = {
     accessToken: res.data.accessToken,
@@ -208,6 +210,14 @@ export async function guestSignInAction({ request, context }: ActionFunctionArgs
   };
   const to = category ? `/fees?category=${encodeURIComponent(category)}` : "/fees";
   return redirect(to, { headers: { "Set-Cookie": await writeSession(request, { student }) } });
+}
+
+/**
+ * The district API's 429 names the time a public action opens again (decision 137, "Too many
+ * attempts. Please try again at …"); without a message the page's own text is shown.
+ */
+function tooManyMessage(apiMessage: string | undefined, fallback: string): string {
+  return apiMessage && apiMessage !== t("error.invalidResponse") ? apiMessage : fallback;
 }
 
 export async function communityRegistrationPage({ request }: LoaderFunctionArgs) {
@@ -269,11 +279,12 @@ export async function communityRegistrationAction({ request, context }: ActionFu
     },
   );
   if (!res.ok) {
+    // Our district API never answers 409 (decision 137); one that follows the spec may.
     const exists = res.status === 409;
     const message = exists
       ? t(standalone ? "community.existsStandalone" : "community.exists")
       : res.status === 429
-        ? t("community.tooManyAttempts")
+        ? tooManyMessage(res.message, t("community.tooManyAttempts"))
         : t("community.failed");
     return json(
       { result: submission.reply({ formErrors: [message] }), carried, exists, tooLarge: false },
@@ -345,7 +356,13 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
         result: submission.reply({
           // The registration's 409 text sends a newcomer to "forgot password"; a member signed
           // in has typed another member's name and birth date.
-          formErrors: [res.status === 409 ? t("profile.exists") : t("profile.failed")],
+          formErrors: [
+            res.status === 409
+              ? t("profile.exists")
+              : res.status === 429
+                ? tooManyMessage(res.message, t("profile.failed"))
+                : t("profile.failed"),
+          ],
         }),
         carried,
         tooLarge: false,

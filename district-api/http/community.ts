@@ -5,8 +5,9 @@ import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle, participantId } from "./kit";
 import { ApiError } from "../services/errors";
-import { readProfile, registerMember, updateProfile } from "../services/community";
-import { REGISTRATION_LIMIT, admitWindowedAttempt, uncountAttempt } from "../services/throttle";
+import { decodeSignature, readProfile, registerMember, updateProfile } from "../services/community";
+import { PUBLIC_LIMITS } from "@domain/rules/public-limits";
+import { addressLimitKey, admitPublicAction, mailboxCheck } from "../services/public-limits";
 
 export function communityRoutes(deps: ApiDeps): Router {
   const r = Router();
@@ -14,25 +15,23 @@ export function communityRoutes(deps: ApiDeps): Router {
   r.put(
     "/community/register-member",
     handle(deps, { access: "public", body: RegisterMemberRequest }, async ({ req, body }) => {
-      // A 409 tells whether a name and birth date have an account: limit how often one address
-      // may hear it, like failed sign-ins (decision 020).
-      // The attempt is counted before the check, so a burst cannot outrun the limit; only a 409
-      // stays counted.
-      const key = `register-member:ip:${req.ip ?? "unknown"}`;
-      const admission = await admitWindowedAttempt(
-        deps.db,
-        key,
-        deps.clock.now(),
-        REGISTRATION_LIMIT,
-      );
-      if (!admission.admitted) throw new ApiError(429, t("community.tooManyAttempts"));
-      try {
-        await registerMember(deps, body);
-      } catch (err) {
-        if (!(err instanceof ApiError && err.status === 409)) await uncountAttempt(deps.db, key);
-        throw err;
-      }
-      await uncountAttempt(deps.db, key);
+      // A signature that is not a small PNG is bad input: refused before anything is counted.
+      const png = decodeSignature(body.digitalSignature);
+      // Every registration that passed validation counts, new or not, before anyone is looked
+      // up: per client address (an hour's and a day's) and per mailbox given (decision 137).
+      await admitPublicAction(deps, [
+        {
+          key: addressLimitKey("register-member:hour", req.ip),
+          limit: PUBLIC_LIMITS.registrationPerAddressHour,
+        },
+        {
+          key: addressLimitKey("register-member:day", req.ip),
+          limit: PUBLIC_LIMITS.registrationPerAddressDay,
+        },
+        mailboxCheck(body.email),
+      ]);
+      // The same reply whether or not the person already had an account (decision 137).
+      await registerMember(deps, body, png);
       return { ok: true as const, email: body.email };
     }),
   );
@@ -52,7 +51,12 @@ export function communityRoutes(deps: ApiDeps): Router {
       { access: "participant", body: ProfileUpdateRequest },
       async ({ claims, body }) => {
         if (claims!.kind !== "community_member") throw new ApiError(403, t("error.forbidden"));
-        return updateProfile(deps, participantId(claims), body);
+        const memberId = participantId(claims);
+        const png = body.digitalSignature ? decodeSignature(body.digitalSignature) : null;
+        await admitPublicAction(deps, [
+          { key: `public:profile:${memberId}`, limit: PUBLIC_LIMITS.profileSavesPerMember },
+        ]);
+        return updateProfile(deps, memberId, body, png);
       },
     ),
   );

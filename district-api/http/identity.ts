@@ -31,6 +31,8 @@ import {
 import { enqueueMail } from "../services/mail-queue";
 import { cashierClaims, desktopKeyMatches } from "../services/cashier";
 import { readDistrictName } from "../queries/settings";
+import { PUBLIC_LIMITS } from "@domain/rules/public-limits";
+import { addressLimitKey, admitPublicAction, mailboxAdmits } from "../services/public-limits";
 
 /** Participant ids are PostgreSQL integers; a larger number matches nobody. */
 const MAX_PARTICIPANT_ID = 2_147_483_647;
@@ -165,28 +167,45 @@ export function identityRoutes(deps: ApiDeps): Router {
     }),
   );
 
-  // Recovery never says whether the address matched; its mail is queued (decision 130).
+  // Recovery never says whether the address matched; its mail is queued (decision 130). Each
+  // address may ask so often; each mailbox gets so much mail, and a mailbox over its share is
+  // silently skipped, since the reply must not depend on it (decision 137).
   function recoverRoute(kind: "student" | "community_member") {
-    return handle(deps, { access: "public", body: RecoverRequest }, async ({ body }) => {
+    return handle(deps, { access: "public", body: RecoverRequest }, async ({ req, body }) => {
+      await admitPublicAction(deps, [
+        { key: addressLimitKey("recover", req.ip), limit: PUBLIC_LIMITS.recoveryPerAddress },
+      ]);
       const address = body.email.trim().toLowerCase();
       if (address.length > 3 && address.includes("@")) {
-        const district = await readDistrictName(db, deps.districtName);
-        for (const p of await accountsByAddress(db, kind, address)) {
-          await enqueueMail(db, {
-            kind: "recover-id",
-            participantId: p.id,
-            ownerKey: `${kind}:${p.id}`,
-            to: address,
-            subject: t(
-              kind === "student" ? "recover.mailSubjectStudent" : "recover.mailSubjectMember",
-            ),
-            text: t("recover.mailBody", {
-              name: `${p.nameFirst} ${p.nameLast}`,
-              kind: t(kind === "student" ? "recover.titleStudent" : "recover.titleMember"),
-              id: p.id,
-              district,
-            }),
-          });
+        const accounts = await accountsByAddress(db, kind, address);
+        if (accounts.length > 0 && (await mailboxAdmits(db, address, clock.now()))) {
+          const district = await readDistrictName(db, deps.districtName);
+          for (const p of accounts) {
+            await enqueueMail(db, {
+              kind: "recover-id",
+              participantId: p.id,
+              ownerKey: `${kind}:${p.id}`,
+              to: address,
+              subject: t(
+                kind === "student" ? "recover.mailSubjectStudent" : "recover.mailSubjectMember",
+              ),
+              // A student's names come from the district; a member's were typed by whoever
+              // registered, so their mail carries none (decision 137).
+              text:
+                kind === "student"
+                  ? t("recover.mailBody", {
+                      name: `${p.nameFirst} ${p.nameLast}`,
+                      kind: t("recover.titleStudent"),
+                      id: p.id,
+                      district,
+                    })
+                  : t("recover.mailBodyMember", {
+                      kind: t("recover.titleMember"),
+                      id: p.id,
+                      district,
+                    }),
+            });
+          }
         }
       }
       return { ok: true as const };
@@ -197,7 +216,11 @@ export function identityRoutes(deps: ApiDeps): Router {
 
   r.put(
     "/community/register-guest",
-    handle(deps, { access: "public", body: GuestRequest }, async ({ body }) => {
+    handle(deps, { access: "public", body: GuestRequest }, async ({ req, body }) => {
+      // A guest session may create a guest: limited per client address (decision 137).
+      await admitPublicAction(deps, [
+        { key: addressLimitKey("register-guest", req.ip), limit: PUBLIC_LIMITS.guestPerAddress },
+      ]);
       const now = clock.now();
       const guest = await guestAccount(db, body);
       const { token, expires } = await issueToken(

@@ -84,7 +84,8 @@ export const DESCRIPTIONS: Record<string, Description> = {
   },
   "PUT /v1/community/register-member": {
     tag: "community",
-    summary: "Register a community member",
+    summary:
+      "Register a community member; the same reply whether or not they are registered already (decision 137)",
     reply: community.RegisterMemberReply,
   },
   "GET /v1/profile/community": {

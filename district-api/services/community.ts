@@ -1,6 +1,7 @@
 // Community member accounts: registration (member, profile, guardians, signature in one
 // transaction), the profile read and update, and the signature checks.
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { randomInt } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   SIGNATURE_MAX_BYTES,
@@ -16,6 +17,8 @@ import { ApiError } from "./errors";
 import { enqueueMail } from "./mail-queue";
 import { lockCommunityRegistration, lockRows } from "./locks";
 import { readDistrictName } from "../queries/settings";
+import { MEMBER_ID_MAX, MEMBER_ID_MIN } from "@domain/rules/public-limits";
+import { mailboxAdmits } from "./public-limits";
 
 type RegisterValue = z.output<typeof RegisterMemberRequest>;
 type UpdateValue = Omit<RegisterValue, "digitalSignature"> & { digitalSignature?: string };
@@ -55,14 +58,29 @@ function guardianRow(participantId: number, g: Guardian, position: number) {
   };
 }
 
-/** Creates the member with guardians and signature, and e-mails the new ID. 409 when they exist. */
-export async function registerMember(deps: ApiDeps, body: RegisterValue): Promise<number> {
-  const png = decodeSignature(body.digitalSignature);
-  const id = await deps.db.transaction(async (tx) => {
+/** A new member ID drawn at random from the members' range (decision 137). */
+function randomMemberId(): number {
+  return randomInt(MEMBER_ID_MIN, MEMBER_ID_MAX + 1);
+}
+
+/**
+ * Registers a community member. A new person gets the member with guardians and signature,
+ * and their ID by e-mail. Someone already registered (the same person, decision 020) is not
+ * registered again, and the caller is not told: the member on file is e-mailed their ID with
+ * the spec's "already exists" words instead, unless their mailbox has had its share of mail
+ * today (decision 137). `png` is the signature decodeSignature accepted.
+ */
+export async function registerMember(
+  deps: ApiDeps,
+  body: RegisterValue,
+  png: Buffer,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     await lockCommunityRegistration(tx);
+    const district = await readDistrictName(tx, deps.districtName);
     // Same person: same first and last name (case-insensitive) and birth date (decision 020).
     const [existing] = await tx
-      .select({ id: participants.id })
+      .select({ id: participants.id, email: participants.email })
       .from(participants)
       .where(
         and(
@@ -73,22 +91,40 @@ export async function registerMember(deps: ApiDeps, body: RegisterValue): Promis
         ),
       )
       .limit(1);
-    if (existing) throw new ApiError(409, t("community.exists"));
-    const [row] = await tx
-      .insert(participants)
-      .values({
-        id: sql`nextval('community_member_id_seq')`,
-        kind: "community_member",
-        nameFirst: body.nameFirst,
-        nameLast: body.nameLast,
-        dob: body.dob,
-        grade: body.grade,
-        gender: body.gender,
-        email: body.email,
-        createdAt: deps.clock.now(),
-      })
-      .returning({ id: participants.id });
-    const memberId = row!.id;
+    if (existing) {
+      if (existing.email && (await mailboxAdmits(tx, existing.email, deps.clock.now()))) {
+        await enqueueMail(tx, {
+          kind: "member-exists",
+          participantId: existing.id,
+          ownerKey: `community_member:${existing.id}`,
+          to: existing.email,
+          subject: t("community.existsMailSubject"),
+          text: t("community.existsMailBody", { id: existing.id, district }),
+        });
+      }
+      return;
+    }
+    // A drawn ID may be taken (a member, or a student the district imported): draw again.
+    let memberId: number | undefined;
+    for (let draw = 0; memberId === undefined && draw < 20; draw++) {
+      const [row] = await tx
+        .insert(participants)
+        .values({
+          id: randomMemberId(),
+          kind: "community_member",
+          nameFirst: body.nameFirst,
+          nameLast: body.nameLast,
+          dob: body.dob,
+          grade: body.grade,
+          gender: body.gender,
+          email: body.email,
+          createdAt: deps.clock.now(),
+        })
+        .onConflictDoNothing({ target: participants.id })
+        .returning({ id: participants.id });
+      memberId = row?.id;
+    }
+    if (memberId === undefined) throw new ApiError(503, t("register.highDemand"));
     await tx.insert(communityProfiles).values({
       participantId: memberId,
       address: body.address,
@@ -101,22 +137,17 @@ export async function registerMember(deps: ApiDeps, body: RegisterValue): Promis
       updatedAt: deps.clock.now(),
     });
     await tx.insert(guardians).values(body.guardians.map((g, i) => guardianRow(memberId, g, i)));
-    // The member ID mail commits with the member (decision 130).
+    // The member ID mail commits with the member (decision 130). No typed names in it: the
+    // address may be anyone's (decision 137).
     await enqueueMail(tx, {
       kind: "member-id",
       participantId: memberId,
       ownerKey: `community_member:${memberId}`,
       to: body.email,
       subject: t("community.mailSubject"),
-      text: t("community.mailBody", {
-        name: `${body.nameFirst} ${body.nameLast}`,
-        id: memberId,
-        district: await readDistrictName(tx, deps.districtName),
-      }),
+      text: t("community.mailBody", { id: memberId, district }),
     });
-    return memberId;
   });
-  return id;
 }
 
 export async function readProfile(db: Db, memberId: number): Promise<CommunityProfile> {
@@ -167,9 +198,14 @@ export async function readProfile(db: Db, memberId: number): Promise<CommunityPr
 /**
  * Saves the profile. Guardians with an id of this member are updated, those without are added,
  * and this member's guardians missing from the list are removed; another member's id is a 400.
+ * `png` is a new signature decodeSignature accepted, or null to keep the one on file.
  */
-export async function updateProfile(deps: ApiDeps, memberId: number, body: UpdateValue) {
-  const png = body.digitalSignature ? decodeSignature(body.digitalSignature) : null;
+export async function updateProfile(
+  deps: ApiDeps,
+  memberId: number,
+  body: UpdateValue,
+  png: Buffer | null,
+) {
   await deps.db.transaction(async (tx) => {
     // The registration lock first, then the member (docs/architecture.md lock order).
     await lockCommunityRegistration(tx);
@@ -179,21 +215,8 @@ export async function updateProfile(deps: ApiDeps, memberId: number, body: Updat
       sql`select id from participants where id = ${memberId} and kind = 'community_member'`,
     );
     if (!member) throw new ApiError(404, t("error.notFound"));
-    // Renaming into another member's name and birth date would make two of the same person.
-    const [other] = await tx
-      .select({ id: participants.id })
-      .from(participants)
-      .where(
-        and(
-          eq(participants.kind, "community_member"),
-          ne(participants.id, memberId),
-          eq(sql`lower(${participants.nameFirst})`, body.nameFirst.toLowerCase()),
-          eq(sql`lower(${participants.nameLast})`, body.nameLast.toLowerCase()),
-          eq(participants.dob, body.dob),
-        ),
-      )
-      .limit(1);
-    if (other) throw new ApiError(409, t("community.exists"));
+    // A change into another member's names and birth date is saved like any other: refusing it
+    // would tell a signed-in member that person's birth date (decision 137).
     await tx
       .update(participants)
       .set({

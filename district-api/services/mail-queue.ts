@@ -31,6 +31,7 @@ type Exec = Pick<Db, "execute">;
 export type MailKind =
   | "recover-id"
   | "member-id"
+  | "member-exists"
   | "sign-in-lock"
   | "waitlist-offer"
   | "section-cancelled"

@@ -1,7 +1,7 @@
 // Sign-in throttling (decision 100). Every attempt is counted in one statement BEFORE its secret
 // is checked, on a counter row per key that every process shares through the database, so no
-// burst and no second process gets past the limit. Community registration's 409 limit (decision
-// 020) uses the same counters.
+// burst and no second process gets past the limit. The public actions' limits (decision 137,
+// services/public-limits.ts) use the same counters.
 import { eq, lt, sql } from "drizzle-orm";
 import {
   ADDRESS_MAX_FAILURES,
@@ -83,15 +83,15 @@ export async function addressOpen(db: Db, key: string, now: Date): Promise<boole
  * second process cannot slip past the limit.
  */
 export async function admitWindowedAttempt(
-  db: Db,
+  db: Pick<Db, "execute">,
   key: string,
   now: Date,
   limit: { max: number; windowMs: number },
-): Promise<Admission> {
+): Promise<Admission & { windowEndsAt: Date }> {
   const at = now.toISOString();
   const expired = sql`(a.first_at <= ${at}::timestamptz - ${limit.windowMs}::float8 * interval '1 millisecond')`;
   const full = sql`(not ${expired} and a.failures >= ${limit.max})`;
-  const rows = await queryRows<{ failures: number; admitted: boolean }>(
+  const rows = await queryRows<{ failures: number; admitted: boolean; first_at: Date | string }>(
     db,
     sql`insert into sign_in_attempts as a (key, failures, first_at, last_at, admitted)
         values (${key}, 1, ${at}::timestamptz, ${at}::timestamptz, true)
@@ -100,14 +100,19 @@ export async function admitWindowedAttempt(
           first_at = case when ${full} then a.first_at when ${expired} then ${at}::timestamptz else a.first_at end,
           last_at = case when ${full} then a.last_at else ${at}::timestamptz end,
           admitted = not ${full}
-        returning failures, admitted`,
+        returning failures, admitted, first_at`,
   );
   const row = rows[0]!;
-  return { admitted: row.admitted, failures: Number(row.failures) };
+  return {
+    admitted: row.admitted,
+    failures: Number(row.failures),
+    // When the window that counted (or refused) this attempt ends: "try again at".
+    windowEndsAt: new Date(new Date(row.first_at).getTime() + limit.windowMs),
+  };
 }
 
 /** Takes back one counted attempt that turned out not to be a failure (or was not checked). */
-export async function uncountAttempt(db: Db, key: string): Promise<void> {
+export async function uncountAttempt(db: Pick<Db, "update">, key: string): Promise<void> {
   await db
     .update(signInAttempts)
     .set({ failures: sql`greatest(${signInAttempts.failures} - 1, 0)` })
@@ -125,6 +130,3 @@ export async function forgetStaleAttempts(db: Db, now: Date): Promise<void> {
     .delete(signInAttempts)
     .where(lt(signInAttempts.lastAt, new Date(now.getTime() - FORGET_AFTER_MS)));
 }
-
-// Community registration's limit (decision 020): 5 refusals in 15 minutes per address.
-export const REGISTRATION_LIMIT = { max: 5, windowMs: 15 * 60_000 };

@@ -19,6 +19,8 @@ export const common = {
   "error.invalidResponse": "Invalid response from server. Please try again.",
   "error.generic": "There was an error.",
   "error.tooManyAttempts": "Too many sign-in attempts. Please wait a while and try again.",
+  // A public action over its limit (decision 137); {time} is the district's time it opens again.
+  "limit.tryAgainAt": "Too many attempts. Please try again at {time}.",
   "error.sameOrigin": "This request did not come from this site.",
   "error.badRequest": "The request was not valid.",
   "error.unauthorized": "Your session has ended. Please sign in again.",
@@ -88,6 +90,8 @@ export const common = {
   "recover.mailSubjectStudent": "Your Student ID",
   "recover.mailSubjectMember": "Your Community Member ID",
   "recover.mailBody": "Hello {name},\n\nYour {kind} is {id}.\n\n{district}",
+  // A member's names were typed by whoever registered: the mail carries none (decision 137).
+  "recover.mailBodyMember": "Hello,\n\nYour {kind} is {id}.\n\n{district}",
 
   "staffSignin.title": "Instructor / Faculty Login",
   "staffSignin.username": "Username",

@@ -92,7 +92,7 @@ export const community = {
     "A community member account already exists. Please use your community member credentials, or click 'forgot password' to retrieve that information.",
   "community.existsStandalone":
     "A community member account already exists. Please go back to login, or use Forgot my community member ID.",
-  "community.tooManyAttempts": "Too many attempts. Please wait 15 minutes and try again.",
+  "community.tooManyAttempts": "Too many attempts. Please try again later.",
   "community.failed": "There was an error creating your account. Please try again.",
   "community.backToLogin": "Go back to login",
   "community.forgotMemberId": "Forgot my community member ID",
@@ -102,8 +102,14 @@ export const community = {
     "Your account has been created. Your community member ID number has been e-mailed to you. Use it with your birth date to log in.",
   "community.successLogin": "Go to Login",
   "community.mailSubject": "Your Community Member ID",
+  // No typed text in mail a public action sends (decision 137): no names in the greeting.
   "community.mailBody":
-    "Hello {name},\n\nYour community member account has been created. Your Community Member ID is {id}.\n\nLog in with this ID and your birth date.\n\n{district}",
+    "Hello,\n\nYour community member account has been created. Your Community Member ID is {id}.\n\nLog in with this ID and your birth date.\n\n{district}",
+  // Someone registered again with this member's names and birth date (decision 137): the reply
+  // was the same as for a new account; the member on file is told, with the spec's 409 words.
+  "community.existsMailSubject": "Your community member account",
+  "community.existsMailBody":
+    "Hello,\n\nSomeone tried to create a community member account with the name and birth date of your account. A community member account already exists. Please use your community member credentials, or click 'forgot password' to retrieve that information.\n\nYour Community Member ID is {id}. No new account was created. If this was not you, you need not do anything.\n\n{district}",
 
   "profile.title": "My Profile",
   "profile.submit": "Save Profile",

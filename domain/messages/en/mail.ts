@@ -71,6 +71,7 @@ export const mail = {
   "office.mail.status.failed": "Not sent",
   "office.mail.kind.recover-id": "ID reminder",
   "office.mail.kind.member-id": "Member ID",
+  "office.mail.kind.member-exists": "Registered again",
   "office.mail.kind.sign-in-lock": "Sign-in paused",
   "office.mail.kind.waitlist-offer": "Waitlist offer",
   "office.mail.kind.section-cancelled": "Course cancelled",
