@@ -2,12 +2,14 @@
 // 138), in a browser with and without JavaScript: an administrator sets it on /admin/settings (a
 // value out of range names the field and saves nothing; the change is in the audit trail), and a
 // family whose mailed check would go beyond it reads why and what to do instead, with its
-// registration still payable online.
+// registration still payable online. A promise the product released at its due date shows as
+// released on the office's list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
 import { queryRows } from "../../district-api/db/client";
+import { releaseUnhonouredPromises } from "../../district-api/services/promise-release";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -131,5 +133,32 @@ describe.each(MODES)("the share of seats mailed checks may hold $name", (mode) =
     expect(reg).toEqual({ status: "pending_payment", pending_cents: 0 });
     // The card is still offered in the same dialog.
     await expect(dialog.getByLabel("Pay online by card").count()).resolves.toBe(1);
+  });
+
+  it("the office finds a promise released at its due date under Released", async () => {
+    const name = `Pottery ${mode.js ? "JS" : "HTML"}`;
+    const section = await makeSection(name, 10);
+    const token = await register(mode.js ? "100015" : "100016", section);
+    const m = await api(
+      "/v1/payment/confirm-mailin",
+      { paymentType: "mail", courseSectionIds: [section] },
+      token,
+    );
+    const confirmation = ((await m.json()) as { confirmationIds: string[] }).confirmationIds[0]!;
+    // Three weeks and a day later: the sweeper (or this pass) releases it.
+    await db().execute(
+      sql`update payments set created_at = created_at - interval '22 days'
+          where confirmation_id = ${confirmation}`,
+    );
+    await releaseUnhonouredPromises(app.server.api!.deps);
+    const page = await app.newPage(mode);
+    await signInStaff(page, "office");
+    await page.goto("/office/checks");
+    await page.getByLabel("Search", { exact: true }).fill(confirmation);
+    await page.getByLabel("Show").selectOption({ label: "Released (not paid by the due date)" });
+    await page.getByRole("button", { name: "Search" }).click();
+    const row = page.getByRole("row").filter({ hasText: confirmation });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain("Released (not paid by the due date)");
   });
 });
