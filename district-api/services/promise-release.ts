@@ -18,6 +18,7 @@ import { PROMISE_RELEASED_MARK } from "@domain/contract/office";
 import { promiseDueAt } from "@domain/rules/mailed-check-promises";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
+import { logSafeError } from "../logger";
 import { mailedCheckDays } from "../queries/settings";
 import { recordAudit, type Actor } from "./audit";
 import { ApiError } from "./errors";
@@ -117,8 +118,20 @@ export async function releaseUnhonouredPromises(deps: ApiDeps): Promise<number> 
         order by p.created_at, p.id limit ${RELEASE_BATCH}`,
   );
   let released = 0;
+  let failed = 0;
   for (const c of candidates) {
-    if (await releasePromise(deps, Number(c.id), c.registration_id, days)) released++;
+    try {
+      if (await releasePromise(deps, Number(c.id), c.registration_id, days)) released++;
+    } catch (err) {
+      // One promise that cannot be released now (a lock timeout under load) does not hold back
+      // the others; the next pass tries it again.
+      failed++;
+      deps.logger.warn(
+        { err: logSafeError(err), paymentId: Number(c.id) },
+        "promise release failed",
+      );
+    }
   }
+  if (failed && !released) throw new Error(`no promise released; ${failed} failed`);
   return released;
 }
