@@ -8,7 +8,11 @@ import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import { activityAmountCentsError, cartTotalCents, methodAllowed } from "@domain/rules/checkout";
 import { toCents } from "@domain/rules/money";
-import { mailedCheckSeatCap, mailedCheckSharePercent } from "@domain/rules/mailed-check-promises";
+import {
+  mailedCheckSeatCap,
+  mailedCheckSharePercent,
+  mayPromiseMailedCheck,
+} from "@domain/rules/mailed-check-promises";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "./errors";
@@ -59,7 +63,6 @@ async function refuseBeyondPromiseShare(
       )})`
     : sql``;
   for (const section of sections) {
-    const cap = mailedCheckSeatCap(Number(section.capacity), share);
     const [held] = await queryRows<{ n: number }>(
       tx,
       sql`select count(distinct r.id)::int as n
@@ -67,10 +70,13 @@ async function refuseBeyondPromiseShare(
           where p.method = 'mail' and p.status = 'pending' and r.course_section_id = ${section.id}
             and r.status not in ('cancelled', 'waitlisted') ${others}`,
     );
-    if (Number(held?.n ?? 0) + (promising.get(section.id) ?? 0) > cap) {
+    const capacity = Number(section.capacity);
+    if (
+      !mayPromiseMailedCheck(Number(held?.n ?? 0), promising.get(section.id) ?? 0, capacity, share)
+    ) {
       throw new ApiError(
         409,
-        cap === 0
+        mailedCheckSeatCap(capacity, share) === 0
           ? t("paymentDialog.mailNotOffered", { course: section.course })
           : t("paymentDialog.mailShareFull", { share, course: section.course }),
       );

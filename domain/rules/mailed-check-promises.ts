@@ -25,13 +25,14 @@ export function mailedCheckSeatCap(capacity: number, sharePercent: number): numb
   return Math.floor((capacity * Math.min(sharePercent, 100)) / 100);
 }
 
-/** May one more promise hold a seat, with `held` seats already held by unpaid promises? */
+/** May `promising` more promises hold seats, with `held` seats already held by unpaid ones? */
 export function mayPromiseMailedCheck(
   held: number,
+  promising: number,
   capacity: number,
   sharePercent: number,
 ): boolean {
-  return held < mailedCheckSeatCap(capacity, sharePercent);
+  return held + promising <= mailedCheckSeatCap(capacity, sharePercent);
 }
 
 /**

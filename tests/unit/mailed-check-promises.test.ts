@@ -21,9 +21,11 @@ describe("the share of a section's seats promises may hold", () => {
   });
 
   it("lets a promise within the cap and refuses the one beyond it", () => {
-    expect(mayPromiseMailedCheck(2, 17, 20)).toBe(true);
-    expect(mayPromiseMailedCheck(3, 17, 20)).toBe(false);
-    expect(mayPromiseMailedCheck(0, 4, 20)).toBe(false);
+    expect(mayPromiseMailedCheck(2, 1, 17, 20)).toBe(true);
+    expect(mayPromiseMailedCheck(3, 1, 17, 20)).toBe(false);
+    expect(mayPromiseMailedCheck(1, 2, 17, 20)).toBe(true);
+    expect(mayPromiseMailedCheck(2, 2, 17, 20)).toBe(false);
+    expect(mayPromiseMailedCheck(0, 1, 4, 20)).toBe(false);
   });
 
   it("reads a stored share, or the default when it is missing or not a whole percent", () => {
