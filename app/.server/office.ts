@@ -64,6 +64,7 @@ const STATUS_NAMES: Record<PromiseFilter, string> = {
   overdue: t("office.checks.status.overdue"),
   received: t("office.checks.status.received"),
   cancelled: t("office.checks.status.cancelled"),
+  released: t("office.checks.status.released"),
   all: t("office.checks.status.all"),
 };
 

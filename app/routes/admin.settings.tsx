@@ -58,6 +58,7 @@ export default function AdminSettings() {
       cartHoldMinutes: String(settings.cartHoldMinutes),
       paymentWindowMinutes: String(settings.paymentWindowMinutes),
       mailedCheckDays: String(settings.mailedCheckDays),
+      mailedCheckSharePercent: String(settings.mailedCheckSharePercent),
       homeMessage: homeMessage.message,
       homeMessageShow: homeMessage.show ? "on" : undefined,
     },
@@ -239,6 +240,15 @@ export default function AdminSettings() {
                 type="number"
                 min={1}
                 max={365}
+                required
+              />
+              <AdminTextInput
+                meta={fields.mailedCheckSharePercent}
+                label={t("admin.settings.mailedCheckSharePercent")}
+                description={t("admin.settings.mailedCheckSharePercentHint")}
+                type="number"
+                min={0}
+                max={100}
                 required
               />
             </Stack>

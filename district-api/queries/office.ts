@@ -2,7 +2,12 @@
 // 50 a page on the server, searched by family, student number, course, confirmation or check
 // number, and one promise with its checks.
 import { sql, type SQL } from "drizzle-orm";
-import { OFFICE_PAGE_SIZE, type PromiseQuery } from "@domain/contract/office";
+import {
+  OFFICE_PAGE_SIZE,
+  PROMISE_RELEASED_MARK,
+  type PromiseQuery,
+  type PromiseStatus,
+} from "@domain/contract/office";
 import { formatDistrictDate } from "@domain/rules/time";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
@@ -19,6 +24,7 @@ interface PromiseSqlRow {
   received_cents: number;
   created_at: Date | string;
   status: string;
+  provider_message: string | null;
   email: string | null;
 }
 
@@ -38,7 +44,7 @@ const FROM = sql`from payments p
 
 const COLUMNS = sql`p.id, p.confirmation_id, pa.name_first || ' ' || pa.name_last as family,
   pa.id as participant_id, c.name as course, p.cart_id, p.amount_cents, p.created_at, p.status,
-  pa.email,
+  p.provider_message, pa.email,
   (select coalesce(sum(m.amount_cents), 0)::int from mailed_checks m
     where m.payment_id = p.id and m.status = 'received') as received_cents`;
 
@@ -50,7 +56,10 @@ function where(q: Omit<PromiseQuery, "page">, overdueBefore: Date): SQL {
   if (q.status === "overdue")
     parts.push(sql`p.status = 'pending' and p.created_at <= ${overdueBefore}`);
   if (q.status === "received") parts.push(sql`p.status = 'succeeded'`);
-  if (q.status === "cancelled") parts.push(sql`p.status not in ('pending', 'succeeded')`);
+  const released = sql`p.provider_message is not distinct from ${PROMISE_RELEASED_MARK}`;
+  if (q.status === "cancelled")
+    parts.push(sql`p.status not in ('pending', 'succeeded') and not (${released})`);
+  if (q.status === "released") parts.push(sql`p.status = 'expired' and ${released}`);
   if (q.q && /^[A-Za-z]\d{7}$/.test(q.q)) {
     // A confirmation number ("C0001234"): its unique index, not a scan of every promise.
     parts.push(sql`p.confirmation_id = ${q.q.toUpperCase()}`);
@@ -72,8 +81,14 @@ function where(q: Omit<PromiseQuery, "page">, overdueBefore: Date): SQL {
 
 function asRow(r: PromiseSqlRow, overdueBefore: Date) {
   const created = new Date(r.created_at);
-  const status =
-    r.status === "pending" ? "open" : r.status === "succeeded" ? "received" : "cancelled";
+  const status: PromiseStatus =
+    r.status === "pending"
+      ? "open"
+      : r.status === "succeeded"
+        ? "received"
+        : r.provider_message === PROMISE_RELEASED_MARK
+          ? "released"
+          : "cancelled";
   return {
     id: Number(r.id),
     confirmationNumber: r.confirmation_id,
@@ -84,7 +99,7 @@ function asRow(r: PromiseSqlRow, overdueBefore: Date) {
     amountCents: Number(r.amount_cents),
     receivedCents: Number(r.received_cents),
     promisedAt: created.toISOString(),
-    status: status as "open" | "received" | "cancelled",
+    status,
     overdue: status === "open" && created <= overdueBefore,
   };
 }

@@ -6,6 +6,7 @@ import { maintenance, settings } from "../db/schema";
 import { AdminSettings, MAILED_CHECK_DAYS } from "@domain/contract/admin";
 import { Settings } from "@domain/contract/identity";
 import { paymentWindowMinutes } from "@domain/rules/registration";
+import { mailedCheckSharePercent } from "@domain/rules/mailed-check-promises";
 
 /** The settings texts as stored (parsed against the contract by the caller). */
 export async function readSettingsData(db: Db): Promise<unknown> {
@@ -42,6 +43,7 @@ export async function readAdminSettings(db: Db): Promise<AdminSettings> {
       (data.paymentWindowMinutes as number | undefined) ?? legacy,
     ),
     mailedCheckDays: mailedCheckDays(data.mailedCheckDays),
+    mailedCheckSharePercent: mailedCheckSharePercent(data.mailedCheckSharePercent),
   });
 }
 

@@ -6,6 +6,7 @@ import { logSafeError } from "../logger";
 import type { ApiDeps } from "../deps";
 import { releaseAllExpiredHolds } from "./registration";
 import { releaseExpiredCarts } from "./cart";
+import { releaseUnhonouredPromises } from "./promise-release";
 import { metrics } from "../metrics";
 
 /** Releases every expired hold now; returns how many. Tests call this after moving the clock. */
@@ -27,13 +28,18 @@ export interface BackgroundJobs {
 
 /**
  * One pass of the sweeper: expired holds, then every owner's expired carts (and carts left
- * PROCESSING by a charge that never finished). Safe with several processes sweeping at once: each
- * cart changes status in one guarded update, so only one of them releases it.
+ * PROCESSING by a charge that never finished), then mailed-check promises past their due date
+ * (decision 138). Safe with several processes sweeping at once: each cart changes status in one
+ * guarded update, and each promise is released under its section's and its own lock, so only one
+ * of them releases it.
  */
-export async function sweepOnce(deps: ApiDeps): Promise<{ holds: number; carts: number }> {
+export async function sweepOnce(
+  deps: ApiDeps,
+): Promise<{ holds: number; carts: number; promises: number }> {
   const holds = await expireHolds(deps);
   const carts = await releaseExpiredCarts(deps);
-  return { holds, carts };
+  const promises = await releaseUnhonouredPromises(deps);
+  return { holds, carts, promises };
 }
 
 /** Starts the sweeper; the runtime calls it unless told not to (tests drive expireHolds). */
@@ -45,10 +51,13 @@ export function startBackgroundJobs(deps: ApiDeps, everyMs = 15_000): Background
   const timer = setInterval(() => {
     if (running) return;
     running = sweepOnce(deps)
-      .then(({ holds, carts }) => {
+      .then(({ holds, carts, promises }) => {
         lastSuccessAt = Date.now();
         lastFailed = false;
         if (carts) metrics.seatsReleased.inc({ hold: "cart_timeout" }, carts);
+        if (promises) metrics.seatsReleased.inc({ hold: "mailed_check_due" }, promises);
+        if (promises)
+          deps.logger.info({ released: promises }, "unpaid mailed-check promises released");
         if (holds) deps.logger.info({ released: holds }, "expired registration holds released");
         if (carts) deps.logger.info({ released: carts }, "registrations in expired carts released");
       })

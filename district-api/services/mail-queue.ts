@@ -40,6 +40,7 @@ export type MailKind =
   | "registration"
   | "waitlist"
   | "mailed-check"
+  | "promise-released"
   | "refund";
 
 /** The kinds the office may send again from the mail log: receipts and confirmations. */

@@ -1,12 +1,19 @@
 // Mailed-check promises: registrations (from the payment dialog, or a cart without fees paid in
 // full) are confirmed with the amount pending until the check arrives; the cart goes to MAIL.
 // One payment row per registration and promise (its idempotency key), so identical
-// confirmations reach the registration once.
+// confirmations reach the registration once. Unpaid promises may hold only the district's share
+// of a section's seats (decision 138): counted and refused under the section's lock.
 import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import { activityAmountCentsError, cartTotalCents, methodAllowed } from "@domain/rules/checkout";
 import { toCents } from "@domain/rules/money";
+import {
+  mailedCheckSeatCap,
+  mailedCheckSharePercent,
+  mayPromiseMailedCheck,
+} from "@domain/rules/mailed-check-promises";
+import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "./errors";
 import { confirmRegistrationPayment } from "./registration";
@@ -15,6 +22,67 @@ import { moveCart } from "./cart-status";
 import { PaymentErrorCode, insertPayment } from "./payment-records";
 import { balanceOf, registrationFor, requireParticipant } from "./registration-payments";
 import { enqueueMailedCheckMail } from "./receipts";
+import { lockRows } from "./locks";
+
+type Exec = Parameters<typeof insertPayment>[0];
+
+/**
+ * Locks the sections (LOCK_ORDER "section", in id order) and refuses, before anything is written,
+ * a promise that would take a section past the share of its seats unpaid mailed-check promises
+ * may hold (decision 138). `promising` counts the registrations about to be promised per section;
+ * `except` are theirs, so an identical confirmation sent again is not counted against itself.
+ */
+async function refuseBeyondPromiseShare(
+  tx: Exec,
+  promising: Map<string, number>,
+  except: string[],
+): Promise<void> {
+  const ids = [...promising.keys()].sort();
+  if (!ids.length) return;
+  const sections = await lockRows<{ id: string; capacity: number; course: string }>(
+    tx,
+    "section",
+    sql`select s.id, s.capacity, c.name as course
+        from course_sections s join courses c on c.id = s.course_id
+        where s.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by s.id`,
+    "s",
+  );
+  const [setting] = await queryRows<{ v: unknown }>(
+    tx,
+    sql`select data->'mailedCheckSharePercent' as v from settings where id = 1`,
+  );
+  const share = mailedCheckSharePercent(setting?.v);
+  const others = except.length
+    ? sql`and r.id not in (${sql.join(
+        except.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  for (const section of sections) {
+    const [held] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(distinct r.id)::int as n
+          from payments p join registrations r on r.id = p.registration_id
+          where p.method = 'mail' and p.status = 'pending' and r.course_section_id = ${section.id}
+            and r.status not in ('cancelled', 'waitlisted') ${others}`,
+    );
+    const capacity = Number(section.capacity);
+    if (
+      !mayPromiseMailedCheck(Number(held?.n ?? 0), promising.get(section.id) ?? 0, capacity, share)
+    ) {
+      throw new ApiError(
+        409,
+        mailedCheckSeatCap(capacity, share) === 0
+          ? t("paymentDialog.mailNotOffered", { course: section.course })
+          : t("paymentDialog.mailShareFull", { share, course: section.course }),
+      );
+    }
+  }
+}
 
 /**
  * POST /v1/payment/confirm-mailin: registrations (from the dialog, or a cart without fees paid in
@@ -31,10 +99,29 @@ export async function confirmMailin(
   if (body.cartId) {
     await releaseExpiredCarts(deps, owner);
     const regs = await deps.db.transaction(async (tx) => {
+      // The sections come before the cart in LOCK_ORDER: read the cart's sections, lock them,
+      // then lock the cart and check that it still holds registrations of those sections only.
+      const seen = await currentCart(tx, owner, "", { create: false });
+      if (!seen || Number(seen.id) !== body.cartId || seen.status !== "OPEN")
+        throw new ApiError(404, t("cart.error.load"));
+      const promising = new Map<string, number>();
+      const registrations: string[] = [];
+      for (const l of await cartLines(tx, seen.id)) {
+        if (l.itemType !== "registration" || !l.row.section_id || !l.row.registration_id) continue;
+        promising.set(l.row.section_id, (promising.get(l.row.section_id) ?? 0) + 1);
+        registrations.push(l.row.registration_id);
+      }
+      await refuseBeyondPromiseShare(tx, promising, registrations);
       const cart = await currentCart(tx, owner, "", { lock: true, create: false });
       if (!cart || Number(cart.id) !== body.cartId || cart.status !== "OPEN")
         throw new ApiError(404, t("cart.error.load"));
       const lines = await cartLines(tx, cart.id);
+      const unlocked = lines.some(
+        (l) =>
+          l.itemType === "registration" &&
+          (!l.row.registration_id || !registrations.includes(l.row.registration_id)),
+      );
+      if (unlocked) throw new ApiError(409, t("cart.error.notOpen"));
       const total = cartTotalCents(lines);
       if (!lines.length || !methodAllowed({ lines, desktop: false }, "full", total, "mail")) {
         throw new ApiError(400, t("checkout.error.methodUnavailable"));
@@ -88,6 +175,7 @@ export async function confirmMailin(
       if (error) throw new ApiError(400, error, undefined, PaymentErrorCode.invalid);
     }
     const payment = await deps.db.transaction(async (tx) => {
+      await refuseBeyondPromiseShare(tx, new Map([[sectionId, 1]]), [reg.id]);
       const p = await insertPayment(tx, {
         owner,
         registrationId: reg.id,

@@ -27,12 +27,14 @@ export const OFFICE_AUDIT_ACTIONS = {
   reverse: "check.reverse",
   bounce: "check.bounce",
   cancelPromise: "check.cancel-promise",
+  /** The product released a promise not honoured by its due date (decision 138). */
+  releasePromise: "check.release-promise",
 } as const;
 
 /** The registration's cancel reason when its promise is cancelled. */
 export const REASON_CHECK_NOT_RECEIVED = "Mailed Check Not Received";
 
-interface PromiseLock {
+export interface PromiseLock {
   id: number;
   cart_id: number | null;
   registration_id: string | null;
@@ -57,7 +59,7 @@ function fieldError(field: string, message: string): ZodError {
 const notFound = () => new ApiError(404, t("office.notFound"));
 
 /** The promise's cart (when it has one), then the promise itself, locked; 404 when not one. */
-async function lockPromise(tx: Exec, paymentId: number): Promise<PromiseLock> {
+export async function lockPromise(tx: Exec, paymentId: number): Promise<PromiseLock> {
   const [p] = await queryRows<{ cart_id: number | null }>(
     tx,
     sql`select cart_id from payments where id = ${paymentId} and method = 'mail'`,
@@ -76,7 +78,7 @@ async function lockPromise(tx: Exec, paymentId: number): Promise<PromiseLock> {
   return row;
 }
 
-async function receivedCents(tx: Exec, paymentId: number): Promise<number> {
+export async function receivedCents(tx: Exec, paymentId: number): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     tx,
     sql`select coalesce(sum(amount_cents), 0)::int as n from mailed_checks

@@ -10,7 +10,8 @@ import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate } from "@domain/rules/time";
 import { queryRows, type Db } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { readDistrictName } from "../queries/settings";
+import { mailedCheckDays, readDistrictName } from "../queries/settings";
+import { promiseDueAt } from "@domain/rules/mailed-check-promises";
 import {
   addressesOfOwner,
   addressesOfParticipant,
@@ -314,6 +315,7 @@ export async function enqueueMailedCheckMail(
   );
   const district = await readDistrictName(tx, deps.districtName);
   const total = payments.reduce((n, p) => n + Number(p.amount_cents), 0);
+  const due = promiseDueAt(new Date(first.at), await promiseDays(tx));
   const items: [string, string][] = [];
   let participantId: number | null = null;
   for (const p of payments) {
@@ -332,6 +334,7 @@ export async function enqueueMailedCheckMail(
         payableTo: settings?.payable || district,
         address: settings?.address || district,
       }),
+      t("mail.mailedCheck.due", { due: formatDistrictDate(due, deps.timeZone) }),
     ],
     rows: [
       [t("mail.confirmation"), payments.map((p) => p.confirmation_id ?? "").join(", ")],
@@ -356,6 +359,70 @@ export async function enqueueMailedCheckMail(
         cartId: first.cart_id === null ? null : Number(first.cart_id),
         paymentId: Number(first.id),
         registrationId: payments.length === 1 ? first.registration_id : null,
+      },
+    ),
+  );
+}
+
+async function promiseDays(tx: Exec): Promise<number> {
+  const [row] = await queryRows<{ v: unknown }>(
+    tx,
+    sql`select data->'mailedCheckDays' as v from settings where id = 1`,
+  );
+  return mailedCheckDays(row?.v);
+}
+
+/**
+ * Tells the family that a promise was released because no check arrived by its due date
+ * (decision 138): the registration cancelled and its seat offered on, or, when other money keeps
+ * it, the amount due again. Queued in the transaction of the release.
+ */
+export async function enqueuePromiseReleasedMail(
+  tx: Exec,
+  deps: ApiDeps,
+  paymentId: number,
+  outcome: { registrationCancelled: boolean; due: Date },
+): Promise<void> {
+  const p = await paymentForMail(tx, paymentId);
+  if (!p) return;
+  const [reg] = await queryRows<{ course: string; participant_id: number }>(
+    tx,
+    sql`select c.name as course, r.participant_id from registrations r
+          join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
+        where r.id = ${p.registration_id}`,
+  );
+  if (!reg) return;
+  const district = await readDistrictName(tx, deps.districtName);
+  const amount = formatUsd(Number(p.amount_cents));
+  const due = formatDistrictDate(outcome.due, deps.timeZone);
+  const body = renderMail({
+    greeting: t("mail.greeting", { name: await ownerFirstName(tx, p.owner_key) }),
+    paragraphs: outcome.registrationCancelled
+      ? [
+          t("mail.promiseReleased.intro", { amount, course: reg.course, due }),
+          t("mail.promiseReleased.again"),
+        ]
+      : [t("mail.promiseReleased.introKept", { amount, course: reg.course, due })],
+    rows: [
+      [t("mail.confirmation"), p.confirmation_id ?? ""],
+      [t("mail.amount"), amount],
+      [t("mail.participantId"), String(reg.participant_id)],
+    ],
+    district,
+  });
+  await enqueueMails(
+    tx,
+    messages(
+      await addressesOfOwner(tx, p.owner_key),
+      "promise-released",
+      t("mail.promiseReleased.subject", { district, course: reg.course }),
+      body,
+      {
+        ownerKey: p.owner_key,
+        participantId: Number(reg.participant_id),
+        cartId: p.cart_id === null ? null : Number(p.cart_id),
+        paymentId: Number(p.id),
+        registrationId: p.registration_id,
       },
     ),
   );

@@ -823,6 +823,8 @@ export async function withdrawPromisedPayment(
   registrationId: string,
   reason: string,
   claim: (tx: Exec, now: Date) => Promise<number>,
+  /** Runs last in the same transaction with the outcome (the release's family mail). */
+  settled?: (tx: Exec, outcome: { registrationCancelled: boolean }) => Promise<void>,
 ): Promise<{ registrationCancelled: boolean }> {
   const [reg] = await queryRows<{ course_section_id: string }>(
     deps.db,
@@ -853,7 +855,10 @@ export async function withdrawPromisedPayment(
       sql`update registrations set pending_cents = ${pending}, updated_at = ${now}
           where id = ${registrationId}`,
     );
-    if (!empty) return { registrationCancelled: false };
+    if (!empty) {
+      await settled?.(tx, { registrationCancelled: false });
+      return { registrationCancelled: false };
+    }
     await tx.execute(
       sql`update registrations set status = 'cancelled', cancel_reason = ${reason},
             cancelled_at = ${now}, in_cart = false, hold_expires_at = null
@@ -862,6 +867,7 @@ export async function withdrawPromisedPayment(
     await freeSeat(tx, section.id);
     section.seats_taken -= 1;
     await offerFreedSeats(tx, deps, section, now, mail);
+    await settled?.(tx, { registrationCancelled: true });
     return { registrationCancelled: true };
   });
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { t } from "../messages/admin";
 import { FORBIDDEN_CONTROL, NO_CONTROL } from "../rules/input";
+import { MAILED_CHECK_SHARE } from "../rules/mailed-check-promises";
 import { Settings } from "./identity";
 
 /** The administrator role (issue 18); it sees ADMINISTRATION and may call /v1/admin. */
@@ -84,6 +85,12 @@ export const SettingsFields = z.object({
     .int(t("admin.settings.wholeDays"))
     .min(MAILED_CHECK_DAYS.min, t("admin.settings.daysRange"))
     .max(MAILED_CHECK_DAYS.max, t("admin.settings.daysRange")),
+  /** The share of a section's seats unpaid mailed-check promises may hold (decision 138). */
+  mailedCheckSharePercent: z
+    .number()
+    .int(t("admin.settings.wholePercent"))
+    .min(MAILED_CHECK_SHARE.min, t("admin.settings.percentRange"))
+    .max(MAILED_CHECK_SHARE.max, t("admin.settings.percentRange")),
 });
 
 /** A change of settings sends some of the fields. */
@@ -95,6 +102,7 @@ export const AdminSettings = Settings.extend({
   cartHoldMinutes: z.number().int(),
   paymentWindowMinutes: z.number().int(),
   mailedCheckDays: z.number().int().default(MAILED_CHECK_DAYS.default),
+  mailedCheckSharePercent: z.number().int().default(MAILED_CHECK_SHARE.default),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 

@@ -13,11 +13,27 @@ export const OFFICE_PAGE_SIZE = 50;
 /** The largest check the office records, in cents ($1,000,000). */
 export const MAX_CHECK_CENTS = 100_000_000;
 
-/** Where a promise stands: money still due on it, fully received, or cancelled. */
-export const PROMISE_STATUSES = ["open", "received", "cancelled"] as const;
+/**
+ * Where a promise stands: money still due on it, fully received, cancelled by the office, or
+ * released by the product when no check arrived by its due date (decision 138).
+ */
+export const PROMISE_STATUSES = ["open", "received", "cancelled", "released"] as const;
 export type PromiseStatus = (typeof PROMISE_STATUSES)[number];
 
-export const PromiseFilter = z.enum(["open", "overdue", "received", "cancelled", "all"]);
+/**
+ * The payment's `provider_message` of a promise the product released (its status is `expired`,
+ * as when the office cancels one); what tells the two apart on the office's list.
+ */
+export const PROMISE_RELEASED_MARK = "released: no check by the due date";
+
+export const PromiseFilter = z.enum([
+  "open",
+  "overdue",
+  "received",
+  "cancelled",
+  "released",
+  "all",
+]);
 export type PromiseFilter = z.infer<typeof PromiseFilter>;
 
 export const PromiseQuery = z

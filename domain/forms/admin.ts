@@ -41,6 +41,7 @@ export const SettingsForm = z.object({
   cartHoldMinutes: f.cartHoldMinutes,
   paymentWindowMinutes: f.paymentWindowMinutes,
   mailedCheckDays: f.mailedCheckDays,
+  mailedCheckSharePercent: f.mailedCheckSharePercent,
 });
 export type SettingsForm = z.infer<typeof SettingsForm>;
 

@@ -3,7 +3,13 @@
 // the page, the action and the district API refuse the same values with the same words.
 import { z } from "zod";
 import { t } from "../messages/admin";
-import { BounceReason, CheckNumber, DistrictDay, MAX_CHECK_CENTS } from "../contract/office";
+import {
+  BounceReason,
+  CheckNumber,
+  DistrictDay,
+  MAX_CHECK_CENTS,
+  PromiseFilter,
+} from "../contract/office";
 import { toCents } from "../rules/money";
 
 /** Dollars as typed ("25", "25.00", "1,250.5"), as whole cents. */
@@ -62,7 +68,7 @@ export const CancelPromiseForm = z.object({
 /** The list's search (a GET form). */
 export const PromiseSearchForm = z.object({
   q: z.string().trim().max(100).optional(),
-  status: z.enum(["open", "overdue", "received", "cancelled", "all"]).optional(),
+  status: PromiseFilter.optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 export type PromiseSearchForm = z.infer<typeof PromiseSearchForm>;

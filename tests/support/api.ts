@@ -46,6 +46,8 @@ export async function startTestApi(
      * creating nor dropping it) with the same signing secret, as two instances of one deployment.
      */
     shareWith?: TestApi;
+    /** Run the sweeper (default true); a test that calls its passes itself turns it off. */
+    backgroundJobs?: boolean;
   } = {},
 ): Promise<TestApi> {
   if (opts.shareWith && !opts.shareWith.databaseUrl) {
@@ -64,6 +66,7 @@ export async function startTestApi(
     logger: createLogger("silent"),
     seed: opts.seed,
     poolSize: 20,
+    backgroundJobs: opts.backgroundJobs,
     // A seeded database on PGlite starts from the run's dump of one (tests/support/pglite-snapshot.ts).
     pgliteSnapshot: databaseUrl || opts.seed === false ? undefined : await demoSnapshot(),
   });

@@ -70,6 +70,7 @@ describe("settings", () => {
         cartHoldMinutes: "15",
         paymentWindowMinutes: "20",
         mailedCheckDays: "21",
+        mailedCheckSharePercent: "20",
       }),
       { schema: SettingsForm },
     );
@@ -81,6 +82,7 @@ describe("settings", () => {
     expect(s.value.homeMessageShow).toBe(false);
     expect(s.value.paymentWindowMinutes).toBe(20);
     expect(s.value.mailedCheckDays).toBe(21);
+    expect(s.value.mailedCheckSharePercent).toBe(20);
   });
   it("keeps the confirmation placeholder and sane minutes", () => {
     expect(SettingsChange.safeParse({ waitlistPaymentConfirmed: "Thanks" }).success).toBe(false);

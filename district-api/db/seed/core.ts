@@ -116,6 +116,7 @@ export const DEFAULT_SETTINGS = {
   cartHoldMinutes: 15,
   paymentWindowMinutes: 15,
   mailedCheckDays: 21,
+  mailedCheckSharePercent: 20,
   districtName: "School District",
   checkPayableTo: "School District",
   checkMailingAddress: "Enrollment Specialist, School District, 100 Main Street, Springfield",

@@ -6,7 +6,12 @@ export const businessOffice = {
   "admin.settings.daysRange": "Enter a number of days from 1 to 365.",
   "admin.settings.mailedCheckDays": "Mailed check wait (days)",
   "admin.settings.mailedCheckDaysHint":
-    "Days a promised mailed check may take before the business office may cancel the promise and release the seat.",
+    "Days a promised mailed check may take. A promise with no check received by then is released: the seat goes to the waitlist and the family is e-mailed.",
+  "admin.settings.wholePercent": "Enter a whole percentage.",
+  "admin.settings.percentRange": "Enter a percentage from 0 to 100.",
+  "admin.settings.mailedCheckSharePercent": "Seats mailed checks may hold (% of each section)",
+  "admin.settings.mailedCheckSharePercentHint":
+    "The share of a section's seats that unpaid mailed-check promises may hold, rounded down. Beyond it a family pays online or joins the waitlist. 0 turns mailed checks off.",
 
   "office.title": "Business office",
   "office.nav.label": "Business office",
@@ -30,6 +35,7 @@ export const businessOffice = {
   "office.checks.status.overdue": "Overdue",
   "office.checks.status.received": "Received",
   "office.checks.status.cancelled": "Cancelled",
+  "office.checks.status.released": "Released (not paid by the due date)",
   "office.checks.status.all": "All",
   "office.checks.apply": "Search",
   "office.checks.none": "No mailed-check promises match.",

@@ -200,6 +200,10 @@ export const fees = {
   "paymentDialog.kind.waitlist": "Waitlist",
   "paymentDialog.kind.registration": "Registration",
   "paymentDialog.kind.payment": "Payment",
+  "paymentDialog.mailShareFull":
+    "Mailed checks may hold only {share}% of the seats in {course}, and those are taken. Pay online to keep your seat, or join the waitlist.",
+  "paymentDialog.mailNotOffered":
+    "{course} does not take mailed checks. Pay online to keep your seat, or join the waitlist.",
   "paymentDialog.notFound": "No registration awaiting payment was found for this course.",
   "paymentDialog.expired":
     "Your registration payment window has expired and your registration has been cancelled.",

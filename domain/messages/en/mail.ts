@@ -43,6 +43,15 @@ export const mail = {
     "You chose to pay {amount} by check. The registrations below are held for you until your check arrives.",
   "mail.mailedCheck.instructions":
     "Make your check payable to the {payableTo} and mail it to: {address}. Write the participant's name and ID number and the confirmation number on the check.",
+  "mail.mailedCheck.due":
+    "Your check must reach us by {due}. If it has not, the registrations are released and their seats offered to the families on the waitlist.",
+  "mail.promiseReleased.subject": "{district}: {course} released, no check received",
+  "mail.promiseReleased.intro":
+    "The check of {amount} you promised for {course} had not reached us by its due date, {due}. The registration has been cancelled and its seat offered to the next family on the waitlist.",
+  "mail.promiseReleased.introKept":
+    "The check of {amount} you promised for {course} had not reached us by its due date, {due}. The registration stays, and {amount} is due again: pay it online from the programs page.",
+  "mail.promiseReleased.again":
+    "To take part, register again and pay online, or join the waitlist if the activity is full.",
 
   "office.nav.mail": "Mail log",
   "office.mail.title": "Mail log",
