@@ -49,6 +49,9 @@ interface RowSql {
   terminal: string | null;
 }
 
+/** Who a refund is of: whoever paid it out (or made it), else its payment's cashier. */
+const REFUND_EMPLOYEE = sql`coalesce(r.employee_id, p.taken_by_employee_id)`;
+
 const and = (parts: SQL[]) => (parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``);
 
 /** The report's rows (before paging) as one `with … rep` clause, filters applied. */
@@ -58,9 +61,19 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
   const tz = sql`${timeZone}::text`;
   // Filters on the event (the payment or the check), pushed into each source.
   const payFilter: SQL[] = [];
-  if (f.method) payFilter.push(sql`p.method = ${DB_METHOD[f.method]!}`);
-  if (f.cashier) payFilter.push(sql`p.taken_by_employee_id = ${f.cashier}`);
-  if (f.terminal) payFilter.push(sql`p.terminal_id = ${f.terminal}`);
+  const refundFilter: SQL[] = [];
+  if (f.method) {
+    payFilter.push(sql`p.method = ${DB_METHOD[f.method]!}`);
+    refundFilter.push(sql`p.method = ${DB_METHOD[f.method]!}`);
+  }
+  if (f.cashier) {
+    payFilter.push(sql`p.taken_by_employee_id = ${f.cashier}`);
+    refundFilter.push(sql`${REFUND_EMPLOYEE} = ${f.cashier}`);
+  }
+  if (f.terminal) {
+    payFilter.push(sql`p.terminal_id = ${f.terminal}`);
+    refundFilter.push(sql`p.terminal_id = ${f.terminal}`);
+  }
   const checkFilter = (who: SQL): SQL[] => {
     const parts: SQL[] = [];
     if (f.method && f.method !== "mail") parts.push(sql`false`);
@@ -75,6 +88,9 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
   if (f.school) lineFilter.push(sql`coalesce(f.school_id, cs.school_id) = ${f.school}`);
   if (f.program) lineFilter.push(sql`cs.program_id = ${f.program}::uuid`);
   const money = sql`p.method in ('stripe', 'terminal', 'cash', 'inPersonCheck')`;
+  // Every refund that succeeded is money out, whatever its payment was: a mailed check's too
+  // (its money came in as checks, so a refund of it is that registration's line).
+  const refundable = sql`p.method in ('stripe', 'terminal', 'cash', 'inPersonCheck', 'mail')`;
   return sql`with pay as (
       select p.id, p.method, p.amount_cents, p.settled_at, p.registration_id, p.provider_ref,
         p.confirmation_id, p.owner_key, p.taken_by_employee_id, p.terminal_id, p.check_number
@@ -84,23 +100,26 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
         ${and(payFilter)}
     ),
     ref as (
-      select r.id, r.payment_id, r.registration_id, r.amount_cents, r.settled_at,
+      select r.id, r.payment_id,
+        coalesce(r.registration_id, case when p.method = 'mail' then p.registration_id end)
+          as registration_id,
+        r.amount_cents, r.settled_at,
         coalesce((select sum(r2.amount_cents) from payment_refunds r2
           where r2.payment_id = r.payment_id and r2.status = 'succeeded'
             and r2.registration_id is null
             and (r2.settled_at, r2.id) < (r.settled_at, r.id)), 0)::int as before_cents,
         p.method, p.amount_cents as paid_cents, p.registration_id as pay_registration_id,
-        p.provider_ref, p.confirmation_id, p.owner_key, p.taken_by_employee_id, p.terminal_id,
-        p.check_number
+        p.provider_ref, p.confirmation_id, p.owner_key,
+        ${REFUND_EMPLOYEE} as taken_by_employee_id, p.terminal_id, p.check_number
       from payment_refunds r join payments p on p.id = r.payment_id
-      where r.status = 'succeeded' and ${money}
+      where r.status = 'succeeded' and ${refundable}
         and r.settled_at >= ${start}::timestamptz and r.settled_at < ${end}::timestamptz
-        ${and(payFilter)}
+        ${and(refundFilter)}
     ),
     touched as (
       select id, amount_cents, registration_id from pay
       union
-      select payment_id, paid_cents, pay_registration_id from ref
+      select payment_id, paid_cents, pay_registration_id from ref where registration_id is null
     ),
     bought as (
       select pu.payment_id, pu.id as ord, pu.assessed_fee_id, pu.registration_id,
