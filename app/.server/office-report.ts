@@ -248,6 +248,7 @@ export async function daySheetPage(args: LoaderFunctionArgs) {
         key: `${c.paymentId}-${i}`,
         number: c.checkNumber,
         method: methodName(c.method),
+        kind: t(`office.report.kind.${c.kind}`),
         payer: c.payer,
         amount: formatUsd(c.amountCents),
       })),

@@ -363,6 +363,11 @@ export async function readDaySheet(
           and p.settled_at >= ${s}::timestamptz and p.settled_at < ${e}::timestamptz ${and(who)}
         order by p.settled_at, p.id`,
   );
+  // Cash handed back that day by this person (or at this terminal), whatever the payment was: a
+  // refund given back in cash, or an automatic one of a cash payment from before refunds said how.
+  const refundWho: SQL[] = [];
+  if (q.cashier) refundWho.push(sql`${REFUND_EMPLOYEE} = ${q.cashier}`);
+  if (q.terminal) refundWho.push(sql`p.terminal_id = ${q.terminal}`);
   const refunds = await queryRows<{
     payment_id: number;
     settled_at: Date | string;
@@ -372,25 +377,35 @@ export async function readDaySheet(
     db,
     sql`select r.payment_id, r.settled_at, r.amount_cents, ${payer} as payer
         from payment_refunds r join payments p on p.id = r.payment_id
-        where p.method = 'cash' and r.status = 'succeeded'
-          and r.settled_at >= ${s}::timestamptz and r.settled_at < ${e}::timestamptz ${and(who)}
+        where r.status = 'succeeded'
+          and (r.paid_out_method = 'cash' or (r.paid_out_method is null and p.method = 'cash'))
+          and r.settled_at >= ${s}::timestamptz and r.settled_at < ${e}::timestamptz
+          ${and(refundWho)}
         order by r.settled_at, r.id`,
   );
+  // Mailed checks the person recorded that day, and those they recorded bounced that day
+  // (negative): a check that bounces later stays in the day it was deposited, as in the report.
   const mailed = q.terminal
     ? []
     : await queryRows<{
         payment_id: number;
-        recorded_at: Date | string;
+        at: Date | string;
         check_number: string;
         amount_cents: number;
+        kind: "check" | "bounce";
         payer: string;
       }>(
         db,
-        sql`select m.payment_id, m.recorded_at, m.check_number, m.amount_cents, ${payer} as payer
+        sql`select m.payment_id, m.recorded_at as at, m.check_number, m.amount_cents,
+              'check' as kind, ${payer} as payer
             from mailed_checks m join payments p on p.id = m.payment_id
             where m.status in ('received', 'bounced') and m.received_on = ${q.day}::date
               and m.recorded_by = ${q.cashier!}
-            order by m.check_number, m.id`,
+            union all
+            select m.payment_id, m.undone_at, m.check_number, -m.amount_cents, 'bounce', ${payer}
+            from mailed_checks m join payments p on p.id = m.payment_id
+            where m.status = 'bounced' and m.undone_by = ${q.cashier!}
+              and m.undone_at >= ${s}::timestamptz and m.undone_at < ${e}::timestamptz`,
       );
   const iso = (d: Date | string) => new Date(d).toISOString();
   // Net of a cash payment: what was handed over less the change, which is what it paid.
@@ -423,20 +438,23 @@ export async function readDaySheet(
         payer: p.payer,
         checkNumber: p.check_number ?? "",
         method: "check" as const,
+        kind: "check" as const,
         amountCents: Number(p.amount_cents),
       })),
     ...mailed.map((m) => ({
-      at: iso(m.recorded_at),
+      at: iso(m.at),
       paymentId: Number(m.payment_id),
       payer: m.payer,
       checkNumber: m.check_number,
       method: "mail" as const,
+      kind: m.kind,
       amountCents: Number(m.amount_cents),
     })),
   ].sort(
     (a, b) =>
       a.checkNumber.localeCompare(b.checkNumber, "en", { numeric: true }) ||
-      a.paymentId - b.paymentId,
+      a.paymentId - b.paymentId ||
+      a.at.localeCompare(b.at),
   );
   const reader = taken.filter((p) => p.method === "terminal");
   return {

@@ -137,15 +137,17 @@ export async function daySheetPdf(input: Head & { sheet: DaySheet }): Promise<Bu
   report.line(t("office.sheet.checks"), { bold: true });
   report.table(
     [
-      { title: t("office.report.col.check"), width: 12 },
-      { title: t("office.report.col.method"), width: 12 },
-      { title: t("office.report.col.payment"), width: 8 },
-      { title: t("office.report.col.payer"), width: 20 },
+      { title: t("office.report.col.check"), width: 10 },
+      { title: t("office.report.col.method"), width: 11 },
+      { title: t("office.report.col.kind"), width: 11 },
+      { title: t("office.report.col.payment"), width: 7 },
+      { title: t("office.report.col.payer"), width: 16 },
       { title: t("office.report.col.amount"), width: 10, align: "right" },
     ],
     sheet.checks.map((c) => [
       c.checkNumber,
       methodName(c.method),
+      t(`office.report.kind.${c.kind}`),
       String(c.paymentId),
       c.payer,
       formatUsd(c.amountCents),

@@ -163,6 +163,8 @@ export const SheetCheck = z.object({
   payer: z.string(),
   checkNumber: z.string(),
   method: ReportMethod,
+  /** A check taken in, or a mailed check bounced (negative, on the day it bounced). */
+  kind: z.enum(["check", "bounce"]),
   amountCents: z.number().int(),
 });
 export const DaySheet = z.object({
