@@ -627,6 +627,30 @@ describe("what the bank did, in any order (a refund by hand before a bounce or a
     });
   }
 
+  it("a refund by hand and a bounce at once: either order ends with the promise due again", async () => {
+    const p = await promised("100034", 4000);
+    const r = await receive(p.id, { checkNumber: "8300", amountCents: 1500, receivedOn: today() });
+    expect(r.status).toBe(201);
+    // On PostgreSQL, the bounce comes through a second process of the same deployment.
+    const second = usingPostgres ? await startTestApi({ shareWith: api }) : null;
+    const [refund, bounce] = await Promise.all([
+      refundByHand(p.id, 500),
+      call(second ?? api, "POST", `/v1/office/checks/${p.id}/checks/${r.body.id}/bounce`, {
+        token: office,
+        body: { reason: "Insufficient funds" },
+      }),
+    ]);
+    await second?.close();
+    expect(bounce.status, JSON.stringify(bounce.body)).toBe(200);
+    // The refund came first (recorded) or after the bounce (nothing left to refund: 409).
+    expect([201, 409]).toContain(refund.status);
+    expect(await registration("100034", p.section)).toMatchObject({
+      paid_cents: 0,
+      pending_cents: 4000,
+    });
+    expect(await owed("100034", p.section)).toEqual({ owed: 0, cost: 4000 });
+  });
+
   it("a check bounced, then a refund asked: refused, nothing written", async () => {
     const p = await promised("100033", 3000);
     const r = await receive(p.id, { checkNumber: "8200", amountCents: 3000, receivedOn: today() });
