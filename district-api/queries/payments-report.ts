@@ -20,6 +20,7 @@ import {
   orderTotals,
   sheetSums,
   totalsOf,
+  type GivenBackAs,
   type ReportMethodName,
   type Totals,
 } from "@domain/rules/payments-report";
@@ -47,6 +48,7 @@ interface RowSql {
   program: string | null;
   cashier: string | null;
   terminal: string | null;
+  given_back_as: GivenBackAs | null;
 }
 
 /** Who a refund is of: whoever paid it out (or made it), else its payment's cashier. */
@@ -110,7 +112,11 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
             and (r2.settled_at, r2.id) < (r.settled_at, r.id)), 0)::int as before_cents,
         p.method, p.amount_cents as paid_cents, p.registration_id as pay_registration_id,
         p.provider_ref, p.confirmation_id, p.owner_key,
-        ${REFUND_EMPLOYEE} as taken_by_employee_id, p.terminal_id, p.check_number
+        ${REFUND_EMPLOYEE} as taken_by_employee_id, p.terminal_id, p.check_number,
+        -- How it went back: as recorded, else an automatic refund of a card went to the card.
+        coalesce(r.paid_out_method,
+          case when p.method in ('stripe', 'terminal') and p.provider_ref is not null
+            then 'card' end) as given
       from payment_refunds r join payments p on p.id = r.payment_id
       where r.status = 'succeeded' and ${refundable}
         and r.settled_at >= ${start}::timestamptz and r.settled_at < ${end}::timestamptz
@@ -144,13 +150,13 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
         (pay.settled_at at time zone ${tz})::date as day, pay.method as pm, l.cents, l.ord,
         l.assessed_fee_id, l.registration_id, pay.provider_ref, pay.check_number,
         pay.confirmation_id, pay.owner_key, pay.taken_by_employee_id as employee, pay.terminal_id,
-        pay.id as payment_id
+        pay.id as payment_id, null::text as given
       from pay join lines l on l.payment_id = pay.id
       union all
       select 'refund', ref.id, ref.settled_at, (ref.settled_at at time zone ${tz})::date,
         ref.method, -ref.amount_cents, 0, null::int, ref.registration_id, ref.provider_ref,
         ref.check_number, ref.confirmation_id, ref.owner_key, ref.taken_by_employee_id,
-        ref.terminal_id, ref.payment_id
+        ref.terminal_id, ref.payment_id, ref.given
       from ref where ref.registration_id is not null
       union all
       select 'refund', ref.id, ref.settled_at, (ref.settled_at at time zone ${tz})::date,
@@ -158,7 +164,7 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
         -(least(l.lo + l.cents, ref.before_cents + ref.amount_cents) - greatest(l.lo, ref.before_cents)),
         l.ord, l.assessed_fee_id, l.registration_id, ref.provider_ref, ref.check_number,
         ref.confirmation_id, ref.owner_key, ref.taken_by_employee_id, ref.terminal_id,
-        ref.payment_id
+        ref.payment_id, ref.given
       from ref join lines l on l.payment_id = ref.payment_id
         and l.lo < ref.before_cents + ref.amount_cents and l.lo + l.cents > ref.before_cents
       where ref.registration_id is null
@@ -169,21 +175,21 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
         -(ref.before_cents + ref.amount_cents - greatest(ref.before_cents, ref.paid_cents)),
         2147483647, null::int, ref.pay_registration_id, ref.provider_ref, ref.check_number,
         ref.confirmation_id, ref.owner_key, ref.taken_by_employee_id, ref.terminal_id,
-        ref.payment_id
+        ref.payment_id, ref.given
       from ref
       where ref.registration_id is null
         and ref.before_cents + ref.amount_cents > ref.paid_cents
       union all
       select 'check', m.id, m.recorded_at, m.received_on, 'mail', m.amount_cents, 0, null::int,
         p.registration_id, null, m.check_number, p.confirmation_id, p.owner_key, m.recorded_by,
-        null, p.id
+        null, p.id, null
       from mailed_checks m join payments p on p.id = m.payment_id
       where m.status in ('received', 'bounced') and m.received_on between ${f.from}::date and ${f.to}::date
         ${and(checkFilter(sql`m.recorded_by`))}
       union all
       select 'bounce', m.id, m.undone_at, (m.undone_at at time zone ${tz})::date, 'mail',
         -m.amount_cents, 0, null::int, p.registration_id, null, m.check_number, p.confirmation_id,
-        p.owner_key, m.undone_by, null, p.id
+        p.owner_key, m.undone_by, null, p.id, null
       from mailed_checks m join payments p on p.id = m.payment_id
       where m.status = 'bounced'
         and m.undone_at >= ${start}::timestamptz and m.undone_at < ${end}::timestamptz
@@ -197,7 +203,8 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
         ev.confirmation_id as confirmation,
         coalesce(nullif(trim(pa.name_first || ' ' || pa.name_last), ''), ev.owner_key) as payer,
         coalesce(f.name, c.name) as item, f.account_code, sc.short_name as school,
-        pr.name as program, ev.employee as cashier, ev.terminal_id as terminal
+        pr.name as program, ev.employee as cashier, ev.terminal_id as terminal,
+        ev.given as given_back_as
       from ev
         left join assessed_fees af on af.id = ev.assessed_fee_id
         left join fees f on f.id = af.fee_id
@@ -227,7 +234,7 @@ async function withReportMemory<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<
 }
 
 const ROW_COLUMNS = sql`kind, at, day, method, cents, payment_id, provider_ref, check_number,
-  confirmation, payer, item, account_code, school, program, cashier, terminal`;
+  confirmation, payer, item, account_code, school, program, cashier, terminal, given_back_as`;
 const ROW_ORDER = sql`order by day, at, kind, event_id, ord`;
 
 function asRow(r: RowSql) {
@@ -248,6 +255,7 @@ function asRow(r: RowSql) {
     program: r.program,
     cashier: r.cashier,
     terminal: r.terminal,
+    givenBackAs: r.given_back_as,
   };
 }
 export type ReportRowOut = ReturnType<typeof asRow>;

@@ -4,7 +4,7 @@
 import type { DaySheet } from "@domain/contract/payments-report";
 import { t } from "@domain/messages";
 import { formatUsd } from "@domain/rules/money";
-import type { CsvReportRow, Totals } from "@domain/rules/payments-report";
+import { reportKindName, type CsvReportRow, type Totals } from "@domain/rules/payments-report";
 import { formatAuditTime, formatDistrictDateTime } from "@domain/rules/time";
 import { Report } from "./reports";
 
@@ -72,7 +72,7 @@ export async function paymentsReportPdf(
     ],
     input.rows.map((r) => [
       formatAuditTime(r.at, input.timeZone),
-      t(`office.report.kind.${r.kind}`),
+      reportKindName(r),
       methodName(r.method),
       formatUsd(r.amountCents),
       r.providerRef ?? "",

@@ -170,6 +170,10 @@ describe.each(MODES)("the payments report $name", (mode) => {
     expect(dataRows).toHaveLength(9);
     expect(dataRows.reduce((n, l) => n + Number(cells(l)[6]), 0)).toBe(11_525);
     expect(dataRows.filter((l) => cells(l)[6] === "-500")).toHaveLength(2);
+    // The mailed check's refund says it went back in cash.
+    expect(
+      dataRows.filter((l) => cells(l)[2] === "Refund in cash").map((l) => cells(l)[3]),
+    ).toEqual(["Mailed check"]);
   });
 
   it("the office's end-of-day sheet takes the bounced check off and the cash given back", async () => {

@@ -466,6 +466,13 @@ describe("the cashier's end-of-day sheet", () => {
       );
       expect(rep.totals.cents, day).toBe(s.checksCents + s.cashToDepositCents + s.readerCents);
     }
+    // The report's row of the refund says how it went back.
+    const onEReport = ReportRows.parse((await rows(office, `from=${E}&to=${E}`)).body);
+    expect(
+      onEReport.rows
+        .filter((x) => x.kind === "refund")
+        .map((x) => [x.method, x.givenBackAs, x.amountCents]),
+    ).toEqual([["mail", "cash", -300]]);
   });
 
   it("the report and the sheet come as PDF", async () => {
