@@ -211,7 +211,8 @@ const ISSUE_35_EXAMPLE: { op: Op; hours: number }[] = [
 ];
 
 interface Ledger {
-  events: { id: string; day: string; cents: number }[];
+  /** Money that moved, by district day; a refund with how it went back. */
+  events: { id: string; day: string; cents: number; givenBackAs?: string }[];
   /** Every payment, with the money it took in (a promise: its checks standing) and gave back. */
   payments: { id: number; inCents: number; outCents: number }[];
   promises: { id: number; due: number }[];
@@ -227,9 +228,9 @@ function move(hours: number) {
 }
 
 async function apply(op: Op, l: Ledger): Promise<void> {
-  const record = (cents: number) => {
+  const record = (cents: number, givenBackAs?: string) => {
     const id = `e${l.events.length}`;
-    l.events.push({ id, day: today(), cents });
+    l.events.push({ id, day: today(), cents, ...(givenBackAs ? { givenBackAs } : {}) });
     return id;
   };
   switch (op.kind) {
@@ -322,7 +323,7 @@ async function apply(op: Op, l: Ledger): Promise<void> {
       });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       pay.outCents += amount;
-      record(-amount);
+      record(-amount, detail.byHand ? (op.hand ? "cash" : "check") : "card");
       return;
     }
   }
@@ -390,6 +391,15 @@ describe("the report balances for any sequence of money events", () => {
           expect(csvTotal[6]).toBe(sum());
           expect(csvTotal[7]).toBe(r.page.totals.count);
           expect(r.pdf).toContain(`Total: ${formatUsd(sum())}`);
+          // Each refund's row says how it went back.
+          for (const way of ["card", "cash", "check"]) {
+            const rows = r.all.rows.filter((x) => x.kind === "refund" && x.givenBackAs === way);
+            const ledger = l.events.filter((e) => e.givenBackAs === way);
+            expect(
+              rows.reduce((n, x) => n + x.amountCents, 0),
+              way,
+            ).toBe(ledger.reduce((n, e) => n + e.cents, 0));
+          }
 
           // A range inside the run: its days only.
           const days = [...new Set(l.events.map((e) => e.day))].sort();
