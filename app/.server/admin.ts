@@ -5,6 +5,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { z } from "zod";
 import {
   AdminSettings,
+  AUDIT_ACTION_NAMES,
+  AUDIT_ENTITY_NAMES,
   AuditExport,
   AuditPage,
   DISTRICT_ADMIN_ROLE,
@@ -329,61 +331,6 @@ function auditQuery(url: URL): {
   if (filter.to) query.set("to", districtDayBounds(filter.to, zone).end.toISOString());
   return { filter, query, errors };
 }
-
-export const AUDIT_ACTION_NAMES = [
-  "settings.change",
-  "maintenance.schedule",
-  "maintenance.cancel",
-  "staff.create",
-  "staff.reset-password",
-  "staff.deactivate",
-  "fee.create",
-  "fee.update",
-  "fee.assess",
-  "assessed-fee.waive",
-  "assessed-fee.adjust",
-  "fee-group.create",
-  "fee-group.update",
-  "staff.roles",
-  "staff.reactivate",
-  "staff.unlock",
-  "participant.financial-aid",
-  "participant.activity-pass",
-  "participant.unlock",
-  "import.students",
-  // The business office (issue 20, decision 123).
-  "check.receive",
-  "check.reverse",
-  "check.bounce",
-  "check.cancel-promise",
-  "program.create",
-  "program.update",
-  "program.copy",
-  "course.create",
-  "course.update",
-  "section.create",
-  "section.update",
-  "section.cancel",
-  "section.delete",
-  "course-question.create",
-  "course-question.update",
-  "course-question.delete",
-] as const;
-export const AUDIT_ENTITY_NAMES = [
-  "settings",
-  "maintenance",
-  "staff",
-  "fee",
-  "assessed-fee",
-  "fee-group",
-  "participant",
-  "students",
-  "mailed-check",
-  "program",
-  "course",
-  "section",
-  "course-question",
-] as const;
 
 export async function auditPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);

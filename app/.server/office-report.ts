@@ -15,7 +15,7 @@ import {
 } from "@domain/contract/payments-report";
 import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
-import { paymentsReportCsvRows } from "@domain/rules/payments-report";
+import { paymentsReportCsvRows, reportKindName } from "@domain/rules/payments-report";
 import { formatDistrictDateTime, todayIn } from "@domain/rules/time";
 import { callApi } from "./api";
 import { csvResponse, toCsv } from "./csv";
@@ -130,7 +130,7 @@ export async function paymentsReportPage(args: LoaderFunctionArgs) {
         key: `${r.page}-${i}`,
         day: row.day,
         time: formatDistrictDateTime(row.at, zone),
-        kind: t(`office.report.kind.${row.kind}`),
+        kind: reportKindName(row),
         method: methodName(row.method),
         amount: formatUsd(row.amountCents),
         negative: row.amountCents < 0,
@@ -248,6 +248,7 @@ export async function daySheetPage(args: LoaderFunctionArgs) {
         key: `${c.paymentId}-${i}`,
         number: c.checkNumber,
         method: methodName(c.method),
+        kind: t(`office.report.kind.${c.kind}`),
         payer: c.payer,
         amount: formatUsd(c.amountCents),
       })),

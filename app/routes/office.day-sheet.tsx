@@ -102,6 +102,7 @@ export default function OfficeDaySheet() {
                 <Table.Tr>
                   <Table.Th>{t("office.report.col.check")}</Table.Th>
                   <Table.Th>{t("office.report.col.method")}</Table.Th>
+                  <Table.Th>{t("office.report.col.kind")}</Table.Th>
                   <Table.Th>{t("office.report.col.payer")}</Table.Th>
                   <Table.Th>{t("office.report.col.amount")}</Table.Th>
                 </Table.Tr>
@@ -111,6 +112,7 @@ export default function OfficeDaySheet() {
                   <Table.Tr key={c.key}>
                     <Table.Td>{c.number}</Table.Td>
                     <Table.Td>{c.method}</Table.Td>
+                    <Table.Td>{c.kind}</Table.Td>
                     <Table.Td>{c.payer}</Table.Td>
                     <Table.Td>{c.amount}</Table.Td>
                   </Table.Tr>

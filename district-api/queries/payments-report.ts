@@ -20,6 +20,7 @@ import {
   orderTotals,
   sheetSums,
   totalsOf,
+  type GivenBackAs,
   type ReportMethodName,
   type Totals,
 } from "@domain/rules/payments-report";
@@ -47,7 +48,11 @@ interface RowSql {
   program: string | null;
   cashier: string | null;
   terminal: string | null;
+  given_back_as: GivenBackAs | null;
 }
+
+/** Who a refund is of: whoever paid it out (or made it), else its payment's cashier. */
+const REFUND_EMPLOYEE = sql`coalesce(r.employee_id, p.taken_by_employee_id)`;
 
 const and = (parts: SQL[]) => (parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``);
 
@@ -58,9 +63,19 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
   const tz = sql`${timeZone}::text`;
   // Filters on the event (the payment or the check), pushed into each source.
   const payFilter: SQL[] = [];
-  if (f.method) payFilter.push(sql`p.method = ${DB_METHOD[f.method]!}`);
-  if (f.cashier) payFilter.push(sql`p.taken_by_employee_id = ${f.cashier}`);
-  if (f.terminal) payFilter.push(sql`p.terminal_id = ${f.terminal}`);
+  const refundFilter: SQL[] = [];
+  if (f.method) {
+    payFilter.push(sql`p.method = ${DB_METHOD[f.method]!}`);
+    refundFilter.push(sql`p.method = ${DB_METHOD[f.method]!}`);
+  }
+  if (f.cashier) {
+    payFilter.push(sql`p.taken_by_employee_id = ${f.cashier}`);
+    refundFilter.push(sql`${REFUND_EMPLOYEE} = ${f.cashier}`);
+  }
+  if (f.terminal) {
+    payFilter.push(sql`p.terminal_id = ${f.terminal}`);
+    refundFilter.push(sql`p.terminal_id = ${f.terminal}`);
+  }
   const checkFilter = (who: SQL): SQL[] => {
     const parts: SQL[] = [];
     if (f.method && f.method !== "mail") parts.push(sql`false`);
@@ -75,6 +90,9 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
   if (f.school) lineFilter.push(sql`coalesce(f.school_id, cs.school_id) = ${f.school}`);
   if (f.program) lineFilter.push(sql`cs.program_id = ${f.program}::uuid`);
   const money = sql`p.method in ('stripe', 'terminal', 'cash', 'inPersonCheck')`;
+  // Every refund that succeeded is money out, whatever its payment was: a mailed check's too
+  // (its money came in as checks, so a refund of it is that registration's line).
+  const refundable = sql`p.method in ('stripe', 'terminal', 'cash', 'inPersonCheck', 'mail')`;
   return sql`with pay as (
       select p.id, p.method, p.amount_cents, p.settled_at, p.registration_id, p.provider_ref,
         p.confirmation_id, p.owner_key, p.taken_by_employee_id, p.terminal_id, p.check_number
@@ -84,23 +102,30 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
         ${and(payFilter)}
     ),
     ref as (
-      select r.id, r.payment_id, r.registration_id, r.amount_cents, r.settled_at,
+      select r.id, r.payment_id,
+        coalesce(r.registration_id, case when p.method = 'mail' then p.registration_id end)
+          as registration_id,
+        r.amount_cents, r.settled_at,
         coalesce((select sum(r2.amount_cents) from payment_refunds r2
           where r2.payment_id = r.payment_id and r2.status = 'succeeded'
             and r2.registration_id is null
             and (r2.settled_at, r2.id) < (r.settled_at, r.id)), 0)::int as before_cents,
         p.method, p.amount_cents as paid_cents, p.registration_id as pay_registration_id,
-        p.provider_ref, p.confirmation_id, p.owner_key, p.taken_by_employee_id, p.terminal_id,
-        p.check_number
+        p.provider_ref, p.confirmation_id, p.owner_key,
+        ${REFUND_EMPLOYEE} as taken_by_employee_id, p.terminal_id, p.check_number,
+        -- How it went back: as recorded, else an automatic refund of a card went to the card.
+        coalesce(r.paid_out_method,
+          case when p.method in ('stripe', 'terminal') and p.provider_ref is not null
+            then 'card' end) as given
       from payment_refunds r join payments p on p.id = r.payment_id
-      where r.status = 'succeeded' and ${money}
+      where r.status = 'succeeded' and ${refundable}
         and r.settled_at >= ${start}::timestamptz and r.settled_at < ${end}::timestamptz
-        ${and(payFilter)}
+        ${and(refundFilter)}
     ),
     touched as (
       select id, amount_cents, registration_id from pay
       union
-      select payment_id, paid_cents, pay_registration_id from ref
+      select payment_id, paid_cents, pay_registration_id from ref where registration_id is null
     ),
     bought as (
       select pu.payment_id, pu.id as ord, pu.assessed_fee_id, pu.registration_id,
@@ -125,13 +150,13 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
         (pay.settled_at at time zone ${tz})::date as day, pay.method as pm, l.cents, l.ord,
         l.assessed_fee_id, l.registration_id, pay.provider_ref, pay.check_number,
         pay.confirmation_id, pay.owner_key, pay.taken_by_employee_id as employee, pay.terminal_id,
-        pay.id as payment_id
+        pay.id as payment_id, null::text as given
       from pay join lines l on l.payment_id = pay.id
       union all
       select 'refund', ref.id, ref.settled_at, (ref.settled_at at time zone ${tz})::date,
         ref.method, -ref.amount_cents, 0, null::int, ref.registration_id, ref.provider_ref,
         ref.check_number, ref.confirmation_id, ref.owner_key, ref.taken_by_employee_id,
-        ref.terminal_id, ref.payment_id
+        ref.terminal_id, ref.payment_id, ref.given
       from ref where ref.registration_id is not null
       union all
       select 'refund', ref.id, ref.settled_at, (ref.settled_at at time zone ${tz})::date,
@@ -139,7 +164,7 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
         -(least(l.lo + l.cents, ref.before_cents + ref.amount_cents) - greatest(l.lo, ref.before_cents)),
         l.ord, l.assessed_fee_id, l.registration_id, ref.provider_ref, ref.check_number,
         ref.confirmation_id, ref.owner_key, ref.taken_by_employee_id, ref.terminal_id,
-        ref.payment_id
+        ref.payment_id, ref.given
       from ref join lines l on l.payment_id = ref.payment_id
         and l.lo < ref.before_cents + ref.amount_cents and l.lo + l.cents > ref.before_cents
       where ref.registration_id is null
@@ -150,21 +175,21 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
         -(ref.before_cents + ref.amount_cents - greatest(ref.before_cents, ref.paid_cents)),
         2147483647, null::int, ref.pay_registration_id, ref.provider_ref, ref.check_number,
         ref.confirmation_id, ref.owner_key, ref.taken_by_employee_id, ref.terminal_id,
-        ref.payment_id
+        ref.payment_id, ref.given
       from ref
       where ref.registration_id is null
         and ref.before_cents + ref.amount_cents > ref.paid_cents
       union all
       select 'check', m.id, m.recorded_at, m.received_on, 'mail', m.amount_cents, 0, null::int,
         p.registration_id, null, m.check_number, p.confirmation_id, p.owner_key, m.recorded_by,
-        null, p.id
+        null, p.id, null
       from mailed_checks m join payments p on p.id = m.payment_id
       where m.status in ('received', 'bounced') and m.received_on between ${f.from}::date and ${f.to}::date
         ${and(checkFilter(sql`m.recorded_by`))}
       union all
       select 'bounce', m.id, m.undone_at, (m.undone_at at time zone ${tz})::date, 'mail',
         -m.amount_cents, 0, null::int, p.registration_id, null, m.check_number, p.confirmation_id,
-        p.owner_key, m.undone_by, null, p.id
+        p.owner_key, m.undone_by, null, p.id, null
       from mailed_checks m join payments p on p.id = m.payment_id
       where m.status = 'bounced'
         and m.undone_at >= ${start}::timestamptz and m.undone_at < ${end}::timestamptz
@@ -178,7 +203,8 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
         ev.confirmation_id as confirmation,
         coalesce(nullif(trim(pa.name_first || ' ' || pa.name_last), ''), ev.owner_key) as payer,
         coalesce(f.name, c.name) as item, f.account_code, sc.short_name as school,
-        pr.name as program, ev.employee as cashier, ev.terminal_id as terminal
+        pr.name as program, ev.employee as cashier, ev.terminal_id as terminal,
+        ev.given as given_back_as
       from ev
         left join assessed_fees af on af.id = ev.assessed_fee_id
         left join fees f on f.id = af.fee_id
@@ -208,7 +234,7 @@ async function withReportMemory<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<
 }
 
 const ROW_COLUMNS = sql`kind, at, day, method, cents, payment_id, provider_ref, check_number,
-  confirmation, payer, item, account_code, school, program, cashier, terminal`;
+  confirmation, payer, item, account_code, school, program, cashier, terminal, given_back_as`;
 const ROW_ORDER = sql`order by day, at, kind, event_id, ord`;
 
 function asRow(r: RowSql) {
@@ -229,6 +255,7 @@ function asRow(r: RowSql) {
     program: r.program,
     cashier: r.cashier,
     terminal: r.terminal,
+    givenBackAs: r.given_back_as,
   };
 }
 export type ReportRowOut = ReturnType<typeof asRow>;
@@ -344,6 +371,11 @@ export async function readDaySheet(
           and p.settled_at >= ${s}::timestamptz and p.settled_at < ${e}::timestamptz ${and(who)}
         order by p.settled_at, p.id`,
   );
+  // Cash handed back that day by this person (or at this terminal), whatever the payment was: a
+  // refund given back in cash, or an automatic one of a cash payment from before refunds said how.
+  const refundWho: SQL[] = [];
+  if (q.cashier) refundWho.push(sql`${REFUND_EMPLOYEE} = ${q.cashier}`);
+  if (q.terminal) refundWho.push(sql`p.terminal_id = ${q.terminal}`);
   const refunds = await queryRows<{
     payment_id: number;
     settled_at: Date | string;
@@ -353,25 +385,35 @@ export async function readDaySheet(
     db,
     sql`select r.payment_id, r.settled_at, r.amount_cents, ${payer} as payer
         from payment_refunds r join payments p on p.id = r.payment_id
-        where p.method = 'cash' and r.status = 'succeeded'
-          and r.settled_at >= ${s}::timestamptz and r.settled_at < ${e}::timestamptz ${and(who)}
+        where r.status = 'succeeded'
+          and (r.paid_out_method = 'cash' or (r.paid_out_method is null and p.method = 'cash'))
+          and r.settled_at >= ${s}::timestamptz and r.settled_at < ${e}::timestamptz
+          ${and(refundWho)}
         order by r.settled_at, r.id`,
   );
+  // Mailed checks the person recorded that day, and those they recorded bounced that day
+  // (negative): a check that bounces later stays in the day it was deposited, as in the report.
   const mailed = q.terminal
     ? []
     : await queryRows<{
         payment_id: number;
-        recorded_at: Date | string;
+        at: Date | string;
         check_number: string;
         amount_cents: number;
+        kind: "check" | "bounce";
         payer: string;
       }>(
         db,
-        sql`select m.payment_id, m.recorded_at, m.check_number, m.amount_cents, ${payer} as payer
+        sql`select m.payment_id, m.recorded_at as at, m.check_number, m.amount_cents,
+              'check' as kind, ${payer} as payer
             from mailed_checks m join payments p on p.id = m.payment_id
             where m.status in ('received', 'bounced') and m.received_on = ${q.day}::date
               and m.recorded_by = ${q.cashier!}
-            order by m.check_number, m.id`,
+            union all
+            select m.payment_id, m.undone_at, m.check_number, -m.amount_cents, 'bounce', ${payer}
+            from mailed_checks m join payments p on p.id = m.payment_id
+            where m.status = 'bounced' and m.undone_by = ${q.cashier!}
+              and m.undone_at >= ${s}::timestamptz and m.undone_at < ${e}::timestamptz`,
       );
   const iso = (d: Date | string) => new Date(d).toISOString();
   // Net of a cash payment: what was handed over less the change, which is what it paid.
@@ -404,20 +446,23 @@ export async function readDaySheet(
         payer: p.payer,
         checkNumber: p.check_number ?? "",
         method: "check" as const,
+        kind: "check" as const,
         amountCents: Number(p.amount_cents),
       })),
     ...mailed.map((m) => ({
-      at: iso(m.recorded_at),
+      at: iso(m.at),
       paymentId: Number(m.payment_id),
       payer: m.payer,
       checkNumber: m.check_number,
       method: "mail" as const,
+      kind: m.kind,
       amountCents: Number(m.amount_cents),
     })),
   ].sort(
     (a, b) =>
       a.checkNumber.localeCompare(b.checkNumber, "en", { numeric: true }) ||
-      a.paymentId - b.paymentId,
+      a.paymentId - b.paymentId ||
+      a.at.localeCompare(b.at),
   );
   const reader = taken.filter((p) => p.method === "terminal");
   return {

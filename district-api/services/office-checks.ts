@@ -100,8 +100,23 @@ async function applyToRegistration(tx: Exec, p: PromiseLock, cents: number): Pro
     "registration",
     sql`select id from registrations where id = ${p.registration_id}`,
   );
-  // A negative amount gives a received check back to pending (a reversal or a bounce).
-  await recordPaymentReceived(tx, p.registration_id, cents);
+  if (cents >= 0) {
+    await recordPaymentReceived(tx, p.registration_id, cents);
+    return;
+  }
+  // A reversal or a bounce gives the check back to pending. When part of it was already given
+  // back by hand (an office refund lowers paid and price together), what was paid cannot cover
+  // the check: the shortfall is money the family holds that the district never received, so the
+  // price the refund lowered comes back up by it and the whole promise is due again (decision
+  // 139). A cancelled registration keeps its price: nothing more is owed for a seat let go.
+  await tx.execute(
+    sql`update registrations set
+          cost_cents = cost_cents + case when status = 'cancelled' then 0
+            else greatest(${-cents} - paid_cents, 0) end,
+          paid_cents = greatest(paid_cents - ${-cents}, 0),
+          pending_cents = pending_cents + ${-cents}
+        where id = ${p.registration_id}`,
+  );
 }
 
 const checkOut = (c: CheckRow) => ({

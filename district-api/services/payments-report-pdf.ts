@@ -4,7 +4,7 @@
 import type { DaySheet } from "@domain/contract/payments-report";
 import { t } from "@domain/messages";
 import { formatUsd } from "@domain/rules/money";
-import type { CsvReportRow, Totals } from "@domain/rules/payments-report";
+import { reportKindName, type CsvReportRow, type Totals } from "@domain/rules/payments-report";
 import { formatAuditTime, formatDistrictDateTime } from "@domain/rules/time";
 import { Report } from "./reports";
 
@@ -72,7 +72,7 @@ export async function paymentsReportPdf(
     ],
     input.rows.map((r) => [
       formatAuditTime(r.at, input.timeZone),
-      t(`office.report.kind.${r.kind}`),
+      reportKindName(r),
       methodName(r.method),
       formatUsd(r.amountCents),
       r.providerRef ?? "",
@@ -137,15 +137,17 @@ export async function daySheetPdf(input: Head & { sheet: DaySheet }): Promise<Bu
   report.line(t("office.sheet.checks"), { bold: true });
   report.table(
     [
-      { title: t("office.report.col.check"), width: 12 },
-      { title: t("office.report.col.method"), width: 12 },
-      { title: t("office.report.col.payment"), width: 8 },
-      { title: t("office.report.col.payer"), width: 20 },
+      { title: t("office.report.col.check"), width: 10 },
+      { title: t("office.report.col.method"), width: 11 },
+      { title: t("office.report.col.kind"), width: 11 },
+      { title: t("office.report.col.payment"), width: 7 },
+      { title: t("office.report.col.payer"), width: 16 },
       { title: t("office.report.col.amount"), width: 10, align: "right" },
     ],
     sheet.checks.map((c) => [
       c.checkNumber,
       methodName(c.method),
+      t(`office.report.kind.${c.kind}`),
       String(c.paymentId),
       c.payer,
       formatUsd(c.amountCents),

@@ -4,7 +4,12 @@
 import { z } from "zod";
 import { t } from "../messages/admin";
 import { isSaneCalendarDate } from "../rules/input";
-import { REPORT_METHODS, MAX_REPORT_DAYS, reportRangeError } from "../rules/payments-report";
+import {
+  GIVEN_BACK_AS,
+  REPORT_METHODS,
+  MAX_REPORT_DAYS,
+  reportRangeError,
+} from "../rules/payments-report";
 
 export { REPORT_METHODS, MAX_REPORT_DAYS };
 
@@ -100,6 +105,8 @@ export const ReportRow = z.object({
   program: z.string().nullable(),
   cashier: z.string().nullable(),
   terminal: z.string().nullable(),
+  /** A refund: how it went back (null for other rows, and for a refund not told). */
+  givenBackAs: z.enum(GIVEN_BACK_AS).nullable(),
 });
 export type ReportRow = z.infer<typeof ReportRow>;
 
@@ -163,6 +170,8 @@ export const SheetCheck = z.object({
   payer: z.string(),
   checkNumber: z.string(),
   method: ReportMethod,
+  /** A check taken in, or a mailed check bounced (negative, on the day it bounced). */
+  kind: z.enum(["check", "bounce"]),
   amountCents: z.number().int(),
 });
 export const DaySheet = z.object({

@@ -9,6 +9,21 @@ import { auditTimeFormatter } from "./time";
 export const REPORT_METHODS = ["card", "reader", "cash", "check", "mail"] as const;
 export type ReportMethodName = (typeof REPORT_METHODS)[number];
 
+/** How a refund went back: to the card through the provider, in cash, or by a check written. */
+export const GIVEN_BACK_AS = ["card", "cash", "check"] as const;
+export type GivenBackAs = (typeof GIVEN_BACK_AS)[number];
+
+/** A row's kind as the report names it; a refund says how it went back when that is known. */
+export function reportKindName(row: {
+  kind: "payment" | "refund" | "check" | "bounce";
+  givenBackAs?: GivenBackAs | null;
+}): string {
+  if (row.kind === "refund" && row.givenBackAs) {
+    return t(`office.report.kind.refund.${row.givenBackAs}`);
+  }
+  return t(`office.report.kind.${row.kind}`);
+}
+
 /** The payments.method of each reported method (mailed checks are rows of mailed_checks). */
 export const METHOD_OF_PAYMENT: Record<string, ReportMethodName> = {
   stripe: "card",
@@ -177,6 +192,7 @@ export interface CsvReportRow extends RowForTotals {
   program: string | null;
   cashier: string | null;
   terminal: string | null;
+  givenBackAs?: GivenBackAs | null;
 }
 
 /** Dollars with two decimals as a number cell (-12.5 is written -12.5; cents stay exact too). */
@@ -227,7 +243,7 @@ export function paymentsReportCsvRows(
     ...rows.map((r) => [
       r.day,
       time(r.at),
-      t(`office.report.kind.${r.kind}`),
+      reportKindName(r),
       method(r.method),
       r.paymentId,
       dollars(r.amountCents),

@@ -177,6 +177,14 @@ describe.each(MODES)("administration $name", (mode) => {
 
     await page.goto("/admin/audit?action=maintenance.schedule");
     await expect(rows.first().textContent()).resolves.toContain("maintenance.schedule");
+    // The action filter offers both imports, the refunds' and the mail log's (issue 35 point 3).
+    const offered = await page
+      .getByLabel("Action", { exact: true })
+      .locator("option")
+      .allTextContents();
+    for (const action of ["import.students", "import.staff", "payment.refund", "mail.resend"]) {
+      expect(offered).toContain(action);
+    }
 
     // A date range in the district's zone: nothing before 2001.
     await page.goto("/admin/audit?from=2000-01-01&to=2000-12-31");

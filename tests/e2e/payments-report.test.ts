@@ -1,6 +1,8 @@
 // The payments report in a browser, with and without JavaScript (issue 20 point 4, decision 132):
 // the office opens the day's report from the navigation, reads the totals, downloads the CSV,
-// and the CSV's figures (total, per method, per account code) match the screen.
+// and the CSV's figures (total, per method, per account code) match the screen. A mailed check's
+// $5.00 given back in cash is a row of the report (issue 35 point 2); the office's end-of-day
+// sheet takes a bounced check off its checks total (point 3).
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
@@ -12,6 +14,7 @@ let app: TestApp;
 const db = () => app.server.api!.deps.db;
 const zone = process.env.DISTRICT_TZ ?? DEFAULT_DISTRICT_TZ;
 const DAY = "2032-05-10";
+const OFFICE = "E1006";
 const at = (time: string) => zonedInstant(DAY, `${time}:00`, zone).toISOString();
 
 async function pay(method: string, cents: number, time: string, assessedFee: number, extra = "") {
@@ -58,6 +61,27 @@ beforeAll(async () => {
         values (${cash}, 500, 'cart_changed', 'succeeded', 'e2e-report-refund',
           ${at("15:00")}::timestamptz, ${at("15:00")}::timestamptz)`,
   );
+  // A $40 promise by mailed check: a $15 check, $5 of it given back in cash, a $7 check bounced.
+  const [promise] = await queryRows<{ id: number }>(
+    db(),
+    sql`insert into payments (owner_key, method, amount_cents, status, idempotency_key, created_at)
+        values ('student:100001', 'mail', 4000, 'pending', 'e2e-report-mail', ${at("08:00")}::timestamptz)
+        returning id`,
+  );
+  await db().execute(
+    sql`insert into mailed_checks (payment_id, check_number, amount_cents, received_on, status,
+          recorded_by, recorded_at, undone_by, undone_at)
+        values (${promise!.id}, '4401', 1500, ${DAY}::date, 'received', ${OFFICE}, ${at("12:00")}::timestamptz,
+          null, null),
+          (${promise!.id}, '4402', 700, ${DAY}::date, 'bounced', ${OFFICE}, ${at("12:05")}::timestamptz,
+          ${OFFICE}, ${at("16:00")}::timestamptz)`,
+  );
+  await db().execute(
+    sql`insert into payment_refunds (payment_id, amount_cents, reason, status, idempotency_key,
+          created_at, settled_at, employee_id, paid_out_method, note)
+        values (${promise!.id}, 500, 'office', 'succeeded', 'e2e-report-mail-refund',
+          ${at("13:00")}::timestamptz, ${at("13:00")}::timestamptz, ${OFFICE}, 'cash', 'Goodwill')`,
+  );
 });
 afterAll(async () => {
   await app?.close();
@@ -84,9 +108,10 @@ describe.each(MODES)("the payments report $name", (mode) => {
     // address changes a moment before the page does).
     await page.getByRole("table", { name: "Totals per day" }).getByText(DAY).waitFor();
 
-    // 5000 + 4000 + 1250 + 775 − 500 (the cash refund, on its own row)
+    // 5000 + 4000 + 1250 + 775 − 500 (the cash refund, on its own row), and the mailed checks:
+    // 1500 + 700 − 700 (bounced) − 500 (given back in cash)
     const total = await page.getByTestId("report-total").textContent();
-    expect(total).toBe("$105.25");
+    expect(total).toBe("$115.25");
     const screen = async (table: string) =>
       Object.fromEntries(
         await page
@@ -105,9 +130,14 @@ describe.each(MODES)("the payments report $name", (mode) => {
       "Card online": "$57.75",
       Cash: "$35.00",
       "Check in person": "$12.50",
+      "Mailed check": "$10.00",
     });
     const byAccount = await screen("Totals per account code");
-    expect(byAccount).toEqual({ "100-LAB": "$57.75", "200-BAND": "$47.50" });
+    expect(byAccount).toEqual({
+      "100-LAB": "$57.75",
+      "200-BAND": "$47.50",
+      "(no account code)": "$10.00",
+    });
     const rows = page.getByRole("table", { name: "Rows of the report" });
     expect(await rows.textContent()).toContain("pi_e2e_0915");
     expect(await rows.textContent()).toContain("-$5.00");
@@ -135,10 +165,35 @@ describe.each(MODES)("the payments report $name", (mode) => {
       );
     expect(csvGroup("Totals per method")).toEqual(byMethod);
     expect(csvGroup("Totals per account code")).toEqual(byAccount);
-    // Five rows, the refund negative; the rows add up to the total.
+    // Nine rows, the refunds and the bounce negative; the rows add up to the total.
     const dataRows = lines.slice(1, lines.indexOf(""));
-    expect(dataRows).toHaveLength(5);
-    expect(dataRows.reduce((n, l) => n + Number(cells(l)[6]), 0)).toBe(10_525);
-    expect(dataRows.some((l) => cells(l)[6] === "-500")).toBe(true);
+    expect(dataRows).toHaveLength(9);
+    expect(dataRows.reduce((n, l) => n + Number(cells(l)[6]), 0)).toBe(11_525);
+    expect(dataRows.filter((l) => cells(l)[6] === "-500")).toHaveLength(2);
+    // The mailed check's refund says it went back in cash.
+    expect(
+      dataRows.filter((l) => cells(l)[2] === "Refund in cash").map((l) => cells(l)[3]),
+    ).toEqual(["Mailed check"]);
+  });
+
+  it("the office's end-of-day sheet takes the bounced check off and the cash given back", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "office");
+    await page.goto("/office/day-sheet");
+    await page.getByLabel("Day", { exact: true }).fill(DAY);
+    await page.getByLabel("Cashier (employee ID)", { exact: true }).fill(OFFICE);
+    await page.getByRole("button", { name: "Show" }).click();
+    await page.waitForURL((u) => u.searchParams.get("day") === DAY);
+    const checks = page.getByRole("table", { name: "Checks" });
+    await checks.waitFor();
+    const sums = page.getByRole("table", { name: "Cashier's end-of-day sheet" });
+    const sum = async (label: string) =>
+      (await sums.getByRole("row", { name: label }).getByRole("cell").textContent())?.trim();
+    expect(await sum("Checks total")).toBe("$15.00");
+    expect(await sum("Cash refunds paid out")).toBe("-$5.00");
+    expect(await sum("Cash to deposit")).toBe("-$5.00");
+    const bounced = checks.getByRole("row").filter({ hasText: "Check bounced" });
+    expect(await bounced.textContent()).toContain("4402");
+    expect(await bounced.textContent()).toContain("-$7.00");
   });
 });

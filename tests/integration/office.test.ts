@@ -557,6 +557,116 @@ describe("reversing and bouncing", () => {
   });
 });
 
+describe("what the bank did, in any order (a refund by hand before a bounce or a reversal)", () => {
+  const refundByHand = (id: number, cents: number) =>
+    call(api, "POST", `/v1/office/payments/${id}/refunds`, {
+      token: office,
+      body: {
+        key: `bank-order-${id}-${cents}-${Math.random().toString(36).slice(2, 10)}`,
+        amountCents: cents,
+        reason: "Goodwill",
+        method: "cash",
+      },
+    });
+  const owed = async (student: string, section: string) => {
+    const [row] = await queryRows<{ owed: number; cost_cents: number }>(
+      db(),
+      sql`select cost_cents - credits_applied_cents - paid_cents - pending_cents as owed, cost_cents
+          from registrations where course_section_id = ${section}
+            and participant_id = ${Number(student)}`,
+    );
+    return { owed: Number(row!.owed), cost: Number(row!.cost_cents) };
+  };
+
+  for (const kind of ["bounce", "reverse"] as const) {
+    it(`a check received, refunded by hand, then ${kind}d: recorded; the family owes the promise again`, async () => {
+      const student = kind === "bounce" ? "100031" : "100032";
+      const p = await promised(student, 4000);
+      const r = await receive(p.id, {
+        checkNumber: "8100",
+        amountCents: 1500,
+        receivedOn: today(),
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      const refund = await refundByHand(p.id, 500);
+      expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+      const undo = await call(
+        api,
+        "POST",
+        `/v1/office/checks/${p.id}/checks/${r.body.id}/${kind}`,
+        {
+          token: office,
+          ...(kind === "bounce" ? { body: { reason: "Insufficient funds" } } : {}),
+        },
+      );
+      expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+      // Nothing of the check stands: the whole promise is due again, shown as still due, and the
+      // $5.00 handed back is owed on top of what the lowered price asks (the price is as before).
+      expect(await registration(student, p.section)).toMatchObject({
+        paid_cents: 0,
+        pending_cents: 4000,
+        status: "registered",
+      });
+      expect(await owed(student, p.section)).toEqual({ owed: 0, cost: 4000 });
+      expect(await paymentStatus(p.id)).toBe("pending");
+      const shown = PromiseDetail.parse(
+        (await call(api, "GET", `/v1/office/checks/${p.id}`, { token: office })).body,
+      );
+      expect(shown).toMatchObject({ status: "open", amountCents: 4000, receivedCents: 0 });
+      // Nothing is left to refund until a check stands again; a new check may be recorded.
+      expect((await refundByHand(p.id, 100)).status).toBe(409);
+      const again = await receive(p.id, {
+        checkNumber: "8101",
+        amountCents: 4000,
+        receivedOn: today(),
+      });
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      expect(await registration(student, p.section)).toMatchObject({
+        paid_cents: 4000,
+        pending_cents: 0,
+      });
+      expect(await owed(student, p.section)).toEqual({ owed: 0, cost: 4000 });
+    });
+  }
+
+  it("a refund by hand and a bounce at once: either order ends with the promise due again", async () => {
+    const p = await promised("100034", 4000);
+    const r = await receive(p.id, { checkNumber: "8300", amountCents: 1500, receivedOn: today() });
+    expect(r.status).toBe(201);
+    // On PostgreSQL, the bounce comes through a second process of the same deployment.
+    const second = usingPostgres ? await startTestApi({ shareWith: api }) : null;
+    const [refund, bounce] = await Promise.all([
+      refundByHand(p.id, 500),
+      call(second ?? api, "POST", `/v1/office/checks/${p.id}/checks/${r.body.id}/bounce`, {
+        token: office,
+        body: { reason: "Insufficient funds" },
+      }),
+    ]);
+    await second?.close();
+    expect(bounce.status, JSON.stringify(bounce.body)).toBe(200);
+    // The refund came first (recorded) or after the bounce (nothing left to refund: 409).
+    expect([201, 409]).toContain(refund.status);
+    expect(await registration("100034", p.section)).toMatchObject({
+      paid_cents: 0,
+      pending_cents: 4000,
+    });
+    expect(await owed("100034", p.section)).toEqual({ owed: 0, cost: 4000 });
+  });
+
+  it("a check bounced, then a refund asked: refused, nothing written", async () => {
+    const p = await promised("100033", 3000);
+    const r = await receive(p.id, { checkNumber: "8200", amountCents: 3000, receivedOn: today() });
+    const b = await call(api, "POST", `/v1/office/checks/${p.id}/checks/${r.body.id}/bounce`, {
+      token: office,
+      body: { reason: "Account closed" },
+    });
+    expect(b.status).toBe(200);
+    const before = await digest();
+    expect((await refundByHand(p.id, 500)).status).toBe(409);
+    expect(await digest()).toBe(before);
+  });
+});
+
 describe("cancelling a promise not honoured", () => {
   it("waits the days an administrator sets (mailedCheckDays), refusing impossible ones", async () => {
     for (const bad of [0, 366, 2.5, "30"]) {

@@ -120,6 +120,7 @@ async function mailedCheck(c: {
           ${OFFICE_EMPLOYEE}, ${at(c.on, "09:00")}::timestamptz,
           ${c.undoneAt ? OFFICE_EMPLOYEE : null}, ${c.undoneAt ?? null}::timestamptz)`,
   );
+  return promise;
 }
 
 /** The money of a day by plain sums of each table: payments minus refunds, checks minus bounces. */
@@ -393,9 +394,85 @@ describe("the cashier's end-of-day sheet", () => {
         })
       ).body,
     );
+    // Check 870, received the day before, bounced on D: it comes off D's checks.
     expect(mailed.checks.map((c) => [c.checkNumber, c.method, c.amountCents])).toEqual([
+      ["870", "mail", -2000],
       ["880", "mail", 3500],
     ]);
+    expect(mailed.checksCents).toBe(1500);
+  });
+
+  it("a bounced check comes off on the day it bounced; cash given back comes off the cash", async () => {
+    // A week later: a check received and bounced the same day, one standing, one bounced the
+    // next day, and $3.00 of a mailed check given back in cash by the office.
+    const E = "2030-02-11";
+    const F = "2030-02-12";
+    await mailedCheck({
+      reg: ids.regB,
+      number: "990",
+      cents: 1200,
+      on: E,
+      status: "bounced",
+      undoneAt: at(E, "15:00"),
+    });
+    const promise = await mailedCheck({ reg: ids.regB, number: "991", cents: 800, on: E });
+    await mailedCheck({
+      reg: ids.regB,
+      number: "992",
+      cents: 500,
+      on: E,
+      status: "bounced",
+      undoneAt: at(F, "10:00"),
+    });
+    await db().execute(
+      sql`insert into payment_refunds (payment_id, registration_id, amount_cents, reason, status,
+            idempotency_key, created_at, settled_at, employee_id, paid_out_method, note)
+          values (${promise}, ${ids.regB}, 300, 'office', 'succeeded', ${`rr-cash-${Math.random()}`},
+            ${at(E, "16:00")}::timestamptz, ${at(E, "16:00")}::timestamptz, ${OFFICE_EMPLOYEE},
+            'cash', 'Goodwill')`,
+    );
+    const sheet = async (day: string) => {
+      const r = await call(
+        api,
+        "GET",
+        `/v1/office/report/day-sheet?day=${day}&cashier=${OFFICE_EMPLOYEE}`,
+        { token: office },
+      );
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return DaySheet.parse(r.body);
+    };
+    const onE = await sheet(E);
+    expect(onE.checks.map((c) => [c.checkNumber, c.kind, c.amountCents])).toEqual([
+      ["990", "check", 1200],
+      ["990", "bounce", -1200],
+      ["991", "check", 800],
+      ["992", "check", 500],
+    ]);
+    expect(onE.checksCents).toBe(800 + 500);
+    expect(onE.cashRefundCents).toBe(-300);
+    expect(onE.cashToDepositCents).toBe(-300);
+    const onF = await sheet(F);
+    expect(onF.checks.map((c) => [c.checkNumber, c.kind, c.amountCents])).toEqual([
+      ["992", "bounce", -500],
+    ]);
+    expect(onF.checksCents).toBe(-500);
+    // The sheet and the report of the same person and day tell the same money.
+    for (const [day, s] of [
+      [E, onE],
+      [F, onF],
+    ] as const) {
+      const rep = PaymentsReport.parse(
+        (await report(office, `from=${day}&to=${day}&cashier=${OFFICE_EMPLOYEE}`)).body,
+      );
+      expect(rep.totals.cents, day).toBe(s.checksCents + s.cashToDepositCents + s.readerCents);
+    }
+    // The report's row of the refund says how it went back.
+    const onEReport = ReportRows.parse((await rows(office, `from=${E}&to=${E}`)).body);
+    expect(
+      onEReport.rows
+        .filter((x) => x.kind === "refund")
+        .map((x) => [x.method, x.givenBackAs, x.amountCents]),
+    ).toEqual([["mail", "cash", -300]]);
   });
 
   it("the report and the sheet come as PDF", async () => {

@@ -50,6 +50,9 @@ export const paymentsReport = {
 
   "office.report.kind.payment": "Payment",
   "office.report.kind.refund": "Refund",
+  "office.report.kind.refund.card": "Refund to card",
+  "office.report.kind.refund.cash": "Refund in cash",
+  "office.report.kind.refund.check": "Refund by check",
   "office.report.kind.check": "Check received",
   "office.report.kind.bounce": "Check bounced",
 
