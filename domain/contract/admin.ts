@@ -236,6 +236,7 @@ export const AUDIT_ACTION_NAMES = [
   "check.reverse",
   "check.bounce",
   "check.cancel-promise",
+  "check.release-promise",
   // Refunds (decision 131) and the mail log (decision 130).
   "payment.refund",
   "refund.paid-out",
