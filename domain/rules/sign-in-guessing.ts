@@ -27,7 +27,7 @@ export const ADDRESS_FREE_FAILURES = 4;
 /** The window of the address's counted failures, from its first one. */
 export const ADDRESS_BUDGET_WINDOW_MS = 365 * DAY;
 /** An address earns one more counted failure for this many people who signed in from it. */
-export const PEOPLE_PER_EXTRA_FAILURE = 10;
+export const PEOPLE_PER_EXTRA_FAILURE = 5;
 /** A remembered browser is forgotten after this long without a sign-in. */
 export const DEVICE_FORGET_AFTER_MS = 365 * DAY;
 /** How many people one browser remembers (a family's children, a shared computer). */
