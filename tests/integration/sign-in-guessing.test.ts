@@ -412,6 +412,29 @@ describe("a shared address: families are not refused for others' typos (decision
   });
 });
 
+describe("an address's room in two processes", () => {
+  it("two processes on one PostgreSQL database share an address's counted failures", async (ctx) => {
+    if (!usingPostgres) ctx.skip();
+    const second = await startTestApi({ shareWith: api });
+    try {
+      const sprayer = newAddress();
+      const ids = Array.from({ length: 200 }, (_, i) => String(100701 + i));
+      await openConnections([api, second], 200);
+      const { replies } = await burst(
+        ids.map((id, i) => () => studentLogin(i % 2 ? second : api, id, "2012-06-01", sprayer)),
+      );
+      const c = tally(replies);
+      console.log(
+        `200 guesses from one address over two processes: ${c.wrong} checked, ${c.refused} refused`,
+      );
+      expect(c.other).toBe(0);
+      expect(c.wrong).toBeLessThanOrEqual(ADDRESS_FREE_FAILURES);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe("IPv6", () => {
   it("addresses of one /56 network are one address", async () => {
     for (let i = 0; i < ADDRESS_FREE_FAILURES; i++) {
