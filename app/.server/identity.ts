@@ -8,6 +8,7 @@ import { typedDateToIso } from "@domain/rules/calendar";
 import { callApi, fetchApi } from "./api";
 import { readFormData } from "./http-guards";
 import { getSession, validStudent, writeSession, validStaff } from "./session";
+import { rememberDeviceHeader, rememberedDevices } from "./device-cookie";
 import { loadSettings } from "./settings";
 import {
   RecoverForm,
@@ -37,6 +38,19 @@ import {
 import { requireCommunityMember } from "./auth";
 import { z } from "zod";
 import { DesktopSessionReply } from "@domain/contract/identity";
+
+/** The new session's cookie and, when the API gave one, this browser's new remembered token. */
+async function signedInHeaders(
+  request: Request,
+  change: Parameters<typeof writeSession>[1],
+  deviceToken: string | undefined,
+): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await writeSession(request, change));
+  const device = await rememberDeviceHeader(request, deviceToken);
+  if (device) headers.append("Set-Cookie", device);
+  return headers;
+}
 
 export async function familySignInPage({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -88,7 +102,11 @@ export async function familySignInAction({ request, context }: ActionFunctionArg
   const dob = typedDateToIso(submission.value.dob)!;
   const res = await fetchApi({ request, context }, "/v1/student", {
     method: "POST",
-    body: { studentId: submission.value.studentId, dob },
+    body: {
+      studentId: submission.value.studentId,
+      dob,
+      deviceTokens: await rememberedDevices(request),
+    },
     auth: "none",
   }).catch(() => null);
   const body: unknown = res ? await res.json().catch(() => null) : null;
@@ -121,7 +139,7 @@ export async function familySignInAction({ request, context }: ActionFunctionArg
     nameLast: reply.data.nameLast,
   };
   return redirect(familyDestination(url.searchParams.get("redirectTo")), {
-    headers: { "Set-Cookie": await writeSession(request, { student }) },
+    headers: await signedInHeaders(request, { student }, reply.data.deviceToken),
   });
 }
 
@@ -138,7 +156,7 @@ export async function staffSignInAction({ request, context }: ActionFunctionArgs
   }
   const res = await fetchApi({ request, context }, "/v1/instructor", {
     method: "POST",
-    body: submission.value,
+    body: { ...submission.value, deviceTokens: await rememberedDevices(request) },
     auth: "none",
   }).catch(() => null);
   if (!res || res.status !== 200) {
@@ -172,7 +190,7 @@ export async function staffSignInAction({ request, context }: ActionFunctionArgs
   };
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   return redirect(staffDestination(claims.data.role, redirectTo), {
-    headers: { "Set-Cookie": await writeSession(request, { staff }) },
+    headers: await signedInHeaders(request, { staff }, reply.data.deviceToken),
   });
 }
 

@@ -19,9 +19,11 @@ import { handle, readClaims } from "./kit";
 import { ApiError } from "../services/errors";
 import { issueToken, verifyToken } from "../services/tokens";
 import { guardedAttempt, mailParticipantLocked, mailStaffLocked } from "../services/sign-in-guard";
+import { rememberDevice } from "../services/sign-in-devices";
 import { currentAccount, endSession, liveClaims } from "../services/sessions";
 import {
   accountsByAddress,
+  birthDateTypo,
   guestAccount,
   namesOf,
   participantBySignIn,
@@ -70,17 +72,25 @@ export function identityRoutes(deps: ApiDeps): Router {
       const studentId = normaliseParticipantId(body.studentId) ?? body.studentId;
       const id = Number(studentId);
       const inRange = Number.isSafeInteger(id) && id <= MAX_PARTICIPANT_ID;
+      const account = `student:${studentId}`;
       const result = await guardedAttempt(
         deps,
-        { account: `student:${studentId}`, address: clientAddress(req) },
+        { account, address: clientAddress(req) },
         async () => (inRange ? participantBySignIn(db, id, body.dob) : null),
         async (until) => {
           if (inRange) await mailParticipantLocked(deps, id, until);
         },
+        {
+          deviceTokens: body.deviceTokens,
+          isTypo: async () => inRange && (await birthDateTypo(db, id, body.dob)),
+          // Anyone can make community members; only students earn their address room.
+          earnsRoom: (p) => p.kind === "student",
+        },
       );
       if (result.outcome === "locked") throw new ApiError(429, t("error.tooManyAttempts"));
       if (result.outcome === "failed") throw new ApiError(401, t("signin.failed"));
-      return participantSession(result.value);
+      const deviceToken = await rememberDevice(db, account, result.device, clock.now());
+      return { ...(await participantSession(result.value)), deviceToken };
     }),
   );
 
@@ -89,21 +99,29 @@ export function identityRoutes(deps: ApiDeps): Router {
     handle(deps, { access: "public", body: InstructorLoginRequest }, async ({ req, body }) => {
       const now = clock.now();
       const username = normaliseUsername(body.username);
+      const account = `staff:${username}`;
       const result = await guardedAttempt(
         deps,
-        { account: `staff:${username}`, address: clientAddress(req) },
+        { account, address: clientAddress(req) },
         async () => staffBySignIn(db, username, body.password),
         (until) => mailStaffLocked(deps, username, until),
+        { deviceTokens: body.deviceTokens, earnsRoom: () => true },
       );
       if (result.outcome === "locked") throw new ApiError(429, t("error.tooManyAttempts"));
       if (result.outcome === "failed") throw new ApiError(401, t("staffSignin.failed"));
       const user = result.value;
+      const deviceToken = await rememberDevice(db, account, result.device, now);
       const { token } = await issueToken(
         deps.tokenKey,
         { sub: user.employeeId, kind: "staff", role: user.roles, employeeID: user.employeeId },
         now,
       );
-      return { accessToken: token, employeeID: user.employeeId, displayName: user.displayName };
+      return {
+        accessToken: token,
+        employeeID: user.employeeId,
+        displayName: user.displayName,
+        deviceToken,
+      };
     }),
   );
 

@@ -5,10 +5,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { GuestRequest, TokenClaims } from "@domain/contract/identity";
 import type { z } from "zod";
 import { t } from "@domain/messages";
+import { isBirthDateTypo } from "@domain/rules/sign-in-guessing";
 import type { Db } from "../db/client";
 import { guests, participants, staff } from "../db/schema";
 import { ApiError } from "./errors";
-import { verifyPassword } from "./passwords";
+import { passwordMatches } from "./passwords";
 
 export type ParticipantRow = typeof participants.$inferSelect;
 export type StaffRow = typeof staff.$inferSelect;
@@ -27,6 +28,18 @@ export async function participantBySignIn(
   return p ?? null;
 }
 
+/**
+ * Whether a wrong birth date typed for this participant is a typo of theirs (decision 136): such
+ * a failure does not count against the address. False when there is no such participant.
+ */
+export async function birthDateTypo(db: Db, id: number, typed: string): Promise<boolean> {
+  const [p] = await db
+    .select({ dob: participants.dob })
+    .from(participants)
+    .where(eq(participants.id, id));
+  return p ? isBirthDateTypo(typed, p.dob) : false;
+}
+
 /** The active employee with this user name (any case) and password, or null. */
 export async function staffBySignIn(
   db: Db,
@@ -37,8 +50,9 @@ export async function staffBySignIn(
     .select()
     .from(staff)
     .where(and(eq(sql`lower(${staff.username})`, username), eq(staff.active, true)));
-  // An imported staff member without a password yet (decision 128) never signs in.
-  const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : false;
+  // An imported staff member without a password yet (decision 128) never signs in. An unknown
+  // name or a missing password is compared against a dummy hash, so neither answers sooner.
+  const ok = await passwordMatches(password, user?.passwordHash);
   return user && ok ? user : null;
 }
 

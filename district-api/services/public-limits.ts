@@ -1,7 +1,7 @@
 // Limits on the public actions that write or mail (decision 137): counted in the database on the
 // sign-in counters (throttle.ts), one statement per key, so neither a burst nor a second process
 // gets past them. Keys name the action and the client address (addressKey: an IPv4 address, an
-// IPv6 /64), or a recipient mailbox by a hash of its address, never the address itself.
+// IPv6 /56, decision 136), or a recipient mailbox by a hash of its address, never the address itself.
 import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
 import { t } from "@domain/messages";

@@ -1,6 +1,8 @@
-// One guarded sign-in attempt (decision 100): the address and the account are counted before the
-// secret is checked; a success gives both back; the failure that locks an account mails the
-// addresses on file.
+// One guarded sign-in attempt (decisions 100 and 136). From a browser the person signed in with
+// before (a remembered device), the attempt is counted on that browser only. From any other
+// browser it is counted on the account before the secret is checked, and on the address only as
+// a failure that counts: a typo of the right birth date does not, and a success gives the person's
+// failures at the address back. The failure that locks an account mails the addresses on file.
 import { and, eq, sql } from "drizzle-orm";
 import { FREE_FAILURES } from "@domain/rules/sign-in-guessing";
 import { formatDistrictDateTime } from "@domain/rules/time";
@@ -10,18 +12,27 @@ import { participants, staff } from "../db/schema";
 import { distinctAddresses, enqueueMail } from "./mail-queue";
 import {
   admitAccountAttempt,
-  addressOpen,
-  admitAddressAttempt,
   clearAttempts,
   forgetStaleAttempts,
   lockedUntil,
+  uncountAttempt,
 } from "./throttle";
+import {
+  addressHasRoom,
+  admitAddressSuccess,
+  countAddressFailure,
+  currentAllowance,
+  forgetStaleAddresses,
+  rememberAddressSignIn,
+} from "./sign-in-addresses";
+import { deviceAttemptKey, forgetStaleDevices, knownDevice } from "./sign-in-devices";
 import { readDistrictName } from "../queries/settings";
 
 export type GuardedOutcome<T> =
-  | { outcome: "ok"; value: T }
+  /** `device`: the remembered browser it came from (its token's hash), or null. */
+  | { outcome: "ok"; value: T; device: string | null }
   | { outcome: "failed" }
-  /** Not checked: the account or the address is locked. */
+  /** Not checked: the account, the browser or the address is locked. */
   | { outcome: "locked" };
 
 export interface GuardKeys {
@@ -31,37 +42,76 @@ export interface GuardKeys {
   address: string;
 }
 
+export interface GuardOptions<T> {
+  /** Remembered-browser tokens the caller presented (the web app's device cookie). */
+  deviceTokens?: readonly string[];
+  /** After a wrong secret: whether it was a typo of the right one (not counted on the address). */
+  isTypo?: () => Promise<boolean>;
+  /** Whether this person signing in earns the address room (not a self-made account). */
+  earnsRoom?: (value: T) => boolean;
+}
+
 /**
- * Runs `check` (which returns the signed-in thing, or null for a wrong secret) only if neither key
- * is locked, with the attempt already counted on the account (the address counts failures only). `onLock` runs when this failure is the one
- * that first locks the account, with the time the lock ends.
+ * Runs `check` (which returns the signed-in thing, or null for a wrong secret) unless the attempt
+ * is refused: from a remembered browser, when that browser is locked; otherwise when the account
+ * is locked or the address has no room left. `onLock` runs when this failure is the one that
+ * first locks the account, with the time the lock ends.
  */
 export async function guardedAttempt<T>(
   deps: ApiDeps,
   keys: GuardKeys,
   check: () => Promise<T | null>,
   onLock?: (until: Date) => Promise<void>,
+  options: GuardOptions<T> = {},
 ): Promise<GuardedOutcome<T>> {
   const { db } = deps;
   const now = deps.clock.now();
-  // The address is asked, not counted, before the check: many right sign-ins in flight at once
-  // behind one shared address (a school, a carrier) are not failures. Only a failure is counted
-  // on it, atomically; a burst may overshoot the address limit by its size, never an ID's.
-  if (!(await addressOpen(db, keys.address, now))) return { outcome: "locked" };
+  const earnsRoom = (value: T) => options.earnsRoom?.(value) ?? false;
+  const device = await knownDevice(db, keys.account, options.deviceTokens ?? [], now);
+  if (device) {
+    // The person's own browser: its own count (the same free failures and locks), so neither a
+    // lock on the person nor a full address stops it, and its typos lock no one else.
+    const key = deviceAttemptKey(device);
+    const attempt = await admitAccountAttempt(db, key, now);
+    if (!attempt.admitted) return { outcome: "locked" };
+    const value = await check();
+    if (value === null) return { outcome: "failed" };
+    await clearAttempts(db, key);
+    await rememberAddressSignIn(db, keys.address, keys.account, earnsRoom(value), now);
+    return { outcome: "ok", value, device };
+  }
+
+  const allowance = await currentAllowance(db, keys.address, now);
+  // Asked first so a full address costs no check; decided again, atomically, after the check.
+  if (!(await addressHasRoom(db, keys.address, allowance, now))) return { outcome: "locked" };
   const account = await admitAccountAttempt(db, keys.account, now);
   if (!account.admitted) return { outcome: "locked" };
   const value = await check();
   if (value !== null) {
+    if (!(await admitAddressSuccess(db, keys.address, allowance, now))) {
+      // Refused like any attempt from a full address: not the person's failure.
+      await uncountAttempt(db, keys.account);
+      return { outcome: "locked" };
+    }
     await clearAttempts(db, keys.account);
-    return { outcome: "ok", value };
+    await rememberAddressSignIn(db, keys.address, keys.account, earnsRoom(value), now);
+    return { outcome: "ok", value, device: null };
   }
-  await admitAddressAttempt(db, keys.address, now);
+  const typo = options.isTypo ? await options.isTypo() : false;
+  if (!typo && !(await countAddressFailure(db, keys.address, keys.account, allowance, now))) {
+    // The address filled up while this was checked: the same reply as any refused attempt,
+    // whether or not the secret was right, and nothing counted on the person.
+    await uncountAttempt(db, keys.account);
+    return { outcome: "locked" };
+  }
   if (account.failures === FREE_FAILURES) {
     const until = lockedUntil(account.failures, now)!;
     deps.logger.warn({ kind: keys.account.split(":")[0] }, "sign-in locked after failures");
     if (onLock) await onLock(until);
   }
   await forgetStaleAttempts(db, now);
+  await forgetStaleAddresses(db, now);
+  await forgetStaleDevices(db, now);
   return { outcome: "failed" };
 }
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { t } from "../messages/common";
 import { email, isoDate, requiredText } from "./common";
+import { DEVICES_PER_BROWSER } from "../rules/sign-in-guessing";
 
 export const UserType = z.enum(["student", "community_member", "guest_user"]);
 export type UserType = z.infer<typeof UserType>;
@@ -27,9 +28,18 @@ export const TokenClaims = z.object({
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 
+/**
+ * The remembered-browser tokens the web app keeps in its device cookie (decision 136): an attempt
+ * presenting one given to this person is counted on that browser only.
+ */
+const DeviceTokens = z.array(z.string().min(1).max(100)).max(DEVICES_PER_BROWSER).optional();
+/** A new remembered-browser token, given with a sign-in from a browser not yet known to the person. */
+const DeviceToken = z.string().optional();
+
 export const StudentLoginRequest = z.object({
   studentId: requiredText(20).regex(/^\d+$/, "must be digits"),
   dob: isoDate,
+  deviceTokens: DeviceTokens,
 });
 export const StudentLoginReply = z.object({
   accessToken: z.string(),
@@ -38,17 +48,20 @@ export const StudentLoginReply = z.object({
   studentId: z.string(),
   nameFirst: z.string(),
   nameLast: z.string(),
+  deviceToken: DeviceToken,
 });
 export type StudentLoginReply = z.infer<typeof StudentLoginReply>;
 
 export const InstructorLoginRequest = z.object({
   username: z.string().max(100),
   password: z.string().max(200),
+  deviceTokens: DeviceTokens,
 });
 export const InstructorLoginReply = z.object({
   accessToken: z.string(),
   employeeID: z.string(),
   displayName: z.string(),
+  deviceToken: DeviceToken,
 });
 export type InstructorLoginReply = z.infer<typeof InstructorLoginReply>;
 

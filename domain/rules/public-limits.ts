@@ -1,5 +1,5 @@
 // How often the public actions that write or mail may be used (docs/decisions/137): per client
-// address (an IPv4 address, an IPv6 /64) and per recipient mailbox. Pure numbers; the district
+// address (an IPv4 address, an IPv6 /56, decision 136) and per recipient mailbox. Pure numbers; the district
 // API keeps the counters in the database (services/public-limits.ts).
 
 const MINUTE = 60_000;

@@ -19,11 +19,14 @@ afterAll(async () => {
 const notice = (page: Page, text: string) =>
   page.locator(".notice-bar").filter({ hasText: text }).waitFor();
 
-/** A family sign-in with a wrong birth date, answered with this text. */
+/**
+ * A family sign-in with a wrong birth date, answered with this text. The date is a typo of the
+ * right one, so it counts on the student only, not on the test's one address (decision 136).
+ */
 async function failFamilySignIn(page: Page, studentId: string, answer: string) {
   await page.goto("/signin");
   await page.getByLabel("Student or Community Member ID Number").fill(studentId);
-  await page.getByLabel("Birth Date (MM/DD/YYYY)").fill("02/02/2002");
+  await page.getByLabel("Birth Date (MM/DD/YYYY)").fill("01/16/2012");
   await page.getByRole("button", { name: "Login" }).click();
   await page.getByText(answer).first().waitFor();
 }

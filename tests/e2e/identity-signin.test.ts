@@ -108,6 +108,9 @@ describe.each(MODES)("questionnaire $name", (mode) => {
   });
 });
 
+/** Typos of 01/15/2012. */
+const TYPOS = ["01/16/2012", "01/25/2012", "02/15/2012", "11/15/2012", "01/15/2011"];
+
 describe.each(MODES)("student login $name", (mode) => {
   it("has the spec's labels, buttons and links", async () => {
     const page = await newPage(mode);
@@ -173,7 +176,8 @@ describe.each(MODES)("student login $name", (mode) => {
     const alerts: string[] = [];
     for (let i = 0; i < 6; i++) {
       await page.getByLabel("Student or Community Member ID Number").fill(studentId);
-      await page.getByLabel("Birth Date (MM/DD/YYYY)").fill(i < 5 ? "01/01/2001" : "01/15/2012");
+      // Typos of the right date: the ID's count, not the address's (decision 136).
+      await page.getByLabel("Birth Date (MM/DD/YYYY)").fill(i < 5 ? TYPOS[i]! : "01/15/2012");
       await Promise.all([
         page.waitForResponse((r) => r.request().method() === "POST"),
         page.getByRole("button", { name: "Login" }).click(),
@@ -186,6 +190,49 @@ describe.each(MODES)("student login $name", (mode) => {
     expect(alerts.slice(0, 5)).toEqual(Array(5).fill("Invalid Student ID or Birth Date."));
     expect(alerts[5]).toBe("Too many sign-in attempts. Please wait a while and try again.");
     expect(where(page)).toBe("/signin");
+  });
+});
+
+describe.each(MODES)("a remembered browser $name (decision 136)", (mode) => {
+  /** Submits each birth date in turn and returns the message each one got. */
+  async function tryDates(page: Page, studentId: string, dates: string[]): Promise<string[]> {
+    await page.goto("/signin");
+    const alerts: string[] = [];
+    for (const dob of dates) {
+      await page.getByLabel("Student or Community Member ID Number").fill(studentId);
+      await page.getByLabel("Birth Date (MM/DD/YYYY)").fill(dob);
+      await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.getByRole("button", { name: "Login" }).click(),
+      ]);
+      await page.waitForLoadState();
+      const alert = page.locator(".field-error[role=alert]");
+      await alert.waitFor();
+      alerts.push((await alert.textContent()) ?? "");
+    }
+    return alerts;
+  }
+
+  it("a family's own browser still signs in while a stranger's guesses have locked the ID", async () => {
+    const studentId = mode.js ? "100030" : "100031";
+    const mine = await newPage(mode);
+    await signInFamily(mine, studentId);
+    await mine.goto("/signout");
+    await mine.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+    await waitForPath(mine, "/");
+
+    // Strangers try five birth dates from five addresses: the ID is locked for the browsers it
+    // does not know.
+    const alerts: string[] = [];
+    for (const dob of ["02/01/2012", "03/01/2012", "04/01/2012", "05/01/2012", "06/01/2012"]) {
+      alerts.push(...(await tryDates(await newPage(mode), studentId, [dob])));
+    }
+    alerts.push(...(await tryDates(await newPage(mode), studentId, ["01/15/2012"])));
+    expect(alerts.slice(0, 5)).toEqual(Array(5).fill("Invalid Student ID or Birth Date."));
+    expect(alerts[5]).toBe("Too many sign-in attempts. Please wait a while and try again.");
+
+    await signInFamily(mine, studentId);
+    expect(where(mine)).toBe("/programs");
   });
 });
 

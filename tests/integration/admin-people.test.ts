@@ -343,8 +343,12 @@ describe("financial aid and the activity pass", () => {
 });
 
 describe("unlocking a sign-in", () => {
+  // Each attempt from its own address: these tests are about the person's lock, and an address's
+  // failures that are not typos are few (decision 136).
+  let address = 0;
+  const elsewhere = () => ({ "X-Forwarded-For": `198.51.100.${++address}` });
   const signIn = (studentId: string, dob: string) =>
-    call(api, "POST", "/v1/student", { body: { studentId, dob } });
+    call(api, "POST", "/v1/student", { body: { studentId, dob }, headers: elsewhere() });
 
   it("a locked student signs in again after the unlock; the audit keeps the lock", async () => {
     for (let i = 0; i < 5; i++) expect((await signIn("100031", "2000-01-01")).status).toBe(401);
@@ -402,7 +406,10 @@ describe("unlocking a sign-in", () => {
   it("a locked staff sign-in is unlocked from the staff account", async () => {
     const id = await createStaff("lockedteacher", ["instructor"]);
     const login = (password: string) =>
-      call(api, "POST", "/v1/instructor", { body: { username: "LockedTeacher", password } });
+      call(api, "POST", "/v1/instructor", {
+        body: { username: "LockedTeacher", password },
+        headers: elsewhere(),
+      });
     for (let i = 0; i < 5; i++) expect((await login("wrong-password")).status).toBe(401);
     expect((await login("lockedteacher-password")).status).toBe(429);
     const details = StaffAccountDetails.parse(

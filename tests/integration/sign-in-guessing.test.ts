@@ -3,7 +3,12 @@
 // decision 100). Every demo student was born on 2012-01-15.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { t } from "@domain/messages";
+import {
+  ADDRESS_FREE_FAILURES,
+  expectedDaysToFindOneBirthDate,
+} from "@domain/rules/sign-in-guessing";
 import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
+import { seedStudents } from "../../district-api/db/seed/core";
 import {
   call,
   staffToken,
@@ -15,12 +20,16 @@ import {
 } from "../support/api";
 
 const RIGHT_DOB = "2012-01-15";
+/** A family's typos of 01/15/2012: a digit or a step off in one field. */
+const TYPOS = ["2012-01-16", "2012-01-25", "2012-01-05", "2012-02-15", "2012-11-15", "2011-01-15"];
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
+  // Students 100041 … 103000 (born 2012-01-15 like every demo student) for the spraying tests.
+  await seedStudents(api.runtime.database.db, 3000);
 });
 afterAll(async () => {
   await api?.close();
@@ -79,6 +88,15 @@ async function burst(send: (() => Promise<Reply>)[]) {
     }),
   );
   return { replies, elapsedMs: performance.now() - started, firstRefusalMs };
+}
+
+/** Sends the guesses 100 at a time, each hundred at once (a thousand sockets at once fail). */
+async function inWaves(send: (() => Promise<Reply>)[]): Promise<Reply[]> {
+  const replies: Reply[] = [];
+  for (let i = 0; i < send.length; i += 100) {
+    replies.push(...(await burst(send.slice(i, i + 100))).replies);
+  }
+  return replies;
 }
 
 function figures(where: string, b: Awaited<ReturnType<typeof burst>>): string {
@@ -288,7 +306,7 @@ describe("one address", () => {
   it("a school network's handful of typos does not lock it out", async () => {
     const school = newAddress();
     for (let i = 0; i < 10; i++) {
-      expect((await studentLogin(api, String(100008 + (i % 3)), "2000-01-01", school)).status).toBe(
+      expect((await studentLogin(api, String(100008 + (i % 3)), "2012-01-16", school)).status).toBe(
         401,
       );
     }
@@ -299,9 +317,10 @@ describe("one address", () => {
     // Opening morning behind a school's or a carrier's shared address: correct sign-ins at once
     // are not failures, even while they are in flight.
     const shared = newAddress();
-    // Typos earlier this morning, below the address limit.
+    // Typos earlier this morning.
     for (let i = 0; i < 25; i++) {
-      expect((await studentLogin(api, String(310000 + i), "2000-01-01", shared)).status).toBe(401);
+      const typo = TYPOS[i % TYPOS.length]!;
+      expect((await studentLogin(api, String(100201 + i), typo, shared)).status).toBe(401);
     }
     const replies = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
@@ -310,42 +329,228 @@ describe("one address", () => {
     );
     expect(replies.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
   });
+});
 
-  it("spraying many IDs from one address is stopped after 30 failures for an hour", async () => {
+describe("a shared address: families are not refused for others' typos (decision 136)", () => {
+  it("30 families behind one address, one typo each, then the right date: 30 signed in", async () => {
+    const school = newAddress();
+    const ids = Array.from({ length: 30 }, (_, i) => String(100301 + i));
+    for (const [i, id] of ids.entries()) {
+      expect((await studentLogin(api, id, TYPOS[i % TYPOS.length]!, school)).status).toBe(401);
+    }
+    const replies = [];
+    for (const id of ids) replies.push(await studentLogin(api, id, RIGHT_DOB, school));
+    const signedIn = replies.filter((r) => r.status === 200).length;
+    console.log(
+      `30 families behind one address, one typo each, then the right date: ${signedIn} signed in`,
+    );
+    expect(signedIn).toBe(30);
+    // Staff behind the same address too.
+    const staff = await call(api, "POST", "/v1/instructor", {
+      body: { username: "office", password: "office-demo" },
+      headers: from(school),
+    });
+    expect(staff.status).toBe(200);
+  });
+
+  it("a family's failures that were not typos are given back when that family signs in", async () => {
+    const school = newAddress();
+    // Far more families than the address's free failures, each first typing a date far off
+    // (or a neighbour's ID), then their own.
+    for (let i = 0; i < 3 * ADDRESS_FREE_FAILURES; i++) {
+      const id = String(100401 + i);
+      expect((await studentLogin(api, id, "2009-09-09", school)).status).toBe(401);
+      expect((await studentLogin(api, id, RIGHT_DOB, school)).status).toBe(200);
+    }
+    expect((await studentLogin(api, "100451", RIGHT_DOB, school)).status).toBe(200);
+  });
+
+  it("one guess each for 1,000 students from one address: the address's room is checked, no more", async () => {
     const sprayer = newAddress();
+    const ids = Array.from({ length: 1000 }, (_, i) => String(101001 + i));
+    await openConnections([api], 100);
+    const replies = await inWaves(
+      ids.map((id) => () => studentLogin(api, id, "2012-06-01", sprayer)),
+    );
+    const c = tally(replies);
+    const days = expectedDaysToFindOneBirthDate({ addresses: 1, countedPerAddress: c.wrong });
+    console.log(
+      `one guess each for 1,000 students from 1 address: ${c.wrong} checked, ${c.refused} refused; ` +
+        `at that many a year, expected time to find one birth date ${(days / 365).toFixed(1)} years`,
+    );
+    expect(c.other).toBe(0);
+    expect(c.signedIn).toBe(0);
+    expect(c.wrong).toBeLessThanOrEqual(ADDRESS_FREE_FAILURES);
+    expect(days).toBeGreaterThan(365);
+    // Refused attempts lock no one: the students sign in from elsewhere, and none was mailed.
+    expect((await studentLogin(api, "101500", RIGHT_DOB)).status).toBe(200);
+    // From that address even a right date waits, unless the browser is known to the person.
+    expect((await studentLogin(api, "101999", RIGHT_DOB, sprayer)).status).toBe(429);
+    const known = await studentLogin(api, "101998", RIGHT_DOB);
+    expect(known.body.deviceToken).toEqual(expect.any(String));
+    const again = await call(api, "POST", "/v1/student", {
+      body: { studentId: "101998", dob: RIGHT_DOB, deviceTokens: [known.body.deviceToken] },
+      headers: from(sprayer),
+    });
+    expect(again.status).toBe(200);
     try {
-      for (let i = 0; i < 30; i++) {
-        expect((await studentLogin(api, String(300000 + i), "2012-06-01", sprayer)).status).toBe(
-          401,
-        );
-      }
-      expect((await studentLogin(api, "100012", RIGHT_DOB, sprayer)).status).toBe(429);
-      // Others are not affected.
-      expect((await studentLogin(api, "100012", RIGHT_DOB)).status).toBe(200);
-      api.clock.advance(HOUR + 1_000);
-      expect((await studentLogin(api, "100013", RIGHT_DOB, sprayer)).status).toBe(200);
+      api.clock.advance(366 * 24 * HOUR);
+      expect((await studentLogin(api, "101999", RIGHT_DOB, sprayer)).status).toBe(200);
     } finally {
       api.clock.reset();
+    }
+  });
+
+  it("one guess each for 1,000 students from 50 addresses: fifty addresses' room, no more", async () => {
+    const sprayers = Array.from({ length: 50 }, () => newAddress());
+    const ids = Array.from({ length: 1000 }, (_, i) => String(102001 + i));
+    await openConnections([api], 100);
+    const replies = await inWaves(
+      ids.map((id, i) => () => studentLogin(api, id, "2012-06-01", sprayers[i % 50])),
+    );
+    const c = tally(replies);
+    const days = expectedDaysToFindOneBirthDate({ addresses: 1, countedPerAddress: c.wrong });
+    console.log(
+      `one guess each for 1,000 students from 50 addresses: ${c.wrong} checked, ${c.refused} ` +
+        `refused; at that many a year, expected time to find one birth date ${Math.round(days)} days`,
+    );
+    expect(c.other).toBe(0);
+    expect(c.signedIn).toBe(0);
+    expect(c.wrong).toBeLessThanOrEqual(50 * ADDRESS_FREE_FAILURES);
+    expect(days).toBeGreaterThan(365);
+  });
+});
+
+describe("an address's room in two processes", () => {
+  it("two processes on one PostgreSQL database share an address's counted failures", async (ctx) => {
+    if (!usingPostgres) ctx.skip();
+    const second = await startTestApi({ shareWith: api });
+    try {
+      const sprayer = newAddress();
+      const ids = Array.from({ length: 200 }, (_, i) => String(100701 + i));
+      await openConnections([api, second], 200);
+      const { replies } = await burst(
+        ids.map((id, i) => () => studentLogin(i % 2 ? second : api, id, "2012-06-01", sprayer)),
+      );
+      const c = tally(replies);
+      console.log(
+        `200 guesses from one address over two processes: ${c.wrong} checked, ${c.refused} refused`,
+      );
+      expect(c.other).toBe(0);
+      expect(c.wrong).toBeLessThanOrEqual(ADDRESS_FREE_FAILURES);
+    } finally {
+      await second.close();
     }
   });
 });
 
 describe("IPv6", () => {
-  it("addresses of one /64 network are one address", async () => {
-    try {
-      for (let i = 0; i < 30; i++) {
-        const address = `2001:db8:15:1::${(i + 1).toString(16)}`;
-        expect((await studentLogin(api, String(310000 + i), "2012-06-01", address)).status).toBe(
-          401,
-        );
-      }
-      const sameNetwork = await studentLogin(api, "100016", RIGHT_DOB, "2001:db8:15:1:abcd::99");
-      expect(sameNetwork.status).toBe(429);
-      const otherNetwork = await studentLogin(api, "100016", RIGHT_DOB, "2001:db8:15:2::1");
-      expect(otherNetwork.status).toBe(200);
-    } finally {
-      api.clock.reset();
+  it("addresses of one /56 network are one address", async () => {
+    for (let i = 0; i < ADDRESS_FREE_FAILURES; i++) {
+      // Each from another /64 of the same /56.
+      const address = `2001:db8:15:${(i + 1).toString(16)}::1`;
+      expect((await studentLogin(api, String(100501 + i), "2012-06-01", address)).status).toBe(401);
     }
+    const sameNetwork = await studentLogin(api, "100016", RIGHT_DOB, "2001:db8:15:ab::99");
+    expect(sameNetwork.status).toBe(429);
+    const otherNetwork = await studentLogin(api, "100016", RIGHT_DOB, "2001:db8:15:100::1");
+    expect(otherNetwork.status).toBe(200);
+  });
+});
+
+describe("a person locked against guessing still signs in from their own browser (decision 136)", () => {
+  it("a locked student's known device: signed in; unknown browsers: refused", async () => {
+    const first = await studentLogin(api, "100601", RIGHT_DOB);
+    expect(first.status).toBe(200);
+    const token = first.body.deviceToken as string;
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    // Five wrong guesses from five addresses lock the ID for unknown browsers.
+    for (let i = 0; i < 5; i++) {
+      expect((await studentLogin(api, "100601", `2012-0${i + 2}-01`)).status).toBe(401);
+    }
+    expect((await studentLogin(api, "100601", RIGHT_DOB)).status).toBe(429);
+    const known = await call(api, "POST", "/v1/student", {
+      body: { studentId: "100601", dob: RIGHT_DOB, deviceTokens: ["made-up", token] },
+      headers: from(),
+    });
+    console.log(
+      `a locked student's known device: ${known.status === 200 ? "signed in" : known.status}`,
+    );
+    expect(known.status).toBe(200);
+    // The known browser keeps its token; nothing new is given.
+    expect(known.body.deviceToken).toBeUndefined();
+    // The lock on unknown browsers stays.
+    expect((await studentLogin(api, "100601", RIGHT_DOB)).status).toBe(429);
+  });
+
+  it("a token given to another person, or made up, is an unknown browser", async () => {
+    const other = await studentLogin(api, "100602", RIGHT_DOB);
+    for (let i = 0; i < 5; i++) await studentLogin(api, "100603", "2012-06-01");
+    for (const tokens of [[other.body.deviceToken as string], ["x".repeat(43)]]) {
+      const r = await call(api, "POST", "/v1/student", {
+        body: { studentId: "100603", dob: RIGHT_DOB, deviceTokens: tokens },
+        headers: from(),
+      });
+      expect(r.status).toBe(429);
+    }
+  });
+
+  it("a known browser's own wrong tries lock only that browser", async () => {
+    const first = await studentLogin(api, "100604", RIGHT_DOB);
+    const mine = { deviceTokens: [first.body.deviceToken as string] };
+    for (let i = 0; i < 5; i++) {
+      const r = await call(api, "POST", "/v1/student", {
+        body: { studentId: "100604", dob: "2012-06-01", ...mine },
+        headers: from(),
+      });
+      expect(r.status).toBe(401);
+    }
+    const locked = await call(api, "POST", "/v1/student", {
+      body: { studentId: "100604", dob: RIGHT_DOB, ...mine },
+      headers: from(),
+    });
+    expect(locked.status).toBe(429);
+    // Not the student's lock: another browser still signs in.
+    expect((await studentLogin(api, "100604", RIGHT_DOB)).status).toBe(200);
+  });
+
+  it("a locked staff member's known browser: signed in", async () => {
+    const first = await call(api, "POST", "/v1/instructor", {
+      body: { username: "admin", password: "admin-demo" },
+      headers: from(),
+    });
+    expect(first.status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      await call(api, "POST", "/v1/instructor", {
+        body: { username: "admin", password: `guess-${i}` },
+        headers: from(),
+      });
+    }
+    const unknown = await call(api, "POST", "/v1/instructor", {
+      body: { username: "admin", password: "admin-demo" },
+      headers: from(),
+    });
+    expect(unknown.status).toBe(429);
+    const known = await call(api, "POST", "/v1/instructor", {
+      body: { username: "admin", password: "admin-demo", deviceTokens: [first.body.deviceToken] },
+      headers: from(),
+    });
+    expect(known.status).toBe(200);
+  });
+
+  it("366 guesses from 366 addresses: 0 found", async () => {
+    const days = daysOf2012();
+    const wrong = days.filter((d) => d !== RIGHT_DOB);
+    await openConnections([api], 366);
+    const b = await burst(wrong.map((dob) => () => studentLogin(api, "100605", dob)));
+    // The right date comes last, as a patient attacker's would.
+    const last = await studentLogin(api, "100605", RIGHT_DOB);
+    const c = tally([...b.replies, last]);
+    console.log(
+      `366 guesses from 366 addresses: ${c.signedIn} found (${c.wrong} checked, ${c.refused} refused)`,
+    );
+    expect(c.signedIn).toBe(0);
+    expect(c.wrong).toBeLessThanOrEqual(5);
   });
 });
 

@@ -1,7 +1,13 @@
 // The numbers of decision 100: how long guessing one birth date within a year takes.
 import { describe, expect, it } from "vitest";
 import {
+  ADDRESS_FREE_FAILURES,
+  PEOPLE_PER_EXTRA_FAILURE,
+  addressAllowance,
   addressKey,
+  expectedDaysToFindOneBirthDate,
+  isBirthDateTypo,
+  largestTypoShare,
   earliestGuessTimesMs,
   earliestGuessTimesWithPausesMs,
   lockAfterFailureMs,
@@ -58,11 +64,85 @@ describe("the address an attempt is counted on", () => {
     expect(addressKey(undefined)).toBe("ip:unknown");
   });
 
-  it("is an IPv6 address's /64 network", () => {
-    expect(addressKey("2001:db8:1:2::1")).toBe("ip:2001:db8:1:2::/64");
-    expect(addressKey("2001:0DB8:0001:0002:ffff:1:2:3")).toBe("ip:2001:db8:1:2::/64");
-    expect(addressKey("2001:db8::")).toBe("ip:2001:db8:0:0::/64");
-    expect(addressKey("::1")).toBe("ip:0:0:0:0::/64");
-    expect(addressKey("fe80::1%eth0")).toBe("ip:fe80:0:0:0::/64");
+  it("is an IPv6 address's /56 network", () => {
+    expect(addressKey("2001:db8:1:2::1")).toBe("ip:2001:db8:1:0::/56");
+    expect(addressKey("2001:0DB8:0001:0A02:ffff:1:2:3")).toBe("ip:2001:db8:1:a00::/56");
+    expect(addressKey("2001:db8::")).toBe("ip:2001:db8:0:0::/56");
+    expect(addressKey("::1")).toBe("ip:0:0:0:0::/56");
+    expect(addressKey("fe80::1%eth0")).toBe("ip:fe80:0:0:0::/56");
+  });
+});
+
+describe("the address an attempt is counted on (IPv6 networks, issue 36)", () => {
+  it("is an IPv6 address's /56 network, so a /56 has one budget, not 256", () => {
+    expect(addressKey("2001:db8:1:2::1")).toBe("ip:2001:db8:1:0::/56");
+    expect(addressKey("2001:db8:1:ff::1")).toBe(addressKey("2001:db8:1:2::1"));
+    expect(addressKey("2001:db8:1:100::1")).toBe("ip:2001:db8:1:100::/56");
+    expect(addressKey("2001:db8:1:100::1")).not.toBe(addressKey("2001:db8:1:ff::1"));
+  });
+});
+
+describe("a typo of a birth date", () => {
+  it("is one digit or one step off in the day or the month, or day and month swapped", () => {
+    const right = "2012-01-15";
+    for (const typed of ["2012-01-16", "2012-01-14", "2012-01-25", "2012-01-05", "2012-01-18"]) {
+      expect(isBirthDateTypo(typed, right), typed).toBe(true);
+    }
+    for (const typed of ["2012-02-15", "2012-11-15", "2012-07-15", "2011-01-15", "2002-01-15"]) {
+      expect(isBirthDateTypo(typed, right), typed).toBe(true);
+    }
+    expect(isBirthDateTypo("2012-05-03", "2012-03-05")).toBe(true);
+    expect(isBirthDateTypo(right, right)).toBe(false);
+    for (const typed of ["2012-06-01", "2012-02-16", "2012-12-31", "2012-01-31", "2013-02-15"]) {
+      expect(isBirthDateTypo(typed, right), typed).toBe(false);
+    }
+  });
+
+  it("covers at most a small share of a year's dates, whatever the guess", () => {
+    const share = largestTypoShare(2012);
+    console.log(`a guess is a typo of at most ${(share * 100).toFixed(1)}% of 2012's dates`);
+    expect(share).toBeGreaterThan(0);
+    expect(share).toBeLessThan(0.08);
+  });
+});
+
+describe("spraying one guess each over many students (issue 28 point 5, decision 136)", () => {
+  const YEARS = 365 * DAY;
+  it("one address: its budget of counted failures makes the expected time more than a year", () => {
+    const budget = addressAllowance(0);
+    const days = expectedDaysToFindOneBirthDate({ addresses: 1, countedPerAddress: budget });
+    console.log(
+      `one guess each for 1,000 students from 1 address: ${budget} counted failures a year, ` +
+        `expected time to find one birth date ${(days / 365).toFixed(1)} years`,
+    );
+    expect(days * DAY).toBeGreaterThan(YEARS);
+  });
+
+  it("50 addresses: still more than a year", () => {
+    const budget = addressAllowance(0);
+    const days = expectedDaysToFindOneBirthDate({ addresses: 50, countedPerAddress: budget });
+    console.log(
+      `one guess each for 1,000 students from 50 addresses: ${50 * budget} counted failures a ` +
+        `year, expected time to find one birth date ${Math.round(days)} days`,
+    );
+    expect(days * DAY).toBeGreaterThan(YEARS);
+  });
+
+  it("the old limit (30 failures an hour per address) found one in hours", () => {
+    // 30 an hour is 262,800 a year; the same formula over one hour's window.
+    const hours = expectedDaysToFindOneBirthDate({
+      addresses: 1,
+      countedPerAddress: 30,
+      windowMs: 60 * MINUTE,
+      typoShare: 0,
+    });
+    console.log(`the old limit, one address: expected ${(hours * 24).toFixed(1)} hours`);
+    expect(hours).toBeLessThan(1);
+  });
+
+  it("an address earns room as distinct people sign in from it", () => {
+    expect(addressAllowance(0)).toBe(ADDRESS_FREE_FAILURES);
+    expect(addressAllowance(PEOPLE_PER_EXTRA_FAILURE - 1)).toBe(ADDRESS_FREE_FAILURES);
+    expect(addressAllowance(300)).toBe(ADDRESS_FREE_FAILURES + 300 / PEOPLE_PER_EXTRA_FAILURE);
   });
 });

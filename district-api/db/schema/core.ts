@@ -3,6 +3,7 @@ import {
   date,
   integer,
   jsonb,
+  primaryKey,
   pgTable,
   serial,
   text,
@@ -84,3 +85,33 @@ export const signInAttempts = pgTable("sign_in_attempts", {
   lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
   admitted: boolean("admitted").notNull().default(true),
 });
+
+/** Browsers remembered for a person, by the SHA-256 of their token (migration 0032, decision 136). */
+export const signInDevices = pgTable("sign_in_devices", {
+  tokenHash: text("token_hash").primaryKey(),
+  account: text("account").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull(),
+});
+
+/** An address's counted failures from unknown browsers in its window (decision 136). */
+export const signInAddresses = pgTable("sign_in_addresses", {
+  address: text("address").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  admitted: boolean("admitted").notNull().default(true),
+});
+
+/** One person's counted failures from one address, and their last sign-in from it (decision 136). */
+export const signInAddressPeople = pgTable(
+  "sign_in_address_people",
+  {
+    address: text("address").notNull(),
+    account: text("account").notNull(),
+    failures: integer("failures").notNull().default(0),
+    signedInAt: timestamp("signed_in_at", { withTimezone: true }),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.account] })],
+);
