@@ -1,6 +1,6 @@
 // One process by default: static assets, the embedded district API under /v1, and the Remix app.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
@@ -11,6 +11,8 @@ import type { ServerBuild } from "@remix-run/node";
 import { startDistrictApi, type DistrictApiRuntime } from "./district-api/runtime";
 import { createLogger } from "./district-api/logger";
 import { DatabaseUnreachable } from "./district-api/db/wait";
+import { DataDirInUse } from "./district-api/db/data-dir-lock";
+import { DatabaseOriginRefused } from "./district-api/db/origin";
 import { CONTROL_SOCKET } from "./district-api/db/backup";
 import {
   applyToEnvironment,
@@ -150,7 +152,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   let api: DistrictApiRuntime | null = null;
   const logger = opts.logger ?? createLogger();
   const onDisk = !databaseUrl && !opts.inMemory;
-  if (onDisk || !externalApi) mkdirSync(dataDir, { recursive: true });
+  if (onDisk || !externalApi) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // A folder made or restored before with wider modes: its user's only from now on.
+    if (onDisk) chmodSync(dataDir, 0o700);
+  }
   if (!externalApi) {
     api = await startDistrictApi({
       databaseUrl,
@@ -267,6 +273,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
 /** The production or demo start: configuration checked once, then serve until SIGTERM. */
 async function main(): Promise<void> {
+  // Everything the process writes (the embedded database, the outbox, the generated secret) holds
+  // families' data or keys: readable by the service's user only.
+  process.umask(0o077);
   loadEnvFile();
   let config;
   try {
@@ -302,7 +311,12 @@ async function main(): Promise<void> {
       logger,
     });
   } catch (err) {
-    if (err instanceof DatabaseUnreachable || err instanceof ConfigError) {
+    if (
+      err instanceof DatabaseUnreachable ||
+      err instanceof ConfigError ||
+      err instanceof DataDirInUse ||
+      err instanceof DatabaseOriginRefused
+    ) {
       console.error(`cannot start: ${err.message}`);
       process.exit(1);
     }
