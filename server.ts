@@ -37,6 +37,7 @@ import { sessionResponseHeaders } from "./app/.server/session-headers";
 import { webBodyLimit } from "./app/.server/body-limits";
 import { maintenanceGate } from "./app/.server/maintenance";
 import { t } from "./domain/messages";
+import type { TrustProxy } from "./server/trust-proxy";
 
 export interface ServerOptions {
   port?: number;
@@ -61,6 +62,8 @@ export interface ServerOptions {
   databaseWaitMs?: number;
   /** Bearer token for GET /metrics; without one the route does not exist. */
   metricsToken?: string | null;
+  /** Express's `trust proxy` (config.ts reads TRUST_PROXY); loopback when absent. */
+  trustProxy?: TrustProxy;
   logger?: Logger;
 }
 
@@ -148,6 +151,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const buildDir = path.resolve(opts.buildDir ?? process.env.REMIX_BUILD_DIR ?? "build");
   const port = opts.port ?? Number(process.env.PORT ?? 3000);
   const host = opts.host ?? process.env.HOST ?? "0.0.0.0";
+  const trustProxy: TrustProxy = opts.trustProxy ?? ["loopback"];
 
   let api: DistrictApiRuntime | null = null;
   const logger = opts.logger ?? createLogger();
@@ -173,6 +177,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       mailer: opts.mailer,
       districtName: process.env.DISTRICT_NAME,
       timeZone: process.env.DISTRICT_TZ,
+      trustProxy,
     });
   }
 
@@ -193,7 +198,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const app = express();
   const drain = createDrain();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+  app.set("trust proxy", trustProxy);
   app.use(drain.closeConnections);
   app.use(observeWebRequests(logger, build));
   // Before everything else (maintenance, sessions): a load balancer polls these every few seconds.
@@ -292,8 +297,15 @@ async function main(): Promise<void> {
     logger.warn(
       "DEMO: demo data and accounts, simulated payments, mail to the outbox folder. Not for real families: see README, Run it in production",
     );
-  } else if (config.payments === "simulated") {
-    logger.warn("PAYMENTS=simulated: no card payment takes real money");
+  } else {
+    if (config.payments === "simulated") {
+      logger.warn("PAYMENTS=simulated: no card payment takes real money");
+    }
+    if (config.mail === "outbox") {
+      logger.warn(
+        "SMTP_URL is not set: mail to families (receipts, confirmations) is written to DATA_DIR/outbox and nobody receives it",
+      );
+    }
   }
   let running: RunningServer;
   try {
@@ -308,6 +320,7 @@ async function main(): Promise<void> {
       simulatedPayments: config.payments === "simulated",
       databaseWaitMs: config.databaseWaitMs,
       metricsToken: config.metricsToken,
+      trustProxy: config.trustProxy,
       logger,
     });
   } catch (err) {

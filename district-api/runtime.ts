@@ -12,6 +12,7 @@ import { systemClock, type Clock } from "./clock";
 import { createLogger, type Logger } from "./logger";
 import { outboxMailer, smtpMailer, type Mailer } from "./services/mail";
 import type { ApiDeps } from "./deps";
+import type { TrustProxy } from "./http/app";
 import { createDistrictApi } from "./http/app";
 import { createPaymentProvider } from "./payments";
 import { startBackgroundJobs, type BackgroundJobs } from "./services/holds";
@@ -51,6 +52,8 @@ export interface RuntimeOptions {
    * process (tests of a restart), or its retry and polling times.
    */
   mailWorker?: false | MailWorkerOptions;
+  /** Express's `trust proxy` for people's requests to /v1 (TRUST_PROXY); loopback is added. */
+  trustProxy?: TrustProxy;
 }
 
 export interface DistrictApiRuntime {
@@ -127,7 +130,7 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
     timeZone: opts.timeZone ?? "America/Chicago",
   };
   deps.payments = await createPaymentProvider(deps.db, deps.tokenKey, process.env, deps.clock);
-  const app = createDistrictApi(deps);
+  const app = createDistrictApi(deps, { trustProxy: opts.trustProxy });
   const jobs = opts.backgroundJobs === false ? null : startBackgroundJobs(deps);
   const mail =
     opts.mailWorker === false
