@@ -25,9 +25,11 @@ export class DataDirInUse extends Error {
     readonly lockFile: string,
   ) {
     super(
-      holder.who === "the server"
-        ? `the server is running on this DATA_DIR (process ${holder.pid}); stop it first`
-        : `${holder.who} is using this DATA_DIR (process ${holder.pid}); wait for it to finish`,
+      holder.host !== hostname()
+        ? `${holder.who} on host ${holder.host} holds this DATA_DIR (process ${holder.pid}); if nothing there uses it, remove ${lockFile}`
+        : holder.who === "the server"
+          ? `the server is running on this DATA_DIR (process ${holder.pid}); stop it first`
+          : `${holder.who} is using this DATA_DIR (process ${holder.pid}); wait for it to finish`,
     );
     this.name = "DataDirInUse";
   }
