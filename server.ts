@@ -1,6 +1,6 @@
 // One process by default: static assets, the embedded district API under /v1, and the Remix app.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
@@ -11,6 +11,8 @@ import type { ServerBuild } from "@remix-run/node";
 import { startDistrictApi, type DistrictApiRuntime } from "./district-api/runtime";
 import { createLogger } from "./district-api/logger";
 import { DatabaseUnreachable } from "./district-api/db/wait";
+import { DataDirInUse } from "./district-api/db/data-dir-lock";
+import { DatabaseOriginRefused } from "./district-api/db/origin";
 import { CONTROL_SOCKET } from "./district-api/db/backup";
 import {
   applyToEnvironment,
@@ -35,6 +37,7 @@ import { sessionResponseHeaders } from "./app/.server/session-headers";
 import { webBodyLimit } from "./app/.server/body-limits";
 import { maintenanceGate } from "./app/.server/maintenance";
 import { t } from "./domain/messages";
+import type { TrustProxy } from "./server/trust-proxy";
 
 export interface ServerOptions {
   port?: number;
@@ -59,6 +62,8 @@ export interface ServerOptions {
   databaseWaitMs?: number;
   /** Bearer token for GET /metrics; without one the route does not exist. */
   metricsToken?: string | null;
+  /** Express's `trust proxy` (config.ts reads TRUST_PROXY); loopback when absent. */
+  trustProxy?: TrustProxy;
   logger?: Logger;
 }
 
@@ -146,11 +151,16 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const buildDir = path.resolve(opts.buildDir ?? process.env.REMIX_BUILD_DIR ?? "build");
   const port = opts.port ?? Number(process.env.PORT ?? 3000);
   const host = opts.host ?? process.env.HOST ?? "0.0.0.0";
+  const trustProxy: TrustProxy = opts.trustProxy ?? ["loopback"];
 
   let api: DistrictApiRuntime | null = null;
   const logger = opts.logger ?? createLogger();
   const onDisk = !databaseUrl && !opts.inMemory;
-  if (onDisk || !externalApi) mkdirSync(dataDir, { recursive: true });
+  if (onDisk || !externalApi) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // A folder made or restored before with wider modes: its user's only from now on.
+    if (onDisk) chmodSync(dataDir, 0o700);
+  }
   if (!externalApi) {
     api = await startDistrictApi({
       databaseUrl,
@@ -167,6 +177,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       mailer: opts.mailer,
       districtName: process.env.DISTRICT_NAME,
       timeZone: process.env.DISTRICT_TZ,
+      trustProxy,
     });
   }
 
@@ -187,7 +198,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const app = express();
   const drain = createDrain();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+  app.set("trust proxy", trustProxy);
   app.use(drain.closeConnections);
   app.use(observeWebRequests(logger, build));
   // Before everything else (maintenance, sessions): a load balancer polls these every few seconds.
@@ -267,6 +278,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
 
 /** The production or demo start: configuration checked once, then serve until SIGTERM. */
 async function main(): Promise<void> {
+  // Everything the process writes (the embedded database, the outbox, the generated secret) holds
+  // families' data or keys: readable by the service's user only.
+  process.umask(0o077);
   loadEnvFile();
   let config;
   try {
@@ -283,8 +297,15 @@ async function main(): Promise<void> {
     logger.warn(
       "DEMO: demo data and accounts, simulated payments, mail to the outbox folder. Not for real families: see README, Run it in production",
     );
-  } else if (config.payments === "simulated") {
-    logger.warn("PAYMENTS=simulated: no card payment takes real money");
+  } else {
+    if (config.payments === "simulated") {
+      logger.warn("PAYMENTS=simulated: no card payment takes real money");
+    }
+    if (config.mail === "outbox") {
+      logger.warn(
+        "SMTP_URL is not set: mail to families (receipts, confirmations) is written to DATA_DIR/outbox and nobody receives it",
+      );
+    }
   }
   let running: RunningServer;
   try {
@@ -299,10 +320,16 @@ async function main(): Promise<void> {
       simulatedPayments: config.payments === "simulated",
       databaseWaitMs: config.databaseWaitMs,
       metricsToken: config.metricsToken,
+      trustProxy: config.trustProxy,
       logger,
     });
   } catch (err) {
-    if (err instanceof DatabaseUnreachable || err instanceof ConfigError) {
+    if (
+      err instanceof DatabaseUnreachable ||
+      err instanceof ConfigError ||
+      err instanceof DataDirInUse ||
+      err instanceof DatabaseOriginRefused
+    ) {
       console.error(`cannot start: ${err.message}`);
       process.exit(1);
     }

@@ -4,8 +4,7 @@ import { createHash } from "node:crypto";
 import type { Express } from "express";
 import { openDatabase, type Database } from "./db/client";
 import { migrate, pendingMigrations } from "./db/migrate";
-import { seedIfEmpty } from "./db/seed";
-import { seedBaseline } from "./db/seed/baseline";
+import { claimDatabase } from "./db/origin";
 import { hasSettingsRow, nameDistrict } from "./services/district-settings";
 import { databaseAnswers, waitForDatabase } from "./db/wait";
 import { serveBackups } from "./db/backup";
@@ -13,6 +12,7 @@ import { systemClock, type Clock } from "./clock";
 import { createLogger, type Logger } from "./logger";
 import { outboxMailer, smtpMailer, type Mailer } from "./services/mail";
 import type { ApiDeps } from "./deps";
+import type { TrustProxy } from "./http/app";
 import { createDistrictApi } from "./http/app";
 import { createPaymentProvider } from "./payments";
 import { startBackgroundJobs, type BackgroundJobs } from "./services/holds";
@@ -52,6 +52,8 @@ export interface RuntimeOptions {
    * process (tests of a restart), or its retry and polling times.
    */
   mailWorker?: false | MailWorkerOptions;
+  /** Express's `trust proxy` for people's requests to /v1 (TRUST_PROXY); loopback is added. */
+  trustProxy?: TrustProxy;
 }
 
 export interface DistrictApiRuntime {
@@ -92,16 +94,25 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
     dataDir: opts.pgliteDir,
     poolSize: opts.poolSize,
     loadDataDir: opts.databaseUrl || opts.pgliteDir ? undefined : opts.pgliteSnapshot,
+    holder: "the server",
   });
-  await waitForDatabase(database, logger, opts.databaseWaitMs ?? 0);
-  await migrate(database);
-  const seed = opts.seed === undefined || opts.seed === true ? "demo" : opts.seed;
-  const fresh = !(await hasSettingsRow(database.db));
-  if (seed === "demo") await seedIfEmpty(database.db);
-  else if (seed === "baseline") await seedBaseline(database.db);
-  // DISTRICT_NAME names the district of a fresh database; afterwards the settings row does
-  // (administrators edit it; mail, receipts and reports read it, decision 122).
-  if (fresh && opts.districtName) await nameDistrict(database.db, opts.districtName);
+  try {
+    await waitForDatabase(database, logger, opts.databaseWaitMs ?? 0);
+    await migrate(database);
+    const seed = opts.seed === undefined || opts.seed === true ? "demo" : opts.seed;
+    const fresh = !(await hasSettingsRow(database.db));
+    // The demo start and the production start each serve only a database they created
+    // (decision 135); the first start of an empty one seeds it in one transaction.
+    if (seed === "demo") await claimDatabase(database.db, "demo");
+    else if (seed === "baseline") await claimDatabase(database.db, "production");
+    // DISTRICT_NAME names the district of a fresh database; afterwards the settings row does
+    // (administrators edit it; mail, receipts and reports read it, decision 122).
+    if (fresh && opts.districtName) await nameDistrict(database.db, opts.districtName);
+  } catch (err) {
+    // The embedded database is given back (its lock too) before the start reports why it stops.
+    await database.close().catch(() => undefined);
+    throw err;
+  }
   const mailer =
     opts.mailer ??
     (opts.smtpUrl
@@ -119,7 +130,7 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
     timeZone: opts.timeZone ?? "America/Chicago",
   };
   deps.payments = await createPaymentProvider(deps.db, deps.tokenKey, process.env, deps.clock);
-  const app = createDistrictApi(deps);
+  const app = createDistrictApi(deps, { trustProxy: opts.trustProxy });
   const jobs = opts.backgroundJobs === false ? null : startBackgroundJobs(deps);
   const mail =
     opts.mailWorker === false

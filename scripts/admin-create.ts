@@ -4,11 +4,9 @@
 // would sit in the shell's history and the process list): it is read without echo from the
 // terminal, or as the first line of standard input when that is piped. The creation is recorded in
 // the audit trail as made from the command line.
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { DISTRICT_ADMIN_ROLE, StaffAccountRequest } from "../domain/contract/admin";
-import { openDatabase } from "../district-api/db/client";
+import { openCommandDatabase } from "./command-database";
 import { migrate } from "../district-api/db/migrate";
 import { createStaffAccount } from "../district-api/services/staff-accounts";
 import { ApiError } from "../district-api/services/errors";
@@ -99,13 +97,10 @@ if (!input.success) {
   usage(input.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
 }
 
-const databaseUrl = process.env.DATABASE_URL || undefined;
-const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
-if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
-const database = await openDatabase({
-  databaseUrl,
-  dataDir: databaseUrl ? undefined : path.join(dataDir, "pglite"),
-});
+const { database } = await openCommandDatabase(
+  "npm run admin:create",
+  "have an administrator create the account on /admin/staff",
+);
 let code = 0;
 try {
   await migrate(database);

@@ -10,6 +10,7 @@ import path from "node:path";
 import { ConfigError, loadEnvFile, readConfig } from "../server/config";
 import { CONTROL_SOCKET, requestBackup } from "../district-api/db/backup";
 import { openDatabase } from "../district-api/db/client";
+import { DataDirInUse } from "../district-api/db/data-dir-lock";
 
 async function main(): Promise<number> {
   const file = process.argv[2];
@@ -17,6 +18,7 @@ async function main(): Promise<number> {
     console.error("usage: npm run backup -- FILE");
     return 2;
   }
+  process.umask(0o077); // the backup holds families' data: its user's only, pg_dump's too
   loadEnvFile();
   const config = readConfig({ ...process.env, APP_MODE: "demo" });
   if (config.databaseUrl) {
@@ -45,7 +47,7 @@ async function main(): Promise<number> {
       console.error(`no embedded database in ${pgliteDir}`);
       return 1;
     }
-    const database = await openDatabase({ dataDir: pgliteDir });
+    const database = await openDatabase({ dataDir: pgliteDir, holder: "npm run backup" });
     try {
       tarball = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
     } finally {
@@ -61,7 +63,13 @@ main().then(
   (code) => process.exit(code),
   (err: unknown) => {
     console.error(
-      err instanceof ConfigError ? err.message : err instanceof Error ? err.message : String(err),
+      err instanceof DataDirInUse
+        ? `cannot run: ${err.message}`
+        : err instanceof ConfigError
+          ? err.message
+          : err instanceof Error
+            ? err.message
+            : String(err),
     );
     process.exit(1);
   },

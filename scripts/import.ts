@@ -11,10 +11,9 @@
 // (decision 129) with services/catalogue-import.ts, the same exit codes; people waiting for a
 // section whose capacity it raises are offered a seat; their mail is queued in the database and
 // sent by the district API's mail worker (decision 130).
-import { createReadStream, existsSync, mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { createReadStream, existsSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../district-api/db/client";
+import { openCommandDatabase } from "./command-database";
 import { migrate } from "../district-api/db/migrate";
 import { importStudents, type ImportReport } from "../district-api/services/imports";
 import { importStaff } from "../district-api/services/staff-import";
@@ -57,13 +56,10 @@ if (what === "catalogue" && (files.length > 1 || values.full)) {
 }
 for (const file of files) if (!existsSync(file)) usage(`no such file: ${file}`);
 
-const databaseUrl = process.env.DATABASE_URL || undefined;
-const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
-if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
-const database = await openDatabase({
-  databaseUrl,
-  dataDir: databaseUrl ? undefined : path.join(dataDir, "pglite"),
-});
+const { database } = await openCommandDatabase(
+  "npm run import",
+  "upload the files at /admin/imports",
+);
 let code = 0;
 try {
   await migrate(database);

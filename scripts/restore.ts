@@ -3,11 +3,12 @@
 // Embedded: into DATA_DIR/pglite, which must not exist yet (move the old one away first).
 // PostgreSQL: pg_restore into DATABASE_URL, which should be a new, empty database.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ConfigError, loadEnvFile, readConfig } from "../server/config";
 import { openDatabase, queryRows } from "../district-api/db/client";
+import { DataDirInUse, dataDirHolder } from "../district-api/db/data-dir-lock";
 import { sql } from "drizzle-orm";
 
 async function main(): Promise<number> {
@@ -16,6 +17,7 @@ async function main(): Promise<number> {
     console.error("usage: npm run restore -- FILE (a backup made by npm run backup)");
     return 2;
   }
+  process.umask(0o077); // the restored files hold families' data: the service's user's only
   loadEnvFile();
   const config = readConfig({ ...process.env, APP_MODE: "demo" });
   if (config.databaseUrl) {
@@ -36,12 +38,22 @@ async function main(): Promise<number> {
     return r.status ?? 1;
   }
   const pgliteDir = path.join(config.dataDir, "pglite");
+  const holder = dataDirHolder(pgliteDir);
+  if (holder) {
+    console.error(`cannot run: ${new DataDirInUse(holder, `${pgliteDir}.lock`).message}`);
+    return 1;
+  }
   if (existsSync(pgliteDir) && readdirSync(pgliteDir).length > 0) {
     console.error(`${pgliteDir} already holds a database: stop the server and move it away first`);
     return 1;
   }
   const blob = new Blob([await readFile(file)]);
-  const database = await openDatabase({ dataDir: pgliteDir, loadDataDir: blob });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const database = await openDatabase({
+    dataDir: pgliteDir,
+    loadDataDir: blob,
+    holder: "npm run restore",
+  });
   try {
     const [row] = await queryRows<{ n: number }>(
       database.db,
@@ -60,7 +72,13 @@ main().then(
   (code) => process.exit(code),
   (err: unknown) => {
     console.error(
-      err instanceof ConfigError ? err.message : err instanceof Error ? err.message : String(err),
+      err instanceof DataDirInUse
+        ? `cannot run: ${err.message}`
+        : err instanceof ConfigError
+          ? err.message
+          : err instanceof Error
+            ? err.message
+            : String(err),
     );
     process.exit(1);
   },

@@ -1,11 +1,10 @@
 // npm run seed -- --students N: adds demo students up to 100000+N to the configured database
 // (DATABASE_URL, or the embedded PGlite in DATA_DIR), migrating first. Existing rows are kept.
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase, queryRows } from "../district-api/db/client";
+import { queryRows } from "../district-api/db/client";
+import { openCommandDatabase, refuse } from "./command-database";
 import { migrate } from "../district-api/db/migrate";
-import { seedIfEmpty } from "../district-api/db/seed";
+import { claimDatabase, DatabaseOriginRefused } from "../district-api/db/origin";
 import { seedStudents } from "../district-api/db/seed/core";
 import { sql } from "drizzle-orm";
 
@@ -27,17 +26,12 @@ if (!Number.isInteger(students) || students < 0 || students > MAX_STUDENTS) {
   usage(`--students must be a whole number from 0 to ${MAX_STUDENTS}`);
 }
 
-const databaseUrl = process.env.DATABASE_URL || undefined;
-const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
-if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
-const database = await openDatabase({
-  databaseUrl,
-  dataDir: databaseUrl ? undefined : path.join(dataDir, "pglite"),
-});
+const { database, databaseUrl, pgliteDir } = await openCommandDatabase("npm run seed");
 try {
   const applied = await migrate(database);
   if (applied.length) console.log(`applied migrations: ${applied.join(", ")}`);
-  if (await seedIfEmpty(database.db)) console.log("seeded the demo data");
+  // Demo students go only into a database the demo created (decision 135).
+  if ((await claimDatabase(database.db, "demo")) === "seeded") console.log("seeded the demo data");
   if (students > 0) {
     await seedStudents(database.db, students);
   }
@@ -45,9 +39,11 @@ try {
     database.db,
     sql`select count(*)::int as n from participants where kind = 'student'`,
   );
-  console.log(
-    `${Number(row?.n ?? 0)} students in ${databaseUrl ? "PostgreSQL" : `${dataDir}/pglite`}`,
-  );
+  console.log(`${Number(row?.n ?? 0)} students in ${databaseUrl ? "PostgreSQL" : pgliteDir}`);
+} catch (err) {
+  if (!(err instanceof DatabaseOriginRefused)) throw err;
+  await database.close();
+  refuse(err.message);
 } finally {
   await database.close();
 }

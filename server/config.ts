@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEV_DESKTOP_CLIENT_KEY } from "../district-api/services/cashier";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
 export type AppMode = "demo" | "production";
 
@@ -39,6 +40,8 @@ export interface Config {
   seedDemo: boolean;
   /** Bearer token that GET /metrics requires; null: no /metrics. */
   metricsToken: string | null;
+  /** Express's `trust proxy`, from TRUST_PROXY (loopback when unset). */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -125,7 +128,43 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   DATABASE_WAIT_SECONDS: positiveSeconds("DATABASE_WAIT_SECONDS", 120),
   SHUTDOWN_DRAIN_SECONDS: positiveSeconds("SHUTDOWN_DRAIN_SECONDS", 10),
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v);
+      if (trust === null) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "TRUST_PROXY must be true, false, a number of proxies, or addresses and subnets (e.g. 10.0.0.0/8) or loopback, linklocal, uniquelocal, separated by commas",
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
+  ALLOW_HTTP_PUBLIC_URL: z
+    .enum(["true", "false"], {
+      errorMap: () => ({ message: "ALLOW_HTTP_PUBLIC_URL must be true or false" }),
+    })
+    .optional(),
 });
+
+/**
+ * Bits of entropy of `text` judged from its own characters (Shannon, per character, times the
+ * length): a secret of 32 identical characters has none, a word repeated few. Random secrets
+ * of the README's kind (openssl rand -hex 32) have about 240; 96 is required (decision 135).
+ */
+export function estimatedEntropyBits(text: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const n = [...text].length;
+  let perChar = 0;
+  for (const c of counts.values()) perChar -= (c / n) * Math.log2(c / n);
+  return perChar * n;
+}
+
+const MIN_SECRET_BITS = 96;
 
 function validTimeZone(tz: string): boolean {
   try {
@@ -148,11 +187,24 @@ export function loadEnvFile(file = path.resolve(".env")): boolean {
 
 /** The configuration, or a ConfigError listing every problem (each one line, naming a variable). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(clean(env));
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message));
+  // Every problem at once: a variable of the wrong form is reported, then left out so the checks
+  // of the rest still run (an operator fixes five settings in one go, not in two).
+  const input = clean(env);
+  const problems: string[] = [];
+  const malformed = new Set<string>();
+  let parsed = EnvSchema.safeParse(input);
+  for (let pass = 0; !parsed.success && pass < 3; pass++) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? "");
+      if (!malformed.has(name)) problems.push(issue.message);
+      malformed.add(name);
+      delete input[name];
+    }
+    parsed = EnvSchema.safeParse(input);
+  }
+  if (!parsed.success) throw new ConfigError(problems);
   const e = parsed.data;
   const production = e.APP_MODE === "production";
-  const problems: string[] = [];
   if (!validTimeZone(e.DISTRICT_TZ)) {
     problems.push("DISTRICT_TZ must be an IANA time zone such as America/Chicago");
   }
@@ -178,10 +230,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     } else if (e.SESSION_SECRET.length < 32) {
       problems.push("SESSION_SECRET must be at least 32 characters");
+    } else if (estimatedEntropyBits(e.SESSION_SECRET) < MIN_SECRET_BITS) {
+      problems.push(
+        "SESSION_SECRET is too predictable (repeated characters or a pattern): use a random one, e.g. openssl rand -hex 32",
+      );
     }
-    if (!publicUrl) {
+    if (!publicUrl && !malformed.has("PUBLIC_URL")) {
       problems.push(
         "PUBLIC_URL is required in production: the address families open, e.g. https://register.district.org",
+      );
+    } else if (publicUrl && !https && e.ALLOW_HTTP_PUBLIC_URL !== "true") {
+      problems.push(
+        "PUBLIC_URL must be https in production (sessions and card details cross the network); for a trial without TLS set ALLOW_HTTP_PUBLIC_URL=true",
       );
     }
     if (e.DESKTOP_CLIENT_KEY === DEV_DESKTOP_CLIENT_KEY) {
@@ -219,6 +279,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainMs: e.SHUTDOWN_DRAIN_SECONDS,
     seedDemo: !production,
     metricsToken: e.METRICS_TOKEN ?? null,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 
@@ -256,5 +317,6 @@ export function describeConfig(config: Config): Record<string, unknown> {
     districtTz: config.timeZone,
     demoData: config.seedDemo,
     metrics: config.metricsToken ? "on (/metrics, bearer token)" : "off",
+    trustProxy: config.trustProxy,
   };
 }

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { lockDataDir } from "./data-dir-lock";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -93,6 +94,11 @@ export interface OpenOptions {
   poolSize?: number;
   /** PGlite only: start from this tarball of a data folder (a restore). */
   loadDataDir?: Blob;
+  /**
+   * PGlite on disk: who opens it, named to whoever is refused while it is open ("the server", or
+   * the command). One process at a time (data-dir-lock.ts, decision 135).
+   */
+  holder?: string;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -196,10 +202,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // PGlite makes its own folder but not the folders above it.
   if (opts.dataDir) await mkdir(path.dirname(path.resolve(opts.dataDir)), { recursive: true });
   const { drizzle } = await import("drizzle-orm/pglite");
-  const client = opts.dataDir
-    ? new PGlite(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {})
-    : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
-  await client.waitReady;
+  const unlock = opts.dataDir
+    ? lockDataDir(path.resolve(opts.dataDir), opts.holder ?? "a command")
+    : () => undefined;
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = opts.dataDir
+      ? new PGlite(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {})
+      : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+    await client.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzle(client, { schema }) as unknown as Db;
   // PGlite is one session: each statement is prepared once (PREPARE), then run with EXECUTE and its
   // parameters as literals. Quoting by doubled quotes needs standard_conforming_strings.
@@ -208,7 +223,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       "select current_setting('standard_conforming_strings') = 'on' as on",
     )
   ).rows;
-  if (!conforming?.on) throw new Error("PGlite must run with standard_conforming_strings on");
+  if (!conforming?.on) {
+    await client.close();
+    unlock();
+    throw new Error("PGlite must run with standard_conforming_strings on");
+  }
   const prepared = new Map<string, { text: string; ready: Promise<unknown> }>();
   return {
     db,
@@ -247,7 +266,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         if (!client.closed) await stop();
       };
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

@@ -23,14 +23,27 @@ import { officeRoutes } from "./office";
 import { officeMailRoutes } from "./office-mail";
 import { adminCatalogueRoutes } from "./admin-catalogue";
 
+/** Express's `trust proxy`: all, none, a number of hops, or addresses, subnets and names. */
+export type TrustProxy = boolean | number | string[];
+
+/**
+ * The district API's setting: the web app calls it from this machine (loopback), and people's
+ * requests reach `/v1` through the same proxies as the web app's (TRUST_PROXY, decision 135).
+ */
+export function districtApiTrust(trust: TrustProxy): TrustProxy {
+  if (!Array.isArray(trust)) return trust;
+  return trust.includes("loopback") ? trust : ["loopback", ...trust];
+}
+
 /** Body limit: a drawn signature PNG is far below this; anything larger is refused with 413. */
 export const BODY_LIMIT = "1mb";
 
-export function createDistrictApi(deps: ApiDeps): Express {
+export function createDistrictApi(deps: ApiDeps, opts: { trustProxy?: TrustProxy } = {}): Express {
   const app = express();
   app.disable("x-powered-by");
-  // The web app calls from this machine and forwards the person's address for throttling.
-  app.set("trust proxy", "loopback");
+  // The web app calls from this machine and forwards the person's address for throttling; the
+  // desktop client's calls come through the deployment's proxies (TRUST_PROXY, decision 135).
+  app.set("trust proxy", districtApiTrust(opts.trustProxy ?? ["loopback"]));
   app.use(observeRequests(deps.logger));
   app.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");

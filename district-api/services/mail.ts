@@ -23,9 +23,10 @@ export interface Mailer {
 export function outboxMailer(dir: string): Mailer {
   return {
     async send(message) {
-      await mkdir(dir, { recursive: true });
+      // Families' addresses and receipts: the service's user's only (decision 135).
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.json`;
-      await writeFile(path.join(dir, name), JSON.stringify(message, null, 2));
+      await writeFile(path.join(dir, name), JSON.stringify(message, null, 2), { mode: 0o600 });
     },
   };
 }

@@ -3,7 +3,7 @@
 // fresh data folder and, when TEST_DATABASE_URL is set, a fresh PostgreSQL database. It lives with
 // the browser tests because it serves the built web app (`npm run build` runs first).
 import { afterAll, describe, expect, it } from "vitest";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { connect, createServer, type Server, type Socket } from "node:net";
@@ -110,7 +110,42 @@ const REFUSALS: [string, Record<string, string | undefined>, string][] = [
     "COOKIE_SECURE=false with an https PUBLIC_URL",
   ],
   ["no PUBLIC_URL", { PUBLIC_URL: undefined }, "PUBLIC_URL is required in production"],
+  [
+    "a SESSION_SECRET of 32 identical characters",
+    { SESSION_SECRET: "a".repeat(32) },
+    "SESSION_SECRET is too predictable",
+  ],
+  [
+    "an http PUBLIC_URL without the trial override",
+    { PUBLIC_URL: "http://register.district.example.org" },
+    "PUBLIC_URL must be https in production",
+  ],
+  ["TRUST_PROXY=yes", { TRUST_PROXY: "yes" }, "TRUST_PROXY must be true, false, a number"],
 ];
+
+describe("the production start on a database the demo made", () => {
+  it("refuses with one line saying how to start clean, and changes nothing", async () => {
+    const env = await productionEnv();
+    // The demo's data, as `npm start` or `npm run seed` leaves it.
+    const demoEnv: Record<string, string> = { ...env, APP_MODE: "demo", DATABASE_URL: "" };
+    const seeded = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
+      cwd: ROOT,
+      env: demoEnv as NodeJS.ProcessEnv,
+      encoding: "utf8",
+    });
+    expect(seeded.status, seeded.stderr).toBe(0);
+    const s = start(env);
+    expect(await s.exited).toBe(1);
+    const lines = s
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("cannot start:"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("this database holds the demo's people and accounts");
+    expect(lines[0]).toContain("use a new DATA_DIR");
+    expect(s.output()).not.toMatch(/\n\s+at /);
+  }, 300_000);
+});
 
 describe("the production start refuses to start without what it needs", () => {
   it.each(REFUSALS)("%s: one line says what is missing", async (_name, over, message) => {

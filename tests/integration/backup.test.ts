@@ -107,6 +107,9 @@ describe.skipIf(usingPostgres)("embedded database backup and restore", () => {
       env: { ...process.env, DATA_DIR: fresh, DATABASE_URL: "" },
     });
     expect(restore.stdout).toContain("restored the embedded database");
+    // The restored folder holds families' data: its user's only (decision 135).
+    expect((await stat(path.join(fresh, "pglite"))).mode & 0o077).toBe(0);
+    expect((await stat(path.join(fresh, "pglite", "PG_VERSION"))).mode & 0o077).toBe(0);
     const restored = await openDatabase({ dataDir: path.join(fresh, "pglite") });
     try {
       // The same registrations and payments as at the moment of the backup (not the later one).

@@ -7,13 +7,23 @@ import { seedFees } from "./fees";
 import { seedStaff } from "./staff";
 import { seedFeeRequests } from "./fee-requests";
 
-export async function seedIfEmpty(db: Db): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
+/** Every area's demo data; the caller runs it in one transaction (origin.ts claimDatabase). */
+export async function seedDemo(db: Db): Promise<void> {
   await seedCore(db);
   await seedCommunity(db);
   await seedPrograms(db);
   await seedFees(db);
   await seedStaff(db);
   await seedFeeRequests(db);
-  return true;
+}
+
+/**
+ * The demo data on an empty database, in one transaction, claimed for the demo (decision 135):
+ * false when the database already had people. For the test suites' snapshot; a start or a
+ * command calls claimDatabase, which also refuses a database the demo does not own.
+ */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const { claimDatabase } = await import("../origin");
+  return (await claimDatabase(db, "demo")) === "seeded";
 }
