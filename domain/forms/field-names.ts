@@ -13,6 +13,13 @@ export const LIST_MAX_DEFAULT = 1_000;
 export const FIELD_NAME_MAX_LENGTH = 200;
 export const INTENT_MAX_LENGTH = 2_000;
 
+/**
+ * Plain names the schema does not know that a post may carry: a page reads a button or two
+ * beside its schema (`intent`, `_search`); tens of thousands would each become a key that the
+ * refused form carries back to the page.
+ */
+export const UNKNOWN_NAMES_MAX = 20;
+
 /** conform's reserved names: the list intent (JSON) and its form state. */
 const INTENT = "__intent__";
 const STATE = "__state__";
@@ -173,16 +180,17 @@ function intentNames(raw: string): string[] | null {
 }
 
 /**
- * The first posted field name the schema has no place for, or null when every name fits. A name
- * of one segment that the schema does not know is let through: conform keeps it as one plain
- * value and the schema drops it, and several pages read a button's name beside their schema. A
- * name conform would not read at all (and drops) is let through for the same reason.
+ * The first posted field name the schema has no place for, or null when every name fits. Up to
+ * UNKNOWN_NAMES_MAX names of one segment that the schema does not know are let through: conform
+ * keeps each as one plain value and the schema drops it, and several pages read a button's name
+ * beside their schema. A name conform would not read at all (and drops) is let through too.
  */
 export function refusedFieldName(
   entries: Iterable<[string, unknown]>,
   schema: z.ZodTypeAny,
 ): string | null {
   const counts = new Map<string, number>();
+  let unknown = 0;
   for (const [name, value] of entries) {
     if (name === STATE) continue;
     if (name === INTENT) {
@@ -200,6 +208,9 @@ export function refusedFieldName(
     if (!path) continue;
     if (path.length > 1 && !hasPlace(schema, path, 0)) return name;
     const seen = (counts.get(name) ?? 0) + 1;
+    if (seen === 1 && path.length === 1 && !hasPlace(schema, path, 0)) {
+      if (++unknown > UNKNOWN_NAMES_MAX) return name;
+    }
     counts.set(name, seen);
     if (seen > repeatLimit(schema, path)) return name;
   }

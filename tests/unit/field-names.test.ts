@@ -1,7 +1,7 @@
 // Posted field names checked against the form's schema before conform builds from them (issue 36).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { refusedFieldName, LIST_MAX_DEFAULT } from "@domain/forms/field-names";
+import { refusedFieldName, LIST_MAX_DEFAULT, UNKNOWN_NAMES_MAX } from "@domain/forms/field-names";
 import { RegisterMemberForm, MAX_GUARDIANS } from "@domain/forms/community";
 import { StudentSigninForm } from "@domain/forms/signin";
 import { feeRequestSchema } from "@domain/forms/fee-request";
@@ -38,6 +38,14 @@ describe("refusedFieldName", () => {
     expect(
       refusedFieldName(pairs("studentId", "dob", "intent", "x", "a]b", ""), StudentSigninForm),
     ).toBeNull();
+  });
+
+  it("refuses more plain unknown names than a page reads beside its schema", () => {
+    const names = Array.from({ length: UNKNOWN_NAMES_MAX + 1 }, (_v, i) => `u${i}`);
+    expect(refusedFieldName(pairs("studentId", ...names), StudentSigninForm)).toBe(
+      `u${UNKNOWN_NAMES_MAX}`,
+    );
+    expect(refusedFieldName(pairs("studentId", ...names.slice(1)), StudentSigninForm)).toBeNull();
   });
 
   it("checks where a list intent writes", () => {
