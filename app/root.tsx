@@ -153,10 +153,15 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A refused post (400) says what was wrong with it, e.g. the field the form does not have.
+  const refusal =
+    isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string"
+      ? error.data
+      : null;
   return (
     <Document>
       <main id="main" className="app-main">
-        {notFound ? <NotFound /> : <p role="alert">{t("error.generic")}</p>}
+        {notFound ? <NotFound /> : <p role="alert">{refusal ?? t("error.generic")}</p>}
       </main>
     </Document>
   );

@@ -155,12 +155,13 @@ export type FormDefaults = ReturnType<typeof formDefaults>;
  */
 export async function feeRequestFormAction(caller: Caller, formData: FormData) {
   const sponsorQuery = String(formData.get("sponsorQuery") ?? "").slice(0, 100);
+  const schema = feeRequestSchema({ now: new Date(), timeZone: districtTimeZone() });
   if (formData.get("_search") !== null) {
-    // Searching is not submitting: keep everything typed, show no errors.
-    const submission = parseWithZod(formData, { schema: z.object({}).passthrough() });
+    // Searching is not submitting: keep everything typed, show no errors (the names posted are
+    // still the form's own).
+    const submission = parseWithZod(formData, { schema: z.object({}).passthrough() }, schema);
     return json({ result: submission.reply(), sponsorQuery, saveError: null });
   }
-  const schema = feeRequestSchema({ now: new Date(), timeZone: districtTimeZone() });
   const submission = parseWithZod(formData, { schema, disableAutoCoercion: true });
   if (submission.status === undefined) {
     // A list intent. Deleting a question renumbers the ones after it (spec 02 §5).

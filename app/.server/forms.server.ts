@@ -2,13 +2,50 @@
 // build leaves empty: a page does not download zod and its schemas up front. They come with
 // useZodForm (app/components/zod-form.ts) when the person starts on the form (decision 093).
 import { parseWithZod as parseWithZodOnly } from "@conform-to/zod";
+import type { ZodTypeAny } from "zod";
 import { formErrorMap } from "@domain/forms/error-map";
+import { refusedFieldName } from "@domain/forms/field-names";
+import { t } from "@domain/messages";
 
-/** conform's parseWithZod with the catalogue's validation messages (domain/forms/error-map). */
+/** Longest part of a refused field name quoted back in the refusal. */
+const QUOTED_NAME_MAX = 80;
+
+/**
+ * A 400 naming the first posted field the form's schema has no place for (a list index beyond
+ * the list's maximum, a name nested below a plain field, an unknown structured name), thrown
+ * before conform builds anything from the names (decision 134).
+ */
+export function refuseFieldsNotInForm(
+  formData: FormData | URLSearchParams,
+  schema: ZodTypeAny,
+): void {
+  const name = refusedFieldName(formData.entries(), schema);
+  if (name === null) return;
+  const quoted = name.length > QUOTED_NAME_MAX ? `${name.slice(0, QUOTED_NAME_MAX)}…` : name;
+  throw new Response(t("error.fieldNotInForm", { name: quoted }), {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+/**
+ * conform's parseWithZod with the catalogue's validation messages (domain/forms/error-map),
+ * after the posted names are checked against the schema (`namesOf` when the parse uses a looser
+ * schema than the form's, e.g. to keep a form as typed).
+ */
 export const parseWithZod = ((
   formData: FormData | URLSearchParams,
   options: Parameters<typeof parseWithZodOnly>[1],
-) => parseWithZodOnly(formData, { errorMap: formErrorMap, ...options })) as typeof parseWithZodOnly;
+  namesOf?: ZodTypeAny,
+) => {
+  const schema = typeof options.schema === "function" ? options.schema(null) : options.schema;
+  refuseFieldsNotInForm(formData, namesOf ?? schema);
+  return parseWithZodOnly(formData, { errorMap: formErrorMap, ...options });
+}) as typeof parseWithZodOnly & {
+  (
+    ...args: [...Parameters<typeof parseWithZodOnly>, namesOf?: ZodTypeAny]
+  ): ReturnType<typeof parseWithZodOnly>;
+};
 export { GuestForm, RecoverForm, StaffSigninForm, StudentSigninForm } from "@domain/forms/signin";
 export { ProfileForm, RegisterMemberForm } from "@domain/forms/community";
 export { SurveyForm, courseQuestionsForm } from "@domain/forms/course-questions";

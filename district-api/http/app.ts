@@ -2,6 +2,7 @@
 import express, { type Express } from "express";
 import type { ApiDeps } from "../deps";
 import { errorHandler, handle } from "./kit";
+import { refuseHostileJson } from "./body-shape";
 import { openApiDocument } from "./openapi";
 import { observeRequests } from "./observe";
 import { identityRoutes } from "./identity";
@@ -35,8 +36,11 @@ export function districtApiTrust(trust: TrustProxy): TrustProxy {
   return trust.includes("loopback") ? trust : ["loopback", ...trust];
 }
 
-/** Body limit: a drawn signature PNG is far below this; anything larger is refused with 413. */
-export const BODY_LIMIT = "1mb";
+/**
+ * Body limit: a drawn signature PNG is far below this; anything larger is refused with 413. The
+ * JSON parser counts it on the inflated bytes, so a gzipped body counts by its inflated size.
+ */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export function createDistrictApi(deps: ApiDeps, opts: { trustProxy?: TrustProxy } = {}): Express {
   const app = express();
@@ -54,10 +58,12 @@ export function createDistrictApi(deps: ApiDeps, opts: { trustProxy?: TrustProxy
   const v1 = express.Router();
   v1.use(
     express.json({
-      limit: BODY_LIMIT,
+      limit: BODY_LIMIT_BYTES,
       strict: false,
-      // Webhook signatures are computed over the exact bytes received.
+      // Webhook signatures are computed over the exact bytes received. The bytes are the inflated
+      // ones, before JSON.parse: a body nested too deeply or too wide is refused here (decision 134).
       verify: (req, _res, buf) => {
+        refuseHostileJson(buf);
         (req as unknown as { rawBody?: Buffer }).rawBody = buf;
       },
     }),

@@ -9,6 +9,7 @@ import { liveClaims } from "../services/sessions";
 import { isLockTimeout } from "../services/locks";
 import { ApiError } from "../services/errors";
 import { logSafeError } from "../logger";
+import { JSON_MAX_DEPTH, JSON_MAX_ITEMS } from "./body-shape";
 
 /** A refusal with a status, a message and an optional hint the user sees. */
 
@@ -159,6 +160,14 @@ export function errorHandler(deps: ApiDeps) {
     const type = (err as { type?: string } | null)?.type;
     if (type === "entity.parse.failed") {
       res.status(400).json({ message: t("error.malformedJson") });
+      return;
+    }
+    if (type === "entity.too.deep") {
+      res.status(400).json({ message: t("error.jsonTooDeep", { max: JSON_MAX_DEPTH }) });
+      return;
+    }
+    if (type === "entity.too.wide") {
+      res.status(400).json({ message: t("error.jsonTooWide", { max: JSON_MAX_ITEMS }) });
       return;
     }
     if (type === "entity.too.large") {

@@ -14,11 +14,14 @@ export const SignaturePng = z
   // base64 of 200 KB is about 273 KB of text, plus the data URL prefix.
   .max(Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 64, t("community.signatureInvalid"));
 
-export const RegisterMemberRequest = z.object({
-  ...memberFields,
-  dob: wireDob,
-  digitalSignature: SignaturePng,
-});
+// Strict, as every public call's body (decision 134); the profile update inherits it.
+export const RegisterMemberRequest = z
+  .object({
+    ...memberFields,
+    dob: wireDob,
+    digitalSignature: SignaturePng,
+  })
+  .strict();
 export type RegisterMemberRequest = z.input<typeof RegisterMemberRequest>;
 
 /** The ID is not in the reply: it goes to the e-mail address, which proves the address works. */

@@ -36,11 +36,14 @@ const DeviceTokens = z.array(z.string().min(1).max(100)).max(DEVICES_PER_BROWSER
 /** A new remembered-browser token, given with a sign-in from a browser not yet known to the person. */
 const DeviceToken = z.string().optional();
 
-export const StudentLoginRequest = z.object({
-  studentId: requiredText(20).regex(/^\d+$/, "must be digits"),
-  dob: isoDate,
-  deviceTokens: DeviceTokens,
-});
+// The public calls' bodies are strict: an unknown key is a 400 naming it (decision 134).
+export const StudentLoginRequest = z
+  .object({
+    studentId: requiredText(20).regex(/^\d+$/, "must be digits"),
+    dob: isoDate,
+    deviceTokens: DeviceTokens,
+  })
+  .strict();
 export const StudentLoginReply = z.object({
   accessToken: z.string(),
   expires: z.string(),
@@ -52,11 +55,13 @@ export const StudentLoginReply = z.object({
 });
 export type StudentLoginReply = z.infer<typeof StudentLoginReply>;
 
-export const InstructorLoginRequest = z.object({
-  username: z.string().max(100),
-  password: z.string().max(200),
-  deviceTokens: DeviceTokens,
-});
+export const InstructorLoginRequest = z
+  .object({
+    username: z.string().max(100),
+    password: z.string().max(200),
+    deviceTokens: DeviceTokens,
+  })
+  .strict();
 export const InstructorLoginReply = z.object({
   accessToken: z.string(),
   employeeID: z.string(),
@@ -67,21 +72,25 @@ export type InstructorLoginReply = z.infer<typeof InstructorLoginReply>;
 
 export const RefreshTokenReply = z.object({ accessToken: z.string() });
 
-export const RecoverRequest = z.object({
-  // A null e-mail becomes an empty string (spec 01 §5); an empty one simply matches nobody.
-  email: z
-    .string()
-    .max(254)
-    .nullable()
-    .transform((v) => v ?? ""),
-});
+export const RecoverRequest = z
+  .object({
+    // A null e-mail becomes an empty string (spec 01 §5); an empty one simply matches nobody.
+    email: z
+      .string()
+      .max(254)
+      .nullable()
+      .transform((v) => v ?? ""),
+  })
+  .strict();
 export const RecoverReply = z.object({ ok: z.literal(true) });
 
-export const GuestRequest = z.object({
-  nameFirst: requiredText(60),
-  nameLast: requiredText(60),
-  email,
-});
+export const GuestRequest = z
+  .object({
+    nameFirst: requiredText(60),
+    nameLast: requiredText(60),
+    email,
+  })
+  .strict();
 export const GuestReply = StudentLoginReply;
 
 export const Settings = z.object({
@@ -116,16 +125,18 @@ export const MaintenanceStatus = z.object({
 export type MaintenanceStatus = z.infer<typeof MaintenanceStatus>;
 
 /** The desktop client pushes a session it obtained itself; the API checks it before use. */
-export const DesktopSessionRequest = z.object({
-  accessToken: z.string().min(10).max(4000),
-  /** The desktop client's key (DESKTOP_CLIENT_KEY); with it the session may take in-person payments. */
-  desktopKey: z.string().max(200).optional(),
-  /**
-   * The access token of the employee signed in at the register (POST /v1/instructor); with the key
-   * it makes the session a cashier one, and in-person payments record that employee (decision 102).
-   */
-  cashierToken: z.string().max(4000).optional(),
-});
+export const DesktopSessionRequest = z
+  .object({
+    accessToken: z.string().min(10).max(4000),
+    /** The desktop client's key (DESKTOP_CLIENT_KEY); with it the session may take in-person payments. */
+    desktopKey: z.string().max(200).optional(),
+    /**
+     * The access token of the employee signed in at the register (POST /v1/instructor); with the key
+     * it makes the session a cashier one, and in-person payments record that employee (decision 102).
+     */
+    cashierToken: z.string().max(4000).optional(),
+  })
+  .strict();
 export const DesktopSessionReply = z.object({
   claims: TokenClaims,
   accessToken: z.string(),

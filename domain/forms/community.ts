@@ -146,7 +146,14 @@ export const GuardianSchema = crossFieldRules(
 export type Guardian = z.output<typeof GuardianSchema>;
 
 export const GuardiansSchema = z.preprocess(
-  (v) => (v === undefined || v === null ? [] : v),
+  // A list longer than the maximum is cut to one past it before its items are parsed: the same
+  // "too many" refusal, without parsing thousands of posted items first (decision 134).
+  (v) =>
+    v === undefined || v === null
+      ? []
+      : Array.isArray(v) && v.length > MAX_GUARDIANS
+        ? v.slice(0, MAX_GUARDIANS + 1)
+        : v,
   z
     .array(GuardianSchema)
     .min(MIN_GUARDIANS, t("guardian.atLeastTwo"))

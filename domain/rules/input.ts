@@ -33,28 +33,51 @@ export function isSaneCalendarDate(value: string): boolean {
   return isCalendarDate(value) && value >= SANE_DATE_MIN && value <= SANE_DATE_MAX;
 }
 
+/** A value still to look at: its key in its parent and the parent's entry, for the path. */
+interface Pending {
+  value: unknown;
+  key: string | number | null;
+  parent: Pending | null;
+  /** True when `key` is an object's key (checked like a text); false for an array index. */
+  keyIsText: boolean;
+}
+
+function pathOf(entry: Pending): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Pending | null = entry; at && at.key !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
 /**
  * The path of the first string (value or object key) in a parsed body, query or route params
  * that holds a forbidden control character or a lone surrogate, or null when there is none.
+ * It walks with a stack of its own, not by recursion, and builds a path only for what it finds:
+ * a body nested thousands deep or a hundred thousand wide costs one visit per value (issue 28).
  */
-export function findControlCharacter(
-  value: unknown,
-  path: (string | number)[] = [],
-): (string | number)[] | null {
-  if (typeof value === "string")
-    return FORBIDDEN_CONTROL.test(value) || LONE_SURROGATE.test(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findControlCharacter(value[i], [...path, i]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [key, v] of Object.entries(value)) {
-      if (FORBIDDEN_CONTROL.test(key)) return [...path, key];
-      const found = findControlCharacter(v, [...path, key]);
-      if (found) return found;
+export function findControlCharacter(value: unknown): (string | number)[] | null {
+  const stack: Pending[] = [{ value, key: null, parent: null, keyIsText: false }];
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    if (entry.keyIsText && FORBIDDEN_CONTROL.test(entry.key as string)) return pathOf(entry);
+    const v = entry.value;
+    if (typeof v === "string") {
+      if (FORBIDDEN_CONTROL.test(v) || LONE_SURROGATE.test(v)) return pathOf(entry);
+    } else if (Array.isArray(v)) {
+      // Pushed last to first, so that the first bad value in document order is the one named.
+      for (let i = v.length - 1; i >= 0; i--) {
+        stack.push({ value: v[i] as unknown, key: i, parent: entry, keyIsText: false });
+      }
+    } else if (v && typeof v === "object") {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        stack.push({
+          value: (v as Record<string, unknown>)[key],
+          key,
+          parent: entry,
+          keyIsText: true,
+        });
+      }
     }
   }
   return null;

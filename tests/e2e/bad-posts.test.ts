@@ -125,3 +125,80 @@ describe("a post answered before its body was read", () => {
     }
   });
 });
+
+describe("form posts naming fields the form does not define (issue 36)", () => {
+  const post = async (path: string, body: string, cookie = "") => {
+    const res = await fetch(`${app.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: app.url,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body,
+    });
+    return { status: res.status, html: await res.text(), location: res.headers.get("location") };
+  };
+  const REFUSED = "The form has no field named";
+
+  it("/register-community-member refuses a guardian index beyond the form's maximum, naming it", async () => {
+    for (const index of [9999, 999, 11]) {
+      const r = await post(
+        "/register-community-member",
+        `nameFirst=A&guardians[${index}].nameFirst=x`,
+      );
+      expect(r.status).toBe(400);
+      expect(r.html).toContain(`${REFUSED} guardians[${index}].nameFirst.`);
+      // Nothing of the post is drawn: no guardian block, no field of the form.
+      expect(r.html).not.toContain("guardians[0]");
+      expect(r.html.length).toBeLessThan(200_000);
+    }
+  });
+
+  it("/signin refuses huge list indexes on a field the form does not have, one or several", async () => {
+    const base = "intent=login&studentId=1&dob=01%2F15%2F2012";
+    for (const extra of [
+      "a[100000000]=1",
+      "a[2147483648]=1",
+      "a[100000000]=1&b[100000000]=1&c[1]=1",
+    ]) {
+      const r = await post("/signin", `${base}&${encodeURI(extra)}`);
+      expect(r.status, extra).toBe(400);
+      expect(r.html).toContain(`${REFUSED} a[`);
+    }
+  });
+
+  it("refuses a deeply nested field name and a list intent writing to a huge index", async () => {
+    const deep = encodeURIComponent(`${"a.".repeat(3_000)}b`);
+    for (const path of ["/signin", "/register-community-member"]) {
+      const r = await post(path, `nameFirst=A&studentId=1&${deep}=1`);
+      expect(r.status, path).toBe(400);
+      expect(r.html).toContain(REFUSED);
+    }
+    const intent = encodeURIComponent(
+      JSON.stringify({
+        type: "update",
+        payload: { name: "guardians", index: 100_000_000, value: "x" },
+      }),
+    );
+    const r = await post("/register-community-member", `nameFirst=A&__intent__=${intent}`);
+    expect(r.status).toBe(400);
+    expect(r.html).toContain(`${REFUSED} guardians[100000000].`);
+  });
+
+  it("lets the honest family through: a sign-in with an extra button value, a registration with two guardians", async () => {
+    const signin = await post("/signin", "intent=login&studentId=100031&dob=01%2F15%2F2012&x=1");
+    expect(signin.status).toBe(302);
+    const guardian = (i: number) =>
+      `guardians[${i}].nameFirst=G${i}&guardians[${i}].nameLast=L&guardians[${i}].relationship=Mother`;
+    const form = await post(
+      "/register-community-member",
+      `nameFirst=A&${guardian(0)}&${guardian(1)}`,
+    );
+    // The form's own checks answer (fields missing), drawn beside the form's fields.
+    expect(form.status).toBe(400);
+    expect(form.html).not.toContain(REFUSED);
+    expect(form.html).toContain('name="guardians[1].nameFirst"');
+  });
+});

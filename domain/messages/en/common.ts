@@ -28,6 +28,9 @@ export const common = {
   "error.notFound": "Not found.",
   "error.payloadTooLarge": "The request is too large.",
   "error.malformedJson": "The request body is not valid JSON.",
+  "error.jsonTooDeep": "The request body is nested too deeply: at most {max} levels.",
+  "error.fieldNotInForm": "The form has no field named {name}.",
+  "error.jsonTooWide": "The request body has too many items in one list: at most {max}.",
   "input.controlCharacters": "must not contain control characters.",
   "input.date": "must be a real date between 1900-01-01 and 2099-12-31.",
 
