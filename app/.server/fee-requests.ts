@@ -16,7 +16,7 @@ import { feeRequestSchema, renumberAbove, type FeeRequestValues } from "@domain/
 import { FeeReviewForm } from "@domain/forms/fee-review";
 import { t } from "@domain/messages";
 import { callApi } from "./api";
-import { parseWithZod } from "./forms.server";
+import { parseAsTyped, parseWithZod } from "./forms.server";
 import { districtTimeZone } from "./time";
 import { flashNotice } from "./session";
 import { requireStaff } from "./auth";
@@ -159,7 +159,7 @@ export async function feeRequestFormAction(caller: Caller, formData: FormData) {
   if (formData.get("_search") !== null) {
     // Searching is not submitting: keep everything typed, show no errors (the names posted are
     // still the form's own).
-    const submission = parseWithZod(formData, { schema: z.object({}).passthrough() }, schema);
+    const submission = parseAsTyped(formData, z.object({}).passthrough(), schema);
     return json({ result: submission.reply(), sponsorQuery, saveError: null });
   }
   const submission = parseWithZod(formData, { schema, disableAutoCoercion: true });

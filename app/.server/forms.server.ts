@@ -30,22 +30,29 @@ export function refuseFieldsNotInForm(
 
 /**
  * conform's parseWithZod with the catalogue's validation messages (domain/forms/error-map),
- * after the posted names are checked against the schema (`namesOf` when the parse uses a looser
- * schema than the form's, e.g. to keep a form as typed).
+ * after the posted names are checked against the schema.
  */
 export const parseWithZod = ((
   formData: FormData | URLSearchParams,
   options: Parameters<typeof parseWithZodOnly>[1],
-  namesOf?: ZodTypeAny,
 ) => {
   const schema = typeof options.schema === "function" ? options.schema(null) : options.schema;
-  refuseFieldsNotInForm(formData, namesOf ?? schema);
+  refuseFieldsNotInForm(formData, schema);
   return parseWithZodOnly(formData, { errorMap: formErrorMap, ...options });
-}) as typeof parseWithZodOnly & {
-  (
-    ...args: [...Parameters<typeof parseWithZodOnly>, namesOf?: ZodTypeAny]
-  ): ReturnType<typeof parseWithZodOnly>;
-};
+}) as typeof parseWithZodOnly;
+
+/**
+ * A form kept as typed (parsed with a looser schema than the form's, e.g. while searching), its
+ * posted names still checked against the form's own schema.
+ */
+export function parseAsTyped(
+  formData: FormData | URLSearchParams,
+  loose: ZodTypeAny,
+  form: ZodTypeAny,
+) {
+  refuseFieldsNotInForm(formData, form);
+  return parseWithZodOnly(formData, { errorMap: formErrorMap, schema: loose });
+}
 export { GuestForm, RecoverForm, StaffSigninForm, StudentSigninForm } from "@domain/forms/signin";
 export { ProfileForm, RegisterMemberForm } from "@domain/forms/community";
 export { SurveyForm, courseQuestionsForm } from "@domain/forms/course-questions";

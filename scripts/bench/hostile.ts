@@ -179,7 +179,7 @@ for (const attack of attacks) {
     method: attack.method,
     redirect: "manual",
     headers,
-    body: attack.body,
+    body: new Uint8Array(attack.body),
   }).catch(() => null);
   await res?.arrayBuffer().catch(() => null);
   const ms = performance.now() - started;
