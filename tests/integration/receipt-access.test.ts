@@ -118,6 +118,9 @@ beforeAll(async () => {
   callers["another student"] = await studentToken(api, "100012");
   callers["community member"] = await studentToken(api, "200001", "1980-03-02");
   callers.guest = await guestToken(api, "receipt-guest@example.org");
+  // The same name and e-mail signing in again, in another case (issue 28 point 7): a new guest
+  // session, which proves nothing about the mailbox.
+  callers["the same guest signing in again"] = await guestToken(api, "Receipt-Owner@Example.org");
   callers["instructor"] = employee;
   callers["fee_admin"] = await staffToken(api, "feeadmin");
   callers["fee_proposer"] = await staffToken(api, "proposer");
