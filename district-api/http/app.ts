@@ -22,6 +22,7 @@ import { adminPeopleRoutes } from "./admin-people";
 import { officeRoutes } from "./office";
 import { officeMailRoutes } from "./office-mail";
 import { adminCatalogueRoutes } from "./admin-catalogue";
+import { guestReceiptRoutes } from "./guest-receipts";
 
 /** Body limit: a drawn signature PNG is far below this; anything larger is refused with 413. */
 export const BODY_LIMIT = "1mb";
@@ -67,6 +68,7 @@ export function createDistrictApi(deps: ApiDeps): Express {
   v1.use(officeRoutes(deps));
   v1.use(officeMailRoutes(deps));
   v1.use(adminCatalogueRoutes(deps));
+  v1.use(guestReceiptRoutes(deps));
   let described: Record<string, unknown> | null = null;
   v1.get(
     "/openapi.json",

@@ -32,6 +32,7 @@ export type MailKind =
   | "recover-id"
   | "member-id"
   | "sign-in-lock"
+  | "guest-code"
   | "waitlist-offer"
   | "section-cancelled"
   | "check-bounced"
