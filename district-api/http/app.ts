@@ -23,6 +23,7 @@ import { officeRoutes } from "./office";
 import { officeMailRoutes } from "./office-mail";
 import { adminCatalogueRoutes } from "./admin-catalogue";
 import { guestReceiptRoutes } from "./guest-receipts";
+import { maintenanceGate } from "./maintenance";
 
 /** Body limit: a drawn signature PNG is far below this; anything larger is refused with 413. */
 export const BODY_LIMIT = "1mb";
@@ -50,6 +51,7 @@ export function createDistrictApi(deps: ApiDeps): Express {
       },
     }),
   );
+  v1.use(maintenanceGate(deps));
   v1.use(identityRoutes(deps));
   v1.use(settingsRoutes(deps));
   v1.use(communityRoutes(deps));
