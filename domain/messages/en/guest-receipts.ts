@@ -3,10 +3,10 @@ export const guestReceipts = {
   "guestReceipts.link": "Earlier Receipts",
   "guestReceipts.title": "Earlier Receipts",
   "guestReceipts.intro":
-    "Receipts of earlier guest visits open once you show that {email} is yours: we send a code to it, you enter it here.",
+    "Receipts of earlier guest visits open once you show that the e-mail address you signed in with is yours: we send a code to it, you enter it here.",
   "guestReceipts.send": "Send Code",
   "guestReceipts.sent":
-    "A code is on its way to {email}. It works for 15 minutes, in this guest session.",
+    "A code is on its way to your e-mail. It works for 15 minutes, in this guest session.",
   "guestReceipts.code": "Code",
   "guestReceipts.confirm": "Open Receipts",
   "guestReceipts.codeRequired": "Code is required",
