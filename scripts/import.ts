@@ -6,7 +6,9 @@
 // `staff` imports staff accounts the same way (decision 128): one plain staff CSV, or users.csv
 // and orgs.csv of a OneRoster set.
 // Exit code: 0 applied (or a clean dry run), 1 rows were refused (nothing applied), 2 the files
-// could not be read (usage, missing columns, not CSV).
+// could not be read (usage, missing columns, not CSV), 3 a full student export would mark more than
+// a tenth of the active students inactive and --confirm-deactivate did not name that count
+// (nothing applied; decision 141).
 // npm run import -- catalogue FILE [--dry-run] [--report REPORT.csv] imports programmes and sections
 // (decision 129) with services/catalogue-import.ts, the same exit codes; people waiting for a
 // section whose capacity it raises are offered a seat; their mail is queued in the database and
@@ -26,11 +28,14 @@ function usage(message?: string): never {
   if (message) console.error(message);
   console.error(
     "usage: npm run import -- students|staff FILE… [--dry-run] [--full] [--report REPORT.csv]\n" +
+      "                         [--confirm-deactivate N]\n" +
       "       npm run import -- catalogue FILE [--dry-run] [--report REPORT.csv]\n" +
       "FILE is one plain CSV, or users.csv orgs.csv demographics.csv of a OneRoster 1.1 set\n" +
       "(staff: users.csv orgs.csv).\n" +
       "--full marks students (or imported staff) missing from the files inactive.\n" +
-      "Exit code 1 when rows are refused.",
+      "--confirm-deactivate N applies a full student export marking N students inactive when N is\n" +
+      "more than a tenth of the active students (the dry run tells N).\n" +
+      "Exit code 1 when rows are refused, 3 when the count was not confirmed.",
   );
   process.exit(2);
 }
@@ -40,6 +45,7 @@ const { values, positionals } = parseArgs({
     "dry-run": { type: "boolean", default: false },
     full: { type: "boolean", default: false },
     report: { type: "string" },
+    "confirm-deactivate": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
   allowPositionals: true,
@@ -55,6 +61,11 @@ if (what === "catalogue" && (files.length > 1 || values.full)) {
   usage("a catalogue import reads one file, and has no --full (nothing is ever removed)");
 }
 for (const file of files) if (!existsSync(file)) usage(`no such file: ${file}`);
+const confirmText = values["confirm-deactivate"];
+if (confirmText !== undefined && !/^\d{1,9}$/.test(confirmText)) {
+  usage("--confirm-deactivate takes the number of students the full export marks inactive");
+}
+const confirmDeactivations = confirmText === undefined ? undefined : Number(confirmText);
 
 const { database } = await openCommandDatabase(
   "npm run import",
@@ -84,7 +95,7 @@ try {
       database.db,
       actor,
       sources,
-      { dryRun: values["dry-run"], full: values.full },
+      { dryRun: values["dry-run"], full: values.full, confirmDeactivations },
       new Date(),
     );
   }
@@ -109,7 +120,9 @@ try {
 } catch (err) {
   if (!(err instanceof ApiError)) throw err;
   console.error(err.message);
-  code = 2;
+  // 409: a full export's deactivations were not confirmed (decision 141); the files were read.
+  code = err.status === 409 && what === "students" ? 3 : 2;
+  if (code === 3) console.error("to apply it, add --confirm-deactivate with that number");
 } finally {
   await database.close();
 }

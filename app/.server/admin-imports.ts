@@ -19,7 +19,11 @@ import {
   ImportRunPage,
   ImportRunReply,
 } from "@domain/contract/admin-imports";
-import { ImportUploadForm, type ImportFileUpload } from "@domain/forms/admin-imports";
+import {
+  ImportApplyForm,
+  ImportUploadForm,
+  type ImportFileUpload,
+} from "@domain/forms/admin-imports";
 import { importReportCsvRows } from "@domain/imports/report-csv";
 import { t } from "@domain/messages/admin";
 import { formatAuditTime } from "@domain/rules/time";
@@ -180,13 +184,23 @@ export async function importRunAction(args: ActionFunctionArgs) {
   const id = runId(args.params);
   const here = `/admin/imports/runs/${id}`;
   const formData = await readFormData(args.request);
-  if (formData.get("intent") !== "apply") {
-    throw new Response(t("error.badRequest"), { status: 400 });
+  const form = ImportApplyForm.safeParse({
+    intent: formData.get("intent"),
+    confirmDeactivations: formData.get("confirmDeactivations") || undefined,
+  });
+  if (!form.success) {
+    if (formData.get("intent") !== "apply") {
+      throw new Response(t("error.badRequest"), { status: 400 });
+    }
+    const notice = { kind: "error" as const, text: t("admin.imports.confirmLabel") };
+    return redirect(here, { headers: { "Set-Cookie": await flashNotice(args.request, notice) } });
   }
+  const { confirmDeactivations } = form.data;
   const res = await callApi(caller(args), {
     path: `/v1/admin/imports/runs/${id}/apply`,
     method: "POST",
     auth: "staff",
+    body: confirmDeactivations === undefined ? {} : { confirmDeactivations },
     reply: ImportRunReply,
     timeoutMs: LONG_CALL_MS,
   });

@@ -13,6 +13,7 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from "@mantine/core";
 import { IMPORT_FILTERS } from "@domain/contract/admin-imports";
@@ -72,6 +73,19 @@ export default function AdminImportRun() {
         <Group>
           {canApply ? (
             <Form method="post">
+              {run.confirmDeactivations !== null ? (
+                <TextInput
+                  name="confirmDeactivations"
+                  label={t("admin.imports.confirmLabel")}
+                  description={t("admin.imports.confirmHelp", {
+                    count: run.confirmDeactivations,
+                  })}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  required
+                  mb="sm"
+                />
+              ) : null}
               <Button
                 type="submit"
                 name="intent"

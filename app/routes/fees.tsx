@@ -61,7 +61,10 @@ export default function FeesPage() {
           <Anchor component={Link} to="/signin?redirectTo=%2Ffees">
             {t("fees.guestLink")}
           </Anchor>
-          .
+          .{" "}
+          <Anchor component={Link} to="/guest-receipts">
+            {t("guestReceipts.link")}
+          </Anchor>
         </Text>
       ) : null}
       <nav aria-label={t("fees.tabs")} className="fee-tabs">

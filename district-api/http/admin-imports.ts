@@ -11,6 +11,7 @@ import {
   ImportRunQuery,
   StudentImportRequest,
   CatalogueImportRequest,
+  ImportApplyRequest,
 } from "@domain/contract/admin-imports";
 import { DISTRICT_ADMIN_ROLE } from "@domain/contract/admin";
 import { t } from "@domain/messages";
@@ -78,14 +79,18 @@ export function adminImportRoutes(deps: ApiDeps): Router {
   );
   r.post(
     "/admin/imports/runs/:id/apply",
-    handle(deps, { ...ADMIN, params: ImportRunParams }, async ({ claims, params }) => {
-      // A run is applied by the import of its kind.
-      const kind = await readImportRunKind(db, params.id);
-      if (kind === "staff") return applyStaffDryRun(db, actorOf(claims), params.id, clock.now());
-      if (kind === "catalogue")
-        return applyCatalogueDryRun(deps, actorOf(claims), params.id, clock.now());
-      return applyDryRun(db, actorOf(claims), params.id, clock.now());
-    }),
+    handle(
+      deps,
+      { ...ADMIN, params: ImportRunParams, body: ImportApplyRequest },
+      async ({ claims, params, body }) => {
+        // A run is applied by the import of its kind.
+        const kind = await readImportRunKind(db, params.id);
+        if (kind === "staff") return applyStaffDryRun(db, actorOf(claims), params.id, clock.now());
+        if (kind === "catalogue")
+          return applyCatalogueDryRun(deps, actorOf(claims), params.id, clock.now());
+        return applyDryRun(db, actorOf(claims), params.id, clock.now(), body.confirmDeactivations);
+      },
+    ),
   );
   r.get(
     "/admin/imports/runs/:id",

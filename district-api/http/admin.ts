@@ -19,6 +19,7 @@ import { handle, staffClaims } from "./kit";
 import { ApiError } from "../services/errors";
 import { readAdminSettings, readMaintenanceWindow } from "../queries/settings";
 import { listStaffAccounts, readAuditExport, readAuditPage } from "../queries/admin";
+import { forgetMaintenanceWindow } from "./maintenance";
 import {
   cancelMaintenance,
   changeSettings,
@@ -60,14 +61,17 @@ export function adminRoutes(deps: ApiDeps): Router {
   );
   r.put(
     "/admin/maintenance",
-    handle(deps, { ...ADMIN, body: MaintenanceWindowRequest }, async ({ claims, body }) =>
-      scheduleMaintenance(db, actorOf(claims), body, clock.now()),
-    ),
+    handle(deps, { ...ADMIN, body: MaintenanceWindowRequest }, async ({ claims, body }) => {
+      const window = await scheduleMaintenance(db, actorOf(claims), body, clock.now());
+      forgetMaintenanceWindow(db);
+      return window;
+    }),
   );
   r.delete(
     "/admin/maintenance",
     handle(deps, ADMIN, async ({ claims }) => {
       const after = await cancelMaintenance(db, actorOf(claims), clock.now());
+      forgetMaintenanceWindow(db);
       if (!after) throw new ApiError(409, t("admin.maintenance.none"));
       return after;
     }),

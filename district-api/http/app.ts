@@ -23,6 +23,8 @@ import { adminPeopleRoutes } from "./admin-people";
 import { officeRoutes } from "./office";
 import { officeMailRoutes } from "./office-mail";
 import { adminCatalogueRoutes } from "./admin-catalogue";
+import { guestReceiptRoutes } from "./guest-receipts";
+import { maintenanceGate } from "./maintenance";
 
 /** Express's `trust proxy`: all, none, a number of hops, or addresses, subnets and names. */
 export type TrustProxy = boolean | number | string[];
@@ -68,6 +70,7 @@ export function createDistrictApi(deps: ApiDeps, opts: { trustProxy?: TrustProxy
       },
     }),
   );
+  v1.use(maintenanceGate(deps));
   v1.use(identityRoutes(deps));
   v1.use(settingsRoutes(deps));
   v1.use(communityRoutes(deps));
@@ -86,6 +89,7 @@ export function createDistrictApi(deps: ApiDeps, opts: { trustProxy?: TrustProxy
   v1.use(officeRoutes(deps));
   v1.use(officeMailRoutes(deps));
   v1.use(adminCatalogueRoutes(deps));
+  v1.use(guestReceiptRoutes(deps));
   let described: Record<string, unknown> | null = null;
   v1.get(
     "/openapi.json",

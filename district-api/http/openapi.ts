@@ -16,6 +16,7 @@ import * as common from "@domain/contract/common";
 import * as community from "@domain/contract/community";
 import * as feeRequests from "@domain/contract/fee-requests";
 import * as fees from "@domain/contract/fees";
+import * as guestReceipts from "@domain/contract/guest-receipts";
 import * as identity from "@domain/contract/identity";
 import * as office from "@domain/contract/office";
 import * as officeMail from "@domain/contract/office-mail";
@@ -75,6 +76,21 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "identity",
     summary: "Start a guest session with a name and e-mail address",
     reply: identity.GuestReply,
+  },
+  "POST /v1/guest/mailbox-code": {
+    tag: "identity",
+    summary: "Mail the guest's address a code that opens earlier receipts (decision 141)",
+    reply: guestReceipts.MailboxCodeReply,
+  },
+  "POST /v1/guest/mailbox-code/confirm": {
+    tag: "identity",
+    summary: "Prove the guest's mailbox with the code mailed to it",
+    reply: guestReceipts.MailboxCodeReply,
+  },
+  "GET /v1/guest/earlier-receipts": {
+    tag: "identity",
+    summary: "The paid carts of every guest under a proven address",
+    reply: guestReceipts.EarlierReceiptsReply,
   },
   "GET /v1/identity/me": { tag: "identity", summary: "Who this token belongs to", reply: "json" },
   "GET /v1/settings": {

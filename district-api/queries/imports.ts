@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { IMPORT_PAGE_SIZE, type ImportRunQuery } from "@domain/contract/admin-imports";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
+import { deactivationNeedsConfirmation } from "@domain/imports/students";
 
 const FILTER = {
   all: sql`true`,
@@ -37,7 +38,19 @@ export async function readImportRun(db: Db, id: string, query: ImportRunQuery) {
       from import_runs where id = ${id}::uuid`,
   );
   if (!run) return null;
-  return { ...run, page: query.page, pageSize: IMPORT_PAGE_SIZE };
+  // A full student export's dry run says whether applying it needs its count confirmed, against
+  // the students active now (the apply checks again, decision 141).
+  const deactivated = Number(run.summary.deactivated ?? 0);
+  const confirm =
+    run.kind === "students" &&
+    run.status === "dry-run" &&
+    deactivationNeedsConfirmation(deactivated, await activeStudents(db));
+  return {
+    ...run,
+    confirmDeactivations: confirm ? deactivated : null,
+    page: query.page,
+    pageSize: IMPORT_PAGE_SIZE,
+  };
 }
 
 /** Every row of a run's report, or null when there is no such run. */
@@ -56,4 +69,13 @@ export async function readImportRunKind(db: Db, id: string): Promise<string | nu
     sql`select kind from import_runs where id = ${id}::uuid`,
   );
   return run?.kind ?? null;
+}
+
+/** How many students are active now: what a full export's deactivations are a share of. */
+export async function activeStudents(exec: Pick<Db, "execute">): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    exec,
+    sql`select count(*)::int as n from participants where kind = 'student' and active`,
+  );
+  return Number(row?.n ?? 0);
 }

@@ -19,6 +19,7 @@ import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { lockRows } from "./locks";
 import { ApiError, ownerKey } from "./errors";
+import { guestMayReadReceipt } from "./guest-receipts";
 import {
   REASON_TIMEOUT,
   cancelRegistration,
@@ -628,6 +629,17 @@ export async function cartLines(db: Exec, cartId: number) {
     .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
 
+/**
+ * Whether the caller reads a receipt of this owner: their own, or, for a guest who proved the
+ * mailbox, one of a guest under the same address (decision 141).
+ */
+async function readsReceiptOf(deps: ApiDeps, claims: TokenClaims, owner: string) {
+  if (owner === ownerKey(claims)) return true;
+  return claims.kind === "guest_user" && owner.startsWith("guest_user:")
+    ? guestMayReadReceipt(deps.db, Number(claims.sub), owner)
+    : false;
+}
+
 /** GET /v1/cart/{cartId}: a PAID cart of the caller (or any, for staff), for the receipt. */
 export async function receiptView(
   deps: ApiDeps,
@@ -637,7 +649,9 @@ export async function receiptView(
   const [cart] = await queryRows<CartRow>(deps.db, sql`select * from carts where id = ${cartId}`);
   // Only the person who owns the cart reads its receipt; no staff role needs another person's
   // (decision 102). A foreign cart answers exactly like a missing one.
-  if (!cart || cart.owner_key !== ownerKey(claims)) throw new ApiError(404, t("cart.error.load"));
+  if (!cart || !(await readsReceiptOf(deps, claims, cart.owner_key))) {
+    throw new ApiError(404, t("cart.error.load"));
+  }
   if (cart.status !== "PAID") throw new ApiError(404, t("cart.error.load"));
   const rows = await queryRows<{
     item_type: "fee" | "registration";

@@ -19,6 +19,7 @@ import { parse, CsvError } from "csv-parse";
 import { sql, type SQL } from "drizzle-orm";
 import { t } from "@domain/messages";
 import {
+  deactivationNeedsConfirmation,
   duplicateChecker,
   GUARDIAN_ROLES,
   isEmail,
@@ -38,6 +39,7 @@ import {
 } from "@domain/imports/students";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
+import { activeStudents } from "../queries/imports";
 import { ApiError } from "./errors";
 import { lockStudentImport } from "./locks";
 import { recordAudit, type Actor } from "./audit";
@@ -80,6 +82,11 @@ export interface ImportReport {
 export interface ImportOptions {
   dryRun: boolean;
   full: boolean;
+  /**
+   * The number of students a full export marks inactive, confirmed by the administrator; needed
+   * when it is more than DEACTIVATION_CONFIRM_SHARE of the active students (decision 141).
+   */
+  confirmDeactivations?: number;
 }
 
 export const IMPORT_AUDIT_ACTION = "import.students";
@@ -454,6 +461,18 @@ async function importIn(
   const base = { full: options.full, format, summary, rows: report };
   if (options.dryRun) return { status: "dry-run", ...base };
   if (summary.refused > 0) return { status: "refused", ...base };
+  if (summary.deactivated > 0) {
+    const active = await activeStudents(tx);
+    if (
+      deactivationNeedsConfirmation(summary.deactivated, active) &&
+      options.confirmDeactivations !== summary.deactivated
+    ) {
+      throw new ApiError(
+        409,
+        t("admin.imports.confirmDeactivations", { count: summary.deactivated, active }),
+      );
+    }
+  }
 
   if (summary.created + summary.updated > 0) {
     const insertCols = ["id", "kind", ...carried.map((f) => COLUMN_OF[f].name)].join(", ");
@@ -609,6 +628,7 @@ export async function applyDryRun(
   actor: Actor,
   dryRunId: string,
   now: Date,
+  confirmDeactivations?: number,
 ): Promise<RunSummary> {
   const runId = randomUUID();
   return db.transaction(async (tx) => {
@@ -637,7 +657,7 @@ export async function applyDryRun(
       tx,
       actor,
       sources,
-      { dryRun: false, full: run.full },
+      { dryRun: false, full: run.full, confirmDeactivations },
       now,
       runId,
     );

@@ -33,6 +33,7 @@ export type MailKind =
   | "member-id"
   | "member-exists"
   | "sign-in-lock"
+  | "guest-code"
   | "waitlist-offer"
   | "section-cancelled"
   | "check-bounced"

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { t } from "../messages/admin";
 import { IMPORT_KINDS } from "../imports/kinds";
+import { MAX_STUDENT_ID } from "../imports/students";
 
 /** The largest file the import takes, in MB (the page says so; the district API answers 413). */
 export const IMPORT_FILE_LIMIT_MB = 20;
@@ -25,14 +26,27 @@ export const ImportFileQuery = z
 
 export const ImportFileReply = z.object({ id: z.string().uuid(), name: z.string() });
 
+const ConfirmDeactivations = z
+  .number({ invalid_type_error: t("admin.imports.confirmLabel") })
+  .int()
+  .min(0)
+  .max(MAX_STUDENT_ID);
+
 export const StudentImportRequest = z
   .object({
     files: z.array(z.string().uuid()).min(1, t("admin.imports.noFile")).max(IMPORT_MAX_FILES),
     full: z.boolean().default(false),
     dryRun: z.boolean().default(true),
+    /** A full export marking more than a tenth inactive applies only with its count (decision 141). */
+    confirmDeactivations: ConfirmDeactivations.optional(),
   })
   .strict();
 export type StudentImportRequest = z.infer<typeof StudentImportRequest>;
+
+/** Applying a dry run: the count of students it marks inactive, when that needs confirming. */
+export const ImportApplyRequest = z
+  .object({ confirmDeactivations: ConfirmDeactivations.optional() })
+  .strict();
 
 export const ImportOutcome = z.enum(["created", "updated", "unchanged", "refused", "deactivated"]);
 export type ImportOutcome = z.infer<typeof ImportOutcome>;
@@ -86,6 +100,8 @@ export const ImportRunPage = z.object({
   fileNames: z.array(z.string()),
   summary: ImportSummary,
   appliedRunId: z.string().uuid().nullable(),
+  /** A full student export's count to confirm before applying it, else null (decision 141). */
+  confirmDeactivations: z.number().int().nullable().default(null),
   rows: z.array(ImportReportRow),
   total: z.number().int(),
   page: z.number().int(),

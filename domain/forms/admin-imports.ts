@@ -45,3 +45,18 @@ export type ImportUploadForm = z.infer<typeof ImportUploadForm>;
 
 /** What the upload of one file answers the page's script: the kept file, or why not. */
 export type ImportFileUpload = { id: string; name: string } | { error: string };
+
+/**
+ * "Apply" on a dry run's report. A full student export marking more than a tenth of the active
+ * students inactive carries the count typed by the administrator (decision 141); the district API
+ * compares it with what applying marks inactive.
+ */
+export const ImportApplyForm = z.object({
+  intent: z.literal("apply"),
+  confirmDeactivations: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, t("admin.imports.confirmLabel"))
+    .transform(Number)
+    .optional(),
+});

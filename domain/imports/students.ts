@@ -30,6 +30,23 @@ export const STUDENT_GRADES = [
   "12",
 ] as const;
 
+/**
+ * A full export may mark at most this share of the active students inactive without the count
+ * being confirmed (issue 36 point 3, decision 141): a truncated or wrong file otherwise locks out
+ * most of the district in one run.
+ */
+export const DEACTIVATION_CONFIRM_SHARE = 0.1;
+
+/** Whether marking `deactivated` of `active` students inactive needs the count confirmed. */
+export function deactivationNeedsConfirmation(deactivated: number, active: number): boolean {
+  return deactivated > 0 && deactivated > active * DEACTIVATION_CONFIRM_SHARE;
+}
+
+/** The longest names the product keeps; a longer one refuses its row instead of being cut. */
+export const NAME_MAX = 100;
+export const EMERGENCY_NAME_MAX = 200;
+export const EMERGENCY_RELATIONSHIP_MAX = 60;
+
 /** The highest student ID: participants.id is a 4-byte integer. */
 export const MAX_STUDENT_ID = 2 ** 31 - 1;
 
@@ -230,9 +247,10 @@ export function plainHeader(
   return { ok: true, carried };
 }
 
-const text = (v: string | undefined, max: number): string | null => {
+/** A value as given, trimmed; null when empty. Never cut: a value too long refuses its row. */
+const text = (v: string | undefined): string | null => {
   const s = (v ?? "").trim();
-  return s ? s.slice(0, max) : null;
+  return s || null;
 };
 
 interface Draft {
@@ -261,10 +279,26 @@ function finish(d: Draft, schools: SchoolLookup): RowOutcome {
   const id = d.id.trim() === "" ? null : parseStudentId(d.id);
   if (d.id.trim() === "") reasons.push(t("admin.imports.reason.missingId"));
   else if (id === null) reasons.push(t("admin.imports.reason.badId", { value: d.id.trim() }));
-  const nameFirst = text(d.nameFirst, 100);
-  const nameLast = text(d.nameLast, 100);
+  const nameFirst = text(d.nameFirst);
+  const nameLast = text(d.nameLast);
   if (!nameFirst) reasons.push(t("admin.imports.reason.missingFirstName"));
+  else if (nameFirst.length > NAME_MAX) {
+    reasons.push(t("admin.imports.reason.firstNameTooLong", { max: NAME_MAX }));
+  }
   if (!nameLast) reasons.push(t("admin.imports.reason.missingLastName"));
+  else if (nameLast.length > NAME_MAX) {
+    reasons.push(t("admin.imports.reason.lastNameTooLong", { max: NAME_MAX }));
+  }
+  const emergencyName = text(d.emergencyName);
+  if (emergencyName && emergencyName.length > EMERGENCY_NAME_MAX) {
+    reasons.push(t("admin.imports.reason.emergencyNameTooLong", { max: EMERGENCY_NAME_MAX }));
+  }
+  const emergencyRelationship = text(d.emergencyRelationship);
+  if (emergencyRelationship && emergencyRelationship.length > EMERGENCY_RELATIONSHIP_MAX) {
+    reasons.push(
+      t("admin.imports.reason.emergencyRelationshipTooLong", { max: EMERGENCY_RELATIONSHIP_MAX }),
+    );
+  }
   const dob = parseBirthDate(d.birthDate);
   if (d.birthDate.trim() === "") reasons.push(t("admin.imports.reason.missingBirthDate"));
   else if (!dob) {
@@ -321,9 +355,9 @@ function finish(d: Draft, schools: SchoolLookup): RowOutcome {
       email: email || null,
       custodianEmails: custodianEmails!,
       schoolId,
-      emergencyName: text(d.emergencyName, 200),
+      emergencyName,
       emergencyPhone,
-      emergencyRelationship: text(d.emergencyRelationship, 60),
+      emergencyRelationship,
       financialAid: financialAid ?? null,
       activityPass: activityPass!,
     },

@@ -3,8 +3,9 @@ import { translator } from "./translate";
 import { common } from "./en/common";
 import { fees } from "./en/fees";
 import { refundsFamily } from "./en/refunds";
+import { guestReceipts } from "./en/guest-receipts";
 
-const catalogue = { ...common, ...fees, ...refundsFamily } as const;
+const catalogue = { ...common, ...fees, ...refundsFamily, ...guestReceipts } as const;
 
 export type FeesKey = keyof typeof catalogue;
 export const t = translator(catalogue);

@@ -19,6 +19,7 @@ import { businessOffice } from "./en/business-office";
 import { mail } from "./en/mail";
 import { refunds, refundsFamily } from "./en/refunds";
 import { paymentsReport } from "./en/payments-report";
+import { guestReceipts } from "./en/guest-receipts";
 
 export const en = {
   ...common,
@@ -40,6 +41,7 @@ export const en = {
   ...refunds,
   ...refundsFamily,
   ...paymentsReport,
+  ...guestReceipts,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -12,3 +12,29 @@ export function isInMaintenance(status: MaintenanceStatus, now: Date): boolean {
 
 export const MAINTENANCE_POLL_MS = 5 * 60_000;
 export const MAINTENANCE_CHECK_MS = 10_000;
+
+/** The district API's calls a family makes before any token: sign-in, guest, joining, ID recovery. */
+export const FAMILY_ENTRY_CALLS: readonly string[] = [
+  "POST /student",
+  "PUT /community/register-guest",
+  "PUT /community/register-member",
+  "PUT /student/recover-student",
+  "PUT /community/recover-member",
+];
+
+/**
+ * Whether the district API refuses a call during a maintenance window: every call of a family's
+ * token (student, community member, guest) and the families' entry calls. Staff calls, their
+ * sign-in, the public reads and the payment provider's webhook stay open, so the administrator can
+ * end the window and payments taken before it still settle. Signing out is always allowed.
+ */
+export function closedDuringMaintenance(call: {
+  method: string;
+  path: string;
+  tokenKind: string | null;
+}): boolean {
+  const name = `${call.method.toUpperCase()} ${call.path.replace(/\/+$/, "")}`;
+  if (name === "POST /identity/sign-out") return false;
+  if (FAMILY_ENTRY_CALLS.includes(name)) return true;
+  return call.tokenKind !== null && call.tokenKind !== "staff";
+}

@@ -59,6 +59,7 @@ const ACTIONS: Record<
   "desktop.session.tsx": { who: "public" },
   "edit-profile.tsx": { who: "family" },
   "fees.tsx": { who: "family" },
+  "guest-receipts.tsx": { who: "family" },
   "instructor.buy-fees.tsx": { who: "proposer" },
   "instructor.cart.tsx": { who: "proposer" },
   "instructor.cart_.in-person.tsx": { who: "cashier" },

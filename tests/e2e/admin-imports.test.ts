@@ -96,6 +96,36 @@ describe.each(MODES)("student import $name", (mode) => {
     await page.getByRole("table", { name: /Rows 1–1 of 1/ }).waitFor();
   });
 
+  it("a full export marking most students inactive asks for that number before applying (issue 36 point 3)", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin/imports");
+    await page.getByLabel("Files").setInputFiles({
+      name: "one-row.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        "student_id,first_name,last_name,birth_date,grade\n" +
+          `${base + 60},Only,Row,2015-02-03,3\n`,
+      ),
+    });
+    await page.getByLabel("This is a full export").check();
+    await page.getByRole("button", { name: "Check the file (dry run)" }).click();
+    await page.waitForURL(/\/admin\/imports\/runs\//);
+    const summary = page.getByRole("table", { name: "Summary" });
+    const inactive = Number(
+      /\d+/.exec((await summary.getByRole("row", { name: /inactive/i }).textContent()) ?? "")![0],
+    );
+    expect(inactive).toBeGreaterThan(1);
+    const confirm = page.getByLabel("Number of students to mark inactive");
+    await page.getByText(`This full export marks ${inactive} students inactive`).waitFor();
+    await confirm.fill(String(inactive - 1));
+    await page.getByRole("button", { name: "Apply this import" }).click();
+    await notice(page, `would mark ${inactive} of the`);
+    // Nothing was applied: the dry run still offers Apply, with the question.
+    await page.getByRole("button", { name: "Apply this import" }).waitFor();
+    await confirm.waitFor();
+  });
+
   it("a district-sized file (1.5 MB) is uploaded, with its progress shown, and checked", async () => {
     const first = mode.js ? 340001 : 360001;
     const lines = ["student_id,first_name,last_name,birth_date,grade,school"];

@@ -17,6 +17,7 @@ import {
 import { queryRows } from "../../district-api/db/client";
 import { listRoutes } from "../../district-api/http/route-table";
 import { IMPORT_FILE_LIMIT_MB, ImportRunPage } from "@domain/contract/admin-imports";
+import { t } from "@domain/messages";
 
 let api: TestApi;
 let admin: string;
@@ -356,8 +357,23 @@ describe("importing students", () => {
       reason: "Missing from the full export.",
     });
 
+    // More than a tenth of the students: applying needs the count confirmed (issue 36 point 3).
+    expect(page.confirmDeactivations).toBe(students - 2);
+    const before = await digest();
+    for (const body of [undefined, { confirmDeactivations: students - 3 }]) {
+      const refused = await call(api, "POST", `/v1/admin/imports/runs/${dry.id}/apply`, {
+        token: admin,
+        body,
+      });
+      expect(refused.status, JSON.stringify(body)).toBe(409);
+      expect(refused.body.message).toBe(
+        t("admin.imports.confirmDeactivations", { count: students - 2, active: students }),
+      );
+    }
+    expect(await digest()).toBe(before);
     const applied = await call(api, "POST", `/v1/admin/imports/runs/${dry.id}/apply`, {
       token: admin,
+      body: { confirmDeactivations: students - 2 },
     });
     expect(applied.status).toBe(200);
     expect(applied.body.summary.deactivated).toBe(students - 2);
@@ -379,6 +395,59 @@ describe("importing students", () => {
     const r = await run(back, { dryRun: false });
     expect(r.summary).toMatchObject({ updated: 1 });
     expect(await student(100007)).toMatchObject({ active: true });
+  });
+
+  it("a full export that marks a tenth or less inactive applies without a confirmation; a one-row one does not", async () => {
+    const thirty = Array.from({ length: 30 }, (_, i) => `${340001 + i},New,Student,2014-03-03,5`);
+    const added = await uploadAll([
+      ["students.csv", `student_id,first_name,last_name,birth_date,grade\n${thirty.join("\n")}\n`],
+    ]);
+    expect((await run(added, { dryRun: false })).status).toBe("applied");
+    const active = await queryRows<{ id: number; dob: string; grade: string }>(
+      db(),
+      sql`select id, dob::text as dob, coalesce(grade, '6') as grade from participants
+        where kind = 'student' and active order by id`,
+    );
+    const keep = active.slice(0, active.length - Math.floor(active.length / 10));
+    const csv =
+      "student_id,first_name,last_name,birth_date,grade\n" +
+      keep.map((s) => `${s.id},Kept,Student,${s.dob},${s.grade}`).join("\n") +
+      "\n";
+    const one = await uploadAll([["students.csv", `${csv.split("\n").slice(0, 2).join("\n")}\n`]]);
+    const before = await digest();
+    const refused = await call(api, "POST", "/v1/admin/imports/students", {
+      token: admin,
+      body: { files: one, dryRun: false, full: true },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      t("admin.imports.confirmDeactivations", { count: active.length - 1, active: active.length }),
+    );
+    expect(await digest()).toBe(before);
+
+    const ids = await uploadAll([["students.csv", csv]]);
+    const r = await run(ids, { dryRun: false, full: true });
+    expect(r.status).toBe("applied");
+    expect(r.summary.deactivated).toBe(active.length - keep.length);
+  });
+
+  it("refuses a name longer than the product keeps, naming the row, instead of cutting it", async () => {
+    const long = "N".repeat(101);
+    const ids = await uploadAll([
+      [
+        "students.csv",
+        `student_id,first_name,last_name,birth_date,grade\n330001,${long},Short,2015-06-06,4\n330002,Fine,${long},2015-06-06,4\n`,
+      ],
+    ]);
+    const before = await digest();
+    const r = await run(ids, { dryRun: false });
+    expect(r.status).toBe("refused");
+    expect(await digest()).toBe(before);
+    const refused = await report(r.id, "?show=refused");
+    expect(refused.rows.map((x) => [x.id, x.reason])).toEqual([
+      ["330001", t("admin.imports.reason.firstNameTooLong", { max: 100 })],
+      ["330002", t("admin.imports.reason.lastNameTooLong", { max: 100 })],
+    ]);
   });
 
   it("applying a dry run five times at once applies it once", async () => {

@@ -4,6 +4,7 @@
 // as a cart that does not exist, so sequential cart ids tell nothing (decision 102).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { t } from "@domain/messages";
 import {
   call,
   guestToken,
@@ -118,6 +119,9 @@ beforeAll(async () => {
   callers["another student"] = await studentToken(api, "100012");
   callers["community member"] = await studentToken(api, "200001", "1980-03-02");
   callers.guest = await guestToken(api, "receipt-guest@example.org");
+  // The same name and e-mail signing in again, in another case (issue 28 point 7): a new guest
+  // session, which proves nothing about the mailbox.
+  callers["the same guest signing in again"] = await guestToken(api, "Receipt-Owner@Example.org");
   callers["instructor"] = employee;
   callers["fee_admin"] = await staffToken(api, "feeadmin");
   callers["fee_proposer"] = await staffToken(api, "proposer");
@@ -204,6 +208,147 @@ describe("receipt-like calls", () => {
           expect(cartIds, `${who} ${path}`).not.toContain(`"cartId":${o.cartId}`);
         }
       }
+    }
+  });
+});
+
+/** The code in the latest mail to this address (the outbox is read after the queue ran). */
+async function mailedCode(address: string, before: number): Promise<string> {
+  const mail = (await api.outbox({ atLeast: before + 1 })).slice(before);
+  const mine = mail.filter((m) => m.to.toLowerCase() === address.toLowerCase());
+  expect(mine.length, "a code mailed to the address").toBeGreaterThan(0);
+  const code = /code is (\d{6})/.exec(mine.at(-1)!.text)?.[1];
+  expect(code, mine.at(-1)!.text).toBeDefined();
+  return code!;
+}
+
+describe("a guest's earlier receipts, behind a code sent to the mailbox (decision 141)", () => {
+  const guestCart = () => owned.find((o) => o.label === "guest")!.cartId;
+
+  it("a new session under the same address sees none until it enters the code mailed there", async () => {
+    const again = await guestToken(api, "receipt-owner@example.org");
+    const before = await call(api, "GET", "/v1/guest/earlier-receipts", { token: again });
+    expect(before.body).toEqual({ proven: false, receipts: [] });
+    expect((await call(api, "GET", `/v1/cart/${guestCart()}`, { token: again })).status).toBe(404);
+
+    const sentBefore = (await api.outbox()).length;
+    const send = await call(api, "POST", "/v1/guest/mailbox-code", { token: again });
+    expect(send.status).toBe(200);
+    const code = await mailedCode("receipt-owner@example.org", sentBefore);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    const bad = await call(api, "POST", "/v1/guest/mailbox-code/confirm", {
+      token: again,
+      body: { code: wrong },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(t("guestReceipts.codeWrong"));
+    expect((await call(api, "GET", `/v1/cart/${guestCart()}`, { token: again })).status).toBe(404);
+
+    const ok = await call(api, "POST", "/v1/guest/mailbox-code/confirm", {
+      token: again,
+      body: { code: `${code.slice(0, 3)} ${code.slice(3)}` },
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const after = await call(api, "GET", "/v1/guest/earlier-receipts", { token: again });
+    expect(after.body.proven).toBe(true);
+    expect(after.body.receipts.map((r: { cartId: number }) => r.cartId)).toContain(guestCart());
+    const receipt = await call(api, "GET", `/v1/cart/${guestCart()}`, { token: again });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.id).toBe(guestCart());
+    // The code is used up.
+    const reuse = await call(api, "POST", "/v1/guest/mailbox-code/confirm", {
+      token: again,
+      body: { code },
+    });
+    expect(reuse.status).toBe(400);
+  });
+
+  it("a proven mailbox opens only its own address's receipts", async () => {
+    const other = await guestToken(api, "someone-else@example.org");
+    const sentBefore = (await api.outbox()).length;
+    await call(api, "POST", "/v1/guest/mailbox-code", { token: other });
+    const code = await mailedCode("someone-else@example.org", sentBefore);
+    const ok = await call(api, "POST", "/v1/guest/mailbox-code/confirm", {
+      token: other,
+      body: { code },
+    });
+    expect(ok.status).toBe(200);
+    const list = await call(api, "GET", "/v1/guest/earlier-receipts", { token: other });
+    expect(list.body).toEqual({ proven: true, receipts: [] });
+    expect((await call(api, "GET", `/v1/cart/${guestCart()}`, { token: other })).status).toBe(404);
+  });
+
+  it("counts five guesses per code in the database, even at once; then only a new code helps", async () => {
+    const token = await guestToken(api, "guesser@example.org");
+    const sentBefore = (await api.outbox()).length;
+    await call(api, "POST", "/v1/guest/mailbox-code", { token });
+    const code = await mailedCode("guesser@example.org", sentBefore);
+    const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, "0");
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call(api, "POST", "/v1/guest/mailbox-code/confirm", { token, body: { code: wrong } }),
+      ),
+    );
+    const messages = answers.map((a) => a.body.message as string);
+    expect(answers.every((a) => a.status === 400)).toBe(true);
+    expect(messages.filter((m) => m === t("guestReceipts.codeWrong"))).toHaveLength(5);
+    expect(messages.filter((m) => m === t("guestReceipts.codeUsedUp"))).toHaveLength(7);
+    const right = await call(api, "POST", "/v1/guest/mailbox-code/confirm", {
+      token,
+      body: { code },
+    });
+    expect(right.body.message).toBe(t("guestReceipts.codeUsedUp"));
+    // The flip side: a new code works.
+    const again = (await api.outbox()).length;
+    await call(api, "POST", "/v1/guest/mailbox-code", { token });
+    const fresh = await mailedCode("guesser@example.org", again);
+    const ok = await call(api, "POST", "/v1/guest/mailbox-code/confirm", {
+      token,
+      body: { code: fresh },
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it("a code stops working after 15 minutes", async () => {
+    const token = await guestToken(api, "slow@example.org");
+    const sentBefore = (await api.outbox()).length;
+    await call(api, "POST", "/v1/guest/mailbox-code", { token });
+    const code = await mailedCode("slow@example.org", sentBefore);
+    api.clock.advance(15 * 60_000 + 1_000);
+    try {
+      const late = await call(api, "POST", "/v1/guest/mailbox-code/confirm", {
+        token,
+        body: { code },
+      });
+      expect(late.body.message).toBe(t("guestReceipts.codeUsedUp"));
+    } finally {
+      api.clock.advance(-(15 * 60_000 + 1_000));
+    }
+  });
+
+  it("mails one address at most five codes an hour, whichever guest asks; another address is not held up", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const token = await guestToken(api, "Flooded@example.org");
+      statuses.push((await call(api, "POST", "/v1/guest/mailbox-code", { token })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const neighbour = await guestToken(api, "neighbour@example.org");
+    expect((await call(api, "POST", "/v1/guest/mailbox-code", { token: neighbour })).status).toBe(
+      200,
+    );
+  });
+
+  it("refuses bad codes naming the field, and is a guest's call only", async () => {
+    const token = await guestToken(api, "typo@example.org");
+    for (const body of [{}, { code: "12ab56" }, { code: "1234567" }, { code: 123456 }]) {
+      const r = await call(api, "POST", "/v1/guest/mailbox-code/confirm", { token, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.hint, JSON.stringify(body)).toMatch(/^code: /);
+    }
+    for (const who of ["another student", "instructor"]) {
+      const r = await call(api, "GET", "/v1/guest/earlier-receipts", { token: callers[who]! });
+      expect(r.status, who).toBe(403);
     }
   });
 });

@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { maintenanceGate, readStatus, resetStatusCache } from "../../app/.server/maintenance";
+import { closedDuringMaintenance } from "@domain/rules/maintenance";
 
 let server: Server;
 let base: string;
@@ -148,5 +149,35 @@ describe("maintenanceGate", () => {
   it("lets pages through when the status cannot be read", async () => {
     answer = { status: 500, type: "text/plain", body: "oops" };
     expect((await run("/")).passed).toBe(true);
+  });
+});
+
+describe("closedDuringMaintenance: which /v1 calls a window refuses", () => {
+  it("refuses every call of a family's token and the families' entry calls", () => {
+    for (const tokenKind of ["student", "community_member", "guest_user", "unknown"]) {
+      expect(closedDuringMaintenance({ method: "GET", path: "/cart", tokenKind })).toBe(true);
+    }
+    expect(closedDuringMaintenance({ method: "POST", path: "/student", tokenKind: null })).toBe(
+      true,
+    );
+    expect(
+      closedDuringMaintenance({
+        method: "put",
+        path: "/community/register-guest/",
+        tokenKind: null,
+      }),
+    ).toBe(true);
+  });
+
+  it("keeps staff, their sign-in, public reads, the webhook and signing out open", () => {
+    for (const call of [
+      { method: "DELETE", path: "/admin/maintenance", tokenKind: "staff" },
+      { method: "POST", path: "/instructor", tokenKind: null },
+      { method: "GET", path: "/settings", tokenKind: null },
+      { method: "POST", path: "/payment/webhook", tokenKind: null },
+      { method: "POST", path: "/identity/sign-out", tokenKind: "student" },
+    ]) {
+      expect(closedDuringMaintenance(call), `${call.method} ${call.path}`).toBe(false);
+    }
   });
 });

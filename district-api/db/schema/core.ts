@@ -42,6 +42,8 @@ export const guests = pgTable("guests", {
   nameFirst: text("name_first").notNull(),
   nameLast: text("name_last").notNull(),
   email: text("email").notNull(),
+  /** When this guest session proved the mailbox with a code sent to it (migration 0037). */
+  mailboxProvenAt: timestamp("mailbox_proven_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -72,6 +72,17 @@ export const adminImports = {
   "admin.imports.reason.badId": 'The student ID "{value}" is not a number from 1 to 2147483647.',
   "admin.imports.reason.missingFirstName": "The first name is missing.",
   "admin.imports.reason.missingLastName": "The last name is missing.",
+  "admin.imports.reason.firstNameTooLong": "The first name is longer than {max} characters.",
+  "admin.imports.reason.lastNameTooLong": "The last name is longer than {max} characters.",
+  "admin.imports.reason.emergencyNameTooLong":
+    "The emergency contact's name is longer than {max} characters.",
+  "admin.imports.reason.emergencyRelationshipTooLong":
+    "The emergency contact's relationship is longer than {max} characters.",
+  "admin.imports.confirmDeactivations":
+    "This full export would mark {count} of the {active} active students inactive. Nothing was applied: confirm the number {count} to apply it.",
+  "admin.imports.confirmLabel": "Number of students to mark inactive",
+  "admin.imports.confirmHelp":
+    "This full export marks {count} students inactive, more than a tenth of those on file. Type {count} to apply it.",
   "admin.imports.reason.missingBirthDate": "The birth date is missing.",
   "admin.imports.reason.badBirthDate":
     'The birth date "{value}" is not a real date (YYYY-MM-DD or MM/DD/YYYY).',

@@ -1,0 +1,94 @@
+// The district API during a maintenance window (issue 36, "Also seen"): family calls, signed in or
+// not, answer 503 with the spec's maintenance words; staff and administrators keep working, so an
+// administrator can end the window; the payment provider's webhook still settles payments.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { t } from "@domain/messages";
+import {
+  call,
+  guestToken,
+  staffToken,
+  startTestApi,
+  studentToken,
+  type TestApi,
+} from "../support/api";
+
+let api: TestApi;
+let admin: string;
+let student: string;
+let guest: string;
+let instructor: string;
+
+const inMinutes = (m: number) => new Date(api.clock.now().getTime() + m * 60_000).toISOString();
+
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await staffToken(api, "admin");
+  instructor = await staffToken(api, "instructor");
+  student = await studentToken(api, "100021");
+  guest = await guestToken(api, "window-guest@example.org");
+}, 60_000);
+
+afterAll(async () => {
+  await api?.close();
+});
+
+const SAY = t("maintenance.body");
+
+describe("/v1 during a maintenance window", () => {
+  it("refuses family calls with the maintenance words, serves staff, and reopens when the administrator ends it", async () => {
+    const before = await call(api, "GET", "/v1/cart", { token: student });
+    expect(before.status).toBe(200);
+    const scheduled = await call(api, "PUT", "/v1/admin/maintenance", {
+      token: admin,
+      body: { start: inMinutes(-1), end: inMinutes(60) },
+    });
+    expect(scheduled.status).toBe(200);
+
+    const family: [string, string, { token?: string; body?: unknown }][] = [
+      ["GET", "/v1/cart", { token: student }],
+      ["GET", "/v1/student-fees", { token: student }],
+      ["GET", "/v1/purchase-history", { token: guest }],
+      ["POST", "/v1/identity/refresh-token", { token: student }],
+      ["POST", "/v1/student", { body: { studentId: "100022", dob: "2012-01-15" } }],
+      [
+        "PUT",
+        "/v1/community/register-guest",
+        { body: { nameFirst: "Win", nameLast: "Dow", email: "win@example.org" } },
+      ],
+      ["PUT", "/v1/student/recover-student", { body: { email: "parent100007@example.org" } }],
+    ];
+    for (const [method, path, opts] of family) {
+      const r = await call(api, method, path, opts);
+      expect(r.status, `${method} ${path}`).toBe(503);
+      expect(r.body.message, `${method} ${path}`).toMatch(new RegExp(`^${SAY} .+`));
+    }
+
+    // Staff keep working: sign-in, their own calls, and the administrator's.
+    const signIn = await call(api, "POST", "/v1/instructor", {
+      body: { username: "admin", password: "admin-demo" },
+    });
+    expect(signIn.status).toBe(200);
+    expect((await call(api, "GET", "/v1/identity/me", { token: instructor })).status).toBe(200);
+    expect((await call(api, "GET", "/v1/admin/maintenance", { token: admin })).status).toBe(200);
+    expect((await call(api, "GET", "/v1/settings")).status).toBe(200);
+
+    const ended = await call(api, "DELETE", "/v1/admin/maintenance", {
+      token: signIn.body.accessToken,
+    });
+    expect(ended.status).toBe(200);
+    expect((await call(api, "GET", "/v1/cart", { token: student })).status).toBe(200);
+  });
+
+  it("a window that has not started or has ended refuses nobody", async () => {
+    await call(api, "PUT", "/v1/admin/maintenance", {
+      token: admin,
+      body: { start: inMinutes(30), end: inMinutes(90) },
+    });
+    expect((await call(api, "GET", "/v1/cart", { token: student })).status).toBe(200);
+    await call(api, "PUT", "/v1/admin/maintenance", {
+      token: admin,
+      body: { start: inMinutes(-90), end: inMinutes(-30) },
+    });
+    expect((await call(api, "GET", "/v1/cart", { token: student })).status).toBe(200);
+  });
+});
