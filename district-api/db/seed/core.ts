@@ -142,6 +142,8 @@ export async function seedCore(db: Db): Promise<void> {
     gender: "F",
     email: "jordan.rivera@example.org",
   });
+  // The demo's register is worked by the instructors and the fee administrator: they hold the
+  // cashier role (decision 140); the others cannot take money at the register.
   const demoStaff = [
     {
       username: "instructor",
@@ -149,7 +151,7 @@ export async function seedCore(db: Db): Promise<void> {
       employeeId: "E1001",
       nameFirst: "Irene",
       nameLast: "Instructor",
-      roles: ["instructor"],
+      roles: ["instructor", "cashier"],
     },
     {
       username: "feeadmin",
@@ -157,7 +159,7 @@ export async function seedCore(db: Db): Promise<void> {
       employeeId: "E1002",
       nameFirst: "Frank",
       nameLast: "Feeadmin",
-      roles: ["fee_admin"],
+      roles: ["fee_admin", "cashier"],
     },
     {
       username: "proposer",
@@ -173,7 +175,7 @@ export async function seedCore(db: Db): Promise<void> {
       employeeId: "E1004",
       nameFirst: "Ian",
       nameLast: "Other",
-      roles: ["instructor"],
+      roles: ["instructor", "cashier"],
     },
     {
       // The demo's district administrator (issue 18); a real district creates its first one with
