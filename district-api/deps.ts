@@ -19,6 +19,11 @@ export interface ApiDeps {
   districtName: string;
   /** District time zone (IANA), e.g. America/Chicago. */
   timeZone: string;
+  /**
+   * The web app's origin (PUBLIC_URL), the only return address the hosted checkout accepts; null
+   * when none is configured (the demo and tests).
+   */
+  publicOrigin?: string | null;
   /** Card payments: Stripe with keys, the built-in simulator without (created at start-up). */
   payments?: PaymentProvider;
 }

@@ -28,6 +28,8 @@ export interface RuntimeOptions {
    */
   pgliteSnapshot?: Blob;
   outboxDir: string;
+  /** The web app's address (PUBLIC_URL); the hosted checkout returns only to its origin. */
+  publicUrl?: string;
   smtpUrl?: string;
   secret: string;
   clock?: Clock;
@@ -83,6 +85,16 @@ function jobsAlive(jobs: BackgroundJobs | null, now = Date.now()): boolean {
 }
 
 /** The token key is derived from the one secret, so every instance with that secret agrees. */
+/** The origin of a configured public address, or null when none (or none readable) is given. */
+function publicOriginOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
 export function tokenKeyFrom(secret: string): Uint8Array {
   return new Uint8Array(createHash("sha256").update(`district-api-token:${secret}`).digest());
 }
@@ -128,6 +140,7 @@ export async function startDistrictApi(opts: RuntimeOptions): Promise<DistrictAp
     tokenKey: tokenKeyFrom(opts.secret),
     districtName: opts.districtName ?? "School District",
     timeZone: opts.timeZone ?? "America/Chicago",
+    publicOrigin: publicOriginOf(opts.publicUrl ?? process.env.PUBLIC_URL),
   };
   deps.payments = await createPaymentProvider(deps.db, deps.tokenKey, process.env, deps.clock);
   const app = createDistrictApi(deps, { trustProxy: opts.trustProxy });

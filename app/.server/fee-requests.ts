@@ -52,6 +52,17 @@ export async function loadLookups(caller: Caller) {
 }
 export type Lookups = NonNullable<Awaited<ReturnType<typeof loadLookups>>>;
 
+const LiveSessionReply = z.object({ claims: z.object({ kind: z.string() }).passthrough() });
+
+/**
+ * Asks the district API whether the staff session in the cookie is still live, for a page that
+ * would otherwise render from the cookie alone: a session signed out elsewhere (or ended by an
+ * administrator) answers 401, and the person is sent to the home page signed out (issue 36).
+ */
+export async function confirmStaffSession(caller: Caller): Promise<void> {
+  await callApi(caller, { path: "/v1/identity/me", auth: "staff", reply: LiveSessionReply });
+}
+
 export async function loadProposals(caller: Caller): Promise<FeeProposal[] | null> {
   const r = await callApi(caller, {
     path: "/v1/instructor/fee-proposals",

@@ -8,7 +8,7 @@ import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/fee-requests";
 import { requireStaff } from "~/.server/auth";
-import { loadProposals, PROPOSER_ROLE } from "~/.server/fee-requests";
+import { confirmStaffSession, loadProposals, PROPOSER_ROLE } from "~/.server/fee-requests";
 import { districtTimeZone } from "~/.server/time";
 import { HistoryDialog, openerId, ProposalTable } from "~/components/fee-requests/ProposalTable";
 import { FeeDataRefresh } from "~/islands/FeeDataRefresh";
@@ -18,8 +18,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") === "approved" ? "approved" : "pending";
   const isProposer = staff.role.includes(PROPOSER_ROLE);
-  // Fee request data loads only for proposers (spec 02 §6).
-  const proposals = isProposer ? await loadProposals({ request, context }) : [];
+  // Fee request data loads only for proposers (spec 02 §6); for the others the page still asks
+  // whether the session is live, so a signed-out cookie is not shown as signed in.
+  const proposals = isProposer
+    ? await loadProposals({ request, context })
+    : await confirmStaffSession({ request, context }).then(() => []);
   const history = Number(url.searchParams.get("history") ?? NaN);
   return json({
     me: staff.employeeID,

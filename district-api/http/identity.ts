@@ -158,7 +158,13 @@ export function identityRoutes(deps: ApiDeps): Router {
       const names = await namesOf(db, claims);
       // The cashier claims need the desktop client key and the employee at the register
       // (docs/decisions/102); pushed ones are dropped and decided again.
-      const { exp: _exp, cashier: _cashier, cashierEmployeeId: _employee, ...rest } = claims;
+      const {
+        exp: _exp,
+        cashier: _cashier,
+        cashierEmployeeId: _employee,
+        cashierSid: _cashierSid,
+        ...rest
+      } = claims;
       // A presented key is a guess like a password: counted per account and per address before
       // it is compared (decision 100). A wrong key and a refused (locked) one get the same reply
       // as no key.

@@ -11,6 +11,7 @@ import {
   SimulatorCardRequest,
   SubmitOrderRequest,
 } from "@domain/contract/payments";
+import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle } from "./kit";
@@ -18,7 +19,7 @@ import { ApiError } from "../services/errors";
 import type { SimulatorProvider } from "../payments/simulator";
 import { provider } from "../services/payment-records";
 import { completeCardPayment, createSetupIntent } from "../services/card-payments";
-import { createHostedCheckout } from "../services/hosted-checkout";
+import { createHostedCheckout, ownsHostedPayment } from "../services/hosted-checkout";
 import { handleProviderEvent } from "../services/settlement";
 import { confirmMailin } from "../services/mailed-checks";
 import { confirmWithoutPayment, submitFreeOrder } from "../services/free-confirmations";
@@ -27,6 +28,17 @@ import { ownPaymentStatus } from "../services/payment-status";
 
 const SectionParams = z.object({ courseSectionId: z.string().uuid() });
 const SimParams = z.object({ id: z.string().regex(/^[a-z]+_sim_[0-9a-f]+$/) });
+
+/** The simulator's page is on this site: it sends the browser to a path here, never elsewhere. */
+function sitePath(url: string | undefined): string {
+  try {
+    const u = new URL(url ?? "/", "http://site.invalid");
+    // One leading slash: "//elsewhere" would be another site's address.
+    return `/${u.pathname.replace(/^[/\\]+/, "")}${u.search}`;
+  } catch {
+    return "/";
+  }
+}
 
 function simulator(deps: ApiDeps): SimulatorProvider {
   const p = provider(deps);
@@ -135,18 +147,27 @@ export function paymentsRoutes(deps: ApiDeps): Router {
     ),
   );
 
+  // The simulator's hosted page is its opener's only (issue 28 point 9): anyone else is told it
+  // does not exist, as for an unknown session.
+  const ownSession = async (claims: TokenClaims, id: string) => {
+    const s = await simulator(deps).session(id);
+    if (!s || !(await ownsHostedPayment(deps, claims, s.metadata.paymentId))) {
+      throw new ApiError(404, t("payment.sessionGone"));
+    }
+    return s;
+  };
+
   r.get(
     "/payment/simulator/checkout/:id",
-    handle(deps, { access: "any", params: SimParams }, async ({ params }) => {
-      const s = await simulator(deps).session(params.id);
-      if (!s) throw new ApiError(404, t("payment.sessionGone"));
+    handle(deps, { access: "any", params: SimParams }, async ({ claims, params }) => {
+      const s = await ownSession(claims!, params.id);
       return {
         id: s.id,
         status: s.status,
         amount: (s.amountCents ?? 0) / 100,
         description: s.metadata.description ?? "",
-        cancelUrl: s.metadata.cancelUrl ?? "/",
-        successUrl: s.metadata.successUrl ?? "/",
+        cancelUrl: sitePath(s.metadata.cancelUrl),
+        successUrl: sitePath(s.metadata.successUrl),
       };
     }),
   );
@@ -156,10 +177,9 @@ export function paymentsRoutes(deps: ApiDeps): Router {
     handle(
       deps,
       { access: "any", params: SimParams, body: SimulatorCardRequest },
-      async ({ params, body }) => {
+      async ({ claims, params, body }) => {
         const sim = simulator(deps);
-        const s = await sim.session(params.id);
-        if (!s) throw new ApiError(404, t("payment.sessionGone"));
+        const s = await ownSession(claims!, params.id);
         const result = await sim.paySession(params.id, body.cardNumber, {
           expiry: body.expiry,
           now: deps.clock.now(),
@@ -168,7 +188,7 @@ export function paymentsRoutes(deps: ApiDeps): Router {
         if (!result.ok) throw new ApiError(402, result.message, result.message);
         // The simulator delivers its event the way Stripe would call the webhook.
         await handleProviderEvent(deps, result.event);
-        return { redirectUrl: s.metadata.successUrl ?? "/" };
+        return { redirectUrl: sitePath(s.metadata.successUrl) };
       },
     ),
   );

@@ -14,14 +14,35 @@ export interface CheckoutSession {
   url: string;
 }
 
+/** The provider's events the district API acts on (decision 140); every other one is "other". */
+export const PROVIDER_EVENT_TYPES = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "payment_intent.succeeded",
+] as const;
+export type ProviderEventType = (typeof PROVIDER_EVENT_TYPES)[number] | "other";
+
+/** The event's own type when the district API acts on it, else "other". */
+export function providerEventType(type: unknown): ProviderEventType {
+  return (PROVIDER_EVENT_TYPES as readonly unknown[]).includes(type)
+    ? (type as ProviderEventType)
+    : "other";
+}
+
 /** A provider event after its signature was checked. */
 export interface ProviderEvent {
   id: string;
-  type: "checkout.session.completed" | "payment_intent.succeeded" | "other";
+  type: ProviderEventType;
   /** Our payment row id, from the metadata we attached. */
   paymentId: number | null;
   /** The provider's payment reference (payment intent id). */
   providerRef: string | null;
+  /**
+   * A checkout session's `payment_status` ("paid", "unpaid", "no_payment_required"); null for
+   * an event that is not about a checkout session. Only "paid" fulfils a completed session.
+   */
+  paymentStatus: string | null;
 }
 
 export interface PaymentProvider {

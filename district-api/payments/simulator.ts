@@ -12,6 +12,7 @@ import { simObjects } from "../db/schema";
 import {
   RefundRefused,
   DECLINE_MESSAGE,
+  providerEventType,
   TEST_CARD_DECLINED,
   TEST_CARD_OK,
   type ChargeResult,
@@ -238,6 +239,8 @@ export function createSimulator(
           description,
           successUrl,
           cancelUrl,
+          // As the Stripe provider asks (decision 140): the page takes cards only.
+          paymentMethodTypes: "card",
           expiresAt: new Date(expires).toISOString(),
         },
       });
@@ -302,6 +305,8 @@ export function createSimulator(
           type: "checkout.session.completed",
           paymentId: Number(session.metadata.paymentId) || null,
           providerRef: result.id,
+          // A card is charged at once, so the completed session is paid, as with Stripe.
+          paymentStatus: "paid",
         },
       };
     },
@@ -329,12 +334,10 @@ export function createSimulator(
         if (typeof e.id !== "string") return null;
         return {
           id: e.id,
-          type:
-            e.type === "checkout.session.completed" || e.type === "payment_intent.succeeded"
-              ? e.type
-              : "other",
+          type: providerEventType(e.type),
           paymentId: typeof e.paymentId === "number" ? e.paymentId : null,
           providerRef: typeof e.providerRef === "string" ? e.providerRef : null,
+          paymentStatus: typeof e.paymentStatus === "string" ? e.paymentStatus : null,
         };
       } catch {
         return null;

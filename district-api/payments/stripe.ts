@@ -2,9 +2,9 @@
 // structurally (only the calls we make) so tests can stub it; the real one is the `stripe` SDK.
 import {
   RefundRefused,
+  providerEventType,
   type ChargeResult,
   type PaymentProvider,
-  type ProviderEvent,
 } from "./provider";
 
 type Meta = Record<string, string>;
@@ -57,7 +57,15 @@ export interface StripeClient {
     ): {
       id: string;
       type: string;
-      data: { object: { metadata?: Meta | null; payment_intent?: unknown; id?: string } };
+      data: {
+        object: {
+          metadata?: Meta | null;
+          payment_intent?: unknown;
+          payment_status?: unknown;
+          object?: string;
+          id?: string;
+        };
+      };
     };
   };
 }
@@ -173,6 +181,9 @@ export function createStripeProvider(
       const s = await client.checkout.sessions.create(
         {
           mode: "payment",
+          // Cards only (decision 140): a delayed method (a bank debit) would complete the
+          // session before the money arrives.
+          payment_method_types: ["card"],
           expires_at: Math.floor(expires / 1000),
           success_url: successUrl,
           cancel_url: cancelUrl,
@@ -226,17 +237,20 @@ export function createStripeProvider(
       }
       const obj = event.data.object;
       const paymentId = Number(obj.metadata?.paymentId) || null;
-      const type: ProviderEvent["type"] =
-        event.type === "checkout.session.completed" || event.type === "payment_intent.succeeded"
-          ? event.type
-          : "other";
+      const type = providerEventType(event.type);
       const ref =
-        event.type === "payment_intent.succeeded"
+        type === "payment_intent.succeeded"
           ? (obj.id ?? null)
           : typeof obj.payment_intent === "string"
             ? obj.payment_intent
             : null;
-      return { id: event.id, type, paymentId, providerRef: ref };
+      // Only a checkout session says whether it was paid; Stripe's fulfilment guide waits for
+      // payment_status "paid" (or the async success event) before fulfilling.
+      const paymentStatus =
+        obj.object === "checkout.session" && typeof obj.payment_status === "string"
+          ? obj.payment_status
+          : null;
+      return { id: event.id, type, paymentId, providerRef: ref, paymentStatus };
     },
   };
 }

@@ -14,6 +14,7 @@ import type {
   InPersonConfigReply,
   InPersonReceiptReply,
 } from "@domain/contract/cashier";
+import { CASHIER_ROLE } from "@domain/contract/admin";
 import { t } from "@domain/messages";
 import { afterPaymentDestination, cartTotalCents, methodAllowed } from "@domain/rules/checkout";
 import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
@@ -55,38 +56,54 @@ export function desktopKeyMatches(
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The employee ID of an active staff member, or null. */
-async function activeEmployee(deps: ApiDeps, employeeId: string): Promise<string | null> {
+/**
+ * The employee ID of an active staff member holding the cashier role (set by an administrator on
+ * /admin/staff, decision 140), or null.
+ */
+async function activeCashier(deps: ApiDeps, employeeId: string): Promise<string | null> {
   const [row] = await queryRows<{ employee_id: string }>(
     deps.db,
-    sql`select employee_id from staff where employee_id = ${employeeId} and active`,
+    sql`select employee_id from staff
+        where employee_id = ${employeeId} and active and ${CASHIER_ROLE} = any(roles)`,
   );
   return row ? row.employee_id : null;
 }
 
 /**
- * The cashier claims of a session the desktop client pushes (decisions 070, 102): only with the
- * desktop client key AND the token of an active employee signed in at the register, whose ID every
- * in-person payment of the session records. Anything else gives no cashier claims at all.
+ * The cashier claims of a session the desktop client pushes (decisions 070, 102, 140): only with
+ * the desktop client key AND the token of an active employee with the cashier role signed in at
+ * the register, whose ID every in-person payment of the session records. The employee's session
+ * (`cashierSid`) is written into the register's: when the employee signs out, or their sessions
+ * are ended (deactivation, a new password, a change of roles), the register's session ends too
+ * (services/sessions.ts). Anything else gives no cashier claims at all.
  */
 export async function cashierClaims(
   deps: ApiDeps,
   desktopKey: string | undefined,
   cashierToken: string | undefined,
-): Promise<{ cashier: true; cashierEmployeeId: string } | Record<string, never>> {
+): Promise<
+  { cashier: true; cashierEmployeeId: string; cashierSid: string } | Record<string, never>
+> {
   if (!desktopKeyMatches(desktopKey) || !cashierToken) return {};
   const employee = await liveClaims(deps, cashierToken);
   const id = employee?.kind === "staff" ? (employee.employeeID ?? employee.sub) : null;
-  const active = id ? await activeEmployee(deps, id) : null;
-  return active ? { cashier: true, cashierEmployeeId: active } : {};
+  const active = id && employee?.sid ? await activeCashier(deps, id) : null;
+  return active && employee?.sid
+    ? { cashier: true, cashierEmployeeId: active, cashierSid: employee.sid }
+    : {};
 }
 
 /** Whether the claims allow in-person payments (desktop, key and an identified employee). */
 export function isCashier(
   claims: TokenClaims | null,
 ): claims is TokenClaims & { cashierEmployeeId: string } {
+  // Without the employee's session the register's could outlive their sign-out (decision 140).
   return (
-    !!claims && claims.cashier === true && claims.desktop === true && !!claims.cashierEmployeeId
+    !!claims &&
+    claims.cashier === true &&
+    claims.desktop === true &&
+    !!claims.cashierEmployeeId &&
+    !!claims.cashierSid
   );
 }
 
@@ -100,21 +117,30 @@ export function requireCashier(
   return claims;
 }
 
-/** The employee taking an in-person payment, who must still be active when it is recorded. */
+/**
+ * The employee taking an in-person payment, who must still be active and a cashier when it is
+ * recorded.
+ */
 async function requireActiveCashier(deps: ApiDeps, claims: TokenClaims | null): Promise<string> {
   const c = requireCashier(claims);
-  const id = await activeEmployee(deps, c.cashierEmployeeId);
+  const id = await activeCashier(deps, c.cashierEmployeeId);
   if (!id) throw new ApiError(403, t("cashier.error.noEmployee"), t("cashier.error.noEmployee"));
   return id;
 }
 
 type InPersonMethod = "cash" | "inPersonCheck" | "terminal";
 
-/** GET /v1/payment/in-person. */
-export function inPersonConfig(deps: ApiDeps, claims: TokenClaims): InPersonConfigReply {
+/**
+ * GET /v1/payment/in-person: allowed only while the employee at the register is still active and
+ * a cashier, as the payment itself will check (issue 36).
+ */
+export async function inPersonConfig(
+  deps: ApiDeps,
+  claims: TokenClaims,
+): Promise<InPersonConfigReply> {
   const p = deps.payments;
   const key = p?.publishableKey ?? null;
-  const allowed = isCashier(claims);
+  const allowed = isCashier(claims) && !!(await activeCashier(deps, claims.cashierEmployeeId));
   return {
     allowed,
     reason: allowed

@@ -198,7 +198,11 @@ export async function saveFeeRequest(
   });
 }
 
-/** Approves a Pending request: creates the fee, its questions and owners, in one transaction. */
+/**
+ * Approves a Pending request: creates the fee, its questions and owners, in one transaction. An
+ * approver never approves their own request, one they made or sponsor (they would own the fee),
+ * whatever roles they hold (decision 140): another fee administrator does.
+ */
 export async function approveFeeRequest(
   db: Db,
   id: number,
@@ -212,6 +216,13 @@ export async function approveFeeRequest(
     if (!r) throw new FeeRequestRefusal(404, SAVE_ERROR.notFound, t("feeRequest.notFound"));
     if (r.status !== "Pending") {
       throw new FeeRequestRefusal(409, SAVE_ERROR.notPending, t("feeRequest.notPending"));
+    }
+    const sponsors = await tx
+      .select({ employeeId: feeRequestSponsors.employeeId })
+      .from(feeRequestSponsors)
+      .where(eq(feeRequestSponsors.feeRequestId, id));
+    if (r.createdBy === adminId || sponsors.some((s) => s.employeeId === adminId)) {
+      throw new FeeRequestRefusal(403, SAVE_ERROR.ownRequest, t("feeRequest.notYourOwn"));
     }
     const [fee] = await tx
       .insert(fees)
@@ -239,10 +250,6 @@ export async function approveFeeRequest(
       })
       .returning({ id: fees.id });
     const feeId = fee!.id;
-    const sponsors = await tx
-      .select({ employeeId: feeRequestSponsors.employeeId })
-      .from(feeRequestSponsors)
-      .where(eq(feeRequestSponsors.feeRequestId, id));
     if (sponsors.length) {
       await tx
         .insert(feeOwners)

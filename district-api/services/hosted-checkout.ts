@@ -11,6 +11,24 @@ import { releaseExpiredCarts } from "./cart";
 import { PaymentErrorCode, provider, type PaymentRow } from "./payment-records";
 import { preparePayment, type PayTarget } from "./payment-targets";
 
+/**
+ * Whether the payment a hosted session was opened for is the caller's own: the simulator's page is
+ * shown and paid only by the person who opened it (issue 28 point 9).
+ */
+export async function ownsHostedPayment(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  paymentId: string | undefined,
+): Promise<boolean> {
+  const id = Number(paymentId);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) return false;
+  const rows = await queryRows<{ n: number }>(
+    deps.db,
+    sql`select 1 as n from payments where id = ${id} and owner_key = ${ownerKey(claims)}`,
+  );
+  return rows.length > 0;
+}
+
 /** Hosted sessions stay payable at least this long (Stripe's minimum). */
 const SESSION_MIN_MS = 30 * 60_000;
 
@@ -30,6 +48,11 @@ export async function createHostedCheckout(
       undefined,
       PaymentErrorCode.missingTarget,
     );
+  }
+  // The provider's page sends the browser back to returnBase: only the web app's own address
+  // (PUBLIC_URL) when one is configured (issue 28 point 9).
+  if (deps.publicOrigin && new URL(body.returnBase).origin !== deps.publicOrigin) {
+    throw new ApiError(400, t("payment.error.returnBase"), t("payment.error.returnBase"));
   }
   const owner = ownerKey(claims);
   if (body.cartId) await releaseExpiredCarts(deps, owner);

@@ -11,20 +11,29 @@ import { TOKEN_TTL_SECONDS, verifyToken } from "./tokens";
 /**
  * True when the session `sid` was ended (signed out), in any process sharing the database, or
  * when the token is a staff member's issued at or before the end of all their sessions
- * (deactivation or a password reset, decision 119). One statement, two index probes.
+ * (deactivation or a password reset, decision 119). A register's session (decision 140) also ends
+ * with its cashier's: `cashier` names the employee signed in at the register and their session,
+ * checked the same two ways. One statement, four index probes.
  */
 export async function isSessionEnded(
   preparedRows: PreparedRows,
   sid: string,
   staffToken?: { employeeId: string; issuedAt: number },
+  cashier?: { employeeId: string; sid: string; issuedAt: number },
 ): Promise<boolean> {
   const rows = await preparedRows<{ ended: number }>(
     "session_ended",
     sql`select 1 as ended from ended_sessions where sid = ${sid}::uuid
       union all
+      select 1 as ended from ended_sessions where sid = ${cashier?.sid ?? sid}::uuid
+      union all
       select 1 as ended from staff
        where employee_id = ${staffToken?.employeeId ?? ""}
-         and sessions_ended_at >= to_timestamp(${staffToken?.issuedAt ?? 0})`,
+         and sessions_ended_at >= to_timestamp(${staffToken?.issuedAt ?? 0})
+      union all
+      select 1 as ended from staff
+       where employee_id = ${cashier?.employeeId ?? ""}
+         and sessions_ended_at >= to_timestamp(${cashier?.issuedAt ?? 0})`,
   );
   return rows.length > 0;
 }
@@ -32,14 +41,18 @@ export async function isSessionEnded(
 /**
  * The claims of a token that is genuine, unexpired and of a session that has not ended (signed
  * out, decision 103); otherwise null. A token without a session id cannot be signed out, so it is
- * refused too.
+ * refused too. A register's token whose cashier's session ended is refused (decision 140).
  */
 export async function liveClaims(deps: ApiDeps, token: string): Promise<TokenClaims | null> {
   const claims = await verifyToken(deps.tokenKey, token, deps.clock.now());
   if (!claims?.sid) return null;
   const staffToken =
     claims.kind === "staff" ? { employeeId: claims.sub, issuedAt: claims.iat ?? 0 } : undefined;
-  return (await isSessionEnded(deps.preparedRows, claims.sid, staffToken)) ? null : claims;
+  const cashier =
+    claims.cashier && claims.cashierEmployeeId && claims.cashierSid
+      ? { employeeId: claims.cashierEmployeeId, sid: claims.cashierSid, issuedAt: claims.iat ?? 0 }
+      : undefined;
+  return (await isSessionEnded(deps.preparedRows, claims.sid, staffToken, cashier)) ? null : claims;
 }
 
 /**

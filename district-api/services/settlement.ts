@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { t } from "@domain/messages";
 import { allocatePayment } from "@domain/rules/partial-payment";
+import { providerEventAction } from "@domain/rules/provider-events";
 import { registrationVerdict, settleVerdict, type RefundReason } from "@domain/rules/cart-binding";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
@@ -239,18 +240,71 @@ export async function settlePayment(
   return "settled";
 }
 
-/** Webhook: handles each event id once; a redelivered event changes nothing. */
+/**
+ * A hosted payment the provider says did not go through (a delayed method that failed, decision
+ * 140): recorded failed, once, and the cart is left as a declined card leaves it (open again if
+ * this payment held it), with its seats still in it until the cart's own time runs out.
+ */
+export async function failProviderPayment(
+  deps: ApiDeps,
+  paymentId: number,
+  providerRef: string | null,
+): Promise<"failed" | "duplicate"> {
+  return deps.db.transaction(async (tx) => {
+    const [first] = await queryRows<{ cart_id: number | null }>(
+      tx,
+      sql`select cart_id from payments where id = ${paymentId}`,
+    );
+    if (!first) return "duplicate";
+    // The cart, then the payment (docs/architecture.md lock order).
+    if (first.cart_id) {
+      await lockRows(tx, "cart", sql`select id from carts where id = ${first.cart_id}`);
+    }
+    const [current] = await lockRows<PaymentRow>(
+      tx,
+      "payment",
+      sql`select * from payments where id = ${paymentId}
+            and status in ('processing', 'pending', 'expired')`,
+    );
+    if (!current) return "duplicate";
+    await tx.execute(
+      sql`update payments set status = 'failed', provider_ref = coalesce(${providerRef}, provider_ref),
+            provider_message = ${t("payment.error.asyncFailed")}
+          where id = ${current.id}`,
+    );
+    if (current.cart_id && current.status === "processing") {
+      await moveCart(tx, Number(current.cart_id), "OPEN");
+    }
+    return "failed";
+  });
+}
+
+/**
+ * Webhook: handles each event id once; a redelivered event changes nothing. A checkout session
+ * is fulfilled only once paid (decision 140): completed with payment_status "paid", or the async
+ * success event; the async failure event fails the payment. Events may arrive in any order: the
+ * payment's status guard decides which one changes it.
+ */
 export async function handleProviderEvent(
   deps: ApiDeps,
   event: ProviderEvent,
-): Promise<"processed" | "duplicate" | "ignored"> {
+): Promise<"processed" | "duplicate" | "ignored" | "waiting"> {
   const inserted = await queryRows<{ id: string }>(
     deps.db,
     sql`insert into provider_events (id, type, received_at) values (${event.id}, ${event.type}, ${deps.clock.now()})
         on conflict (id) do nothing returning id`,
   );
   if (!inserted.length) return "duplicate";
-  if (event.type === "other" || !event.paymentId) return "ignored";
-  await settlePayment(deps, event.paymentId, event.providerRef);
+  const action = providerEventAction(event.type, event.paymentStatus);
+  if (action === "ignore" || !event.paymentId) return "ignored";
+  if (action === "wait") return "waiting";
+  try {
+    if (action === "fail") await failProviderPayment(deps, event.paymentId, event.providerRef);
+    else await settlePayment(deps, event.paymentId, event.providerRef);
+  } catch (err) {
+    // Not handled: the provider delivers the event again, and then it must not be a duplicate.
+    await deps.db.execute(sql`delete from provider_events where id = ${event.id}`);
+    throw err;
+  }
   return "processed";
 }

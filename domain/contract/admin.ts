@@ -12,11 +12,15 @@ export const DISTRICT_ADMIN_ROLE = "district_admin";
 /** The business office (issue 20, decision 123): mailed checks; administrators have it too. */
 export const BUSINESS_OFFICE_ROLE = "business_office";
 
+/** Takes money at the register (cash, check, card reader; decision 140). */
+export const CASHIER_ROLE = "cashier";
+
 /** The roles a staff account may hold, a fixed list. */
 export const STAFF_ROLES = [
   "instructor",
   "fee_admin",
   "fee_proposer",
+  CASHIER_ROLE,
   BUSINESS_OFFICE_ROLE,
   DISTRICT_ADMIN_ROLE,
 ] as const;

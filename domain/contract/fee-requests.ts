@@ -93,6 +93,8 @@ export const SAVE_ERROR = {
   unknownLookup: 4,
   notYours: 5,
   notPending: 6,
+  /** The approver made or sponsors the request (decision 140). */
+  ownRequest: 7,
 } as const;
 
 export const ReviewParams = z.object({ id: dbIdParam() });

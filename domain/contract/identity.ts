@@ -21,6 +21,8 @@ export const TokenClaims = z.object({
   cashier: z.boolean().optional(),
   /** The employee signed in at the register, who takes the in-person payments (decision 102). */
   cashierEmployeeId: z.string().optional(),
+  /** That employee's own session: when it ends, this one ends too (decision 140). */
+  cashierSid: z.string().uuid().optional(),
   /** The session the token belongs to; a refresh keeps it, sign-out ends it (decision 103). */
   sid: z.string().uuid().optional(),
   /** When the token was issued (seconds); a staff member's sessions ended after it refuse it. */

@@ -39,14 +39,37 @@ export const CompleteSetupIntentRequest = z
 export const RedirectReply = PaymentEnvelope(z.object({ redirectUrl: z.string() }));
 export type RedirectReply = z.infer<typeof RedirectReply>;
 
+/** An http(s) origin with nothing after it: no user, path, query or fragment. */
+function isBareOrigin(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (
+      (u.protocol === "https:" || u.protocol === "http:") &&
+      !u.username &&
+      !u.password &&
+      (u.pathname === "/" || u.pathname === "") &&
+      !u.search &&
+      !u.hash &&
+      !value.includes("?") &&
+      !value.includes("#")
+    );
+  } catch {
+    return false;
+  }
+}
+
 export const CheckoutSessionRequest = z
   .object({
     cartId: dbId().nullish(),
     courseSectionId: z.string().uuid().nullish(),
     payNowAmount: dollars,
     paymentType: PaymentTypeField,
-    /** Origin of the web app, for the hosted page's return addresses. */
-    returnBase: z.string().url().max(300),
+    /** Origin of the web app, for the hosted page's return addresses: an origin, nothing more. */
+    returnBase: z
+      .string()
+      .url()
+      .max(300)
+      .refine(isBareOrigin, "must be the web app's origin, such as https://register.district.org"),
     /** Path to return to on cancel (same origin). */
     cancelPath: z
       .string()

@@ -126,6 +126,7 @@ describe.each(MODES)("people $name", (mode) => {
       "Instructor",
       "Fee administrator",
       "Fee proposer",
+      "Cashier (takes payments at the register)",
       "District administrator",
     ];
     for (const label of ROLE_LABELS) await roles.getByLabel(label, { exact: true }).uncheck();

@@ -3,7 +3,7 @@
 // simulated reader payment, the timeout message, and no in-person methods in a normal browser.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";
+import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
 import { call } from "../support/api";
 import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
 
@@ -379,5 +379,93 @@ describe.each(MODES)("a normal browser $name", (mode) => {
     await page.goto("/cart/in-person");
     expect(new URL(page.url()).pathname).toBe("/cart");
     expect(await page.getByLabel("Cash").count()).toBe(0);
+  });
+});
+
+describe.each(MODES)("the register's session ends with the employee's $name", (mode) => {
+  it("a sign-out at the register signs the register out; no cash is recorded", async () => {
+    const token = await studentApiToken(mode.js ? "100024" : "100025");
+    const cartId = await addFee(token, "Athletic Pass");
+    const employee = await staffApiToken("instructor");
+    const ctx = await desktopContext(mode.js);
+    const pushed = await ctx.request.post("/desktop/session", {
+      data: { accessToken: token, desktopKey: DEV_DESKTOP_CLIENT_KEY, cashierToken: employee },
+      headers: { Origin: app.url },
+    });
+    expect(pushed.status()).toBe(200);
+    const page = await ctx.newPage();
+    await page.goto("/cart/in-person");
+    await page.getByRole("heading", { name: "Take Payment" }).waitFor();
+    await page.getByLabel("Cash").check();
+    await page.getByLabel("Tendered", { exact: true }).fill("50");
+    // The employee signs out at the register while the page is open.
+    const out = await call(api(), "POST", "/v1/identity/sign-out", { token: employee });
+    expect(out.status).toBe(204);
+    await page.getByRole("button", { name: "Pay $40.00 Now" }).click();
+    await page.waitForURL((u) => u.pathname === "/" || u.pathname === "/signin");
+    const cart = await call(api(), "GET", "/v1/cart", { token });
+    expect(cart.body).toMatchObject({ id: cartId, status: "OPEN" });
+    // And it stays signed out.
+    await page.goto("/cart/in-person");
+    expect(["/", "/signin"]).toContain(new URL(page.url()).pathname);
+    expect(await page.getByLabel("Cash").count()).toBe(0);
+  });
+});
+
+/**
+ * A staff token whose session is live: a role change ends the person's sessions up to the second
+ * it was made, so a sign-in within that same second is asked for again.
+ */
+async function liveStaffToken(username: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const token = await staffApiToken(username);
+    const me = await call(api(), "GET", "/v1/identity/me", { token });
+    if (me.status === 200 || attempt >= 10) return token;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+describe("the cashier role, set by an administrator", () => {
+  it("a staff member without it takes no money at the register until an administrator gives it", async () => {
+    const mode = MODES[1];
+    const token = await studentApiToken("100026");
+    await addFee(token, "Athletic Pass");
+    const atRegister = async () => {
+      const ctx = await desktopContext(mode.js);
+      const r = await ctx.request.post("/desktop/session", {
+        data: {
+          accessToken: token,
+          desktopKey: DEV_DESKTOP_CLIENT_KEY,
+          cashierToken: await liveStaffToken("proposer"),
+        },
+        headers: { Origin: app.url },
+      });
+      expect(r.status()).toBe(200);
+      return ctx.newPage();
+    };
+    const before = await atRegister();
+    await before.goto("/cart");
+    await before.getByText("This register cannot take payments here").first().waitFor();
+    expect(await before.getByRole("link", { name: "Take payment at the register" }).count()).toBe(
+      0,
+    );
+    const admin = await app.newPage(mode);
+    await signInStaff(admin, "admin");
+    await admin.goto("/admin/staff");
+    await admin.getByRole("link", { name: "Manage proposer", exact: true }).click();
+    await admin.waitForURL(/\/admin\/staff\/\d+$/);
+    const roles = admin
+      .locator("form")
+      .filter({ has: admin.getByRole("button", { name: "Save roles" }) });
+    await roles.getByLabel("Cashier (takes payments at the register)").check();
+    await admin.getByRole("button", { name: "Save roles" }).click();
+    await admin.getByText("their open sessions have ended").first().waitFor();
+    await admin
+      .getByText("Roles: Instructor, Fee proposer, Cashier (takes payments at the register)")
+      .waitFor();
+    const after = await atRegister();
+    await after.goto("/cart/in-person");
+    await after.getByRole("heading", { name: "Take Payment" }).waitFor();
+    expect(await after.getByLabel("Cash").count()).toBe(1);
   });
 });

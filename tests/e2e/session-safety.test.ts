@@ -118,6 +118,16 @@ describe("signing out ends the session on the server", () => {
     const replay = await get("/instructor", cookie);
     expect(replay.status).toBe(302);
   });
+
+  it("an old staff cookie replayed after /signout does not render /instructor/fees (issue 36)", async () => {
+    // instructor2 is no fee proposer: the page has no data of its own to load.
+    const cookie = await staffCookie("instructor2");
+    expect((await get("/instructor/fees", cookie)).status).toBe(200);
+    expect((await post("/signout", "", { cookie })).status).toBe(302);
+    const replay = await get("/instructor/fees", cookie);
+    expect(replay.status).toBe(302);
+    expect(replay.headers.get("location")).not.toContain("/instructor/fees");
+  });
 });
 
 describe("web bodies have a size limit", () => {

@@ -2,6 +2,8 @@
 // with its key; cash with change, in-person checks and reader payments recorded once under
 // concurrent submits; the reader's intent amount equals the cart total in cents.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import {
@@ -78,6 +80,148 @@ async function paymentsOf(cartId: number) {
     sql`select method, amount_cents, tendered_cents from payments where cart_id = ${cartId}`,
   );
 }
+
+describe("the register's session and the cashier role (decision 140)", () => {
+  it("ending the employee's session at the register ends the register's, through a refresh too", async () => {
+    const employee = await staffToken(api, "instructor");
+    const token = await desktop(
+      await studentToken(api, "100033"),
+      DEV_DESKTOP_CLIENT_KEY,
+      employee,
+    );
+    await addFee(token, "Science Lab Goggles");
+    const c = await cart(token);
+    const refreshed = await call(api, "POST", "/v1/identity/refresh-token", { token });
+    expect(refreshed.status).toBe(200);
+    const later = refreshed.body.accessToken as string;
+    expect(decodeJwt(later)).toMatchObject({ cashier: true, cashierEmployeeId: "E1001" });
+    expect((await call(api, "POST", "/v1/identity/sign-out", { token: employee })).status).toBe(
+      204,
+    );
+    for (const t of [token, later]) {
+      expect((await call(api, "GET", "/v1/payment/in-person", { token: t })).status).toBe(401);
+      expect((await call(api, "POST", "/v1/identity/refresh-token", { token: t })).status).toBe(
+        401,
+      );
+      const cash = await call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+        token: t,
+        body: { cartId: c.id, payNowAmount: 8, paymentMethod: "cash", tenderedCents: 1500 },
+      });
+      expect(cash.status).toBe(401);
+    }
+    expect(await paymentsOf(c.id)).toEqual([]);
+    // The flip side: the family's own session (not the register's) is untouched.
+    const family = await studentToken(api, "100033");
+    expect((await call(api, "GET", "/v1/cart", { token: family })).status).toBe(200);
+  });
+
+  it("only staff with the cashier role take money; an administrator gives and takes the role, recorded", async () => {
+    const admin = await staffToken(api, "admin");
+    const [proposer] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from staff where username = 'proposer'`,
+    );
+    const family = await studentToken(api, "100034");
+    // The proposer is active but no cashier: the register gets no cashier claims.
+    const notCashier = await desktop(
+      family,
+      DEV_DESKTOP_CLIENT_KEY,
+      await staffToken(api, "proposer"),
+    );
+    expect(decodeJwt(notCashier).cashier).toBeUndefined();
+    const cfg = await call(api, "GET", "/v1/payment/in-person", { token: notCashier });
+    expect(cfg.body.allowed).toBe(false);
+    await addFee(notCashier, "Science Lab Goggles");
+    const c = await cart(notCashier);
+    const refused = await call(api, "POST", "/v1/payment/complete-in-person-transaction", {
+      token: notCashier,
+      body: { cartId: c.id, payNowAmount: 8, paymentMethod: "cash", tenderedCents: 1000 },
+    });
+    expect(refused.status).toBe(403);
+    expect(await paymentsOf(c.id)).toEqual([]);
+    // The administrator gives the role: the next sign-in at the register takes money.
+    const give = await call(api, "PUT", `/v1/admin/staff/${proposer!.id}/roles`, {
+      token: admin,
+      body: { roles: ["fee_proposer", "instructor", "cashier"] },
+    });
+    expect(give.status, JSON.stringify(give.body)).toBe(200);
+    // A role change ends the person's sessions up to that second; they sign in again after it.
+    api.clock.advance(2_000);
+    const register = await desktop(
+      family,
+      DEV_DESKTOP_CLIENT_KEY,
+      await staffToken(api, "proposer"),
+    );
+    expect(decodeJwt(register)).toMatchObject({ cashier: true, cashierEmployeeId: "E1003" });
+    expect(
+      (await call(api, "GET", "/v1/payment/in-person", { token: register })).body,
+    ).toMatchObject({ allowed: true });
+    const [audit] = await queryRows<{ after: { roles: string[] } }>(
+      db(),
+      sql`select after from audit_entries where action = 'staff.roles'
+            and entity_id = ${String(proposer!.id)} order by id desc limit 1`,
+    );
+    expect(audit!.after.roles).toContain("cashier");
+    // Taking it away ends the register's session at once.
+    const take = await call(api, "PUT", `/v1/admin/staff/${proposer!.id}/roles`, {
+      token: admin,
+      body: { roles: ["fee_proposer", "instructor"] },
+    });
+    expect(take.status).toBe(200);
+    expect((await call(api, "GET", "/v1/payment/in-person", { token: register })).status).toBe(401);
+  });
+
+  it("migration 0036 keeps the role for those who already took in-person payments, recorded", async () => {
+    await db().execute(
+      sql`insert into payments (owner_key, method, amount_cents, status, idempotency_key,
+            created_at, taken_by_employee_id)
+          values ('student:100036', 'cash', 500, 'succeeded', 'migration-0036-test', now(), 'E1006')`,
+    );
+    const migration = await readFile(
+      path.resolve("district-api/db/migrations/0036_cashier_role.sql"),
+      "utf8",
+    );
+    const rolesOf = async (username: string) =>
+      (
+        await queryRows<{ roles: string[] }>(
+          db(),
+          sql`select roles from staff where username = ${username}`,
+        )
+      )[0]!.roles;
+    await db().execute(sql.raw(migration));
+    await db().execute(sql.raw(migration));
+    expect(await rolesOf("office")).toEqual(["business_office", "cashier"]);
+    expect(await rolesOf("proposer")).not.toContain("cashier");
+    const audit = await queryRows<{ actor_username: string; after: { roles: string[] } }>(
+      db(),
+      sql`select actor_username, after from audit_entries where action = 'staff.roles'
+            and entity_id = (select id::text from staff where username = 'office')`,
+    );
+    expect(audit).toEqual([
+      {
+        actor_username: "migration 0036",
+        after: expect.objectContaining({ roles: ["business_office", "cashier"] }),
+      },
+    ]);
+  });
+
+  it("/v1/payment/in-person does not allow a register whose employee is no longer active", async () => {
+    const token = await desktop(
+      await studentToken(api, "100035"),
+      DEV_DESKTOP_CLIENT_KEY,
+      await staffToken(api, "instructor2"),
+    );
+    expect((await call(api, "GET", "/v1/payment/in-person", { token })).body.allowed).toBe(true);
+    await db().execute(sql`update staff set active = false where employee_id = 'E1004'`);
+    try {
+      const cfg = await call(api, "GET", "/v1/payment/in-person", { token });
+      expect(cfg.status).toBe(200);
+      expect(cfg.body.allowed).toBe(false);
+    } finally {
+      await db().execute(sql`update staff set active = true where employee_id = 'E1004'`);
+    }
+  });
+});
 
 describe("who may take in-person payments", () => {
   it("the cashier claim needs the desktop client key", async () => {

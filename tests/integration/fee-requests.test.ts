@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   call,
   guestToken,
@@ -432,5 +432,49 @@ describe("review", () => {
     expect(r.body.errorCode).toBe(2);
     const bad = await call(api, "POST", "/v1/fee-requests/abc/approve", { token: admin, body: {} });
     expect(bad.status).toBe(400);
+  });
+
+  it("someone holding both fee roles never approves their own request; another fee administrator does", async () => {
+    // An account with both roles, signing in with the fee administrator's demo password.
+    await api.runtime.deps.db.execute(
+      sql`insert into staff (username, password_hash, employee_id, display_name, name_first,
+            name_last, roles)
+          select 'bothroles', password_hash, 'E1099', 'Bea Both', 'Bea', 'Both',
+            '{fee_admin,fee_proposer}'::text[]
+          from staff where username = 'feeadmin'`,
+    );
+    const both = await staffToken(api, "bothroles", "feeadmin-demo");
+    const approve = (id: number, token: string) =>
+      call(api, "POST", `/v1/fee-requests/${id}/approve`, { token, body: {} });
+    const status = async (id: number) =>
+      (await proposals(admin)).find((x) => x.id === id).requestStatus as string;
+    // Made by them.
+    const own = await save(
+      validBody({ name: "Own Trip", sponsors: [{ id: "E1001", name: "Irene Instructor" }] }),
+      both,
+    );
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const ownId = own.body.feeRequestId as number;
+    const refused = await approve(ownId, both);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      errorCode: 7,
+      message:
+        "You cannot approve a fee request you made or sponsor: another fee administrator must approve it.",
+    });
+    expect(await status(ownId)).toBe("Pending");
+    // Made by someone else, with them as a sponsor: they would own the fee.
+    const sponsored = await save(
+      validBody({ name: "Sponsored Trip", sponsors: [{ id: "E1099", name: "Bea Both" }] }),
+    );
+    const sponsoredId = sponsored.body.feeRequestId as number;
+    expect((await approve(sponsoredId, both)).status).toBe(403);
+    expect(await status(sponsoredId)).toBe("Pending");
+    // The flip side: another fee administrator approves both; and the one with both roles still
+    // approves a request that is not theirs.
+    expect((await approve(ownId, admin)).status).toBe(200);
+    expect((await approve(sponsoredId, admin)).status).toBe(200);
+    const other = await save(validBody({ name: "Other Trip" }));
+    expect((await approve(other.body.feeRequestId as number, both)).status).toBe(200);
   });
 });

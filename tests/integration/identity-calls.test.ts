@@ -79,10 +79,11 @@ describe("POST /v1/student", () => {
 
 describe("POST /v1/instructor", () => {
   it.each([
-    ["instructor", ["instructor"], "E1001"],
-    ["feeadmin", ["fee_admin"], "E1002"],
+    // The demo's register is worked by E1001, E1002 and E1004: they hold the cashier role.
+    ["instructor", ["instructor", "cashier"], "E1001"],
+    ["feeadmin", ["fee_admin", "cashier"], "E1002"],
     ["proposer", ["fee_proposer", "instructor"], "E1003"],
-    ["INSTRUCTOR2", ["instructor"], "E1004"],
+    ["INSTRUCTOR2", ["instructor", "cashier"], "E1004"],
   ])("signs in %s with roles %j read from the token", async (username, roles, employeeID) => {
     const r = await call(api, "POST", "/v1/instructor", {
       body: { username, password: `${username.toLowerCase()}-demo` },
@@ -122,7 +123,7 @@ describe("tokens", () => {
     const after = decodeJwt(r.body.accessToken);
     expect(after.exp).toBeGreaterThan(before.exp as number);
     expect(after.sub).toBe(before.sub);
-    expect(after.role).toEqual(["fee_admin"]);
+    expect(after.role).toEqual(["fee_admin", "cashier"]);
   });
 
   it.each([

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { sql } from "drizzle-orm";
-import { call, startTestApi, usingPostgres, type TestApi } from "../support/api";
+import { call, staffToken, startTestApi, usingPostgres, type TestApi } from "../support/api";
 import { queryRows, type Db } from "../../district-api/db/client";
 import { createScratchDatabase } from "../../district-api/db/scratch-database";
 import { startDistrictApi, type DistrictApiRuntime } from "../../district-api/runtime";
@@ -364,6 +364,77 @@ describe("a cart is paid once", () => {
       expect(m.payments.filter((p) => p.status === "succeeded")).toHaveLength(1);
       expect(await registrationMoney(db(), section)).toMatchObject({ paid_cents: 4000 });
     }
+  });
+});
+
+describe("the simulator's hosted page (issue 28 point 9)", () => {
+  it("is shown and paid only by the person who opened it", async () => {
+    const token = await login(api, "100027");
+    const { cartId } = await cartWithCourse(api, db(), token, 2500);
+    const sessionId = await openSession(api, token, cartId, 25);
+    const others = [await login(api, "100028"), await staffToken(api, "feeadmin")];
+    for (const other of others) {
+      const seen = await call(api, "GET", `/v1/payment/simulator/checkout/${sessionId}`, {
+        token: other,
+      });
+      expect(seen.status).toBe(404);
+      expect(JSON.stringify(seen.body)).not.toContain("Weaving");
+      const paid = await payHostedPage(api, other, sessionId);
+      expect(paid.status).toBe(404);
+    }
+    expect((await money(db(), cartId)).chargedCents).toBe(0);
+    // The flip side: the family sees and pays its own page, and goes back to a page of this site.
+    const own = await call(api, "GET", `/v1/payment/simulator/checkout/${sessionId}`, { token });
+    expect(own.status).toBe(200);
+    expect(own.body.successUrl).toMatch(/^\/payment-complete\?/);
+    expect(own.body.cancelUrl).toBe("/cart");
+    const paid = await payHostedPage(api, token, sessionId);
+    expect(paid.status).toBe(200);
+    expect(paid.body.redirectUrl).toMatch(/^\/payment-complete\?/);
+    expect(await money(db(), cartId)).toMatchObject({ cartStatus: "PAID", chargedCents: 2500 });
+  });
+
+  it("returns only to the web app's own address", async () => {
+    const token = await login(api, "100029");
+    const { cartId } = await cartWithCourse(api, db(), token, 2500);
+    const open = (returnBase: string) =>
+      call(api, "POST", "/v1/payment/checkout-session", {
+        token,
+        body: {
+          cartId,
+          payNowAmount: 25,
+          paymentType: "full",
+          returnBase,
+          cancelPath: "/cart",
+          completePath: "/payment-complete",
+        },
+      });
+    for (const bad of [
+      "https://evil.example/phish",
+      "https://evil.example?next=1",
+      "https://user:pw@evil.example",
+      "javascript:alert(1)",
+      "ftp://evil.example",
+    ]) {
+      const r = await open(bad);
+      expect(r.status, bad).toBe(400);
+      expect(JSON.stringify(r.body), bad).toContain("returnBase");
+    }
+    const before = api.runtime.deps.publicOrigin;
+    api.runtime.deps.publicOrigin = "https://register.district.example";
+    try {
+      const elsewhere = await open("https://evil.example");
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body.message).toBe("returnBase must be this site's own address.");
+      expect((await open("https://register.district.example")).status).toBe(200);
+    } finally {
+      api.runtime.deps.publicOrigin = before;
+    }
+    const [n] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from payments where cart_id = ${cartId}`,
+    );
+    expect(Number(n!.n)).toBe(1);
   });
 });
 

@@ -2,6 +2,13 @@
 // passed on, a card error becomes Stripe's own message, webhooks are read only when signed.
 import { describe, expect, it, vi } from "vitest";
 import { createStripeProvider, type StripeClient } from "../../district-api/payments/stripe";
+import { providerEventAction } from "../../domain/rules/provider-events";
+import {
+  checkoutSessionEvent,
+  signStripe,
+  stripeSdk,
+  WEBHOOK_SECRET,
+} from "../support/stripe-events";
 
 function stub(overrides: Partial<Record<string, unknown>> = {}) {
   const calls: { name: string; args: unknown[] }[] = [];
@@ -46,7 +53,14 @@ function stub(overrides: Partial<Record<string, unknown>> = {}) {
         return {
           id: "evt_1",
           type: "checkout.session.completed",
-          data: { object: { metadata: { paymentId: "42" }, payment_intent: "pi_9" } },
+          data: {
+            object: {
+              object: "checkout.session",
+              metadata: { paymentId: "42" },
+              payment_intent: "pi_9",
+              payment_status: "paid",
+            },
+          },
         };
       }),
     },
@@ -149,8 +163,83 @@ describe("Stripe provider", () => {
       type: "checkout.session.completed",
       paymentId: 42,
       providerRef: "pi_9",
+      paymentStatus: "paid",
     });
     const unsigned = createStripeProvider(client, { publishableKey: null, webhookSecret: null });
     expect(await unsigned.parseWebhook(Buffer.from("{}"), "good")).toBeNull();
+  });
+});
+
+describe("Stripe's signed checkout events (decision 140)", () => {
+  const real = stripeSdk as unknown as StripeClient;
+  const provider = createStripeProvider(
+    { ...stub().client, webhooks: real.webhooks },
+    { publishableKey: null, webhookSecret: WEBHOOK_SECRET },
+  );
+  const event = (
+    type: Parameters<typeof checkoutSessionEvent>[0]["type"],
+    paymentStatus: "paid" | "unpaid",
+  ) =>
+    checkoutSessionEvent({
+      eventId: `evt_${type}`,
+      type,
+      sessionId: "cs_test_1",
+      paymentId: 7,
+      paymentStatus,
+      amountCents: 800,
+      paymentIntent: "pi_test_1",
+    });
+
+  it("reads each event's type and the session's payment_status", async () => {
+    const cases = [
+      ["checkout.session.completed", "unpaid", "wait"],
+      ["checkout.session.completed", "paid", "fulfil"],
+      ["checkout.session.async_payment_succeeded", "paid", "fulfil"],
+      ["checkout.session.async_payment_failed", "unpaid", "fail"],
+    ] as const;
+    for (const [type, status, action] of cases) {
+      const body = event(type, status);
+      const parsed = await provider.parseWebhook(Buffer.from(body), signStripe(body));
+      expect(parsed).toEqual({
+        id: `evt_${type}`,
+        type,
+        paymentId: 7,
+        providerRef: "pi_test_1",
+        paymentStatus: status,
+      });
+      expect(providerEventAction(parsed!.type, parsed!.paymentStatus)).toBe(action);
+    }
+  });
+
+  it("refuses an event signed with another secret or changed after signing", async () => {
+    const body = event("checkout.session.completed", "paid");
+    expect(
+      await provider.parseWebhook(Buffer.from(body), signStripe(body, "whsec_other")),
+    ).toBeNull();
+    const changed = body.replace('"paid"', '"unpaid"');
+    expect(await provider.parseWebhook(Buffer.from(changed), signStripe(body))).toBeNull();
+  });
+
+  it("asks Stripe for a card-only hosted page", async () => {
+    const { client, calls } = stub();
+    const p = createStripeProvider(client, { publishableKey: "pk", webhookSecret: "whsec" });
+    await p.createCheckoutSession({
+      amountCents: 800,
+      description: "Cart 5",
+      successUrl: "https://x/ok",
+      cancelUrl: "https://x/no",
+      idempotencyKey: "session:5",
+      metadata: { paymentId: "5" },
+      expiresAt: new Date(Date.now() + 60 * 60_000),
+    });
+    const args = calls.find((c) => c.name === "checkout.sessions.create")!.args;
+    expect((args[0] as { payment_method_types: string[] }).payment_method_types).toEqual(["card"]);
+  });
+
+  it("fulfils only a paid session or the async success; other events change nothing", () => {
+    expect(providerEventAction("checkout.session.completed", "no_payment_required")).toBe("wait");
+    expect(providerEventAction("checkout.session.completed", null)).toBe("wait");
+    expect(providerEventAction("payment_intent.succeeded", null)).toBe("fulfil");
+    expect(providerEventAction("other", "paid")).toBe("ignore");
   });
 });

@@ -143,6 +143,8 @@ export async function seedCore(db: Db): Promise<void> {
     gender: "F",
     email: "jordan.rivera@example.org",
   });
+  // The demo's register is worked by the instructors and the fee administrator: they hold the
+  // cashier role (decision 140); the others cannot take money at the register.
   const demoStaff = [
     {
       username: "instructor",
@@ -150,7 +152,7 @@ export async function seedCore(db: Db): Promise<void> {
       employeeId: "E1001",
       nameFirst: "Irene",
       nameLast: "Instructor",
-      roles: ["instructor"],
+      roles: ["instructor", "cashier"],
     },
     {
       username: "feeadmin",
@@ -158,7 +160,7 @@ export async function seedCore(db: Db): Promise<void> {
       employeeId: "E1002",
       nameFirst: "Frank",
       nameLast: "Feeadmin",
-      roles: ["fee_admin"],
+      roles: ["fee_admin", "cashier"],
     },
     {
       username: "proposer",
@@ -174,7 +176,7 @@ export async function seedCore(db: Db): Promise<void> {
       employeeId: "E1004",
       nameFirst: "Ian",
       nameLast: "Other",
-      roles: ["instructor"],
+      roles: ["instructor", "cashier"],
     },
     {
       // The demo's district administrator (issue 18); a real district creates its first one with

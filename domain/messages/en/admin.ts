@@ -96,6 +96,7 @@ export const admin = {
   "admin.staff.role.instructor": "Instructor",
   "admin.staff.role.fee_admin": "Fee administrator",
   "admin.staff.role.fee_proposer": "Fee proposer",
+  "admin.staff.role.cashier": "Cashier (takes payments at the register)",
   "admin.staff.role.district_admin": "District administrator",
   "admin.staff.col.username": "Username",
   "admin.staff.col.name": "Name",

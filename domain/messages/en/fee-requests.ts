@@ -34,6 +34,8 @@ export const feeRequests = {
   "feeRequest.notEditable": "Only pending or denied requests can be changed.",
   "feeRequest.notYours": "Only the employee who made this request can change it.",
   "feeRequest.notPending": "Only pending requests can be approved or denied.",
+  "feeRequest.notYourOwn":
+    "You cannot approve a fee request you made or sponsor: another fee administrator must approve it.",
   "feeRequest.unknownLookup": "The {field} chosen does not exist.",
   "feeRequest.unknownSponsor": "Sponsor {id} is not an employee of the district.",
   "feeRequest.denyNotesRequired": "Notes are required when denying a request.",

@@ -129,6 +129,9 @@ export const fees = {
   "payment.error.cartOrCourse": "Cart ID or Course Section ID required for payment processing.",
   "payment.error.unknown": "An unknown error has occurred.",
   "payment.error.stripe": "An unknown stripe error has occurred.",
+  "payment.error.returnBase": "returnBase must be this site's own address.",
+  "payment.error.asyncFailed":
+    "The payment did not go through: the bank refused it. Nothing was taken; the cart is open again.",
   "payment.error.payment": "An unknown payment error has occurred.",
   "payment.error.method": "There was an error getting your payment method.",
   "payment.error.inProgress": "This payment is already being processed.",
