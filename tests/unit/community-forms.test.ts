@@ -275,7 +275,9 @@ describe("cross-field rules show with every other error", () => {
 
 describe("wire contract", () => {
   it("takes the birth date as YYYY-MM-DD", () => {
-    const body = { ...valid(), dob: "1990-05-17", digitalSignature: "data:image/png;base64,AAAA" };
+    // The typed signature is the form's; the wire carries the drawn PNG only (strict, decision 134).
+    const { signatureTyped: _typed, ...fields } = valid();
+    const body = { ...fields, dob: "1990-05-17", digitalSignature: "data:image/png;base64,AAAA" };
     expect(RegisterMemberRequest.safeParse(body).success).toBe(true);
     const bad = RegisterMemberRequest.safeParse({ ...body, dob: "05/17/1990" });
     expect(bad.success).toBe(false);

@@ -29,6 +29,11 @@ describe("student login form", () => {
     ["01/15/2012", "2012-01-15"],
     ["12/31/1999", "1999-12-31"],
     ["02/29/2012", "2012-02-29"],
+    // As a phone keypad or a hurried parent types it (issue 29 point 1).
+    ["01152012", "2012-01-15"],
+    ["1/15/2012", "2012-01-15"],
+    ["01/5/2012", "2012-01-05"],
+    ["01-15-2012", "2012-01-15"],
   ])("accepts %s", (dob) => {
     const s = parseWithZod(post({ studentId: "100001", dob }), { schema: StudentSigninForm });
     expect(s.status).toBe("success");
@@ -36,11 +41,10 @@ describe("student login form", () => {
 
   it.each([
     ["", "blank"],
-    ["1/15/2012", "one-digit month"],
-    ["01/5/2012", "one-digit day"],
     ["01/15/12", "two-digit year"],
     ["2012-01-15", "ISO form"],
-    ["01-15-2012", "dashes"],
+    ["01/15-2012", "mixed separators"],
+    ["1152012", "seven digits"],
     ["01/15/2012x", "trailing text"],
     ["13/01/2012", "month 13"],
     ["00/10/2012", "month 0"],
