@@ -252,7 +252,7 @@ describe("where the return page sends a paid checkout", () => {
       body: { cardNumber: "4242424242424242" },
     });
     expect(paid.status).toBe(200);
-    const ref = new URL(paid.body.redirectUrl).searchParams.get("payment_intent")!;
+    const ref = new URL(paid.body.redirectUrl, "http://x.test").searchParams.get("payment_intent")!;
     return { cartId: cart.body.id as number, ref };
   }
 
