@@ -100,9 +100,10 @@ export function promiseAddressHash(ip: string | undefined): string {
 /**
  * Locks the client address (LOCK_ORDER "promise-address", after the sections) and refuses,
  * before anything is written, a promise that would give the address's unpaid promises more
- * seats than UNPAID_PROMISES_PER_ADDRESS (decision 142). A promise counts while it is pending,
- * with no check received, for a registration neither cancelled nor waitlisted: received,
- * released or cancelled, it frees the address. `except` are the registrations being promised,
+ * seats than UNPAID_PROMISES_PER_ADDRESS (decision 142). A promise counts while it is pending
+ * (a part received still counts, as for the share of decision 138: a token check must not free
+ * the address) for a registration neither cancelled nor waitlisted: received in full, released
+ * or cancelled, it frees the address. `except` are the registrations being promised,
  * so an identical confirmation, or a check for the rest of a balance, is not counted against
  * itself. `addressHash` null: the caller is not limited (a student).
  */
@@ -122,9 +123,7 @@ async function refuseBeyondAddressLimit(
           and r.id not in (${sql.join(
             except.map((id) => sql`${id}`),
             sql`, `,
-          )})
-          and not exists (select 1 from mailed_checks m
-                          where m.payment_id = p.id and m.status = 'received')`,
+          )})`,
   );
   if (!mayPromiseFromAddress(Number(held?.n ?? 0), except.length)) {
     throw new ApiError(409, t("paymentDialog.mailOnePerAddress"));

@@ -292,7 +292,7 @@ describe("one unpaid mailed-check promise per client address", () => {
     await register(second, section);
     expect((await promise(second, section, address)).status).toBe(409);
 
-    // Part of the check arrives: money came, the promise no longer holds a seat unpaid.
+    // Part of the check is not enough: a token check must not free the address.
     const received = await call(
       api,
       "POST",
@@ -307,6 +307,22 @@ describe("one unpaid mailed-check promise per client address", () => {
       },
     );
     expect(received.status, JSON.stringify(received.body)).toBe(201);
+    expect((await promise(second, section, address)).status).toBe(409);
+    // The rest arrives: the promise is paid and no longer holds a seat unpaid.
+    const rest = await call(
+      api,
+      "POST",
+      `/v1/office/checks/${await promiseId(r1.body.confirmationIds[0])}/receive`,
+      {
+        token: await office(),
+        body: {
+          checkNumber: "502",
+          amountCents: 2000,
+          receivedOn: todayIn(api.runtime.deps.timeZone, api.clock.now()),
+        },
+      },
+    );
+    expect(rest.status, JSON.stringify(rest.body)).toBe(201);
     const r2 = await promise(second, section, address);
     expect(r2.status, JSON.stringify(r2.body)).toBe(200);
 
