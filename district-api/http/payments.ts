@@ -89,8 +89,10 @@ export function paymentsRoutes(deps: ApiDeps): Router {
 
   r.post(
     "/payment/confirm-mailin",
-    handle(deps, { access: "participant", body: ConfirmMailinRequest }, ({ claims, body }) =>
-      confirmMailin(deps, claims!, body),
+    handle(deps, { access: "participant", body: ConfirmMailinRequest }, ({ claims, body, req }) =>
+      // The client address: the web app forwards its visitor's (X-Forwarded-For, trusted from
+      // the loopback proxy only), as for the public limits (decision 142).
+      confirmMailin(deps, claims!, body, req.ip),
     ),
   );
 

@@ -47,6 +47,9 @@ export const LOCK_ORDER = [
   "program",
   // A course section: seats are counted and taken under it, for every path that takes a seat.
   "section",
+  // A client address promising a mailed check (decision 142): the open promises made from it are
+  // counted under it, whichever sections they are for. An advisory lock on the address's hash.
+  "promise-address",
   // A person's cart: items go in and out, and it is settled, under it.
   "cart",
   // A payment being settled from the provider's answer.
@@ -66,6 +69,7 @@ export const LOCK_TIMEOUT = "5s";
 const COMMUNITY_REGISTRATION_KEY = 72710003;
 const STUDENT_IMPORT_KEY = 72710004;
 const STAFF_IMPORT_KEY = 72710128;
+const PROMISE_ADDRESS_KEY = 72710142;
 
 // The highest kind each open transaction holds (a transaction object lives as long as it does).
 const held = new WeakMap<object, number>();
@@ -98,7 +102,10 @@ export type LockStrength = "update" | "no key update";
  */
 export async function lockRows<T>(
   tx: Exec,
-  kind: Exclude<LockKind, "community-registration" | "student-import" | "staff-import">,
+  kind: Exclude<
+    LockKind,
+    "community-registration" | "student-import" | "staff-import" | "promise-address"
+  >,
   query: SQL,
   of?: string,
   strength: LockStrength = "update",
@@ -124,6 +131,17 @@ export async function lockStudentImport(tx: Exec): Promise<void> {
 export async function lockStaffImport(tx: Exec): Promise<void> {
   await prepare(tx, "staff-import");
   await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_IMPORT_KEY})`);
+}
+
+/**
+ * The lock of one client address promising a mailed check (an advisory lock: two promises from
+ * the same address for different sections share no row). `addressHash` is the stored hash.
+ */
+export async function lockPromiseAddress(tx: Exec, addressHash: string): Promise<void> {
+  await prepare(tx, "promise-address");
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${PROMISE_ADDRESS_KEY}, hashtext(${addressHash}))`,
+  );
 }
 
 /** True for PostgreSQL's "lock not available" (55P03): a lock timeout ran out. */

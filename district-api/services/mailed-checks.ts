@@ -2,7 +2,10 @@
 // full) are confirmed with the amount pending until the check arrives; the cart goes to MAIL.
 // One payment row per registration and promise (its idempotency key), so identical
 // confirmations reach the registration once. Unpaid promises may hold only the district's share
-// of a section's seats (decision 138): counted and refused under the section's lock.
+// of a section's seats (decision 138): counted and refused under the section's lock. From one
+// client address, a community member's or guest's unpaid promises may hold one seat (decision
+// 142): counted and refused under the address's lock, taken after the sections'.
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
@@ -11,8 +14,11 @@ import { toCents } from "@domain/rules/money";
 import {
   mailedCheckSeatCap,
   mailedCheckSharePercent,
+  mayPromiseFromAddress,
   mayPromiseMailedCheck,
+  promiseLimitedByAddress,
 } from "@domain/rules/mailed-check-promises";
+import { addressKey } from "@domain/rules/sign-in-guessing";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "./errors";
@@ -22,7 +28,7 @@ import { moveCart } from "./cart-status";
 import { PaymentErrorCode, insertPayment } from "./payment-records";
 import { balanceOf, registrationFor, requireParticipant } from "./registration-payments";
 import { enqueueMailedCheckMail } from "./receipts";
-import { lockRows } from "./locks";
+import { lockPromiseAddress, lockRows } from "./locks";
 
 type Exec = Parameters<typeof insertPayment>[0];
 
@@ -84,6 +90,58 @@ async function refuseBeyondPromiseShare(
   }
 }
 
+/** What a promise stores of its client address: a hash of its addressKey, never the address. */
+export function promiseAddressHash(ip: string | undefined): string {
+  return createHash("sha256")
+    .update(`promise-address:${addressKey(ip)}`)
+    .digest("hex");
+}
+
+/**
+ * Locks the client address (LOCK_ORDER "promise-address", after the sections) and refuses,
+ * before anything is written, a promise that would give the address's unpaid promises more
+ * seats than UNPAID_PROMISES_PER_ADDRESS (decision 142). A promise counts while it is pending
+ * (a part received still counts, as for the share of decision 138: a token check must not free
+ * the address) for a registration neither cancelled nor waitlisted: received in full, released
+ * or cancelled, it frees the address. `except` are the registrations being promised,
+ * so an identical confirmation, or a check for the rest of a balance, is not counted against
+ * itself. `addressHash` null: the caller is not limited (a student).
+ */
+async function refuseBeyondAddressLimit(
+  tx: Exec,
+  addressHash: string | null,
+  except: string[],
+): Promise<void> {
+  if (!addressHash || !except.length) return;
+  await lockPromiseAddress(tx, addressHash);
+  const [held] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(distinct r.id)::int as n
+        from payments p join registrations r on r.id = p.registration_id
+        where p.method = 'mail' and p.status = 'pending' and p.client_address_hash = ${addressHash}
+          and r.status not in ('cancelled', 'waitlisted')
+          and r.id not in (${sql.join(
+            except.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+  );
+  if (!mayPromiseFromAddress(Number(held?.n ?? 0), except.length)) {
+    throw new ApiError(409, t("paymentDialog.mailOnePerAddress"));
+  }
+}
+
+/** Records on a new promise the hash of the address it was made from (decision 142). */
+async function recordPromiseAddress(
+  tx: Exec,
+  paymentId: number,
+  addressHash: string | null,
+): Promise<void> {
+  if (!addressHash) return;
+  await tx.execute(
+    sql`update payments set client_address_hash = ${addressHash} where id = ${paymentId}`,
+  );
+}
+
 /**
  * POST /v1/payment/confirm-mailin: registrations (from the dialog, or a cart without fees paid in
  * full) are confirmed with the amount pending until the check arrives.
@@ -92,8 +150,11 @@ export async function confirmMailin(
   deps: ApiDeps,
   claims: TokenClaims,
   body: { courseSectionIds: string[]; cartId?: number | null; payNowAmount?: number },
+  ip: string | undefined,
 ): Promise<true | { confirmationIds: string[] }> {
   const participant = requireParticipant(claims);
+  // Community members and guests make their own accounts; students are the district's.
+  const addressHash = promiseLimitedByAddress(claims.kind) ? promiseAddressHash(ip) : null;
   const owner = ownerKey(claims);
   const now = deps.clock.now();
   if (body.cartId) {
@@ -112,6 +173,7 @@ export async function confirmMailin(
         registrations.push(l.row.registration_id);
       }
       await refuseBeyondPromiseShare(tx, promising, registrations);
+      await refuseBeyondAddressLimit(tx, addressHash, [...new Set(registrations)]);
       const cart = await currentCart(tx, owner, "", { lock: true, create: false });
       if (!cart || Number(cart.id) !== body.cartId || cart.status !== "OPEN")
         throw new ApiError(404, t("cart.error.load"));
@@ -138,6 +200,7 @@ export async function confirmMailin(
           key: `mail:${cart.id}:${l.row.registration_id}`,
           now,
         });
+        if (p?.created) await recordPromiseAddress(tx, p.id, addressHash);
         if (p)
           out.push({ registrationId: l.row.registration_id!, cents: l.costCents, paymentId: p.id });
       }
@@ -176,6 +239,7 @@ export async function confirmMailin(
     }
     const payment = await deps.db.transaction(async (tx) => {
       await refuseBeyondPromiseShare(tx, new Map([[sectionId, 1]]), [reg.id]);
+      await refuseBeyondAddressLimit(tx, addressHash, [reg.id]);
       const p = await insertPayment(tx, {
         owner,
         registrationId: reg.id,
@@ -185,6 +249,7 @@ export async function confirmMailin(
         key: `mail:reg:${reg.id}:${reg.paid_cents + reg.pending_cents}`,
         now,
       });
+      if (p?.created) await recordPromiseAddress(tx, p.id, addressHash);
       // The instructions go out once per promise (identical confirmations share the row).
       if (p?.created) await enqueueMailedCheckMail(tx, deps, [p.id]);
       return p;

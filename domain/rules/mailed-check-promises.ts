@@ -43,3 +43,24 @@ export function mayPromiseMailedCheck(
 export function promiseDueAt(promisedAt: Date, days: number): Date {
   return new Date(promisedAt.getTime() + days * 86_400_000);
 }
+
+/**
+ * How many seats unpaid mailed-check promises made from one client address (addressKey: an IPv4
+ * address, an IPv6 /64) may hold at a time (issue 28 point 3, decision 142). One: throwaway
+ * accounts from one address cannot hold more than one seat without paying.
+ */
+export const UNPAID_PROMISES_PER_ADDRESS = 1;
+
+/**
+ * Whether the per-address limit applies to a participant of this kind: community members and
+ * guests make their own accounts, so one address can make many; students are imported by the
+ * district, and a school network shared by many real families must not be refused (decision 142).
+ */
+export function promiseLimitedByAddress(kind: string): boolean {
+  return kind !== "student";
+}
+
+/** May `promising` more seats be promised from an address whose unpaid promises hold `held`? */
+export function mayPromiseFromAddress(held: number, promising: number): boolean {
+  return held + promising <= UNPAID_PROMISES_PER_ADDRESS;
+}

@@ -1,10 +1,13 @@
-// Throwaway accounts hoarding seats with mailed-check promises (issue 28 point 3, decision 138).
+// Throwaway accounts hoarding seats with mailed-check promises (issue 28 point 3, decisions 138
+// and 142).
 // For the given time, from 1 client address and then from 50 (each run on a fresh database), it
 // creates community accounts as fast as the district API lets it, reads each new ID from the
 // account's own mailbox (the member-id message, as an attacker owning the mailboxes would), signs
 // in, registers for each target activity and promises a mailed check. It then prints, per
 // activity, the seats held by promises with $0 received, beside the cap the district's share
-// allows, and the seats on payment-window holds (those end by themselves within the window).
+// allows, and the seats on payment-window holds (those end by themselves within the window), then
+// the seats held without paying in all activities together: from one address the issue's bar is
+// at most one (decision 142), from many no activity past its cap (decision 138).
 // Loopback only: the API listens on 127.0.0.1 and trusts its loopback proxy (app.set("trust
 // proxy", "loopback")), so the client address it sees is the X-Forwarded-For this script sends,
 // one of the documentation addresses 198.51.100.1–50.
@@ -197,6 +200,7 @@ async function run(addresses: number) {
         `${tally.promisesRefused} refused, ${tally.registrationsRefused} registrations not given a seat`,
     );
     let worst = 0;
+    let total = 0;
     let overCap = false;
     for (const s of sections) {
       const [row] = await queryRows<{ promised: number; holds: number; seats: number }>(
@@ -212,6 +216,7 @@ async function run(addresses: number) {
       );
       const cap = mailedCheckSeatCap(s.capacity, share);
       worst = Math.max(worst, Number(row!.promised));
+      total += Number(row!.promised);
       overCap ||= Number(row!.promised) > cap;
       console.log(
         `  ${s.name} (${s.capacity} seats, ${share}% share = cap ${cap}): ` +
@@ -219,11 +224,13 @@ async function run(addresses: number) {
           `${row!.holds} on payment-window holds; ${row!.seats} of ${s.capacity} taken`,
       );
     }
-    console.log(`  most seats of one activity held without paying: ${worst}`);
-    // The issue's bar: from one address at most one seat; from many, no more than each cap.
-    const bar = addresses === 1 ? worst <= 1 : !overCap;
     console.log(
-      `  issue 28's bar (${addresses === 1 ? "at most 1 from one address" : "no activity past its cap"}): ` +
+      `  seats held without paying: ${total} in all activities, at most ${worst} of one activity`,
+    );
+    // The issue's bar: from one address at most one seat in all; from many, no more than each cap.
+    const bar = addresses === 1 ? total <= 1 : !overCap;
+    console.log(
+      `  issue 28's bar (${addresses === 1 ? "at most 1 seat in all from one address" : "no activity past its cap"}): ` +
         (bar ? "met" : "NOT met"),
     );
     return worst;

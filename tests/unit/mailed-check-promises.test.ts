@@ -5,8 +5,11 @@ import {
   MAILED_CHECK_SHARE,
   mailedCheckSeatCap,
   mailedCheckSharePercent,
+  mayPromiseFromAddress,
   mayPromiseMailedCheck,
   promiseDueAt,
+  promiseLimitedByAddress,
+  UNPAID_PROMISES_PER_ADDRESS,
 } from "@domain/rules/mailed-check-promises";
 
 describe("the share of a section's seats promises may hold", () => {
@@ -41,5 +44,20 @@ describe("a promise's due date", () => {
   it("is the setting's days of 24 hours after the promise", () => {
     const at = new Date("2026-11-01T15:30:00.000Z");
     expect(promiseDueAt(at, 21).toISOString()).toBe("2026-11-22T15:30:00.000Z");
+  });
+});
+
+describe("the seats one client address may hold by unpaid promises (decision 142)", () => {
+  it("is one: a first promise goes, a second or a cart of two does not", () => {
+    expect(UNPAID_PROMISES_PER_ADDRESS).toBe(1);
+    expect(mayPromiseFromAddress(0, 1)).toBe(true);
+    expect(mayPromiseFromAddress(1, 1)).toBe(false);
+    expect(mayPromiseFromAddress(0, 2)).toBe(false);
+  });
+
+  it("applies to community members and guests, not to the district's students", () => {
+    expect(promiseLimitedByAddress("community_member")).toBe(true);
+    expect(promiseLimitedByAddress("guest_user")).toBe(true);
+    expect(promiseLimitedByAddress("student")).toBe(false);
   });
 });

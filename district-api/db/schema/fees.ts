@@ -69,6 +69,11 @@ export const payments = pgTable("payments", {
   confirmationId: text("confirmation_id").unique(),
   /** Cash, check and reader payments: the employee at the register (0012_in_person_employee.sql). */
   takenByEmployeeId: text("taken_by_employee_id"),
+  /**
+   * Mailed-check promises of community members and guests: a hash of the client address they
+   * were made from, so one address holds at most one unpaid seat (0038_promise_address.sql).
+   */
+  clientAddressHash: text("client_address_hash"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   settledAt: timestamp("settled_at", { withTimezone: true }),
 });

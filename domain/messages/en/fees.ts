@@ -205,6 +205,9 @@ export const fees = {
   "paymentDialog.kind.payment": "Payment",
   "paymentDialog.mailShareFull":
     "Mailed checks may hold only {share}% of the seats in {course}, and those are taken. Pay online to keep your seat, or join the waitlist.",
+  // Decision 142: from one client address, community members' and guests' unpaid promises hold one seat.
+  "paymentDialog.mailOnePerAddress":
+    "A mailed check not yet received already holds a seat for an account on your network, and only one may at a time. Pay online by card to keep your seat.",
   "paymentDialog.mailNotOffered":
     "{course} does not take mailed checks. Pay online to keep your seat, or join the waitlist.",
   "paymentDialog.notFound": "No registration awaiting payment was found for this course.",
