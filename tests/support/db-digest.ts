@@ -4,12 +4,12 @@ import type { Db } from "../../district-api/db/client";
 
 /**
  * Tables a refused request may legitimately write: failed sign-ins are counted (that is the
- * point of throttling), and payment-provider event logs record what arrived. The mail queue
+ * point of throttling; an address's room too, decision 136), and payment-provider event logs record what arrived. The mail queue
  * changes on its own while its worker sends earlier mail (and a sign-in lock notice follows a
  * refused sign-in), decision 130.
  */
 export const WRITES_ALLOWED_ON_REFUSAL =
-  /^(login_failures|provider_events|mail_queue)$|throttle|attempt|lockout/;
+  /^(login_failures|provider_events|mail_queue)$|^sign_in_address|throttle|attempt|lockout/;
 
 type Rows<T> = { rows: T[] };
 
