@@ -151,9 +151,10 @@ function repeatLimit(schema: z.ZodTypeAny, path: Segment[]): number {
     at = unwrap(at);
     const def = defOf(at);
     if (def.typeName === "ZodObject" && typeof segment === "string") {
-      const next = ((at as z.AnyZodObject).shape as Record<string, z.ZodTypeAny>)[segment];
-      if (!next) return LIST_MAX_DEFAULT;
-      at = next;
+      const shape = (at as z.AnyZodObject).shape as Record<string, z.ZodTypeAny>;
+      // Own keys only: `__proto__` or `constructor` would otherwise find Object.prototype's.
+      if (!Object.hasOwn(shape, segment)) return LIST_MAX_DEFAULT;
+      at = shape[segment]!;
     } else if (def.typeName === "ZodArray") {
       at = def.type as z.ZodTypeAny;
     } else {

@@ -205,7 +205,7 @@ describe("hash prefill", () => {
 
   it("a hash with a badly formatted date fills the form and shows the message", async () => {
     const page = await newPage({ js: true });
-    await page.goto("/signin#studentId=100017&dob=1/15/2012");
+    await page.goto("/signin#studentId=100017&dob=15/01/2012");
     await page.getByText("must be formatted MM/DD/YYYY").waitFor();
     await expect(
       page.getByLabel("Student or Community Member ID Number").inputValue(),

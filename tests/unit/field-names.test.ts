@@ -9,6 +9,16 @@ import { feeRequestSchema } from "@domain/forms/fee-request";
 const pairs = (...names: string[]) => names.map((n) => [n, "x"] as [string, string]);
 
 describe("refusedFieldName", () => {
+  it("reads names of Object.prototype's own (__proto__, constructor) as names the form does not know", () => {
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      expect(refusedFieldName(pairs(name, name, "dob"), StudentSigninForm)).toBeNull();
+      expect(refusedFieldName(pairs(`${name}[0]`), StudentSigninForm)).toBe(`${name}[0]`);
+      expect(refusedFieldName(pairs(`${name}.polluted`), StudentSigninForm)).toBe(
+        `${name}.polluted`,
+      );
+    }
+  });
+
   it("refuses a list index beyond the list's maximum, and lets up to one past it through", () => {
     expect(
       refusedFieldName(pairs("nameFirst", "guardians[9999].nameFirst"), RegisterMemberForm),
