@@ -60,7 +60,7 @@ async function paidReturnUrl(
     body: { cardNumber: "4242424242424242" },
   });
   expect(paid.status).toBe(200);
-  const url = new URL(paid.body.redirectUrl as string);
+  const url = new URL(paid.body.redirectUrl as string, app.url);
   expect(url.searchParams.get("payment_intent")).toMatch(/^pay_\d+$/);
   return url.pathname + url.search;
 }
@@ -151,7 +151,7 @@ describe.each(MODES)("an unpaid hosted checkout $name", (mode) => {
     const hosted = await call(api(), "GET", `/v1/payment/simulator/checkout/${id}`, {
       token: bearer,
     });
-    const success = new URL(hosted.body.successUrl as string);
+    const success = new URL(hosted.body.successUrl as string, app.url);
     const page = await app.newPage(mode);
     await signInFamily(page, owner);
     await page.goto(success.pathname + success.search);
