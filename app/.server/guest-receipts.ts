@@ -3,7 +3,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { EarlierReceiptsReply, MailboxCodeReply } from "@domain/contract/guest-receipts";
 import { MailboxCodeForm } from "@domain/forms/guest-receipts";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages/guest-receipts";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate } from "@domain/rules/time";
 import { callApi } from "./api";

@@ -2,8 +2,7 @@
 // A field showing an error renders `autofocus`: after a failed post without JavaScript the browser
 // focuses the first such field in the page (only the first autofocus counts); with JavaScript
 // conform moves focus itself, and autofocus only acts when an input mounts.
-import type { FormEvent, InputHTMLAttributes, ReactNode } from "react";
-import { formatTypedDate } from "@domain/rules/calendar";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { TextInput, type TextInputProps } from "~/ui";
 
 /**
@@ -81,33 +80,6 @@ export function TextField({ meta, label, description, ...rest }: FieldProps) {
       defaultValue={meta.initialValue as string | undefined}
     />
   );
-}
-
-/**
- * A birth date, month first. Phones bring up a digits-only keypad without "/": the server reads
- * "01152012" as well as "01/15/2012" (typedDateToIso), and with JavaScript the slashes appear as
- * the digits are typed (only while the caret is at the end, so an edit in the middle is left as
- * the parent makes it).
- */
-export function BirthDateField({ meta, label }: { meta: FieldMeta; label: string }) {
-  return (
-    <TextField
-      meta={meta}
-      label={label}
-      inputMode="numeric"
-      placeholder="MM/DD/YYYY"
-      autoComplete="bday"
-      maxLength={20}
-      onInput={slashesAsTyped}
-    />
-  );
-}
-
-function slashesAsTyped(event: FormEvent<HTMLInputElement>) {
-  const input = event.currentTarget;
-  if (input.selectionStart !== input.value.length) return;
-  const shown = formatTypedDate(input.value);
-  if (shown !== input.value) input.value = shown;
 }
 
 /**

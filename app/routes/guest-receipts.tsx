@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useZodForm } from "~/components/zod-form";
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages/guest-receipts";
 import { FormError, TextField } from "~/components/fields";
 import { guestReceiptsAction, guestReceiptsPage } from "~/.server/guest-receipts";
 

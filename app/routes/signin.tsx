@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { useZodForm } from "~/components/zod-form";
-import { BirthDateField, FormError, TextField } from "~/components/fields";
+import { BirthDateField } from "~/components/BirthDateField";
+import { FormError, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
 import { familySignInPage, familySignInAction } from "~/.server/identity";

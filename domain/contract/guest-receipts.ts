@@ -1,6 +1,6 @@
 // A guest's earlier receipts, opened by a code sent to the mailbox (decision 141).
 import { z } from "zod";
-import { t } from "../messages/fees";
+import { t } from "../messages/guest-receipts";
 import { normaliseMailboxCode } from "../rules/guest-mailbox";
 
 export const MailboxCodeReply = z.object({ ok: z.literal(true) });

@@ -1,6 +1,6 @@
 // The earlier-receipts page's two forms (decision 141): send a code, then enter it.
 import { z } from "zod";
-import { t } from "../messages/fees";
+import { t } from "../messages/guest-receipts";
 import { normaliseMailboxCode } from "../rules/guest-mailbox";
 
 export const MailboxCodeForm = z.discriminatedUnion("intent", [

@@ -3,9 +3,8 @@ import { translator } from "./translate";
 import { common } from "./en/common";
 import { fees } from "./en/fees";
 import { refundsFamily } from "./en/refunds";
-import { guestReceipts } from "./en/guest-receipts";
 
-const catalogue = { ...common, ...fees, ...refundsFamily, ...guestReceipts } as const;
+const catalogue = { ...common, ...fees, ...refundsFamily } as const;
 
 export type FeesKey = keyof typeof catalogue;
 export const t = translator(catalogue);

@@ -20,6 +20,7 @@ import { mail } from "./en/mail";
 import { refunds, refundsFamily } from "./en/refunds";
 import { paymentsReport } from "./en/payments-report";
 import { guestReceipts } from "./en/guest-receipts";
+import { apiReplies } from "./en/api-replies";
 
 export const en = {
   ...common,
@@ -42,6 +43,7 @@ export const en = {
   ...refundsFamily,
   ...paymentsReport,
   ...guestReceipts,
+  ...apiReplies,
 } as const;
 
 export type MessageKey = keyof typeof en;

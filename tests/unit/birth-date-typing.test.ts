@@ -2,7 +2,8 @@
 // with dashes or one-digit months, is read; what cannot be read as a date still gets the spec's
 // message. And with JavaScript the field shows the slashes as the digits are typed.
 import { describe, expect, it } from "vitest";
-import { formatTypedDate, typedDateToIso } from "@domain/rules/calendar";
+import { typedDateToIso } from "@domain/rules/calendar";
+import { formatTypedDate } from "@domain/rules/typed-date";
 import { StudentSigninForm } from "@domain/forms/signin";
 import { formDob } from "@domain/forms/community";
 

@@ -11,7 +11,8 @@ import { GENDERS, GRADES, PHONE_TYPES, RELATIONSHIPS } from "@domain/forms/commu
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { ZodFormProps } from "~/components/zod-form";
 import { US_STATES } from "@domain/rules/us-states";
-import { BirthDateField, FormError, TextField } from "~/components/fields";
+import { BirthDateField } from "~/components/BirthDateField";
+import { FormError, TextField } from "~/components/fields";
 import { SignaturePad } from "~/islands/SignaturePad";
 import { SubmitWithHint } from "~/components/SubmitWithHint";
 import { SelectField } from "./SelectField";

@@ -28,9 +28,6 @@ export const common = {
   "error.notFound": "Not found.",
   "error.payloadTooLarge": "The request is too large.",
   "error.malformedJson": "The request body is not valid JSON.",
-  "error.jsonTooDeep": "The request body is nested too deeply: at most {max} levels.",
-  "error.fieldNotInForm": "The form has no field named {name}.",
-  "error.jsonTooWide": "The request body has too many items in one list: at most {max}.",
   "input.controlCharacters": "must not contain control characters.",
   "input.date": "must be a real date between 1900-01-01 and 2099-12-31.",
 
@@ -93,8 +90,6 @@ export const common = {
   "recover.mailSubjectStudent": "Your Student ID",
   "recover.mailSubjectMember": "Your Community Member ID",
   "recover.mailBody": "Hello {name},\n\nYour {kind} is {id}.\n\n{district}",
-  // A member's names were typed by whoever registered: the mail carries none (decision 137).
-  "recover.mailBodyMember": "Hello,\n\nYour {kind} is {id}.\n\n{district}",
 
   "staffSignin.title": "Instructor / Faculty Login",
   "staffSignin.username": "Username",

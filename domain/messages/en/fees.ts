@@ -129,9 +129,6 @@ export const fees = {
   "payment.error.cartOrCourse": "Cart ID or Course Section ID required for payment processing.",
   "payment.error.unknown": "An unknown error has occurred.",
   "payment.error.stripe": "An unknown stripe error has occurred.",
-  "payment.error.returnBase": "returnBase must be this site's own address.",
-  "payment.error.asyncFailed":
-    "The payment did not go through: the bank refused it. Nothing was taken; the cart is open again.",
   "payment.error.payment": "An unknown payment error has occurred.",
   "payment.error.method": "There was an error getting your payment method.",
   "payment.error.inProgress": "This payment is already being processed.",
@@ -203,13 +200,6 @@ export const fees = {
   "paymentDialog.kind.waitlist": "Waitlist",
   "paymentDialog.kind.registration": "Registration",
   "paymentDialog.kind.payment": "Payment",
-  "paymentDialog.mailShareFull":
-    "Mailed checks may hold only {share}% of the seats in {course}, and those are taken. Pay online to keep your seat, or join the waitlist.",
-  // Decision 142: from one client address, community members' and guests' unpaid promises hold one seat.
-  "paymentDialog.mailOnePerAddress":
-    "A mailed check not yet received already holds a seat for an account on your network, and only one may at a time. Pay online by card to keep your seat.",
-  "paymentDialog.mailNotOffered":
-    "{course} does not take mailed checks. Pay online to keep your seat, or join the waitlist.",
   "paymentDialog.notFound": "No registration awaiting payment was found for this course.",
   "paymentDialog.expired":
     "Your registration payment window has expired and your registration has been cancelled.",
@@ -232,4 +222,6 @@ export const fees = {
     "Your cart's time ran out before this payment arrived. The payment has been refunded.",
   "payment.refunded.registration_paid":
     "This registration was already paid, so this payment was not needed. It has been refunded.",
+  // The guests' Fees page links to their earlier receipts (decision 141).
+  "guestReceipts.link": "Earlier Receipts",
 } as const;

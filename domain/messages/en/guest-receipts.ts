@@ -1,6 +1,5 @@
 // Texts of a guest's earlier receipts, opened by a code sent to the mailbox (decision 141).
 export const guestReceipts = {
-  "guestReceipts.link": "Earlier Receipts",
   "guestReceipts.title": "Earlier Receipts",
   "guestReceipts.intro":
     "Receipts of earlier guest visits open once you show that the e-mail address you signed in with is yours: we send a code to it, you enter it here.",
