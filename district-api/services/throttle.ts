@@ -4,8 +4,6 @@
 // services/public-limits.ts) use the same counters.
 import { eq, lt, sql } from "drizzle-orm";
 import {
-  ADDRESS_MAX_FAILURES,
-  ADDRESS_WINDOW_MS,
   FIRST_LOCK_MS,
   FORGET_AFTER_MS,
   FREE_FAILURES,
@@ -54,27 +52,6 @@ export async function admitAccountAttempt(db: Db, key: string, now: Date): Promi
 export function lockedUntil(failures: number, now: Date): Date | null {
   const ms = lockAfterFailureMs(failures);
   return ms > 0 ? new Date(now.getTime() + ms) : null;
-}
-
-/**
- * Counts an attempt from an address: at most ADDRESS_MAX_FAILURES failures in a window of
- * ADDRESS_WINDOW_MS from the window's first failure, then refused until the window ends.
- */
-export function admitAddressAttempt(db: Db, key: string, now: Date): Promise<Admission> {
-  return admitWindowedAttempt(db, key, now, {
-    max: ADDRESS_MAX_FAILURES,
-    windowMs: ADDRESS_WINDOW_MS,
-  });
-}
-
-/** Whether an address may try now: fewer than ADDRESS_MAX_FAILURES failures in its window. */
-export async function addressOpen(db: Db, key: string, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - ADDRESS_WINDOW_MS);
-  const [row] = await db
-    .select({ failures: signInAttempts.failures, firstAt: signInAttempts.firstAt })
-    .from(signInAttempts)
-    .where(eq(signInAttempts.key, key));
-  return !row || row.firstAt <= since || row.failures < ADDRESS_MAX_FAILURES;
 }
 
 /**

@@ -14,10 +14,6 @@ export const MAX_LOCK_MS = 72 * HOUR;
 /** A key with no failure for this long starts again from nothing. */
 export const FORGET_AFTER_MS = 30 * DAY;
 
-/** Per address: failed attempts (on any ID) within one window before the address waits. */
-export const ADDRESS_MAX_FAILURES = 30;
-export const ADDRESS_WINDOW_MS = HOUR;
-
 /**
  * Per address, from browsers not known to the person (decision 136): the failures that count
  * against the address in one window. A typo of the right birth date does not count, and a
