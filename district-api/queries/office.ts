@@ -28,7 +28,8 @@ interface PromiseSqlRow {
   email: string | null;
 }
 
-export async function readMailedCheckDays(db: Db): Promise<number> {
+/** The days a mailed-check promise holds its seat (the district setting, decision 123). */
+export async function readMailedCheckDays(db: Pick<Db, "execute">): Promise<number> {
   const [row] = await queryRows<{ v: unknown }>(
     db,
     sql`select data->'mailedCheckDays' as v from settings where id = 1`,

@@ -14,7 +14,7 @@ import { formatUsd } from "@domain/rules/money";
 import { todayIn } from "@domain/rules/time";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { mailedCheckDays } from "../queries/settings";
+import { readMailedCheckDays } from "../queries/office";
 import { recordAudit, type Actor } from "./audit";
 import { ApiError } from "./errors";
 import { lockRows } from "./locks";
@@ -319,11 +319,7 @@ export async function cancelPromise(deps: ApiDeps, actor: Actor, paymentId: numb
     sql`select registration_id from payments where id = ${paymentId} and method = 'mail'`,
   );
   if (!row?.registration_id) throw notFound();
-  const [settings] = await queryRows<{ v: unknown }>(
-    deps.db,
-    sql`select data->'mailedCheckDays' as v from settings where id = 1`,
-  );
-  const days = mailedCheckDays(settings?.v);
+  const days = await readMailedCheckDays(deps.db);
   let registrationCancelled = false;
   const outcome = await withdrawPromisedPayment(
     deps,

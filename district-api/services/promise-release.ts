@@ -19,7 +19,7 @@ import { promiseDueAt } from "@domain/rules/mailed-check-promises";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { logSafeError } from "../logger";
-import { mailedCheckDays } from "../queries/settings";
+import { readMailedCheckDays } from "../queries/office";
 import { recordAudit, type Actor } from "./audit";
 import { ApiError } from "./errors";
 import {
@@ -42,14 +42,6 @@ class NotReleasable extends ApiError {
   constructor() {
     super(409, "not releasable");
   }
-}
-
-async function dueDays(deps: ApiDeps): Promise<number> {
-  const [row] = await queryRows<{ v: unknown }>(
-    deps.db,
-    sql`select data->'mailedCheckDays' as v from settings where id = 1`,
-  );
-  return mailedCheckDays(row?.v);
 }
 
 /**
@@ -106,7 +98,7 @@ export async function releasePromise(
  * oldest first, released one by one. Returns how many this process released.
  */
 export async function releaseUnhonouredPromises(deps: ApiDeps): Promise<number> {
-  const days = await dueDays(deps);
+  const days = await readMailedCheckDays(deps.db);
   const before = new Date(deps.clock.now().getTime() - days * 86_400_000);
   const candidates = await queryRows<{ id: number; registration_id: string }>(
     deps.db,

@@ -10,7 +10,8 @@ import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate } from "@domain/rules/time";
 import { queryRows, type Db } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { mailedCheckDays, readDistrictName } from "../queries/settings";
+import { readDistrictName } from "../queries/settings";
+import { readMailedCheckDays } from "../queries/office";
 import { promiseDueAt } from "@domain/rules/mailed-check-promises";
 import {
   addressesOfOwner,
@@ -315,7 +316,7 @@ export async function enqueueMailedCheckMail(
   );
   const district = await readDistrictName(tx, deps.districtName);
   const total = payments.reduce((n, p) => n + Number(p.amount_cents), 0);
-  const due = promiseDueAt(new Date(first.at), await promiseDays(tx));
+  const due = promiseDueAt(new Date(first.at), await readMailedCheckDays(tx));
   const items: [string, string][] = [];
   let participantId: number | null = null;
   for (const p of payments) {
@@ -362,14 +363,6 @@ export async function enqueueMailedCheckMail(
       },
     ),
   );
-}
-
-async function promiseDays(tx: Exec): Promise<number> {
-  const [row] = await queryRows<{ v: unknown }>(
-    tx,
-    sql`select data->'mailedCheckDays' as v from settings where id = 1`,
-  );
-  return mailedCheckDays(row?.v);
 }
 
 /**
