@@ -33,6 +33,14 @@ interface Description {
   tag: string;
   /** The 2xx reply's schema; "pdf" for a document; undefined for 204 No Content. */
   reply?: z.ZodTypeAny | "pdf" | "json";
+  /** The success statuses, when not the usual one (200 with a reply, 204 without). */
+  success?: (200 | 201 | 204)[];
+  /**
+   * Refusals this call gives beyond those every call of its kind can (`commonRefusals`), each
+   * with what it means here. A test holds them true: every status an integration test sees is
+   * listed (tests/support/contract-replies.ts).
+   */
+  refusals?: Partial<Record<400 | 401 | 402 | 403 | 404 | 406 | 409 | 410 | 429 | 502, string>>;
 }
 
 /** Every /v1 call, "METHOD /v1/path" as Express declares it. */
@@ -41,11 +49,19 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "identity",
     summary: "Sign in a student or community member with ID and birth date",
     reply: identity.StudentLoginReply,
+    refusals: {
+      401: "No student or community member with this ID and birth date",
+      429: "Too many failed attempts: signing in is locked for a while",
+    },
   },
   "POST /v1/instructor": {
     tag: "identity",
     summary: "Sign in a staff member with username and password",
     reply: identity.InstructorLoginReply,
+    refusals: {
+      401: "No staff member with this username and password",
+      429: "Too many failed attempts: signing in is locked for a while",
+    },
   },
   "POST /v1/identity/refresh-token": {
     tag: "identity",
@@ -61,26 +77,31 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "identity",
     summary: "Turn a token pushed by the desktop client into a desktop session",
     reply: identity.DesktopSessionReply,
+    refusals: { 429: "Too many attempts from this address or for this person: try again later" },
   },
   "PUT /v1/student/recover-student": {
     tag: "identity",
     summary: "Mail a student's ID to the addresses on file",
     reply: identity.RecoverReply,
+    refusals: { 429: "Too many attempts from this address or for this person: try again later" },
   },
   "PUT /v1/community/recover-member": {
     tag: "identity",
     summary: "Mail a community member's ID to the address on file",
     reply: identity.RecoverReply,
+    refusals: { 429: "Too many attempts from this address or for this person: try again later" },
   },
   "PUT /v1/community/register-guest": {
     tag: "identity",
     summary: "Start a guest session with a name and e-mail address",
     reply: identity.GuestReply,
+    refusals: { 429: "Too many attempts from this address or for this person: try again later" },
   },
   "POST /v1/guest/mailbox-code": {
     tag: "identity",
     summary: "Mail the guest's address a code that opens earlier receipts (decision 141)",
     reply: guestReceipts.MailboxCodeReply,
+    refusals: { 429: "Too many codes mailed to this address: try again later" },
   },
   "POST /v1/guest/mailbox-code/confirm": {
     tag: "identity",
@@ -103,6 +124,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary:
       "Register a community member; the same reply whether or not they are registered already (decision 137)",
     reply: community.RegisterMemberReply,
+    refusals: { 429: "Too many attempts from this address or for this person: try again later" },
   },
   "GET /v1/profile/community": {
     tag: "community",
@@ -113,6 +135,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "community",
     summary: "Update the signed-in community member's profile",
     reply: "json",
+    refusals: { 429: "Too many attempts from this address or for this person: try again later" },
   },
   "GET /v1/program": {
     tag: "programs",
@@ -143,6 +166,9 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "registration",
     summary: "Register for a course (a paid course holds the seat for the payment window)",
     reply: programs.RegisterReply,
+    refusals: {
+      406: "The section is full, or the page the family saw is out of date (errorCode says which)",
+    },
   },
   "DELETE /v1/register/:courseSelectionUUID": {
     tag: "registration",
@@ -167,6 +193,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
   "PUT /v1/fees/add-to-cart": {
     tag: "fees",
     summary: "Add a fee (or an assessed fee) to the cart",
+    reply: "json",
   },
   "GET /v1/cart": { tag: "cart", summary: "The caller's open cart", reply: cart.Cart },
   "GET /v1/cart/count": {
@@ -216,21 +243,25 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "in-person payments",
     summary: "Record a cash, check or card reader payment for the cart (once)",
     reply: cashier.CompleteInPersonReply,
+    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
   },
   "POST /v1/payment/simulator/reader/:id/process": {
     tag: "simulator",
     summary: "The payment simulator's card reader presents a card",
     reply: cashier.SimulatedReaderProcessReply,
+    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
   },
   "POST /v1/payment/create-setup-intent": {
     tag: "payments",
     summary: "Start the in-page card form for a cart or a registration",
     reply: payments.CreateSetupIntentReply,
+    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
   },
   "POST /v1/payment/complete-setup-intent": {
     tag: "payments",
     summary: "Charge the card entered in the in-page form (once)",
     reply: "json",
+    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
   },
   "POST /v1/payment/checkout-session": {
     tag: "payments",
@@ -246,6 +277,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "payments",
     summary: "Submit a cart that costs nothing",
     reply: "json",
+    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
   },
   "POST /v1/payment/confirm-mailin": {
     tag: "payments",
@@ -271,6 +303,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "payments",
     summary: "What a registration costs and owes, for the payment dialog",
     reply: payments.RegistrationPayment,
+    refusals: { 410: "The payment window ended and the seat went back to the section" },
   },
   "POST /v1/payment/webhook": {
     tag: "payments",
@@ -281,6 +314,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "simulator",
     summary: "The payment simulator's in-page card form confirms a card",
     reply: payments.SimulatorConfirmReply,
+    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
   },
   "GET /v1/payment/simulator/checkout/:id": {
     tag: "simulator",
@@ -291,6 +325,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "simulator",
     summary: "Pay the payment simulator's hosted checkout with a test card",
     reply: "json",
+    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
   },
   "GET /v1/instructor/program": {
     tag: "staff",
@@ -401,6 +436,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Create a staff account with roles from the fixed list",
     reply: admin.StaffAccount,
+    success: [201],
   },
   "POST /v1/admin/staff/:id/password": {
     tag: "admin",
@@ -481,6 +517,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Create a fee with its price rules and questions",
     reply: adminFees.AdminFee,
+    success: [201],
   },
   "GET /v1/admin/fees/:id": {
     tag: "admin",
@@ -526,6 +563,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Create a fee group; its name is unique whatever its case",
     reply: adminFees.FeeGroupCreated,
+    success: [201],
   },
   "PUT /v1/admin/fee-groups/:id": {
     tag: "admin",
@@ -536,6 +574,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Upload one CSV file of a student import (the raw body, text/csv)",
     reply: adminImports.ImportFileReply,
+    success: [201],
   },
   "POST /v1/admin/imports/students": {
     tag: "admin",
@@ -587,6 +626,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "office",
     summary: "Record a check received for a promise (partial amounts allowed; once per number)",
     reply: "json",
+    success: [200, 201],
   },
   "POST /v1/office/checks/:id/checks/:checkId/reverse": {
     tag: "office",
@@ -612,6 +652,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "office",
     summary: "Queue a copy of a receipt or confirmation (once per double click)",
     reply: officeMail.ResendReply,
+    success: [200, 201],
   },
   "GET /v1/office/payments": {
     tag: "office",
@@ -628,6 +669,8 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary:
       "Refund all or part of a payment (card through the provider, cash or check by hand), once per form key",
     reply: officeRefunds.RefundResult,
+    success: [200, 201],
+    refusals: { 502: "The card processor did not answer; the refund is kept to be retried" },
   },
   "GET /v1/office/refunds/open": {
     tag: "office",
@@ -643,6 +686,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "office",
     summary: "Ask the provider again for a failed refund (same idempotency key)",
     reply: officeRefunds.RefundResult,
+    refusals: { 502: "The card processor did not answer; the refund is kept to be retried" },
   },
   "GET /v1/office/report": {
     tag: "office",
@@ -674,7 +718,12 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary: "Programmes, 50 a page, searched by name",
     reply: catalogue.ProgramPage,
   },
-  "POST /v1/admin/programs": { tag: "admin", summary: "Create a programme", reply: "json" },
+  "POST /v1/admin/programs": {
+    tag: "admin",
+    summary: "Create a programme",
+    reply: "json",
+    success: [201],
+  },
   "GET /v1/admin/programs/:id": {
     tag: "admin",
     summary: "A programme with one page of its sections",
@@ -689,13 +738,19 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Copy a programme with its active sections and questions to a new term",
     reply: catalogue.CopyReply,
+    success: [201],
   },
   "GET /v1/admin/courses": {
     tag: "admin",
     summary: "Courses, 50 a page, searched",
     reply: catalogue.CoursePage,
   },
-  "POST /v1/admin/courses": { tag: "admin", summary: "Create a course", reply: "json" },
+  "POST /v1/admin/courses": {
+    tag: "admin",
+    summary: "Create a course",
+    reply: "json",
+    success: [201],
+  },
   "GET /v1/admin/courses/:id": { tag: "admin", summary: "One course", reply: catalogue.Course },
   "PUT /v1/admin/courses/:id": { tag: "admin", summary: "Change a course", reply: "json" },
   "GET /v1/admin/section-options": {
@@ -707,6 +762,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Create a section with its questions",
     reply: "json",
+    success: [201],
   },
   "GET /v1/admin/sections/:id": {
     tag: "admin",
@@ -746,13 +802,55 @@ const errorReply = (description: string) => ({
   content: { "application/json": { schema: ERROR } },
 });
 
-function replyOf(d: Description | undefined) {
-  if (!d || d.reply === undefined) return { "204": { description: "Done; no content" } };
-  if (d.reply === "pdf") {
-    return { "200": { description: "A PDF document", content: { "application/pdf": {} } } };
+const SUCCESS_TEXT: Record<200 | 201 | 204, string> = {
+  200: "Success",
+  201: "Created",
+  204: "Done; no content",
+};
+
+function successOf(d: Description | undefined): Record<string, unknown> {
+  const statuses = d?.success ?? [d && d.reply !== undefined ? 200 : 204];
+  const replies: Record<string, unknown> = {};
+  for (const status of statuses) {
+    if (status === 204 || !d || d.reply === undefined) {
+      replies[status] = { description: SUCCESS_TEXT[status] };
+    } else if (d.reply === "pdf") {
+      replies[status] = { description: "A PDF document", content: { "application/pdf": {} } };
+    } else {
+      const schema = d.reply === "json" ? {} : toJsonSchema(d.reply);
+      replies[status] = {
+        description: SUCCESS_TEXT[status],
+        content: { "application/json": { schema } },
+      };
+    }
   }
-  const schema = d.reply === "json" ? {} : toJsonSchema(d.reply);
-  return { "200": { description: "Success", content: { "application/json": { schema } } } };
+  return replies;
+}
+
+/**
+ * The refusals any call can give for what it is: bad input; no token or the wrong kind of
+ * account (by its access); an unknown or someone else's record (a call with path parameters);
+ * a change the record's state does not allow now; a body over the limit; the API's own failure;
+ * and 503 (a maintenance window for families, or
+ * too many people at once on a locked row: Retry-After says when to try again).
+ */
+function commonRefusals(method: string, path: string, access: string): Record<string, string> {
+  return {
+    "400": "Bad input: the message names the field",
+    ...(access === "public" ? {} : { "401": "No token, or a token that has ended" }),
+    ...(access === "public" || access === "any"
+      ? {}
+      : { "403": "Not allowed for this kind of account or role" }),
+    ...(path.includes(":") ? { "404": "No such record, or not the caller's" } : {}),
+    ...(method === "GET"
+      ? {}
+      : {
+          "409": "The record's state does not allow this now: the message says why",
+          "413": "The body is larger than the API accepts",
+        }),
+    "500": "The district API failed",
+    "503": "Unavailable for now (maintenance window, or too many people at once): see Retry-After",
+  };
 }
 
 /** The OpenAPI 3.1 document of the district API `app`. */
@@ -790,16 +888,15 @@ export function openApiDocument(app: Express): Record<string, unknown> {
       tags: d ? [d.tag] : [],
       parameters,
       responses: {
-        ...replyOf(d),
-        "400": errorReply("Bad input: the message names the field"),
-        ...(access === "public"
-          ? {}
-          : { "401": errorReply("No token, or a token that has ended") }),
-        ...(access === "public" || access === "any"
-          ? {}
-          : { "403": errorReply("Not allowed for this kind of account or role") }),
-        "429": errorReply("Too many attempts: try again later"),
-        "500": errorReply("The district API failed"),
+        ...successOf(d),
+        ...Object.fromEntries(
+          Object.entries({
+            ...commonRefusals(route.method, route.path, access),
+            ...d?.refusals,
+          })
+            .sort(([a], [b]) => Number(a) - Number(b))
+            .map(([status, text]) => [status, errorReply(text)]),
+        ),
       },
     };
     if (access !== "public") operation.security = [{ bearer: [] }];

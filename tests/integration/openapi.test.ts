@@ -98,4 +98,20 @@ describe("GET /v1/openapi.json", () => {
       expect.arrayContaining(["studentId", "dob"]),
     );
   });
+
+  it("lists the replies the handlers give: created, sign-in refused, register refused, not found", () => {
+    const op = (method: string, path: string) => doc.paths[path][method];
+    const statuses = (method: string, path: string) => Object.keys(op(method, path).responses);
+    expect(statuses("post", "/v1/admin/staff")).toContain("201");
+    expect(statuses("post", "/v1/admin/staff")).not.toContain("200");
+    expect(op("put", "/v1/fees/add-to-cart").responses["200"].content).toBeTruthy();
+    expect(statuses("post", "/v1/student")).toEqual(expect.arrayContaining(["401", "429"]));
+    expect(statuses("post", "/v1/register/{courseSelectionUUID}")).toEqual(
+      expect.arrayContaining(["404", "406", "409", "503"]),
+    );
+    expect(statuses("get", "/v1/cart/{cartId}")).toContain("404");
+    // A call that reads no body cannot be too large, nor refused for its record's state.
+    expect(statuses("get", "/v1/program")).not.toContain("413");
+    expect(statuses("get", "/v1/program")).not.toContain("409");
+  });
 });

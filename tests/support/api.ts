@@ -12,6 +12,8 @@ import { TestClock } from "../../district-api/clock";
 import { createLogger } from "../../district-api/logger";
 import { queryRows } from "../../district-api/db/client";
 import { sql } from "drizzle-orm";
+import { openApiDocument } from "../../district-api/http/openapi";
+import { observeReplies, undeclaredReplies } from "./contract-replies";
 
 export interface TestApi {
   baseUrl: string;
@@ -71,6 +73,7 @@ export async function startTestApi(
     pgliteSnapshot: databaseUrl || opts.seed === false ? undefined : await demoSnapshot(),
   });
   const server = runtime.app.listen(0, "127.0.0.1");
+  const observedReplies = observeReplies(server);
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
@@ -99,9 +102,18 @@ export async function startTestApi(
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      const undeclared = undeclaredReplies(
+        openApiDocument(runtime.app) as Parameters<typeof undeclaredReplies>[0],
+        observedReplies(),
+      );
       await runtime.close();
       await pgDb?.drop();
       await rm(outboxDir, { recursive: true, force: true });
+      if (undeclared.length && !process.env.CONTRACT_REPLIES_LOG) {
+        throw new Error(
+          `replies the OpenAPI description (district-api/http/openapi.ts) does not list:\n${undeclared.join("\n")}`,
+        );
+      }
     },
   };
 }
