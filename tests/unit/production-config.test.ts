@@ -7,6 +7,7 @@ import express from "express";
 import { districtApiTrust } from "../../district-api/http/app";
 import { ConfigError, readConfig } from "../../server/config";
 import { parseTrustProxy } from "../../server/trust-proxy";
+import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
 
 const PRODUCTION = {
   APP_MODE: "production",
@@ -85,6 +86,71 @@ describe("the production configuration", () => {
 
   it("says in its description when no SMTP_URL sends production mail", () => {
     expect(read(PRODUCTION).mail).toBe("outbox");
+  });
+});
+
+/**
+ * The environment tests/e2e/production-start.test.ts starts the server with: each refusal below
+ * takes one thing away from it or changes it. These were spawns of the server, one each; the
+ * spawn test keeps one of them to prove that a refused configuration ends the start with one
+ * "cannot start:" line per problem and no stack trace, and these check each refusal's line.
+ */
+const PRODUCTION_START: Record<string, string | undefined> = {
+  NODE_ENV: "production",
+  APP_MODE: "production",
+  PORT: "0",
+  HOST: "127.0.0.1",
+  DATA_DIR: "/tmp/prod-start",
+  SESSION_SECRET: "3f9a1c7e52b84d06e1a9c3f7b25d8e40a6c19f3e7b52d8a49c2e7a41f0b83d5e",
+  PUBLIC_URL: "https://register.district.example.org",
+  PAYMENTS: "simulated",
+  REMIX_BUILD_DIR: "build",
+  LOG_LEVEL: "info",
+};
+
+describe("the production start refuses to start without what it needs", () => {
+  it("starts with the complete environment", () => {
+    expect(problems(PRODUCTION_START)).toEqual([]);
+  });
+
+  it.each<[string, Record<string, string | undefined>, string]>([
+    [
+      "no SESSION_SECRET",
+      { SESSION_SECRET: undefined },
+      "SESSION_SECRET is required in production",
+    ],
+    [
+      "no Stripe keys and no simulated payments asked for",
+      { PAYMENTS: undefined },
+      "STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are required",
+    ],
+    [
+      "the development desktop key",
+      { DESKTOP_CLIENT_KEY: DEV_DESKTOP_CLIENT_KEY },
+      "DESKTOP_CLIENT_KEY is the development key",
+    ],
+    [
+      "insecure cookies behind HTTPS",
+      { COOKIE_SECURE: "false" },
+      "COOKIE_SECURE=false with an https PUBLIC_URL",
+    ],
+    ["no PUBLIC_URL", { PUBLIC_URL: undefined }, "PUBLIC_URL is required in production"],
+    [
+      "a SESSION_SECRET of 32 identical characters",
+      { SESSION_SECRET: "a".repeat(32) },
+      "SESSION_SECRET is too predictable",
+    ],
+    [
+      "an http PUBLIC_URL without the trial override",
+      { PUBLIC_URL: "http://register.district.example.org" },
+      "PUBLIC_URL must be https in production",
+    ],
+    ["TRUST_PROXY=yes", { TRUST_PROXY: "yes" }, "TRUST_PROXY must be true, false, a number"],
+  ])("%s: one line says what is missing", (_name, over, message) => {
+    const found = problems({ ...PRODUCTION_START, ...over });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(message);
+    expect(found[0]).not.toContain("\n");
   });
 });
 
