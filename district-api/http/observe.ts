@@ -3,7 +3,7 @@
 // (X-Request-Id) so that one page load can be followed across both. Nothing personal is logged.
 import { randomUUID } from "node:crypto";
 import type { Request, RequestHandler } from "express";
-import type { Logger } from "../logger";
+import { inRequestScope, type Logger } from "../logger";
 import { metrics, outcomeOf } from "../metrics";
 
 /** A request id another hop may hand us: short, and nothing but letters, digits, ".", "_", "-". */
@@ -13,10 +13,25 @@ export function requestIdOf(header: unknown): string {
   return typeof header === "string" && SANE_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
-/** The route pattern Express matched, e.g. /v1/register/:courseSelectionUUID. */
-function routePattern(req: Request): string {
-  const route = req.route as { path?: unknown } | undefined;
-  return route && typeof route.path === "string" ? `${req.baseUrl}${route.path}` : "(unmatched)";
+/**
+ * Keeps the route pattern Express matches, e.g. /v1/register/:courseSelectionUUID, as it matches
+ * it: Express sets `req.route` when a route takes the request, while `req.baseUrl` is still the
+ * router's (/v1). By the time the reply is sent after an error, Express has reset `req.baseUrl`,
+ * so reading both then would name the route without its /v1.
+ */
+function watchRoute(req: Request): () => string {
+  let matched: unknown;
+  let pattern = "(unmatched)";
+  Object.defineProperty(req, "route", {
+    configurable: true,
+    enumerable: true,
+    get: () => matched,
+    set(route: { path?: unknown } | undefined) {
+      matched = route;
+      if (route && typeof route.path === "string") pattern = `${req.baseUrl}${route.path}`;
+    },
+  });
+  return () => pattern;
 }
 
 /** Payment calls by the method they take (the card form's setup, the reader, a mailed check…). */
@@ -37,8 +52,9 @@ export function observeRequests(logger: Logger): RequestHandler {
     const requestId = requestIdOf(req.headers["x-request-id"]);
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
+    const routePattern = watchRoute(req);
     res.on("finish", () => {
-      const route = routePattern(req);
+      const route = routePattern();
       const status = res.statusCode;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.httpRequests.inc({
@@ -68,6 +84,6 @@ export function observeRequests(logger: Logger): RequestHandler {
         "request",
       );
     });
-    next();
+    inRequestScope(requestId, next);
   };
 }
