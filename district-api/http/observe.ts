@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { inRequestScope, type Logger } from "../logger";
 import { metrics, outcomeOf } from "../metrics";
+import type { RouteEntry } from "./route-table";
 
 /** A request id another hop may hand us: short, and nothing but letters, digits, ".", "_", "-". */
 export const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -46,7 +47,32 @@ const PAYMENT_METHODS: Record<string, string> = {
   "POST /v1/payment/webhook": "provider_event",
 };
 
-export function observeRequests(logger: Logger): RequestHandler {
+/**
+ * The pattern of a call that failed before Express reached its route (the maintenance gate or the
+ * body parser threw, e.g. with the database down), found in the route table, so that its outcome
+ * is still counted under its route.
+ */
+function patternMatcher(
+  routes: () => RouteEntry[],
+): (method: string, path: string) => string | null {
+  let compiled: { method: string; path: string; regex: RegExp }[] | null = null;
+  return (method, path) => {
+    compiled ??= routes().map((r) => ({
+      method: r.method,
+      path: r.path,
+      regex: new RegExp(
+        `^${r.path
+          .split("/")
+          .map((s) => (s.startsWith(":") ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+          .join("/")}/?$`,
+      ),
+    }));
+    return compiled.find((r) => r.method === method && r.regex.test(path))?.path ?? null;
+  };
+}
+
+export function observeRequests(logger: Logger, routes?: () => RouteEntry[]): RequestHandler {
+  const findPattern = routes ? patternMatcher(routes) : () => null;
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(req.headers["x-request-id"]);
@@ -54,7 +80,11 @@ export function observeRequests(logger: Logger): RequestHandler {
     res.setHeader("X-Request-Id", requestId);
     const routePattern = watchRoute(req);
     res.on("finish", () => {
-      const route = routePattern();
+      const matched = routePattern();
+      const route =
+        matched === "(unmatched)"
+          ? (findPattern(req.method, req.originalUrl.split("?")[0] ?? "") ?? matched)
+          : matched;
       const status = res.statusCode;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.httpRequests.inc({
