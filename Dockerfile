@@ -6,16 +6,17 @@
 #   docker run --env-file .env -p 3000:3000 -v district-data:/data district-registration
 
 
-FROM node:20-bookworm-slim AS base
+# Node 24, the current LTS (20 reached its end of life in April 2026); package.json's engines.
+FROM node:24-bookworm-slim AS base
 WORKDIR /app
 ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
 # Every dependency, to build the web app.
 FROM base AS deps
 COPY package.json package-lock.json ./
-# The lockfile lists only the optional packages of the platforms it was made on; when `npm ci`
-# refuses it, `npm install` installs the same locked versions (as .ci/run does).
-RUN npm ci || npm install
+# Exactly the lockfile: `npm ci` fails rather than resolve anything anew (the lockfile lists the
+# optional native packages of every platform, so it holds for this image's).
+RUN npm ci
 
 FROM deps AS build
 COPY . .
@@ -24,7 +25,7 @@ RUN npm run build
 # Only what runs in production.
 FROM base AS prod-deps
 COPY package.json package-lock.json ./
-RUN (npm ci --omit=dev || npm install --omit=dev) && npm cache clean --force
+RUN npm ci --omit=dev && npm cache clean --force
 
 FROM base AS runtime
 ENV NODE_ENV=production \
@@ -47,6 +48,8 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# SIGTERM drains: requests in flight finish within SHUTDOWN_DRAIN_SECONDS (10).
+# SIGTERM drains: /readyz answers 503 for SHUTDOWN_GRACE_SECONDS (5) while requests are still
+# served, then requests in flight finish within SHUTDOWN_DRAIN_SECONDS (10). Give `docker stop`
+# more than both (`--time 20`; compose.yaml's stop_grace_period), or it kills the process first.
 STOPSIGNAL SIGTERM
 CMD ["node", "--import", "tsx", "server.ts"]

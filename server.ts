@@ -23,7 +23,7 @@ import {
   type AppMode,
 } from "./server/config";
 import { externalReadiness, healthRoutes } from "./server/health";
-import { createDrain } from "./server/lifecycle";
+import { createDrain, type DrainTimes } from "./server/lifecycle";
 import { observeWebRequests } from "./server/observe";
 import { metricsRoute } from "./server/metrics-route";
 import { gauge } from "./district-api/metrics";
@@ -71,8 +71,11 @@ export interface RunningServer {
   url: string;
   port: number;
   api: DistrictApiRuntime | null;
-  /** Stops taking requests, lets those in flight finish within `drainMs`, then closes. */
-  drain(drainMs: number): Promise<void>;
+  /**
+   * Says "not ready" and goes on serving for `graceMs` (replies close their connections), then
+   * stops taking requests, lets those in flight finish within `drainMs`, and closes.
+   */
+  drain(times: DrainTimes): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -185,7 +188,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     (await import(pathToFileURL(path.join(buildDir, "index.js")).href)) as ServerBuild,
   );
   const database = api?.database;
-  gauge("db_pool_connections", "Database connections of this process by state.", () => {
+  gauge("db_pool_connections", "Database connections of this process by state.", ["state"], () => {
     const stats = database?.poolStats?.();
     if (!stats) return database ? [{ labels: { state: "open" }, value: 1 }] : [];
     return [
@@ -271,8 +274,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     url,
     port: Number(new URL(url).port),
     api,
-    drain: (drainMs) => drain.drain(server, drainMs, release),
-    close: () => drain.drain(server, 0, release),
+    drain: (times) => drain.drain(server, times, release),
+    close: () => drain.drain(server, { graceMs: 0, drainMs: 0 }, release),
   };
 }
 
@@ -337,8 +340,14 @@ async function main(): Promise<void> {
   }
   logger.info({ port: running.port }, `District registration is listening on port ${running.port}`);
   const stop = (signal: NodeJS.Signals) => {
-    logger.info({ signal, drainMs: config.drainMs }, "stopping: finishing the requests in flight");
-    void running.drain(config.drainMs).then(
+    // SIGTERM comes from an orchestrator with a load balancer to tell; Ctrl-C (SIGINT) from a
+    // person at a terminal, who has none and should not wait for it.
+    const graceMs = signal === "SIGTERM" ? config.graceMs : 0;
+    logger.info(
+      { signal, graceMs, drainMs: config.drainMs },
+      "stopping: not ready, then finishing the requests in flight",
+    );
+    void running.drain({ graceMs, drainMs: config.drainMs }).then(
       () => {
         logger.info("stopped");
         process.exit(0);

@@ -1,6 +1,7 @@
 import "./.server/context";
 import {
   json,
+  type HeadersFunction,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -37,6 +38,17 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/**
+ * A page shown by the error boundary keeps the headers of the response that was thrown for it:
+ * a 503 whose data could not be read says when to try again (Retry-After).
+ */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const out = new Headers();
+  const retryAfter = errorHeaders?.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
+};
 
 export const meta: MetaFunction = () => [{ title: t("app.title") }];
 
@@ -153,9 +165,12 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A refused post (400) says what was wrong with it, e.g. the field the form does not have.
+  // A refused post (400) says what was wrong with it, e.g. the field the form does not have; a
+  // page whose data could not be read (503) says which.
   const refusal =
-    isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string"
+    isRouteErrorResponse(error) &&
+    (error.status === 400 || error.status === 503) &&
+    typeof error.data === "string"
       ? error.data
       : null;
   return (

@@ -34,7 +34,9 @@ export interface Config {
   logLevel: string;
   /** How long to wait for PostgreSQL at start-up before giving up. */
   databaseWaitMs: number;
-  /** How long requests in flight may take to finish after SIGTERM. */
+  /** How long to go on serving, answering /readyz 503, after SIGTERM before the listener closes. */
+  graceMs: number;
+  /** How long requests in flight may take to finish once the listener is closed. */
   drainMs: number;
   /** Demo data on an empty database (demo mode only). */
   seedDemo: boolean;
@@ -127,6 +129,7 @@ const EnvSchema = z.object({
     .default("info"),
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   DATABASE_WAIT_SECONDS: positiveSeconds("DATABASE_WAIT_SECONDS", 120),
+  SHUTDOWN_GRACE_SECONDS: positiveSeconds("SHUTDOWN_GRACE_SECONDS", 5),
   SHUTDOWN_DRAIN_SECONDS: positiveSeconds("SHUTDOWN_DRAIN_SECONDS", 10),
   TRUST_PROXY: z
     .string()
@@ -276,6 +279,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.DISTRICT_TZ,
     logLevel: e.LOG_LEVEL,
     databaseWaitMs: e.DATABASE_WAIT_SECONDS,
+    graceMs: e.SHUTDOWN_GRACE_SECONDS,
     drainMs: e.SHUTDOWN_DRAIN_SECONDS,
     seedDemo: !production,
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -1,10 +1,19 @@
-// Stopping without dropping anyone's request (decision 111): on SIGTERM (or SIGINT) the process
-// stops accepting connections, says "not ready" so the load balancer moves traffic away, lets the
-// requests in flight finish within the drain time, then stops the background jobs, closes the
-// database and exits 0. Idle keep-alive connections are closed at once; any still open at the end
-// of the drain time are cut.
+// Stopping without dropping anyone's request (decision 111, issue 30): on SIGTERM the process
+// first says "not ready" (/readyz 503) while it goes on serving for a grace period, so that a load
+// balancer polling /readyz sees it and moves traffic away; every reply in that time closes its
+// connection, so no client is left holding a kept-alive connection that is about to go. Then it
+// stops accepting connections, lets the requests in flight finish within the drain time, stops the
+// background jobs, closes the database and exits 0. Connections still open at the end of the
+// drain time are cut.
 import type { Server } from "node:http";
 import type { RequestHandler } from "express";
+
+export interface DrainTimes {
+  /** How long to go on serving, not ready, before the listener closes (SHUTDOWN_GRACE_SECONDS). */
+  graceMs: number;
+  /** How long requests in flight may take once the listener is closed (SHUTDOWN_DRAIN_SECONDS). */
+  drainMs: number;
+}
 
 export interface Drainable {
   /** True once a stop has begun. */
@@ -12,7 +21,7 @@ export interface Drainable {
   /** Express middleware: during the drain, replies close their connection. */
   closeConnections: RequestHandler;
   /** Begins the stop; resolves when the server is closed and `release` has run. */
-  drain(server: Server, drainMs: number, release: () => Promise<void>): Promise<void>;
+  drain(server: Server, times: DrainTimes, release: () => Promise<void>): Promise<void>;
 }
 
 export function createDrain(): Drainable {
@@ -24,10 +33,12 @@ export function createDrain(): Drainable {
       if (draining) res.set("Connection", "close");
       next();
     },
-    drain(server, drainMs, release) {
+    drain(server, { graceMs, drainMs }, release) {
       if (done) return done;
       draining = true;
       done = (async () => {
+        // Still listening: /readyz answers 503 and each reply closes its connection.
+        if (graceMs > 0) await new Promise((r) => setTimeout(r, graceMs));
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         const cut = setTimeout(() => server.closeAllConnections(), drainMs);

@@ -14,20 +14,20 @@ function tokenMatches(given: string, expected: string): boolean {
 export function metricsRoute(token: string | null): Router {
   const r = Router();
   r.get("/metrics", (req, res, next) => {
-    if (!token) {
-      next();
-      return;
-    }
-    const auth = req.headers.authorization ?? "";
-    const given = auth.startsWith("Bearer ") ? auth.slice(7) : "";
-    if (!tokenMatches(given, token)) {
-      res.set("WWW-Authenticate", "Bearer").status(401).type("text/plain").send("Unauthorized\n");
-      return;
-    }
-    res
-      .set("Cache-Control", "no-store")
-      .type("text/plain; version=0.0.4; charset=utf-8")
-      .send(registry.text());
+    void (async () => {
+      if (!token) {
+        next();
+        return;
+      }
+      const auth = req.headers.authorization ?? "";
+      const given = auth.startsWith("Bearer ") ? auth.slice(7) : "";
+      if (!tokenMatches(given, token)) {
+        res.set("WWW-Authenticate", "Bearer").status(401).type("text/plain").send("Unauthorized\n");
+        return;
+      }
+      const text = await registry.metrics();
+      res.set("Cache-Control", "no-store").type(registry.contentType).send(text);
+    })().catch(next);
   });
   return r;
 }

@@ -5,55 +5,59 @@
 // static files and health polls only at debug level.
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes } from "@remix-run/react";
 import type { Logger } from "../district-api/logger";
 import { metrics } from "../district-api/metrics";
 import { requestIdOf } from "../district-api/http/observe";
 
-interface Pattern {
+interface RouteNode {
   id: string;
-  path: string;
-  regex: RegExp;
-  score: number;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children: RouteNode[];
 }
 
-/** Every route's full path pattern (parents joined), most specific first. */
+/**
+ * The route pattern of a URL as Remix itself matches it (react-router's `matchRoutes` over the
+ * build's routes): the deepest matched route's full path, e.g. /instructor/course/:programId/:courseId.
+ * A URL no page has matches only the splat route ($.tsx), whose 404 is labelled "/*".
+ */
 export function routePatterns(build: ServerBuild): {
   match(pathname: string, dataId?: string): string;
 } {
-  const routes = build.routes;
-  const fullPath = (id: string): string => {
-    const r = routes[id];
-    if (!r) return "";
-    const parent = r.parentId ? fullPath(r.parentId) : "";
-    const own = r.path ?? "";
-    return own ? `${parent.replace(/\/$/, "")}/${own}` : parent;
-  };
-  const byId = new Map<string, string>();
-  const patterns: Pattern[] = [];
-  for (const [id, r] of Object.entries(routes)) {
-    const path = fullPath(id) || "/";
-    byId.set(id, path);
-    // Only routes that render a page at their own path (leaves and index routes).
-    const isLeaf = !Object.values(routes).some((c) => c.parentId === id && !c.index) || r.index;
-    if (!isLeaf) continue;
-    const segments = path.split("/").filter(Boolean);
-    const source = segments
-      .map((s) =>
-        s === "*"
-          ? "(?:/.*)?"
-          : s.startsWith(":")
-            ? "/[^/]+"
-            : `/${s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
-      )
-      .join("");
-    const score = segments.reduce((n, s) => n + (s === "*" ? 0 : s.startsWith(":") ? 2 : 3), 0);
-    patterns.push({ id, path, regex: new RegExp(`^${source || "/"}/?$`), score });
+  const nodes = new Map<string, RouteNode>();
+  for (const [id, r] of Object.entries(build.routes)) {
+    nodes.set(id, {
+      id,
+      path: r.path,
+      index: r.index,
+      caseSensitive: r.caseSensitive,
+      children: [],
+    });
   }
-  patterns.sort((a, b) => b.score - a.score);
+  const roots: RouteNode[] = [];
+  for (const [id, r] of Object.entries(build.routes)) {
+    const node = nodes.get(id)!;
+    const parent = r.parentId ? nodes.get(r.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  const fullPath = new Map<string, string>();
+  const walk = (list: RouteNode[], base: string) => {
+    for (const n of list) {
+      const own = n.path ? `${base.replace(/\/$/, "")}/${n.path}` : base;
+      fullPath.set(n.id, own || "/");
+      walk(n.children, own);
+    }
+  };
+  walk(roots, "");
   return {
     match(pathname, dataId) {
-      if (dataId && byId.has(dataId)) return `${byId.get(dataId)} (data)`;
-      return patterns.find((p) => p.regex.test(pathname))?.path ?? "(unmatched)";
+      if (dataId && fullPath.has(dataId)) return `${fullPath.get(dataId)} (data)`;
+      // An index route never has children here, which react-router's type cannot tell.
+      const matches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], pathname);
+      const leaf = matches?.[matches.length - 1]?.route.id;
+      return (leaf && fullPath.get(leaf)) || "(unmatched)";
     },
   };
 }

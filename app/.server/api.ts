@@ -88,6 +88,24 @@ export async function fetchApi(
   return res;
 }
 
+/** Seconds a page whose data could not be read asks to be tried again after. */
+export const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * What a loader throws when the district API could not give the page its data (it failed, timed
+ * out or could not be reached): a 503 with Retry-After, shown by the error boundary with `message`,
+ * never the page with an empty list (a 200 that monitoring would count as served).
+ */
+export function serviceUnavailable(message: string): Response {
+  return new Response(message, {
+    status: 503,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Retry-After": String(RETRY_AFTER_SECONDS),
+    },
+  });
+}
+
 export async function callApi<T>(caller: Caller, call: ApiCall<T>): Promise<ApiResult<T>> {
   let res: Response;
   try {

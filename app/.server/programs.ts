@@ -19,7 +19,7 @@ import {
 } from "@domain/contract/programs";
 import { t, type MessageKey } from "@domain/messages";
 import { toCardData } from "~/components/programs/card-data";
-import { callApi, type ApiResult } from "./api";
+import { callApi, serviceUnavailable, type ApiResult } from "./api";
 import { loadSettings } from "./settings";
 import { flashNotice } from "./session";
 import { requireParticipant } from "./auth";
@@ -51,10 +51,11 @@ export async function loadPrograms(
     timeoutMs: 10_000,
   });
   if (res.ok) return { programs: res.data, error: null };
-  return {
-    programs: [],
-    error: res.message === t("error.invalidResponse") ? res.message : t("register.loadError"),
-  };
+  // An unreadable reply is the spec's "invalid response" on the page; a failed call (the database
+  // down, a timeout) is a 503 with the spec's load error, not an empty list.
+  if (res.message === t("error.invalidResponse")) return { programs: [], error: res.message };
+  if (res.status >= 500) throw serviceUnavailable(t("register.loadError"));
+  return { programs: [], error: t("register.loadError") };
 }
 
 export function findCourse(programs: Program[], id: string): Course | null {

@@ -5,6 +5,7 @@ import { errorHandler, handle } from "./kit";
 import { refuseHostileJson } from "./body-shape";
 import { openApiDocument } from "./openapi";
 import { observeRequests } from "./observe";
+import { listRoutes, type RouteEntry } from "./route-table";
 import { identityRoutes } from "./identity";
 import { settingsRoutes, statusRoute } from "./settings";
 import { communityRoutes } from "./community";
@@ -50,7 +51,8 @@ export function createDistrictApi(deps: ApiDeps, opts: { trustProxy?: TrustProxy
   // The web app calls from this machine and forwards the person's address for throttling; the
   // desktop client's calls come through the deployment's proxies (TRUST_PROXY, decision 135).
   app.set("trust proxy", districtApiTrust(opts.trustProxy ?? ["loopback"]));
-  app.use(observeRequests(deps.logger));
+  let routes: RouteEntry[] | null = null;
+  app.use(observeRequests(deps.logger, () => (routes ??= listRoutes(app))));
   app.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");

@@ -132,6 +132,8 @@ function refuseControlCharacters(parts: Record<string, unknown>): void {
 /** Turns every failure into a JSON reply; bad input is always a 4xx, never a 5xx. */
 export function errorHandler(deps: ApiDeps) {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction): void => {
+    // An error line names its request (set by http/observe.ts), even when the store is gone.
+    const requestId = res.locals.requestId as string | undefined;
     if (err instanceof ApiError) {
       res.status(err.status).json({
         message: err.message,
@@ -179,7 +181,7 @@ export function errorHandler(deps: ApiDeps) {
       res.status(status).json({ message: t("error.badRequest") });
       return;
     }
-    deps.logger.error({ err: logSafeError(err) }, "district api error");
+    deps.logger.error({ err: logSafeError(err), requestId }, "district api error");
     res.status(500).json({ message: t("error.generic") });
   };
 }

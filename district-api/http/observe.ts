@@ -3,8 +3,9 @@
 // (X-Request-Id) so that one page load can be followed across both. Nothing personal is logged.
 import { randomUUID } from "node:crypto";
 import type { Request, RequestHandler } from "express";
-import type { Logger } from "../logger";
+import { inRequestScope, type Logger } from "../logger";
 import { metrics, outcomeOf } from "../metrics";
+import type { RouteEntry } from "./route-table";
 
 /** A request id another hop may hand us: short, and nothing but letters, digits, ".", "_", "-". */
 export const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -13,10 +14,25 @@ export function requestIdOf(header: unknown): string {
   return typeof header === "string" && SANE_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
-/** The route pattern Express matched, e.g. /v1/register/:courseSelectionUUID. */
-function routePattern(req: Request): string {
-  const route = req.route as { path?: unknown } | undefined;
-  return route && typeof route.path === "string" ? `${req.baseUrl}${route.path}` : "(unmatched)";
+/**
+ * Keeps the route pattern Express matches, e.g. /v1/register/:courseSelectionUUID, as it matches
+ * it: Express sets `req.route` when a route takes the request, while `req.baseUrl` is still the
+ * router's (/v1). By the time the reply is sent after an error, Express has reset `req.baseUrl`,
+ * so reading both then would name the route without its /v1.
+ */
+function watchRoute(req: Request): () => string {
+  let matched: unknown;
+  let pattern = "(unmatched)";
+  Object.defineProperty(req, "route", {
+    configurable: true,
+    enumerable: true,
+    get: () => matched,
+    set(route: { path?: unknown } | undefined) {
+      matched = route;
+      if (route && typeof route.path === "string") pattern = `${req.baseUrl}${route.path}`;
+    },
+  });
+  return () => pattern;
 }
 
 /** Payment calls by the method they take (the card form's setup, the reader, a mailed check…). */
@@ -31,14 +47,44 @@ const PAYMENT_METHODS: Record<string, string> = {
   "POST /v1/payment/webhook": "provider_event",
 };
 
-export function observeRequests(logger: Logger): RequestHandler {
+/**
+ * The pattern of a call that failed before Express reached its route (the maintenance gate or the
+ * body parser threw, e.g. with the database down), found in the route table, so that its outcome
+ * is still counted under its route.
+ */
+function patternMatcher(
+  routes: () => RouteEntry[],
+): (method: string, path: string) => string | null {
+  let compiled: { method: string; path: string; regex: RegExp }[] | null = null;
+  return (method, path) => {
+    compiled ??= routes().map((r) => ({
+      method: r.method,
+      path: r.path,
+      regex: new RegExp(
+        `^${r.path
+          .split("/")
+          .map((s) => (s.startsWith(":") ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+          .join("/")}/?$`,
+      ),
+    }));
+    return compiled.find((r) => r.method === method && r.regex.test(path))?.path ?? null;
+  };
+}
+
+export function observeRequests(logger: Logger, routes?: () => RouteEntry[]): RequestHandler {
+  const findPattern = routes ? patternMatcher(routes) : () => null;
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(req.headers["x-request-id"]);
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
+    const routePattern = watchRoute(req);
     res.on("finish", () => {
-      const route = routePattern(req);
+      const matched = routePattern();
+      const route =
+        matched === "(unmatched)"
+          ? (findPattern(req.method, req.originalUrl.split("?")[0] ?? "") ?? matched)
+          : matched;
       const status = res.statusCode;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.httpRequests.inc({
@@ -68,6 +114,6 @@ export function observeRequests(logger: Logger): RequestHandler {
         "request",
       );
     });
-    next();
+    inRequestScope(requestId, next);
   };
 }

@@ -6,8 +6,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import pino from "pino";
 import { startServer, type RunningServer } from "../../server";
+import { createLogger } from "../../district-api/logger";
 
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({
@@ -27,12 +27,13 @@ beforeAll(async () => {
     host: "127.0.0.1",
     dataDir,
     inMemory: true,
-    logger: pino({ level: "info" }, sink),
+    logger: createLogger("info", sink),
     metricsToken: TOKEN,
   });
 });
 afterAll(async () => {
-  await server?.close();
+  // The last test closed the database itself: closing it again is refused.
+  await server?.close().catch(() => undefined);
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -101,7 +102,7 @@ function parsePrometheus(text: string): Map<string, number> {
   for (const line of text.split("\n")) {
     if (!line || line.startsWith("# HELP ") || line.startsWith("# TYPE ")) continue;
     const m =
-      /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})? (-?[0-9.e+]+|\+Inf|NaN)$/.exec(
+      /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})? (-?[0-9.]+(?:e[+-]?[0-9]+)?|\+Inf|NaN)$/i.exec(
         line,
       );
     if (!m) throw new Error(`not a Prometheus sample: ${line}`);
@@ -167,5 +168,165 @@ describe("/metrics", () => {
       k.startsWith("http_request_duration_seconds_count{"),
     );
     expect(count).toBeTruthy();
+  });
+});
+
+async function scrapeMetrics(): Promise<Map<string, number>> {
+  const res = await fetch(`${server.url}/metrics`, {
+    headers: { Authorization: `Bearer ${TOKEN}` },
+  });
+  expect(res.status).toBe(200);
+  return parsePrometheus(await res.text());
+}
+
+/** How much a sample grew between two scrapes. */
+const grew = (before: Map<string, number>, after: Map<string, number>, key: string) =>
+  (after.get(key) ?? 0) - (before.get(key) ?? 0);
+
+/** The http_requests_total sample whose labels include all of these. */
+function requestsWith(samples: Map<string, number>, ...labels: string[]): number {
+  return [...samples]
+    .filter(([k]) => k.startsWith("http_requests_total{") && labels.every((l) => k.includes(l)))
+    .reduce((n, [, v]) => n + v, 0);
+}
+
+async function familyToken(studentId: string): Promise<string> {
+  const login = await fetch(`${server.url}/v1/student`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ studentId, dob: "2012-01-15" }),
+  });
+  expect(login.status).toBe(200);
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
+describe("metrics and logs that see failures (issue 30)", () => {
+  it("labels each page by its route pattern, apart from pages nobody has", async () => {
+    const before = await scrapeMetrics();
+    await fetch(`${server.url}/programs`, { redirect: "manual" });
+    await fetch(`${server.url}/instructor/course/12/34`, { redirect: "manual" });
+    await fetch(`${server.url}/no-such-page/at-all`);
+    const after = await scrapeMetrics();
+    expect(requestsWith(after, 'service="web"', 'route="/programs"')).toBeGreaterThan(
+      requestsWith(before, 'service="web"', 'route="/programs"'),
+    );
+    expect(
+      requestsWith(after, 'service="web"', 'route="/instructor/course/:programId/:courseId"'),
+    ).toBeGreaterThan(0);
+    // The page nobody has is a 404 under a label of its own, not a page's.
+    const notFound = [...after.keys()].filter(
+      (k) => k.startsWith("http_requests_total{") && k.includes('status="404"'),
+    );
+    expect(notFound.some((k) => k.includes('route="/programs"'))).toBe(false);
+    expect(
+      [...after.keys()].some((k) => k.includes('route="/*"') && !k.includes('status="404"')),
+    ).toBe(false);
+  });
+
+  it("has the process's own figures: memory, CPU, event-loop lag, garbage collection", async () => {
+    const res = await fetch(`${server.url}/metrics`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    const text = await res.text();
+    for (const name of [
+      "process_resident_memory_bytes",
+      "process_cpu_seconds_total",
+      "nodejs_eventloop_lag_seconds",
+      "nodejs_gc_duration_seconds",
+      "nodejs_heap_size_used_bytes",
+    ]) {
+      expect(text, name).toContain(`# TYPE ${name}`);
+    }
+  });
+
+  it("counts a 409, a 400 and a payment refused under their /v1 routes and outcomes", async () => {
+    const token = await familyToken("100036");
+    const auth = { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
+    const before = await scrapeMetrics();
+    // 400: a register call whose body is not a registration.
+    const bad = await fetch(`${server.url}/v1/register/not-a-course`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ activeCourse: 7 }),
+    });
+    expect(bad.status).toBe(400);
+    // 409: a course the family cannot take (nobody has this one).
+    const list = (await (await fetch(`${server.url}/v1/program`, { headers: auth })).json()) as {
+      courses: { name: string; courseSelectionUUID: string }[];
+    }[];
+    const course = list.flatMap((p) => p.courses).find((c) => c.name === "Study Hall")!;
+    const register = () =>
+      fetch(`${server.url}/v1/register/${course.courseSelectionUUID}`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ activeCourse: { courseSelectionUUID: course.courseSelectionUUID } }),
+      });
+    expect((await register()).status).toBe(200);
+    const again = await register();
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(again.status).toBeLessThan(500);
+    // A payment call refused: a mailed check for a cart that is not there.
+    const pay = await fetch(`${server.url}/v1/payment/confirm-mailin`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ nonsense: true }),
+    });
+    expect(pay.status).toBeGreaterThanOrEqual(400);
+    expect(pay.status).toBeLessThan(500);
+    const after = await scrapeMetrics();
+    const route = 'route="/v1/register/:courseSelectionUUID"';
+    expect(requestsWith(after, route, 'status="400"')).toBe(
+      requestsWith(before, route, 'status="400"') + 1,
+    );
+    expect(requestsWith(after, route, `status="${again.status}"`)).toBeGreaterThan(
+      requestsWith(before, route, `status="${again.status}"`),
+    );
+    expect(grew(before, after, 'registrations_total{outcome="refused"}')).toBe(2);
+    expect(
+      grew(before, after, 'payment_calls_total{method="mailed_check",outcome="refused"}'),
+    ).toBe(1);
+    // No call is counted without its /v1 prefix.
+    const apiRoutes = [...after.keys()].filter((k) => k.includes('service="api"'));
+    expect(apiRoutes.filter((k) => /route="\/(program|register|payment)/.test(k))).toEqual([]);
+  });
+
+  // Last: the database goes away for good.
+  it("with the database down: a 500 counted as an error, error lines with their request id, and the programs page a 503", async () => {
+    const token = await familyToken("100037");
+    const cookie = (await signIn("100038", "01/15/2012")).headers.get("set-cookie") ?? "";
+    expect(cookie).toContain("=");
+    const before = await scrapeMetrics();
+    await server.api!.database.close();
+    const failed = await fetch(`${server.url}/v1/program`, {
+      headers: { Authorization: `Bearer ${token}`, "X-Request-Id": "db-down-api-1" },
+    });
+    expect(failed.status).toBe(500);
+    const register = await fetch(`${server.url}/v1/register/any-course`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ activeCourse: { courseSelectionUUID: "any-course" } }),
+    });
+    expect(register.status).toBe(500);
+    const page = await fetch(`${server.url}/programs`, {
+      headers: { Cookie: cookie.split(";")[0]!, "X-Request-Id": "db-down-page-1" },
+      redirect: "manual",
+    });
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toMatch(/^\d+$/);
+    const html = await page.text();
+    expect(html).toContain("There was an error loading the list of programs.");
+    expect(html).not.toContain("There are no open programs right now.");
+    await settle();
+    const after = await scrapeMetrics();
+    expect(requestsWith(after, 'route="/v1/program"', 'status="500"')).toBeGreaterThan(
+      requestsWith(before, 'route="/v1/program"', 'status="500"'),
+    );
+    expect(grew(before, after, 'registrations_total{outcome="error"}')).toBe(1);
+    expect(requestsWith(after, 'service="web"', 'route="/programs"', 'status="503"')).toBe(1);
+    // Every error line of a request names it (the background jobs' own failures serve no request).
+    const errors = lines.filter((l) => (l.level as number) >= 50 && l.msg === "district api error");
+    expect(errors.length).toBeGreaterThan(0);
+    for (const e of errors) expect(e.requestId, JSON.stringify(e)).toBeTruthy();
+    expect(errors.some((e) => e.requestId === "db-down-api-1")).toBe(true);
   });
 });

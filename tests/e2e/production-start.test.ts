@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import { Agent, request } from "node:http";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -69,6 +70,31 @@ function start(env: Record<string, string>): Started {
     if (child.exitCode === null) child.kill("SIGKILL");
   });
   return { child, output: () => out, exited };
+}
+
+/**
+ * A GET on a kept-alive agent: the status, or the error's code (ECONNREFUSED, ECONNRESET…); with
+ * `details`, the status and the Connection header.
+ */
+function get(agent: Agent, url: string): Promise<number | string>;
+function get(
+  agent: Agent,
+  url: string,
+  details: true,
+): Promise<{ status: number; connection: string | undefined }>;
+function get(agent: Agent, url: string, details = false): Promise<unknown> {
+  return new Promise((resolve) => {
+    const req = request(url, { agent }, (res) => {
+      res.resume();
+      res.on("end", () =>
+        resolve(
+          details ? { status: res.statusCode, connection: res.headers.connection } : res.statusCode,
+        ),
+      );
+    });
+    req.on("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    req.end();
+  });
 }
 
 async function waitFor<T>(what: string, fn: () => T | null | undefined, ms = 60_000): Promise<T> {
@@ -183,8 +209,8 @@ describe("a production start with PostgreSQL away", () => {
 });
 
 describe("a production start on a fresh embedded database", () => {
-  it("serves with no demo data, says payments are simulated, and drains on SIGTERM", async () => {
-    const s = await startServing(await productionEnv());
+  it("serves with no demo data, says payments are simulated, and drains on SIGTERM: not ready first, no kept-alive client cut", async () => {
+    const s = await startServing(await productionEnv({ SHUTDOWN_GRACE_SECONDS: "2" }));
     await expectFreshProduction(s.url);
     const log = s.output();
     expect(log).toContain('"mode":"production"');
@@ -202,25 +228,47 @@ describe("a production start on a fresh embedded database", () => {
     socket.write(
       `POST /v1/instructor HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
     );
-    await new Promise((r) => setTimeout(r, 200));
+    // A load balancer polling /readyz and a client calling the API, both on kept-alive connections.
+    const agent = new Agent({ keepAlive: true, maxSockets: 2 });
+    cleanups.push(async () => agent.destroy());
+    const polls: (number | string)[] = [];
+    const calls: (number | string)[] = [];
+    let polling = true;
+    const poll = async (path: string, into: (number | string)[]) => {
+      while (polling) {
+        into.push(await get(agent, `${s.url}${path}`));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const pollers = [poll("/readyz", polls), poll("/healthz", calls)];
+    await waitFor("a ready answer", () => polls.includes(200));
     s.child.kill("SIGTERM");
     await waitFor("the stop to begin", () => s.output().includes("stopping"));
-    // No new connection is taken while it drains.
-    const refused = await new Promise<boolean>((resolve) => {
-      const probe = connect(Number(port), "127.0.0.1");
-      probe.once("connect", () => {
-        probe.destroy();
-        resolve(false);
-      });
-      probe.once("error", () => resolve(true));
-    });
-    expect(refused).toBe(true);
+    const atStop = polls.length;
+    // Through the grace period the balancer's polls are answered 503 (not refused), and replies
+    // close their connections.
+    await waitFor("a 503 from /readyz", () => polls.slice(atStop).includes(503));
+    const during = await get(agent, `${s.url}/readyz`, true);
+    expect(during).toMatchObject({ status: 503, connection: "close" });
+    // Then no new connection is taken.
+    await waitFor("the listener to close", () => polls.slice(atStop).includes("ECONNREFUSED"));
     // The request in flight finishes and gets its answer.
     socket.write(body.slice(10));
     await waitFor("the reply", () => /^HTTP\/1\.1 \d{3}/.exec(reply));
     expect(reply).toMatch(/^HTTP\/1\.1 401/);
     // …and its connection is closed rather than kept alive.
     await new Promise((r) => (socket.destroyed ? r(null) : socket.once("close", r)));
+    polling = false;
+    await Promise.all(pollers);
+    // Between ready and refused, only 503s: no poll found the port closed early, and no call on
+    // a kept-alive connection was cut (ECONNRESET).
+    const afterStop = polls.slice(atStop);
+    const firstRefused = afterStop.indexOf("ECONNREFUSED");
+    expect(afterStop.slice(0, firstRefused).every((p) => p === 503 || p === 200)).toBe(true);
+    expect(afterStop.slice(0, firstRefused)).toContain(503);
+    expect(
+      [...polls, ...calls].filter((p) => typeof p === "string" && p !== "ECONNREFUSED"),
+    ).toEqual([]);
     expect(await s.exited).toBe(0);
     expect(s.output()).toContain('"msg":"stopped"');
   });
