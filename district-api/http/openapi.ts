@@ -9,6 +9,7 @@ import * as admin from "@domain/contract/admin";
 import * as adminFees from "@domain/contract/admin-fees";
 import * as adminImports from "@domain/contract/admin-imports";
 import * as adminPeople from "@domain/contract/admin-people";
+import * as adminSchools from "@domain/contract/admin-schools";
 import * as catalogue from "@domain/contract/admin-catalogue";
 import * as cart from "@domain/contract/cart";
 import * as cashier from "@domain/contract/cashier";
@@ -33,6 +34,10 @@ interface Description {
   tag: string;
   /** The 2xx reply's schema; "pdf" for a document; undefined for 204 No Content. */
   reply?: z.ZodTypeAny | "pdf" | "json";
+  /** The call answers 201 Created (a new row), not 200. */
+  created?: boolean;
+  /** Refusals beyond the ones every call may give (400, 401, 403, 429, 500): status → when. */
+  refusals?: Record<string, string>;
 }
 
 /** Every /v1 call, "METHOD /v1/path" as Express declares it. */
@@ -457,6 +462,35 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary: "Clear a student's or community member's locked sign-in",
     reply: adminPeople.UnlockReply,
   },
+  "GET /v1/admin/schools": {
+    tag: "admin",
+    summary: "Every school and school year",
+    reply: adminSchools.SchoolsReply,
+  },
+  "POST /v1/admin/schools": {
+    tag: "admin",
+    summary: "Add a school; a name another school has is a 400 naming the field",
+    reply: adminSchools.School,
+    created: true,
+  },
+  "PUT /v1/admin/schools/:id": {
+    tag: "admin",
+    summary: "Rename a school; the same names again change nothing",
+    reply: adminSchools.SchoolChangeReply,
+    refusals: { "404": "No such school" },
+  },
+  "POST /v1/admin/school-years": {
+    tag: "admin",
+    summary: "Add a school year; a name another year has is a 400 naming the field",
+    reply: adminSchools.SchoolYear,
+    created: true,
+  },
+  "PUT /v1/admin/school-years/:id": {
+    tag: "admin",
+    summary: "Rename a school year; the same name again changes nothing",
+    reply: adminSchools.SchoolYearChangeReply,
+    refusals: { "404": "No such school year" },
+  },
   "GET /v1/admin/audit": {
     tag: "admin",
     summary: "One page of the audit trail, filtered by who, action, entity and time",
@@ -752,7 +786,10 @@ function replyOf(d: Description | undefined) {
     return { "200": { description: "A PDF document", content: { "application/pdf": {} } } };
   }
   const schema = d.reply === "json" ? {} : toJsonSchema(d.reply);
-  return { "200": { description: "Success", content: { "application/json": { schema } } } };
+  const content = { "application/json": { schema } };
+  return d.created
+    ? { "201": { description: "Created", content } }
+    : { "200": { description: "Success", content } };
 }
 
 /** The OpenAPI 3.1 document of the district API `app`. */
@@ -792,6 +829,9 @@ export function openApiDocument(app: Express): Record<string, unknown> {
       responses: {
         ...replyOf(d),
         "400": errorReply("Bad input: the message names the field"),
+        ...Object.fromEntries(
+          Object.entries(d?.refusals ?? {}).map(([status, when]) => [status, errorReply(when)]),
+        ),
         ...(access === "public"
           ? {}
           : { "401": errorReply("No token, or a token that has ended") }),
