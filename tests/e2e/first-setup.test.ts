@@ -8,6 +8,7 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { seriousViolations } from "../support/a11y";
 import { launchChromium, MODES } from "../support/browser";
 import {
   freshProductionEnv,
@@ -174,10 +175,14 @@ describe.each(MODES)("the schools pages $name", (mode) => {
     await page.getByRole("button", { name: "Save" }).click();
     await notice(page, `The school WMS${tag} is saved.`);
     await page.getByRole("cell", { name: `Washington Middle School ${tag}` }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("link", { name: `Change school WMS${tag}` }).click();
+    await page.getByLabel("Full name").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto(`/admin/audit?action=school.update`);
     await expect(page.getByRole("table").textContent()).resolves.toContain(
       `Washington Middle School ${tag}`,
     );
-  }, 120_000);
+  }, 180_000);
 });
