@@ -15,6 +15,7 @@ export default function AdminOverview() {
           [
             ["/admin/settings", "admin.nav.settings"],
             ["/admin/maintenance", "admin.nav.maintenance"],
+            ["/admin/schools", "admin.nav.schools"],
             ["/admin/staff", "admin.nav.staff"],
             ["/admin/audit", "admin.nav.audit"],
           ] as const

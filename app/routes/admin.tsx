@@ -19,6 +19,7 @@ const SECTIONS = [
   { to: "/admin", label: t("admin.nav.overview"), exact: true },
   { to: "/admin/settings", label: t("admin.nav.settings") },
   { to: "/admin/maintenance", label: t("admin.nav.maintenance") },
+  { to: "/admin/schools", label: t("admin.nav.schools") },
   { to: "/admin/programs", label: t("admin.nav.programs") },
   { to: "/admin/fees", label: t("admin.nav.fees") },
   { to: "/admin/people", label: t("admin.nav.people") },

@@ -21,6 +21,7 @@ import { adminRoutes } from "./admin";
 import { adminFeeRoutes } from "./admin-fees";
 import { adminImportRoutes } from "./admin-imports";
 import { adminPeopleRoutes } from "./admin-people";
+import { adminSchoolsRoutes } from "./admin-schools";
 import { officeRoutes } from "./office";
 import { officeMailRoutes } from "./office-mail";
 import { adminCatalogueRoutes } from "./admin-catalogue";
@@ -88,6 +89,7 @@ export function createDistrictApi(deps: ApiDeps, opts: { trustProxy?: TrustProxy
   v1.use(adminFeeRoutes(deps));
   v1.use(adminImportRoutes(deps));
   v1.use(adminPeopleRoutes(deps));
+  v1.use(adminSchoolsRoutes(deps));
   v1.use(officeRoutes(deps));
   v1.use(officeMailRoutes(deps));
   v1.use(adminCatalogueRoutes(deps));

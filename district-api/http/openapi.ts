@@ -9,6 +9,7 @@ import * as admin from "@domain/contract/admin";
 import * as adminFees from "@domain/contract/admin-fees";
 import * as adminImports from "@domain/contract/admin-imports";
 import * as adminPeople from "@domain/contract/admin-people";
+import * as adminSchools from "@domain/contract/admin-schools";
 import * as catalogue from "@domain/contract/admin-catalogue";
 import * as cart from "@domain/contract/cart";
 import * as cashier from "@domain/contract/cashier";
@@ -492,6 +493,35 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Clear a student's or community member's locked sign-in",
     reply: adminPeople.UnlockReply,
+  },
+  "GET /v1/admin/schools": {
+    tag: "admin",
+    summary: "Every school and school year",
+    reply: adminSchools.SchoolsReply,
+  },
+  "POST /v1/admin/schools": {
+    tag: "admin",
+    summary: "Add a school; a name another school has is a 400 naming the field",
+    reply: adminSchools.School,
+    success: [201],
+  },
+  "PUT /v1/admin/schools/:id": {
+    tag: "admin",
+    summary: "Rename a school; the same names again change nothing",
+    reply: adminSchools.SchoolChangeReply,
+    refusals: { "404": "No such school" },
+  },
+  "POST /v1/admin/school-years": {
+    tag: "admin",
+    summary: "Add a school year; a name another year has is a 400 naming the field",
+    reply: adminSchools.SchoolYear,
+    success: [201],
+  },
+  "PUT /v1/admin/school-years/:id": {
+    tag: "admin",
+    summary: "Rename a school year; the same name again changes nothing",
+    reply: adminSchools.SchoolYearChangeReply,
+    refusals: { "404": "No such school year" },
   },
   "GET /v1/admin/audit": {
     tag: "admin",

@@ -35,6 +35,10 @@ export const AUDIT_ACTIONS = {
   participantFinancialAid: "participant.financial-aid",
   participantActivityPass: "participant.activity-pass",
   participantUnlock: "participant.unlock",
+  schoolCreate: "school.create",
+  schoolUpdate: "school.update",
+  schoolYearCreate: "school-year.create",
+  schoolYearUpdate: "school-year.update",
 } as const;
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));

@@ -18,3 +18,19 @@ export class ApiError extends Error {
 export function ownerKey(claims: TokenClaims): string {
   return `${claims.kind}:${claims.sub}`;
 }
+
+/** True for PostgreSQL's unique violation (23505) of `index`, however the driver wraps it. */
+export function isUniqueViolation(err: unknown, index: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const { code, constraint, message } = e as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+    };
+    if (code === "23505") {
+      return constraint === index || (typeof message === "string" && message.includes(index));
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -15,7 +15,7 @@ import { t } from "@domain/messages";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
 import { recordAudit, type Actor } from "./audit";
-import { ApiError } from "./errors";
+import { ApiError, isUniqueViolation } from "./errors";
 import { lockRows } from "./locks";
 import { isAssessed, priceSql, pricedFee, readAdminFee, targetSql } from "../queries/fee-admin";
 
@@ -266,22 +266,6 @@ const groupNameTaken = (name: string) =>
       message: t("adminFees.groupNameTaken", { name }),
     },
   ]);
-
-/** True for PostgreSQL's unique violation (23505) of `index`, however the driver wraps it. */
-function isUniqueViolation(err: unknown, index: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    const { code, constraint, message } = e as {
-      code?: unknown;
-      constraint?: unknown;
-      message?: unknown;
-    };
-    if (code === "23505") {
-      return constraint === index || (typeof message === "string" && message.includes(index));
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** Refuses a name another group has, whatever its case. */
 async function refuseTakenName(tx: Exec, name: string, id: number | null): Promise<void> {

@@ -25,6 +25,8 @@ export const LOCK_ORDER = [
   "staff-account",
   // The district's settings row or its maintenance row, while an administrator changes it.
   "district-setting",
+  // A school or school year an administrator renames (decision 149); it takes no other lock.
+  "school",
   // One student import applied at a time (decision 124): it reads what is on file, then upserts
   // every student of the file; a second import waits and then finds them unchanged. It writes
   // participants without their lock, so it comes before "participant".

@@ -258,6 +258,11 @@ export const AUDIT_ACTION_NAMES = [
   "course-question.create",
   "course-question.update",
   "course-question.delete",
+  // Schools and school years (decision 149).
+  "school.create",
+  "school.update",
+  "school-year.create",
+  "school-year.update",
 ] as const;
 export const AUDIT_ENTITY_NAMES = [
   "settings",
@@ -276,6 +281,8 @@ export const AUDIT_ENTITY_NAMES = [
   "course",
   "section",
   "course-question",
+  "school",
+  "school-year",
 ] as const;
 
 export const AuditEntry = z.object({

@@ -5,6 +5,7 @@ import { admin } from "./en/admin";
 import { adminCatalogue } from "./en/admin-catalogue";
 import { adminFees } from "./en/admin-fees";
 import { adminPeople } from "./en/admin-people";
+import { adminSchools } from "./en/admin-schools";
 import { adminImports } from "./en/admin-imports";
 import { adminStaffImport } from "./en/admin-staff-import";
 import { adminCatalogueImport } from "./en/admin-catalogue-import";
@@ -19,6 +20,7 @@ const catalogue = {
   ...adminCatalogue,
   ...adminFees,
   ...adminPeople,
+  ...adminSchools,
   ...adminImports,
   ...adminStaffImport,
   ...adminCatalogueImport,

@@ -12,6 +12,7 @@ import { admin } from "./en/admin";
 import { adminCatalogue } from "./en/admin-catalogue";
 import { adminFees } from "./en/admin-fees";
 import { adminPeople } from "./en/admin-people";
+import { adminSchools } from "./en/admin-schools";
 import { adminImports } from "./en/admin-imports";
 import { adminStaffImport } from "./en/admin-staff-import";
 import { adminCatalogueImport } from "./en/admin-catalogue-import";
@@ -34,6 +35,7 @@ export const en = {
   ...adminCatalogue,
   ...adminFees,
   ...adminPeople,
+  ...adminSchools,
   ...adminImports,
   ...adminStaffImport,
   ...adminCatalogueImport,

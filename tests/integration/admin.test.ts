@@ -95,6 +95,12 @@ function adminCalls(): { method: string; path: string; body?: unknown }[] {
     { method: "PUT", path: "/v1/admin/people/1/financial-aid", body: { financialAid: "free" } },
     { method: "PUT", path: "/v1/admin/people/1/activity-pass", body: { activityPass: true } },
     { method: "POST", path: "/v1/admin/people/1/unlock" },
+    // Schools and school years (tests/integration/admin-schools.test.ts has their own matrix).
+    { method: "GET", path: "/v1/admin/schools" },
+    { method: "POST", path: "/v1/admin/schools", body: { shortName: "MX", fullName: "Matrix" } },
+    { method: "PUT", path: "/v1/admin/schools/1", body: { shortName: "MX", fullName: "Matrix" } },
+    { method: "POST", path: "/v1/admin/school-years", body: { year: "2030-2031" } },
+    { method: "PUT", path: "/v1/admin/school-years/1", body: { year: "2030-2031" } },
     { method: "GET", path: "/v1/admin/audit" },
     { method: "GET", path: "/v1/admin/audit/export" },
   ];

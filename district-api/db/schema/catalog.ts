@@ -10,14 +10,21 @@ import {
   text,
   time,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { participants, schools } from "./core";
 
-export const schoolYears = pgTable("school_years", {
-  id: serial("id").primaryKey(),
-  year: text("year").notNull(),
-});
+/** A school year's name is one row's, in any case (migration 0044). */
+export const schoolYears = pgTable(
+  "school_years",
+  {
+    id: serial("id").primaryKey(),
+    year: text("year").notNull(),
+  },
+  (t) => [uniqueIndex("school_years_year_lower").on(sql`lower(${t.year})`)],
+);
 
 export const feeCategories = pgTable("fee_categories", {
   id: serial("id").primaryKey(),

@@ -8,13 +8,23 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 
-export const schools = pgTable("schools", {
-  id: serial("id").primaryKey(),
-  shortName: text("short_name").notNull(),
-  fullName: text("full_name").notNull(),
-});
+/** Each name names one school, in any case (migration 0044): files name a school by either. */
+export const schools = pgTable(
+  "schools",
+  {
+    id: serial("id").primaryKey(),
+    shortName: text("short_name").notNull(),
+    fullName: text("full_name").notNull(),
+  },
+  (t) => [
+    uniqueIndex("schools_short_name_lower").on(sql`lower(${t.shortName})`),
+    uniqueIndex("schools_full_name_lower").on(sql`lower(${t.fullName})`),
+  ],
+);
 
 export const participants = pgTable("participants", {
   id: integer("id").primaryKey(),
