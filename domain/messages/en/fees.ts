@@ -171,6 +171,10 @@ export const fees = {
   "receipt.cartId": "Cart ID",
   "receipt.print": "Print",
   "receipt.course": "Course",
+  "receipt.line": "{quantity} × {price} = {total}",
+  "receipt.nothingPaid":
+    "Nothing was paid toward this item in this payment; {left} is left to pay.",
+  "receipt.leftToPay": "Left to pay after this payment: {left}",
 
   "paymentDialog.title": "Payment Options",
   "paymentDialog.mail": "Mail a paper check",
