@@ -160,6 +160,10 @@ export const fees = {
 
   "paymentComplete.title": "Payment Complete",
   "paymentComplete.redirect": "You will be redirected in {seconds} seconds.",
+  "paymentComplete.paid": "You paid {amount} for {what}.",
+  "paymentComplete.receipt": "View your receipt",
+  "paymentComplete.stay": "Stay on this page",
+  "paymentComplete.continue": "Continue now",
   "paymentComplete.error": "There has been an error processing your request.",
   "paymentComplete.return": "Click here to return to Registration",
   "paymentComplete.pending": "Your payment is being processed.",
