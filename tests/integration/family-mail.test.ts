@@ -126,3 +126,33 @@ describe("the registration confirmation", () => {
     expect(mail.text).toContain(`${ORIGIN}/my-registrations`);
   });
 });
+
+describe("what a card charge is called (issue 29 point 14)", () => {
+  it("the hosted checkout and the card processor read the things paid for, not 'Cart 3'", async () => {
+    const token = await studentToken(api, "100017");
+    const [goggles] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from fees where name = 'Science Lab Goggles'`,
+    );
+    await call(api, "PUT", "/v1/fees/add-to-cart", {
+      token,
+      body: { feeId: goggles!.id, quantity: 3 },
+    });
+    const cart = await call(api, "GET", "/v1/cart/", { token });
+    const session = await call(api, "POST", "/v1/payment/checkout-session", {
+      token,
+      body: {
+        cartId: cart.body.id,
+        payNowAmount: cart.body.total,
+        paymentType: "full",
+        returnBase: ORIGIN,
+        cancelPath: "/cart",
+        completePath: "/payment-complete",
+      },
+    });
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    const id = (session.body.url as string).split("/").pop()!;
+    const hosted = await call(api, "GET", `/v1/payment/simulator/checkout/${id}`, { token });
+    expect(hosted.body.description).toBe("Science Lab Goggles × 3");
+  });
+});
