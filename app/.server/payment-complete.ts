@@ -8,6 +8,9 @@ import { z } from "zod";
 import { Receipt } from "@domain/contract/cart";
 import { PaymentStatusReply, RegistrationPayment } from "@domain/contract/payments";
 import { safeLocalPath } from "@domain/rules/destinations";
+import { toCents } from "@domain/rules/money";
+import { chargeDescription } from "@domain/rules/receipt-lines";
+import { t } from "@domain/messages";
 import { callApi } from "./api";
 import type { Who } from "./payments";
 
@@ -39,8 +42,12 @@ export async function paymentCompleteLoader(
   if (cartId !== null && (!Number.isSafeInteger(cartId) || cartId <= 0)) {
     return json({ params, outcome: "failed" as Outcome, next, creditsApplied: false });
   }
+  // "Stay on this page" (issue 29 point 14): the same address with stay=1 shows the page without
+  // its countdown, with and without JavaScript.
+  const stay = q.get("stay") === "1";
   const ref = params.paymentIntent ?? params.setupIntent;
   let outcome: Outcome = "failed";
+  let paid: { amountCents: number; paidFor: string; cartId: number | null } | null = null;
   // A paid cart goes where the in-page checkout sends it (fees, my registrations, the guest's
   // receipt); a registration's payment goes to `next`.
   let destination = next;
@@ -56,11 +63,23 @@ export async function paymentCompleteLoader(
       outcome =
         s.status === "succeeded" ? "complete" : s.status === "pending" ? "pending" : "failed";
       destination = safeLocalPath(s.destination) ?? next;
+      if (s.amountCents != null && s.paidFor != null) {
+        paid = { amountCents: s.amountCents, paidFor: s.paidFor, cartId: s.cartId };
+      }
     }
   } else if (cartId !== null) {
     // A cart id alone: the caller's receipt exists only for a paid cart of theirs.
     const r = await callApi(caller, { path: `/v1/cart/${cartId}`, auth: who, reply: Receipt });
     outcome = r.ok ? "complete" : "failed";
+    if (r.ok) {
+      paid = {
+        amountCents: toCents(r.data.totalPaid),
+        paidFor: chargeDescription(r.data.items, (count) =>
+          t("payment.description.more", { count }),
+        ),
+        cartId,
+      };
+    }
   }
   let creditsApplied = false;
   const section = z.string().uuid().safeParse(params.courseSectionId);
@@ -73,5 +92,15 @@ export async function paymentCompleteLoader(
     });
     creditsApplied = reg.ok && reg.data.credits > 0;
   }
-  return json({ params, outcome, next: destination, creditsApplied });
+  const here = new URL(request.url);
+  here.searchParams.set("stay", "1");
+  return json({
+    params,
+    outcome,
+    next: destination,
+    creditsApplied,
+    stay,
+    stayHref: `${here.pathname}${here.search}`,
+    paid: outcome === "complete" ? paid : null,
+  });
 }

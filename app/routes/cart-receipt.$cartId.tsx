@@ -50,16 +50,14 @@ export default function CartReceipt() {
                 {t("receipt.course")}: {i.registration.courseName}
               </Text>
             ) : null}
-            {i.assessedFee ? (
-              <Text size="sm">
-                {t("fees.amountPaid")}: {formatUsd(toCents(i.assessedFee.payment.amount))} ·{" "}
-                {t("fees.datePaid")}: {i.assessedFee.payment.date}
-              </Text>
-            ) : (
-              <Text size="sm">
-                {t("fees.amountPaid")}: {formatUsd(toCents(i.registration?.amount ?? 0))}
-              </Text>
-            )}
+            <Text size="sm">
+              {t("receipt.line", {
+                quantity: i.quantity,
+                price: formatUsd(toCents(i.unitPrice)),
+                total: formatUsd(toCents(i.lineTotal)),
+              })}
+            </Text>
+            <ReceiptLinePaid item={i} />
           </Card>
         ))}
       </SimpleGrid>
@@ -85,6 +83,40 @@ export default function CartReceipt() {
         {t("receipt.cartId")}: {receipt.id}
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * What the payment gave a line (issue 29 point 3): the amount and its date, what it left to pay,
+ * or that it gave the line nothing (no "$0.00 paid" with a date).
+ */
+function ReceiptLinePaid({
+  item,
+}: {
+  item: {
+    amountPaid: number;
+    lineTotal: number;
+    assessedFee: { payment: { date: string } } | null;
+  };
+}) {
+  const paid = toCents(item.amountPaid);
+  const left = formatUsd(Math.max(toCents(item.lineTotal) - paid, 0));
+  if (paid === 0) return <Text size="sm">{t("receipt.nothingPaid", { left })}</Text>;
+  return (
+    <>
+      <Text size="sm">
+        {t("fees.amountPaid")}: {formatUsd(paid)}
+        {item.assessedFee ? (
+          <>
+            {" "}
+            · {t("fees.datePaid")}: {item.assessedFee.payment.date}
+          </>
+        ) : null}
+      </Text>
+      {paid < toCents(item.lineTotal) ? (
+        <Text size="sm">{t("receipt.leftToPay", { left })}</Text>
+      ) : null}
+    </>
   );
 }
 

@@ -14,6 +14,8 @@ import type {
 import { t } from "@domain/messages";
 import { checkDonation } from "@domain/rules/donation";
 import { unitPricesCents } from "@domain/rules/pricing";
+import { receiptLines } from "@domain/rules/receipt-lines";
+import { cartPurchases } from "../queries/receipt-purchases";
 import type { StoredAnswer } from "../db/schema";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
@@ -653,53 +655,27 @@ export async function receiptView(
     throw new ApiError(404, t("cart.error.load"));
   }
   if (cart.status !== "PAID") throw new ApiError(404, t("cart.error.load"));
-  const rows = await queryRows<{
-    item_type: "fee" | "registration";
-    name: string;
-    description: string;
-    amount_cents: number;
-    created_at: Date | string;
-  }>(
-    deps.db,
-    sql`select case when p.assessed_fee_id is not null then 'fee' else 'registration' end as item_type,
-          coalesce(f.name, c.name, '') as name, coalesce(f.description, c.description, '') as description,
-          p.amount_cents, p.created_at
-        from purchases p
-        left join assessed_fees a on a.id = p.assessed_fee_id
-        left join fees f on f.id = a.fee_id
-        left join registrations r on r.id = p.registration_id
-        left join course_sections s on s.id = r.course_section_id
-        left join courses c on c.id = s.course_id
-        where p.cart_id = ${cartId}
-        order by name, p.id`,
-  );
-  const items: Receipt["items"] = [];
-  for (const r of rows) {
-    const date = new Date(r.created_at).toISOString();
-    const prev = items.find(
-      (i) =>
-        i.itemType === r.item_type &&
-        i.name === r.name &&
-        Math.round((i.assessedFee?.payment.amount ?? i.registration?.amount ?? -1) * 100) ===
-          r.amount_cents,
-    );
-    if (prev) {
-      prev.quantity += 1;
-      continue;
-    }
-    items.push({
-      name: r.name,
-      description: r.description,
-      itemType: r.item_type,
-      quantity: 1,
+  // One line per item and price: quantity × price and what the payment gave it (issue 29 point 3).
+  const purchases = await cartPurchases(deps.db, cartId);
+  const items: Receipt["items"] = receiptLines(purchases).map((line) => {
+    const first = purchases.find((p) => p.key === line.key && p.unitCents === line.unitCents)!;
+    const amountPaid = line.paidCents / 100;
+    return {
+      name: line.name,
+      description: first.description,
+      itemType: first.itemType,
+      quantity: line.quantity,
+      unitPrice: line.unitCents / 100,
+      lineTotal: line.lineCents / 100,
+      amountPaid,
       assessedFee:
-        r.item_type === "fee" ? { payment: { amount: r.amount_cents / 100, date } } : null,
+        first.itemType === "fee" ? { payment: { amount: amountPaid, date: first.paidAt } } : null,
       registration:
-        r.item_type === "registration"
-          ? { courseName: r.name, amount: r.amount_cents / 100 }
+        first.itemType === "registration"
+          ? { courseName: first.courseName ?? line.name, amount: amountPaid }
           : null,
-    });
-  }
+    };
+  });
   return {
     id: Number(cart.id),
     status: cart.status,

@@ -11,8 +11,14 @@ import type { ApiDeps } from "../deps";
 import { ownerKey } from "./errors";
 import { afterPaymentDestination } from "@domain/rules/checkout";
 import { cartHadFees } from "./payment-records";
+import { receiptLines } from "@domain/rules/receipt-lines";
+import { paymentPurchases } from "../queries/receipt-purchases";
+import { describeCharge } from "./payment-targets";
 
 interface StatusRow {
+  id: number;
+  amount_cents: number;
+  registration_id: string | null;
   status: string;
   cart_id: number | null;
   provider_message: string | null;
@@ -33,14 +39,14 @@ export async function ownPaymentStatus(
   if (id !== undefined) {
     rows = await queryRows<StatusRow>(
       deps.db,
-      sql`select status, cart_id, provider_message from payments
+      sql`select id, amount_cents, registration_id, status, cart_id, provider_message from payments
           where id = ${Number(id)} and owner_key = ${owner}`,
     );
   } else if (/^seti_[A-Za-z0-9_]{1,90}$/.test(ref)) {
     // A card payment made with this setup is keyed by its owner and the setup id.
     rows = await queryRows<StatusRow>(
       deps.db,
-      sql`select status, cart_id, provider_message from payments
+      sql`select id, amount_cents, registration_id, status, cart_id, provider_message from payments
           where idempotency_key = ${`card:${owner}:${ref}`}`,
     );
   } else {
@@ -64,5 +70,21 @@ export async function ownPaymentStatus(
           hadFees: await cartHadFees(deps.db, cartId),
         })
       : null;
-  return { status, cartId, message: p.provider_message, destination };
+  return {
+    status,
+    cartId,
+    message: p.provider_message,
+    destination,
+    ...(status === "succeeded"
+      ? { amountCents: Number(p.amount_cents), paidFor: await paidFor(deps, Number(p.id)) }
+      : {}),
+  };
+}
+
+/** What a payment paid for, as its charge was described: the items and quantities, or the course. */
+async function paidFor(deps: ApiDeps, paymentId: number): Promise<string> {
+  const purchases = await paymentPurchases(deps.db, paymentId);
+  return describeCharge(
+    receiptLines(purchases).map((l) => ({ name: l.name, quantity: l.quantity })),
+  );
 }

@@ -16,6 +16,7 @@ import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "./errors";
 import type { Exec } from "./registration";
 import { cartLines, currentCart } from "./cart";
+import { chargeDescription } from "@domain/rules/receipt-lines";
 import { PaymentErrorCode, cartFingerprint } from "./payment-records";
 import { balanceOf, registrationFor, requireParticipant } from "./registration-payments";
 
@@ -24,6 +25,18 @@ export interface PayTarget {
   courseSectionId?: string | null;
   payNowAmount: number;
   paymentType: PaymentType;
+}
+
+/** The cart's lines as names with quantities (identical items counted once). */
+function namesWithQuantities(lines: readonly { name: string }[]) {
+  const counts = new Map<string, number>();
+  for (const l of lines) counts.set(l.name, (counts.get(l.name) ?? 0) + 1);
+  return [...counts].map(([name, quantity]) => ({ name, quantity }));
+}
+
+/** A card charge's description in the catalogue's words (issue 29 point 14). */
+export function describeCharge(items: readonly { name: string; quantity: number }[]): string {
+  return chargeDescription(items, (count) => t("payment.description.more", { count }));
 }
 
 /**
@@ -77,7 +90,8 @@ export async function preparePayment(
       cartId: Number(cart.id),
       registrationId: null,
       hadFees: lines.some((l) => l.itemType === "fee"),
-      description: `Cart ${cart.id}`,
+      // What the family sees on the card's checkout and statement: the things paid for.
+      description: describeCharge(namesWithQuantities(lines)),
       fingerprint: cartFingerprint(lines),
       deadline: cart.expires_at === null ? null : new Date(cart.expires_at),
     };

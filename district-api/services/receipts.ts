@@ -13,6 +13,10 @@ import type { ApiDeps } from "../deps";
 import { readDistrictName } from "../queries/settings";
 import { readMailedCheckDays } from "../queries/office";
 import { promiseDueAt } from "@domain/rules/mailed-check-promises";
+import { receiptLines } from "@domain/rules/receipt-lines";
+import { formatCalendarDate, formatClockTime } from "@domain/rules/calendar";
+import { weekDaysOf } from "@domain/rules/week-days";
+import { paymentPurchases } from "../queries/receipt-purchases";
 import {
   addressesOfOwner,
   addressesOfParticipant,
@@ -30,6 +34,8 @@ export interface MailParts {
   paragraphs: string[];
   rows?: [string, string][];
   items?: [string, string][];
+  /** The page that shows what the message is about (built from PUBLIC_URL, when configured). */
+  link?: { label: string; href: string } | null;
   district: string;
 }
 
@@ -45,6 +51,7 @@ export function renderMail(parts: MailParts): { text: string; html: string } {
     ...parts.paragraphs.flatMap((p) => [p, ""]),
     ...(rows.length ? [...rows.map(([k, v]) => `${k}: ${v}`), ""] : []),
     ...(items.length ? [`${t("mail.items")}:`, ...items.map(([k, v]) => `- ${k}: ${v}`), ""] : []),
+    ...(parts.link ? [`${parts.link.label}: ${parts.link.href}`, ""] : []),
     t("mail.keep"),
     "",
     t("mail.signOff", { district: parts.district }),
@@ -71,6 +78,9 @@ export function renderMail(parts: MailParts): { text: string; html: string } {
           )
           .join("")}</table>`
       : "",
+    parts.link
+      ? `<p><a href="${escapeHtml(parts.link.href)}">${escapeHtml(parts.link.label)}</a></p>`
+      : "",
     `<p>${escapeHtml(t("mail.keep"))}</p>`,
     `<p style="color:#555;font-size:12px">${escapeHtml(t("mail.noReply", { district: parts.district }))}</p>`,
     `</body></html>`,
@@ -78,19 +88,31 @@ export function renderMail(parts: MailParts): { text: string; html: string } {
   return { text, html };
 }
 
-/** What the greeting calls the owner of a payment (a participant's or a guest's first name). */
-async function ownerFirstName(tx: Exec, ownerKey: string): Promise<string> {
+/**
+ * The greeting of a family's mail (issue 29 point 13): it goes to the participant's addresses on
+ * file, the parents' and guardians' too, so it greets the family by its name on file, never the
+ * child; a guest (or a member paying for themselves as a guest) by the first name they gave.
+ */
+async function familyGreeting(tx: Exec, ownerKey: string): Promise<string> {
   const [kind, id] = ownerKey.split(":");
   const participant = participantOfOwner(ownerKey);
-  const [row] = await queryRows<{ name: string }>(
+  const [row] = await queryRows<{ name: string; family: boolean }>(
     tx,
     participant !== null
-      ? sql`select name_first as name from participants where id = ${participant}`
+      ? sql`select name_last as name, true as family from participants where id = ${participant}`
       : kind === "guest_user" && id && /^\d{1,9}$/.test(id)
-        ? sql`select name_first as name from guests where id = ${Number(id)}`
-        : sql`select ''::text as name where false`,
+        ? sql`select name_first as name, false as family from guests where id = ${Number(id)}`
+        : sql`select ''::text as name, false as family where false`,
   );
-  return row?.name ?? "";
+  if (!row?.name) return t("mail.greetingPlain");
+  return row.family
+    ? t("mail.greetingFamily", { family: row.name })
+    : t("mail.greeting", { name: row.name });
+}
+
+/** A link to a page of the web app, when its address (PUBLIC_URL) is configured. */
+function pageLink(deps: ApiDeps, label: string, path: string): MailParts["link"] {
+  return deps.publicOrigin ? { label, href: `${deps.publicOrigin}${path}` } : null;
 }
 
 export function methodLabel(method: string): string {
@@ -120,34 +142,40 @@ interface PaymentForMail {
   at: Date | string;
 }
 
-/** The lines of a receipt: what the payment bought, or the registration it was for. */
+/**
+ * The lines of a receipt (issue 29 point 3): what the payment bought, each line quantity × price
+ * and what the payment gave it, the lines adding up to the payment; or the registration it was for.
+ */
 async function receiptItems(
   tx: Exec,
   p: PaymentForMail,
   amountCents: number,
 ): Promise<{ items: [string, string][]; participantId: number | null }> {
-  const rows = await queryRows<{
-    name: string | null;
-    cents: number;
-    participant_id: number | null;
-  }>(
-    tx,
-    sql`select coalesce(c.name || ' (' || pa.name_first || ' ' || pa.name_last || ')', f.name) as name,
-          pu.amount_cents as cents, r.participant_id
-        from purchases pu
-        left join registrations r on r.id = pu.registration_id
-        left join participants pa on pa.id = r.participant_id
-        left join course_sections s on s.id = r.course_section_id
-        left join courses c on c.id = s.course_id
-        left join assessed_fees af on af.id = pu.assessed_fee_id
-        left join fees f on f.id = af.fee_id
-        where pu.payment_id = ${p.id}
-        order by pu.id`,
-  );
-  if (rows.length) {
+  const purchases = await paymentPurchases(tx, p.id);
+  if (purchases.length) {
+    const named = purchases.map((u) => ({
+      ...u,
+      name: u.participantName ? `${u.name} (${u.participantName})` : u.name,
+    }));
     return {
-      items: rows.map((r) => [r.name ?? "", formatUsd(Number(r.cents))]),
-      participantId: rows.find((r) => r.participant_id !== null)?.participant_id ?? null,
+      items: receiptLines(named).map((l) => [
+        l.name,
+        t(
+          l.paidCents === 0
+            ? "mail.line.nothingPaid"
+            : l.unpaidCents > 0
+              ? "mail.line.partlyPaid"
+              : "mail.line.paid",
+          {
+            quantity: l.quantity,
+            price: formatUsd(l.unitCents),
+            total: formatUsd(l.lineCents),
+            paid: formatUsd(l.paidCents),
+            left: formatUsd(l.unpaidCents),
+          },
+        ),
+      ]),
+      participantId: purchases.find((u) => u.participantId !== null)?.participantId ?? null,
     };
   }
   if (!p.registration_id) return { items: [], participantId: null };
@@ -202,9 +230,11 @@ export async function enqueueReceipt(
     [t("mail.method"), methodLabel(p.method)],
     ...(opts.check ? [[t("mail.check"), opts.check] as [string, string]] : []),
     [t("mail.date"), formatDistrictDate(new Date(p.at).toISOString(), deps.timeZone)],
+    // The number the receipt page and the refund e-mail name too.
+    ...(p.cart_id !== null ? [[t("receipt.cartId"), String(p.cart_id)] as [string, string]] : []),
   ];
   const body = renderMail({
-    greeting: t("mail.greeting", { name: await ownerFirstName(tx, p.owner_key) }),
+    greeting: await familyGreeting(tx, p.owner_key),
     paragraphs: [
       aid
         ? t("mail.receipt.aidIntro", { district })
@@ -212,6 +242,10 @@ export async function enqueueReceipt(
     ],
     rows,
     items,
+    link:
+      p.cart_id !== null
+        ? pageLink(deps, t("mail.link.receipt"), `/cart-receipt/${p.cart_id}`)
+        : pageLink(deps, t("mail.link.registrations"), "/my-registrations"),
     district,
   });
   const subject = aid
@@ -229,6 +263,36 @@ export async function enqueueReceipt(
   );
 }
 
+/** When and where a section meets, as the confirmation's rows (issue 29 point 13). */
+function sectionMeetingRows(s: {
+  date_start: string;
+  date_end: string;
+  time_start: string | null;
+  time_end: string | null;
+  meeting_days: string[];
+  delivery_method: string;
+  school: string | null;
+  room_number: string | null;
+}): [string, string][] {
+  const days = weekDaysOf(s.meeting_days ?? []).join(", ");
+  const time =
+    s.time_start && s.time_end
+      ? `${formatClockTime(s.time_start)} – ${formatClockTime(s.time_end)}`
+      : "";
+  const where = [
+    s.delivery_method,
+    s.school,
+    s.room_number ? t("mail.room", { room: s.room_number }) : null,
+  ].filter(Boolean);
+  return [
+    [t("mail.dates"), `${formatCalendarDate(s.date_start)} – ${formatCalendarDate(s.date_end)}`],
+    ...(days || time
+      ? [[t("mail.daysAndTime"), [days, time].filter(Boolean).join(", ")] as [string, string]]
+      : []),
+    ...(where.length ? [[t("mail.where"), where.join(", ")] as [string, string]] : []),
+  ];
+}
+
 /**
  * Queues a registration's confirmation (a seat taken) or its waitlist place, to the
  * participant's addresses on file (their own, their custodians' or guardians').
@@ -243,24 +307,37 @@ export async function enqueueRegistrationMail(
     participant_id: number;
     kind: string;
     name: string;
+    family: string;
     course: string;
     program: string;
     owing: number;
+    date_start: string;
+    date_end: string;
+    time_start: string | null;
+    time_end: string | null;
+    meeting_days: string[];
+    delivery_method: string;
+    school: string | null;
+    room_number: string | null;
   }>(
     tx,
     sql`select r.participant_id, pa.kind, pa.name_first || ' ' || pa.name_last as name,
-          c.name as course, pr.name as program,
-          greatest(r.cost_cents - r.paid_cents - r.pending_cents - r.credits_applied_cents, 0) as owing
+          pa.name_last as family, c.name as course, pr.name as program,
+          greatest(r.cost_cents - r.paid_cents - r.pending_cents - r.credits_applied_cents, 0) as owing,
+          s.date_start::text as date_start, s.date_end::text as date_end,
+          to_char(s.time_start, 'HH24:MI') as time_start, to_char(s.time_end, 'HH24:MI') as time_end,
+          s.meeting_days, s.delivery_method, sc.full_name as school, s.room_number
         from registrations r join participants pa on pa.id = r.participant_id
         join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
         join programs pr on pr.id = s.program_id
+        left join schools sc on sc.id = s.school_id
         where r.id = ${registrationId}`,
   );
   if (!r) return;
   const district = await readDistrictName(tx, deps.districtName);
   const owing = Number(r.owing);
   const body = renderMail({
-    greeting: t("mail.greeting", { name: r.name }),
+    greeting: t("mail.greetingFamily", { family: r.family }),
     paragraphs: [
       t(kind === "registration" ? "mail.registration.intro" : "mail.waitlist.intro", {
         name: r.name,
@@ -274,7 +351,9 @@ export async function enqueueRegistrationMail(
     rows: [
       [t("mail.participant"), r.name],
       [t("mail.course"), `${r.course} (${r.program})`],
+      ...sectionMeetingRows(r),
     ],
+    link: pageLink(deps, t("mail.link.registrations"), "/my-registrations"),
     district,
   });
   const subject = t(
@@ -328,7 +407,7 @@ export async function enqueueMailedCheckMail(
   }
   const participant = participantOfOwner(first.owner_key) ?? participantId;
   const body = renderMail({
-    greeting: t("mail.greeting", { name: await ownerFirstName(tx, first.owner_key) }),
+    greeting: await familyGreeting(tx, first.owner_key),
     paragraphs: [
       t("mail.mailedCheck.intro", { amount: formatUsd(total) }),
       t("mail.mailedCheck.instructions", {
@@ -389,7 +468,7 @@ export async function enqueuePromiseReleasedMail(
   const amount = formatUsd(Number(p.amount_cents));
   const due = formatDistrictDate(outcome.due, deps.timeZone);
   const body = renderMail({
-    greeting: t("mail.greeting", { name: await ownerFirstName(tx, p.owner_key) }),
+    greeting: await familyGreeting(tx, p.owner_key),
     paragraphs: outcome.registrationCancelled
       ? [
           t("mail.promiseReleased.intro", { amount, course: reg.course, due }),

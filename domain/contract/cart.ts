@@ -64,6 +64,12 @@ export const ReceiptItem = z.object({
   description: z.string(),
   itemType: z.enum(["fee", "registration"]),
   quantity: z.number().int(),
+  /** The price of one unit when it was paid for (dollars); the line costs quantity × this. */
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+  /** What the payment gave the whole line (dollars); the lines' amounts add up to totalPaid. */
+  amountPaid: z.number(),
+  /** The amount paid is the line's (not one unit's) amount paid. */
   assessedFee: z.object({ payment: z.object({ amount: z.number(), date: z.string() }) }).nullable(),
   registration: z.object({ courseName: z.string(), amount: z.number() }).nullable(),
 });

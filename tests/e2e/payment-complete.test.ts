@@ -33,21 +33,43 @@ const staffToken = (username: string) =>
  */
 async function paidReturnUrl(
   bearer: string,
-  fee: string,
+  fee: string | { name: string; quantity: number }[],
   completePath: "/payment-complete" | "/instructor/payment-complete",
+  partialAmount?: number,
 ): Promise<string> {
   const fees = await call(api(), "GET", "/v1/fees", { token: bearer });
-  const feeId = (fees.body as { id: number; name: string }[]).find((f) => f.name === fee)!.id;
-  expect(
-    (await call(api(), "PUT", "/v1/fees/add-to-cart", { token: bearer, body: { feeId } })).status,
-  ).toBe(200);
+  for (const item of typeof fee === "string" ? [{ name: fee, quantity: 1 }] : fee) {
+    const found = (
+      fees.body as {
+        id: number;
+        name: string;
+        courseQuestions: { id: number; answerList: string[] }[];
+      }[]
+    ).find((f) => f.name === item.name)!;
+    const added = await call(api(), "PUT", "/v1/fees/add-to-cart", {
+      token: bearer,
+      body: {
+        feeId: found.id,
+        ...(item.quantity > 1 ? { quantity: item.quantity } : {}),
+        ...(found.courseQuestions.length
+          ? {
+              courseQuestions: found.courseQuestions.map((q) => ({
+                questionID: q.id,
+                answer: q.answerList[0] ?? "None",
+              })),
+            }
+          : {}),
+      },
+    });
+    expect(added.status, `${item.name}: ${JSON.stringify(added.body)}`).toBe(200);
+  }
   const cart = await call(api(), "GET", "/v1/cart", { token: bearer });
   const session = await call(api(), "POST", "/v1/payment/checkout-session", {
     token: bearer,
     body: {
       cartId: cart.body.id,
-      payNowAmount: cart.body.total,
-      paymentType: "full",
+      payNowAmount: partialAmount ?? cart.body.total,
+      paymentType: partialAmount === undefined ? "full" : "partial",
       returnBase: app.url,
       cancelPath: "/cart",
       completePath,
@@ -185,5 +207,62 @@ describe.each(MODES)("receipt page $name", (mode) => {
       await page.getByText("There was an error loading the cart").waitFor();
       expect(await page.getByRole("heading", { name: /^Cart For/ }).count()).toBe(0);
     }
+  });
+});
+
+describe.each(MODES)("what was paid $name (issue 29 points 3 and 14)", (mode) => {
+  it("'Payment Complete' names the amount and what it paid for, links the receipt, and can stay", async () => {
+    const owner = mode.js ? "100011" : "100012";
+    const returnUrl = await paidReturnUrl(
+      await studentToken(owner),
+      [{ name: "Science Lab Goggles", quantity: 3 }],
+      "/payment-complete",
+    );
+    const cartId = new URL(returnUrl, app.url).searchParams.get("cartId");
+    const page = await app.newPage(mode);
+    await signInFamily(page, owner);
+    await page.goto(returnUrl);
+    await page.getByRole("heading", { name: "Payment Complete" }).waitFor();
+    await page.getByText("You paid $24.00 for Science Lab Goggles × 3.").waitFor();
+    // Stay: the countdown stops (the page's own refresh too, without JavaScript).
+    await page.getByRole("link", { name: "Stay on this page" }).click();
+    await page.getByRole("link", { name: "Continue now" }).waitFor();
+    await page.waitForTimeout(7_000);
+    expect(new URL(page.url()).pathname).toBe("/payment-complete");
+    await page.getByRole("link", { name: "View your receipt" }).click();
+    await page.waitForURL((u) => u.pathname === `/cart-receipt/${cartId}`);
+    await page.getByRole("heading", { name: /^Cart For .+ - / }).waitFor();
+  });
+
+  it("the receipt's lines are quantity × price and what each got, adding up to the total paid", async () => {
+    const owner = mode.js ? "100013" : "100014";
+    // Goggles (paid in full first), then the partial lines in name order: the Yearbook takes
+    // the rest of $89.00, the Zoo Field Trip gets nothing from this payment.
+    const returnUrl = await paidReturnUrl(
+      await studentToken(owner),
+      [
+        { name: "Science Lab Goggles", quantity: 3 },
+        { name: "Yearbook", quantity: 1 },
+        { name: "Zoo Field Trip", quantity: 1 },
+      ],
+      "/payment-complete",
+      89,
+    );
+    const cartId = new URL(returnUrl, app.url).searchParams.get("cartId");
+    const page = await app.newPage(mode);
+    await signInFamily(page, owner);
+    await page.goto(`/cart-receipt/${cartId}`);
+    const goggles = page.getByRole("article", { name: "Science Lab Goggles" });
+    await goggles.getByText("3 × $8.00 = $24.00").waitFor();
+    await goggles.getByText(/^Amount paid: \$24\.00 · Date paid: /).waitFor();
+    const yearbook = page.getByRole("article", { name: "Yearbook" });
+    await yearbook.getByText(/^Amount paid: \$65\.00 · Date paid: /).waitFor();
+    const zoo = page.getByRole("article", { name: "Zoo Field Trip" });
+    await zoo.getByText("1 × $18.00 = $18.00").waitFor();
+    await zoo
+      .getByText("Nothing was paid toward this item in this payment; $18.00 is left to pay.")
+      .waitFor();
+    expect(await zoo.getByText(/Date paid/).count()).toBe(0);
+    await page.getByText("Total Paid: $89.00").waitFor();
   });
 });

@@ -3,15 +3,16 @@
 // error and the way back (decision 102).
 import { useEffect, useState } from "react";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
-import { Alert, Button, Paper, Stack, Text, Title } from "~/ui";
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
+import { formatUsd } from "@domain/rules/money";
 import { t } from "@domain/messages/fees";
 
 type Outcome = "complete" | "pending" | "failed";
 const WAIT_SECONDS = 5;
 
 /** The page's meta refresh: on to the next page once complete, the same page while pending. */
-export function completeMeta(data: { outcome: Outcome; next: string } | undefined) {
-  if (data?.outcome === "complete") {
+export function completeMeta(data: { outcome: Outcome; next: string; stay?: boolean } | undefined) {
+  if (data?.outcome === "complete" && !data.stay) {
     return [{ httpEquiv: "refresh", content: `${WAIT_SECONDS};url=${data.next}` }];
   }
   if (data?.outcome === "pending") return [{ httpEquiv: "refresh", content: `${WAIT_SECONDS}` }];
@@ -19,11 +20,19 @@ export function completeMeta(data: { outcome: Outcome; next: string } | undefine
 }
 
 export function PaymentCompletePage() {
-  const d = useLoaderData<{ outcome: Outcome; next: string; creditsApplied?: boolean }>();
+  const d = useLoaderData<{
+    outcome: Outcome;
+    next: string;
+    creditsApplied?: boolean;
+    stay?: boolean;
+    stayHref?: string;
+    paid?: { amountCents: number; paidFor: string; cartId: number | null } | null;
+  }>();
   const [seconds, setSeconds] = useState(WAIT_SECONDS);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const waiting = d.outcome !== "failed";
+  // The spec's countdown, unless the person chose to stay (issue 29 point 14).
+  const waiting = d.outcome === "pending" || (d.outcome === "complete" && !d.stay);
   useEffect(() => {
     if (!waiting) return;
     setSeconds(WAIT_SECONDS);
@@ -71,7 +80,29 @@ export function PaymentCompletePage() {
             {t("payment.creditsApplied")}
           </Alert>
         ) : null}
-        <Text role="timer">{t("paymentComplete.redirect", { seconds })}</Text>
+        {d.paid ? (
+          <Text>
+            {t("paymentComplete.paid", {
+              amount: formatUsd(d.paid.amountCents),
+              what: d.paid.paidFor,
+            })}
+          </Text>
+        ) : null}
+        {d.paid?.cartId ? (
+          <Anchor component={Link} to={`/cart-receipt/${d.paid.cartId}`}>
+            {t("paymentComplete.receipt")}
+          </Anchor>
+        ) : null}
+        {d.stay ? null : <Text role="timer">{t("paymentComplete.redirect", { seconds })}</Text>}
+        <Group>
+          {d.stay || !d.stayHref ? null : (
+            // A whole-page load: it also cancels the page's refresh, which a script cannot.
+            <Anchor href={d.stayHref}>{t("paymentComplete.stay")}</Anchor>
+          )}
+          <Anchor component={Link} to={d.next}>
+            {t("paymentComplete.continue")}
+          </Anchor>
+        </Group>
       </Stack>
     </Paper>
   );

@@ -8,6 +8,7 @@ export const apiReplies = {
   // A member's names were typed by whoever registered: the mail carries none (decision 137).
   "recover.mailBodyMember": "Hello,\n\nYour {kind} is {id}.\n\n{district}",
   "payment.error.returnBase": "returnBase must be this site's own address.",
+  "payment.description.more": "and {count} more",
   "payment.error.asyncFailed":
     "The payment did not go through: the bank refused it. Nothing was taken; the cart is open again.",
   "paymentDialog.mailShareFull":

@@ -160,6 +160,10 @@ export const fees = {
 
   "paymentComplete.title": "Payment Complete",
   "paymentComplete.redirect": "You will be redirected in {seconds} seconds.",
+  "paymentComplete.paid": "You paid {amount} for {what}.",
+  "paymentComplete.receipt": "View your receipt",
+  "paymentComplete.stay": "Stay on this page",
+  "paymentComplete.continue": "Continue now",
   "paymentComplete.error": "There has been an error processing your request.",
   "paymentComplete.return": "Click here to return to Registration",
   "paymentComplete.pending": "Your payment is being processed.",
@@ -171,6 +175,10 @@ export const fees = {
   "receipt.cartId": "Cart ID",
   "receipt.print": "Print",
   "receipt.course": "Course",
+  "receipt.line": "{quantity} × {price} = {total}",
+  "receipt.nothingPaid":
+    "Nothing was paid toward this item in this payment; {left} is left to pay.",
+  "receipt.leftToPay": "Left to pay after this payment: {left}",
 
   "paymentDialog.title": "Payment Options",
   "paymentDialog.mail": "Mail a paper check",

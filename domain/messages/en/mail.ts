@@ -2,6 +2,17 @@
 // and confirmations (plain text and HTML from the same texts), and the office's mail log.
 export const mail = {
   "mail.greeting": "Hello {name},",
+  "mail.greetingFamily": "Hello {family} family,",
+  "mail.greetingPlain": "Hello,",
+  "mail.dates": "Dates",
+  "mail.daysAndTime": "Days and time",
+  "mail.where": "Where",
+  "mail.room": "room {room}",
+  "mail.line.paid": "{quantity} × {price} = {total}, {paid} paid",
+  "mail.line.partlyPaid": "{quantity} × {price} = {total}, {paid} paid, {left} left to pay",
+  "mail.line.nothingPaid": "{quantity} × {price} = {total}, nothing paid now, {left} left to pay",
+  "mail.link.receipt": "See your receipt",
+  "mail.link.registrations": "See your registrations",
   "mail.signOff": "{district}",
   "mail.keep": "Please keep this e-mail for your records.",
   "mail.noReply": "This message was sent by {district}. Replies to it are not read.",

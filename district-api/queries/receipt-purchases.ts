@@ -1,0 +1,76 @@
+// What a payment bought, unit by unit, for the receipt page and the receipt e-mail (issue 29
+// point 3): each purchase with what it is, its price when it was paid for and what the payment
+// gave it. The price is the cart line's cost at checkout (a fee already partly paid costs its
+// balance); a fee bought from the cart was assessed at checkout at that cost; a registration's own
+// payment outside a cart is priced at what it paid.
+import { sql, type SQL } from "drizzle-orm";
+import type { ReceiptPurchase } from "@domain/rules/receipt-lines";
+import { queryRows, type Db } from "../db/client";
+
+export interface PurchaseRow extends ReceiptPurchase {
+  itemType: "fee" | "registration";
+  description: string;
+  /** The course and its participant, for a registration. */
+  participantName: string | null;
+  participantId: number | null;
+  courseName: string | null;
+  paidAt: string;
+}
+
+async function readPurchases(db: Pick<Db, "execute">, where: SQL): Promise<PurchaseRow[]> {
+  const rows = await queryRows<{
+    fee_id: number | null;
+    registration_id: string | null;
+    name: string;
+    description: string;
+    unit_cents: number;
+    paid_cents: number;
+    participant_id: number | null;
+    participant_name: string | null;
+    course_name: string | null;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`select f.id as fee_id, p.registration_id, coalesce(f.name, c.name, '') as name,
+          coalesce(f.description, c.description, '') as description,
+          coalesce(
+            (select i.cost_cents from cart_items i
+              where i.cart_id = p.cart_id
+                and (i.assessed_fee_id = p.assessed_fee_id or i.registration_id = p.registration_id)
+              order by i.id limit 1),
+            case when a.self_assessed and a.cart_id = p.cart_id then a.assessed_cost_cents end,
+            p.amount_cents) as unit_cents,
+          p.amount_cents as paid_cents, r.participant_id,
+          pa.name_first || ' ' || pa.name_last as participant_name, c.name as course_name,
+          p.created_at
+        from purchases p
+        left join assessed_fees a on a.id = p.assessed_fee_id
+        left join fees f on f.id = a.fee_id
+        left join registrations r on r.id = p.registration_id
+        left join participants pa on pa.id = r.participant_id
+        left join course_sections s on s.id = r.course_section_id
+        left join courses c on c.id = s.course_id
+        where ${where}
+        order by p.id`,
+  );
+  return rows.map((r) => ({
+    key: r.registration_id ? `registration:${r.registration_id}` : `fee:${r.fee_id}`,
+    itemType: r.registration_id ? "registration" : "fee",
+    name: r.name,
+    description: r.description,
+    unitCents: Number(r.unit_cents),
+    paidCents: Number(r.paid_cents),
+    participantId: r.participant_id === null ? null : Number(r.participant_id),
+    participantName: r.participant_name,
+    courseName: r.course_name,
+    paidAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** The purchases of a paid cart. */
+export const cartPurchases = (db: Pick<Db, "execute">, cartId: number) =>
+  readPurchases(db, sql`p.cart_id = ${cartId}`);
+
+/** The purchases of one payment. */
+export const paymentPurchases = (db: Pick<Db, "execute">, paymentId: number) =>
+  readPurchases(db, sql`p.payment_id = ${paymentId}`);
