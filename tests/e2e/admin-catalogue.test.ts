@@ -68,6 +68,10 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
     await page.goto("/admin/programs");
     await page.getByRole("link", { name: "New program" }).click();
     await page.getByLabel("Name").fill(program);
+    // A new programme starts closed to families: the administrator opens it when it is ready.
+    const open = page.getByRole("checkbox", { name: "Open" });
+    expect(await open.isChecked()).toBe(false);
+    await open.check();
     await page.getByRole("button", { name: "Create program" }).click();
     await notice(page, `Program “${program}” created.`);
     const programUrl = page.url();
