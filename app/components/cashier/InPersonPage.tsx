@@ -72,7 +72,10 @@ export function InPersonPage({
     defaultValue: { paymentType: partial.shown ? undefined : "full" },
     load: () => import("@domain/forms/in-person"),
     schema: (m) => m.inPersonFormSchema(lines),
-    shouldValidate: "onSubmit",
+    // The tendered amount and the check number are judged as the cashier leaves them, and again
+    // as they correct them, not only once Pay is pressed.
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const [paymentType, setPaymentType] = useState<"full" | "partial" | null>(
     (fields.paymentType.initialValue as "full" | "partial" | undefined) ??
