@@ -78,7 +78,7 @@ export function maintenanceGate(apiBaseUrl: () => string, keepMs: number) {
     void readStatus(apiBaseUrl(), keepMs)
       .then((status) => {
         if (!isInMaintenance(status, new Date())) return next();
-        if (req.query._data !== undefined) return reloadDocument(req, res);
+        if (req.query?._data !== undefined) return reloadDocument(req, res);
         // The end time names its zone: a parent elsewhere knows when the site is back.
         const end = formatDistrictDateTimeWithZone(status.end!, districtTimeZone());
         res.status(503).setHeader("Retry-After", "60");
