@@ -187,7 +187,7 @@ export function CardReader(props: Props) {
   return (
     <Stack gap="xs" data-testid="card-reader">
       <Text size="sm" role="status" aria-live="polite" data-reader-status={state.payment}>
-        {readerStatusText(state)}
+        {readerStatusText({ ...state, collected: Boolean(props.captured) })}
       </Text>
       {reader ? (
         <Text size="xs" c="dimmed">

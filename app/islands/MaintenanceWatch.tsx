@@ -4,6 +4,7 @@ import {
   MAINTENANCE_CHECK_MS,
   MAINTENANCE_POLL_MS,
   isInMaintenance,
+  webPathOpenDuringMaintenance,
 } from "@domain/rules/maintenance";
 
 /**
@@ -17,7 +18,10 @@ function isStatus(body: unknown): body is MaintenanceStatus {
   return Number.isInteger(b.state) && strOrNull(b.start) && strOrNull(b.end);
 }
 
-/** Polls the status every 5 minutes and checks the window every 10 seconds (spec 01 §4). */
+/**
+ * Polls the status every 5 minutes and checks the window every 10 seconds (spec 01 §4): inside it,
+ * the page is loaded again and the server answers with the maintenance page.
+ */
 export function MaintenanceWatch({ start, end }: { start: string | null; end: string | null }) {
   const status = useRef<MaintenanceStatus>({ state: 1, start, end });
   useEffect(() => {
@@ -31,6 +35,9 @@ export function MaintenanceWatch({ start, end }: { start: string | null; end: st
         .catch(() => undefined);
     }, MAINTENANCE_POLL_MS);
     const check = window.setInterval(() => {
+      // A page the window leaves open (the administration) is not reloaded under its reader: the
+      // reload would only serve it again and lose what they typed.
+      if (webPathOpenDuringMaintenance(window.location.pathname)) return;
       if (isInMaintenance(status.current, new Date())) window.location.reload();
     }, MAINTENANCE_CHECK_MS);
     return () => {

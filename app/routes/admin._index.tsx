@@ -16,6 +16,10 @@ export default function AdminOverview() {
             ["/admin/settings", "admin.nav.settings"],
             ["/admin/maintenance", "admin.nav.maintenance"],
             ["/admin/schools", "admin.nav.schools"],
+            ["/admin/programs", "admin.nav.programs"],
+            ["/admin/fees", "admin.nav.fees"],
+            ["/admin/people", "admin.nav.people"],
+            ["/admin/imports", "admin.nav.imports"],
             ["/admin/staff", "admin.nav.staff"],
             ["/admin/audit", "admin.nav.audit"],
           ] as const

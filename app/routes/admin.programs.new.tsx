@@ -22,7 +22,8 @@ export default function AdminProgramNew() {
   const [form, fields, formProps] = useZodForm({
     id: "admin-program-new",
     lastResult: actionData?.result,
-    defaultValue: { open: "on", active: "on", sortOrder: "0" },
+    // Closed until the administrator opens it: families see a programme only once it is ready.
+    defaultValue: { active: "on", sortOrder: "0" },
     load: () => import("@domain/forms/admin-catalogue"),
     schema: (m) => m.ProgramForm,
     shouldValidate: "onBlur",

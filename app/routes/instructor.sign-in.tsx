@@ -27,6 +27,10 @@ export default function StaffSignIn() {
     schema: (m) => m.StaffSigninForm,
     shouldValidate: "onBlur",
   });
+  // The district API's refusal stays until the next attempt: checking a field as it is left
+  // (pressing Login leaves the password field) would otherwise take the line away, moving the
+  // button from under the pointer so that the click is lost.
+  const refusal = actionData?.result?.error?.[""] ?? undefined;
   return (
     <Paper className="center-narrow" p="lg" withBorder>
       <Title order={1} size="h2" mb="sm">
@@ -39,7 +43,7 @@ export default function StaffSignIn() {
       ) : null}
       <Form method="post" {...formProps}>
         <Stack>
-          <FormError errors={form.errors} id={form.errorId} />
+          <FormError errors={form.errors?.length ? form.errors : refusal} id={form.errorId} />
           <MantineTextField
             meta={fields.username}
             label={t("staffSignin.username")}

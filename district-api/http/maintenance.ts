@@ -4,16 +4,20 @@
 import type { NextFunction, Request, Response } from "express";
 import { decodeJwt } from "jose";
 import { t } from "@domain/messages";
-import { closedDuringMaintenance, isInMaintenance } from "@domain/rules/maintenance";
+import {
+  MAINTENANCE_READ_MS,
+  closedDuringMaintenance,
+  isInMaintenance,
+} from "@domain/rules/maintenance";
 import { formatDistrictDateTimeWithZone } from "@domain/rules/time";
 import type { ApiDeps } from "../deps";
 import { readMaintenanceWindow } from "../queries/settings";
 
 /**
- * How long a process keeps the window it read. An administrator's change in this process is seen
- * at once (forgetMaintenanceWindow); another instance sees it within this time.
+ * How long a process keeps the window it read: an administrator's change in this process is seen
+ * at once (forgetMaintenanceWindow); every other instance sees it within this time (decision 147).
  */
-const WINDOW_READ_MS = 5_000;
+const WINDOW_READ_MS = MAINTENANCE_READ_MS;
 
 type Db = ApiDeps["db"];
 type Window = { start: string | null; end: string | null };

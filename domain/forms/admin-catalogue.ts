@@ -14,6 +14,7 @@ import {
   type SectionUpdateRequest,
 } from "../contract/admin-catalogue";
 import { toCents } from "../rules/money";
+import { typedCalendarDate, typedClockTime } from "../rules/typed-date-time";
 
 /** Line breaks are stored as "\n", so an unchanged form changes nothing. */
 const text = <T extends z.ZodTypeAny>(rule: T) =>
@@ -22,6 +23,12 @@ const text = <T extends z.ZodTypeAny>(rule: T) =>
 const orNull = <T extends z.ZodTypeAny>(rule: T) =>
   z.preprocess((v) => (v === undefined || v === "" ? null : v), rule);
 const flag = z.boolean().default(false);
+/**
+ * A date or time as typed, read into the API's form (YYYY-MM-DD, 24-hour HH:MM); what cannot be
+ * read is left as typed, for the contract's rule to refuse with its words.
+ */
+const typed = <T extends z.ZodTypeAny>(read: (v: string) => string | null, rule: T) =>
+  z.preprocess((v) => (typeof v === "string" ? (read(v) ?? v) : v), rule);
 
 const p = ProgramFields.shape;
 export const ProgramForm = z.object({
@@ -101,10 +108,10 @@ export const SectionForm = z
     deliveryMethod: s.deliveryMethod,
     meetingDays: s.meetingDays.default([]),
     roomNumber: orNull(s.roomNumber),
-    dateStart: s.dateStart,
-    dateEnd: s.dateEnd,
-    timeStart: orNull(s.timeStart),
-    timeEnd: orNull(s.timeEnd),
+    dateStart: typed(typedCalendarDate, s.dateStart),
+    dateEnd: typed(typedCalendarDate, s.dateEnd),
+    timeStart: orNull(typed(typedClockTime, s.timeStart)),
+    timeEnd: orNull(typed(typedClockTime, s.timeEnd)),
     allowCommunity: flag,
     eligibleGrades: z
       .string()

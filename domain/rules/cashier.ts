@@ -15,6 +15,8 @@ export interface ReaderState {
   payment: ReaderPaymentStatus;
   /** A collection was asked of the reader and it has not yet asked for the card. */
   collecting?: boolean;
+  /** The card was collected and its payment approved: only the Pay button is left. */
+  collected?: boolean;
 }
 
 /** Money typed by a person, truncated (not rounded) to cents; null when not a number. */
@@ -51,7 +53,8 @@ export function readerStatusText(state: ReaderState): string {
     case "waiting_for_input":
       return t("reader.status.tap");
     case "ready":
-      return state.collecting ? t("reader.status.readyForCard") : t("reader.status.readyToPay");
+      // "Ready to pay now" once the card is in; until then the reader is ready for the card.
+      return state.collected ? t("reader.status.readyToPay") : t("reader.status.readyForCard");
     default:
       return t("reader.status.notReady");
   }

@@ -10,13 +10,25 @@ export function familyDestination(redirectTo: string | null | undefined): string
 }
 
 const STAFF_STAY = ["/instructor", "/instructor/", "/instructor/fee-proposals", "/instructor/fees"];
+/** Areas whose every page checks its own role: a page there the person was sent away from. */
+const STAFF_AREAS = ["/admin", "/office"];
 
-/** After a staff login: /instructor/ for instructors, /instructor/fee-proposals for fee admins. */
+/**
+ * After a staff login: /instructor/ for instructors, /instructor/fee-proposals for fee admins
+ * (spec 02 §2), the administration for administrators and the business office's pages for the
+ * office (decision 147); anyone else pays fees.
+ */
 export function staffDestination(roles: string[], redirectTo: string | null | undefined): string {
   const target = safeLocalPath(redirectTo);
-  if (target && STAFF_STAY.includes(pathOf(target))) return target;
+  if (target) {
+    const path = pathOf(target);
+    if (STAFF_STAY.includes(path)) return target;
+    if (STAFF_AREAS.some((area) => path === area || path.startsWith(`${area}/`))) return target;
+  }
   if (roles.includes("instructor")) return "/instructor/";
   if (roles.includes("fee_admin")) return "/instructor/fee-proposals";
+  if (roles.includes("district_admin")) return "/admin";
+  if (roles.includes("business_office")) return "/office";
   return "/instructor/fees";
 }
 

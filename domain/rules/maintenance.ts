@@ -10,8 +10,30 @@ export function isInMaintenance(status: MaintenanceStatus, now: Date): boolean {
   return t >= start && t <= end;
 }
 
+/** How often an open page asks for the status, and checks the window it has (spec 01 §4, §9). */
 export const MAINTENANCE_POLL_MS = 5 * 60_000;
 export const MAINTENANCE_CHECK_MS = 10_000;
+
+/**
+ * How long a server process keeps the window it read (decision 147): an administrator's change,
+ * made in any process, holds in every process within this time, not after a 5-minute cache.
+ */
+export const MAINTENANCE_READ_MS = 1_000;
+
+/**
+ * The web pages a maintenance window leaves open (decision 119): the administration, so an
+ * administrator can end the window early, and the staff sign-in that leads there. The pages check
+ * the role, and the district API every call. Nothing else of the site is served in a window.
+ */
+export function webPathOpenDuringMaintenance(path: string): boolean {
+  return (
+    path === "/admin" ||
+    path.startsWith("/admin/") ||
+    path === "/instructor/sign-in" ||
+    path.startsWith("/build/") ||
+    path === "/favicon.ico"
+  );
+}
 
 /** The district API's calls a family makes before any token: sign-in, guest, joining, ID recovery. */
 export const FAMILY_ENTRY_CALLS: readonly string[] = [

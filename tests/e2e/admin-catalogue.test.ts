@@ -35,15 +35,22 @@ async function fillSection(
 ) {
   await page.getByRole("combobox", { name: /^Course/ }).selectOption({ label: v.course });
   await page.getByLabel("Section number").fill(v.number);
-  await page.getByLabel("Term ID").fill("2027SU");
+  const termId = page.getByLabel("Term ID");
+  // Explained where it is asked for.
+  await page.getByText("The district's short code for the term, e.g. 2027SU").waitFor();
+  await termId.fill("2027SU");
   await page.getByLabel("Term name").fill("Summer 2027");
   await page.getByLabel("Capacity").fill(v.capacity);
   await page.getByLabel("Cost ($)").fill(v.cost);
   await page.getByLabel(v.day, { exact: true }).check();
-  await page.getByLabel("Start time").fill(v.start);
-  await page.getByLabel("End time").fill(`${v.start.slice(0, 2)}:50`);
-  await page.getByLabel("Start date").fill("2027-06-07");
-  await page.getByLabel("End date").fill("2027-06-25");
+  // Dates and times are typed as they are read: month first, and a 12-hour clock with AM/PM
+  // (the browser's own fields, with and without JavaScript).
+  await page.getByLabel("Start time").pressSequentially(`${v.start.replace(":", "")}AM`);
+  await page.getByLabel("End time").pressSequentially(`${v.start.slice(0, 2)}50AM`);
+  await page.getByLabel("Start date").pressSequentially("06072027");
+  await page.getByLabel("End date").pressSequentially("06252027");
+  expect(await page.getByLabel("Start time").inputValue()).toBe(v.start);
+  expect(await page.getByLabel("Start date").inputValue()).toBe("2027-06-07");
 }
 
 describe.each(MODES)("programmes and sections $name", (mode) => {
@@ -68,11 +75,15 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
     await page.goto("/admin/programs");
     await page.getByRole("link", { name: "New program" }).click();
     await page.getByLabel("Name").fill(program);
+    // A new programme starts closed to families: the administrator opens it when it is ready.
+    const open = page.getByRole("checkbox", { name: "Open" });
+    expect(await open.isChecked()).toBe(false);
+    await open.check();
     await page.getByRole("button", { name: "Create program" }).click();
     await notice(page, `Program “${program}” created.`);
     const programUrl = page.url();
 
-    // Section 1: one seat, paid. An impossible date is refused, naming it; the rest is kept.
+    // Section 1: one seat, paid. An end before the start is refused, naming it; the rest is kept.
     await page.getByRole("link", { name: "New section" }).click();
     await page.waitForURL("**/sections/new");
     await fillSection(page, {
@@ -83,12 +94,13 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
       day: "Sat",
       start: mode.js ? "06:00" : "07:00",
     });
-    await page.getByLabel("Start date").fill("2027-02-31");
+    await page.getByLabel("End date").fill("2027-06-01");
     await page.getByRole("button", { name: "Create section" }).click();
-    await page.getByText("Enter a real date (YYYY-MM-DD).").waitFor();
+    await page.getByText("The end date cannot be before the start date.").waitFor();
     expect(await page.getByLabel("Section number").inputValue()).toBe("1");
     expect(await page.getByLabel("Capacity").inputValue()).toBe("1");
-    await page.getByLabel("Start date").fill("2027-06-07");
+    expect(await page.getByLabel("Start date").inputValue()).toBe("2027-06-07");
+    await page.getByLabel("End date").fill("2027-06-25");
     await page.getByRole("button", { name: "Create section" }).click();
     await notice(page, "Section created.");
 

@@ -4,6 +4,8 @@
 // session stops working once deactivated; reads all this in the audit trail and downloads it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { eq } from "drizzle-orm";
+import { maintenance } from "../../district-api/db/schema";
 import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
 
 let app: TestApp;
@@ -17,6 +19,29 @@ afterAll(async () => {
 /** Waits for the one-time notice with this text. */
 const notice = (page: Page, text: string) =>
   page.locator(".notice-bar").filter({ hasText: text }).waitFor();
+
+/**
+ * The status `path` answers once it is `expected`, or the last one after `withinMs`: a window
+ * opened or ended holds in every process within a second (decision 147).
+ */
+async function pageStatusBecomes(page: Page, path: string, expected: number, withinMs = 2_000) {
+  const deadline = Date.now() + withinMs;
+  let status = 0;
+  do {
+    status = (await page.goto(path))?.status() ?? 0;
+    if (status === expected) return status;
+    await page.waitForTimeout(100);
+  } while (Date.now() < deadline);
+  return status;
+}
+
+/** Writes the window as another process of the site would: this process is not told. */
+async function windowFromElsewhere(start: Date | null, end: Date | null) {
+  await app.server
+    .api!.database.db.update(maintenance)
+    .set({ startsAt: start, endsAt: end })
+    .where(eq(maintenance.id, 1));
+}
 
 /** "YYYY-MM-DD" some days from now (UTC: a day's difference from the district's zone is harmless). */
 function day(offset: number): string {
@@ -36,6 +61,44 @@ describe("administration is for administrators only", () => {
     const page = await app.newPage({ js: false });
     await page.goto("/admin/audit");
     expect(new URL(page.url()).pathname).toBe("/instructor/sign-in");
+  });
+});
+
+describe.each(MODES)("where staff land after signing in $name", (mode) => {
+  it("administrators land on the administration, which names every area", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    expect(new URL(page.url()).pathname).toBe("/admin");
+    const overview = page.getByRole("main").getByRole("list");
+    for (const area of [
+      "Settings",
+      "Maintenance window",
+      "Programs",
+      "Fees",
+      "People",
+      "Imports",
+      "Staff accounts",
+      "Audit trail",
+    ]) {
+      await overview.getByRole("link", { name: area, exact: true }).waitFor();
+    }
+    await overview.getByRole("link", { name: "Imports", exact: true }).click();
+    await page.waitForURL("**/admin/imports");
+  });
+
+  it("the business office lands on its own pages", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "office");
+    expect(new URL(page.url()).pathname).toBe("/office");
+  });
+
+  it("an administrator sent to sign in from a page goes back to it", async () => {
+    const page = await app.newPage(mode);
+    await page.goto("/admin/maintenance");
+    await page.getByLabel("Username").fill("admin");
+    await page.getByLabel("Password").fill("admin-demo");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL("**/admin/maintenance");
   });
 });
 
@@ -116,6 +179,52 @@ describe.each(MODES)("administration $name", (mode) => {
     await page.getByRole("button", { name: "Cancel window" }).click();
     await page.getByText("No maintenance window is scheduled.").waitFor();
   });
+
+  it("a window holds and ends when the administrator says, and the administrator's page stays put", async () => {
+    const family = await app.newPage(mode);
+    expect((await family.goto("/signin"))?.status()).toBe(200);
+    const admin = await app.newPage(mode);
+    await signInStaff(admin, "admin");
+    const now = Date.now();
+    try {
+      // Opened in another process: families get the maintenance page at once.
+      await windowFromElsewhere(new Date(now - 60_000), new Date(now + 60 * 60_000));
+      expect(await pageStatusBecomes(family, "/signin", 503)).toBe(503);
+
+      // The administrator's page is not reloaded under them: what they type stays.
+      await admin.goto("/admin/maintenance");
+      await admin.getByText("The site is offline for maintenance now.").waitFor();
+      await admin.getByLabel("End time").fill("23:45");
+      if (mode.js) {
+        await admin.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+        await admin.waitForTimeout(12_000); // beyond the 10 s window check
+        expect(await admin.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+          true,
+        );
+      }
+      expect(await admin.getByLabel("End time").inputValue()).toBe("23:45");
+
+      // A staff page the window closes shows the maintenance page, also when followed by script.
+      await admin.getByRole("link", { name: "FEES" }).first().click();
+      await admin
+        .getByText("The site is currently offline for maintenance and is scheduled to be back")
+        .waitFor();
+
+      // Cancelled: families have the site back at once.
+      await admin.goto("/admin/maintenance");
+      await admin.getByRole("button", { name: "Cancel window" }).click();
+      await admin.getByText("No maintenance window is scheduled.").waitFor();
+      expect(await pageStatusBecomes(family, "/signin", 200)).toBe(200);
+
+      // Opened and ended in another process: both hold here at once.
+      await windowFromElsewhere(new Date(now - 60_000), new Date(now + 60 * 60_000));
+      expect(await pageStatusBecomes(family, "/signin", 503)).toBe(503);
+      await windowFromElsewhere(null, null);
+      expect(await pageStatusBecomes(family, "/signin", 200)).toBe(200);
+    } finally {
+      await windowFromElsewhere(null, null);
+    }
+  }, 120_000);
 
   it("creates a staff member; deactivating them ends their open session", async () => {
     const username = `temp${tag.toLowerCase()}`;

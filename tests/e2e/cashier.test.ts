@@ -143,6 +143,17 @@ describe.each(MODES)("cash with change $name", (mode) => {
       await page.getByRole("button", { name: "Pay $40.00 Now" }).click();
       await notice(page, "Tendered amount must be greater then or equal to the payment amount.");
       await page.getByLabel("Cash").check();
+    } else {
+      // Judged as the cashier leaves the field, not only at Pay; typing a right amount clears it.
+      const tendered = page.getByLabel("Tendered", { exact: true });
+      await tendered.fill("30");
+      await tendered.press("Tab");
+      const short = page.getByText(
+        "Tendered amount must be greater then or equal to the payment amount.",
+      );
+      await short.waitFor();
+      await tendered.fill("50");
+      await short.waitFor({ state: "detached" });
     }
     await page.getByLabel("Tendered", { exact: true }).fill("50");
     if (mode.js) await notice(page, "Change to give: $10.00");
@@ -181,6 +192,9 @@ describe.each(MODES)("in-person check $name", (mode) => {
     const pay = page.getByRole("button", { name: "Pay $12.00 Now" });
     if (mode.js) {
       expect(await pay.isDisabled()).toBe(true);
+      // The cashier is told why as they leave the field, not left with a disabled button.
+      await page.getByLabel("Check Number").press("Tab");
+      await page.getByText("Check Number is required and must be at least 3 characters.").waitFor();
     } else {
       await pay.click();
       await notice(page, "Check Number is required and must be at least 3 characters.");
@@ -277,7 +291,7 @@ describe("host scripts (JavaScript)", () => {
     expect((await call(api(), "GET", "/v1/cart", { token })).body.status).toBe("OPEN");
     // The card reader does not collect either: the same error, and no card is asked for.
     await page.getByLabel("Card reader").check();
-    await page.getByText("Ready to pay now").waitFor();
+    await page.getByText("Ready For Card").waitFor();
     await page.getByRole("button", { name: "Collect card on reader" }).click();
     await page.getByText("An error occurred (-1)").first().waitFor();
     expect(await page.getByText("Tap or Insert card").count()).toBe(0);
@@ -292,13 +306,16 @@ describe("simulated card reader (JavaScript)", () => {
     const ctx = await desktopContext(true);
     const page = await pushSession(ctx, true, token);
     await page.goto("/cart/in-person");
-    await page.getByText("Ready to pay now").waitFor();
+    // Ready for the card, not yet to pay: "Ready to pay now" once the card is collected.
+    await page.getByText("Ready For Card").waitFor();
+    expect(await page.getByText("Ready to pay now").count()).toBe(0);
     await page.getByLabel("Card reader").check();
     const pay = page.getByRole("button", { name: "Pay $40.00 Now" });
     expect(await pay.isDisabled()).toBe(true);
     await page.getByRole("button", { name: "Collect card on reader" }).click();
     await page.getByText("Tap or Insert card").waitFor();
     await page.getByText("Card payment of $40.00 approved.").waitFor();
+    await page.getByText("Ready to pay now").waitFor();
     expect((await hostScripts(page)).map(([n]) => n)).toEqual(["patchCartInPersonTerminal"]);
     expect(await page.evaluate(() => window.localStorage.getItem("PreferredReaderId"))).toBe(
       "tmr_simulated",
@@ -318,7 +335,7 @@ describe("partial payment on the reader (JavaScript)", () => {
     const ctx = await desktopContext(true);
     const page = await pushSession(ctx, true, token);
     await page.goto("/cart/in-person");
-    await page.getByText("Ready to pay now").waitFor();
+    await page.getByText("Ready For Card").waitFor();
     await page.getByLabel("Partial payment").check();
     await page.getByLabel("Partial Payment Amount").fill("20.509");
     await page.getByLabel("Card reader").check();

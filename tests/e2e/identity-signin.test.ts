@@ -261,6 +261,26 @@ describe.each(MODES)("staff login $name", (mode) => {
     expect(where(page)).toBe("/instructor/sign-in");
   });
 
+  it("after a wrong password, the first click on Login signs in: nothing moves under the pointer", async () => {
+    const page = await newPage(mode);
+    await page.goto("/instructor/sign-in");
+    await page.getByLabel("Username").fill("instructor");
+    await page.getByLabel("Password").fill("wrong");
+    await page.getByRole("button", { name: "Login" }).click();
+    const refusal = page.getByText("Invalid Username or Password.");
+    await refusal.waitFor();
+    const login = page.getByRole("button", { name: "Login" });
+    const before = await login.boundingBox();
+    await page.getByLabel("Password").fill("instructor-demo");
+    // Leaving the field (as pressing the button does) keeps the line until the next attempt.
+    await page.getByLabel("Password").press("Tab");
+    await page.waitForTimeout(300);
+    expect(await refusal.isVisible()).toBe(true);
+    expect((await login.boundingBox())?.y).toBe(before?.y);
+    await login.click();
+    await waitForPath(page, "/instructor/");
+  });
+
   it("stays on a staff page it was sent from", async () => {
     const page = await newPage(mode);
     await page.goto("/instructor/fees");

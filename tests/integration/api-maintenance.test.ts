@@ -10,7 +10,10 @@ import {
   startTestApi,
   studentToken,
   type TestApi,
+  usingPostgres,
 } from "../support/api";
+import { eq } from "drizzle-orm";
+import { maintenance } from "../../district-api/db/schema";
 
 let api: TestApi;
 let admin: string;
@@ -91,4 +94,62 @@ describe("/v1 during a maintenance window", () => {
     });
     expect((await call(api, "GET", "/v1/cart", { token: student })).status).toBe(200);
   });
+});
+
+/**
+ * The status a family's call answers once it is `expected`, or the last one seen after `withinMs`:
+ * a window an administrator opens or ends in any process holds in every process within a second
+ * (decision 147), not after a cached read runs out.
+ */
+async function familyCallBecomes(
+  on: TestApi,
+  token: string,
+  expected: number,
+  withinMs = 1_500,
+): Promise<number> {
+  const deadline = Date.now() + withinMs;
+  let status = 0;
+  do {
+    status = (await call(on, "GET", "/v1/cart", { token })).status;
+    if (status === expected) return status;
+    await new Promise((r) => setTimeout(r, 50));
+  } while (Date.now() < deadline);
+  return status;
+}
+
+describe("the window is the administrator's in every process (issue 29 point 16)", () => {
+  it("a window another process wrote into the database holds at once, and its end too", async () => {
+    const db = api.runtime.deps.db;
+    // This process has just read the window (none open).
+    expect((await call(api, "GET", "/v1/cart", { token: student })).status).toBe(200);
+    await db
+      .update(maintenance)
+      .set({ startsAt: new Date(inMinutes(-1)), endsAt: new Date(inMinutes(60)) })
+      .where(eq(maintenance.id, 1));
+    expect(await familyCallBecomes(api, student, 503)).toBe(503);
+    await db.update(maintenance).set({ startsAt: null, endsAt: null }).where(eq(maintenance.id, 1));
+    expect(await familyCallBecomes(api, student, 200)).toBe(200);
+  });
+
+  it.runIf(usingPostgres)(
+    "two processes on one PostgreSQL database: one opens and ends it, the other follows",
+    async () => {
+      const second = await startTestApi({ shareWith: api });
+      try {
+        const family = await studentToken(second, "100023");
+        expect((await call(second, "GET", "/v1/cart", { token: family })).status).toBe(200);
+        const opened = await call(api, "PUT", "/v1/admin/maintenance", {
+          token: admin,
+          body: { start: inMinutes(-1), end: inMinutes(60) },
+        });
+        expect(opened.status).toBe(200);
+        expect(await familyCallBecomes(second, family, 503)).toBe(503);
+        const ended = await call(api, "DELETE", "/v1/admin/maintenance", { token: admin });
+        expect(ended.status).toBe(200);
+        expect(await familyCallBecomes(second, family, 200)).toBe(200);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });

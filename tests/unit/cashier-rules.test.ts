@@ -148,8 +148,10 @@ describe("reader status text", () => {
     [{ connection: "not_connected", payment: "not_ready" }, "Reader Not Ready for card"],
     [{ connection: "connecting", payment: "ready" }, "Reader Not Ready for card"],
     [{ connection: "connected", payment: "not_ready" }, "Reader Not Ready for card"],
-    [{ connection: "connected", payment: "ready" }, "Ready to pay now"],
+    // "Ready to pay now" only once the card is collected; before, the reader waits for it.
+    [{ connection: "connected", payment: "ready" }, "Ready For Card"],
     [{ connection: "connected", payment: "ready", collecting: true }, "Ready For Card"],
+    [{ connection: "connected", payment: "ready", collected: true }, "Ready to pay now"],
     [{ connection: "connected", payment: "waiting_for_input" }, "Tap or Insert card"],
     [{ connection: "connected", payment: "processing" }, "Processing card"],
   ] as const)("%j → %s", (state, text) => {

@@ -73,7 +73,7 @@ describe("readStatus", () => {
 });
 
 describe("maintenanceGate", () => {
-  async function run(path: string) {
+  async function run(path: string, query: Record<string, string> = {}) {
     let passed = false;
     const out: { status?: number; body?: string; headers: Record<string, string> } = {
       headers: {},
@@ -95,6 +95,10 @@ describe("maintenanceGate", () => {
         out.body = body;
         return this;
       },
+      end() {
+        out.body = "";
+        return this;
+      },
     } as unknown as Response;
     await new Promise<void>((resolve) => {
       const next = (() => {
@@ -106,7 +110,14 @@ describe("maintenanceGate", () => {
         origSend(b);
         resolve();
       };
-      maintenanceGate(() => base, 0)({ path } as Request, res, next);
+      const origEnd = (res as unknown as { end: () => void }).end.bind(res);
+      (res as unknown as { end: () => void }).end = () => {
+        origEnd();
+        resolve();
+      };
+      const search = new URLSearchParams(query).toString();
+      const originalUrl = search ? `${path}?${search}` : path;
+      maintenanceGate(() => base, 0)({ path, query, originalUrl } as Request, res, next);
     });
     return { passed, ...out };
   }
@@ -126,6 +137,31 @@ describe("maintenanceGate", () => {
     );
     expect(r.body).toContain('nonce="n0nce"');
     expect(r.body).not.toContain("<script");
+  });
+
+  it("tells a page's data request inside the window to load the page itself", async () => {
+    answer = {
+      status: 200,
+      type: "application/json",
+      body: JSON.stringify(statusWindow(-1000, 60_000)),
+    };
+    const r = await run("/instructor/fees", { tab: "2", _data: "routes/instructor.fees" });
+    expect(r.passed).toBe(false);
+    expect(r.status).toBe(204);
+    expect(r.headers["x-remix-redirect"]).toBe("/instructor/fees?tab=2");
+    expect(r.headers["x-remix-reload-document"]).toBe("true");
+  });
+
+  it("leaves the administration and the staff sign-in open inside the window", async () => {
+    answer = {
+      status: 200,
+      type: "application/json",
+      body: JSON.stringify(statusWindow(-1000, 60_000)),
+    };
+    for (const path of ["/admin", "/admin/maintenance", "/instructor/sign-in"]) {
+      expect((await run(path)).passed, path).toBe(true);
+    }
+    expect((await run("/administer")).passed).toBe(false);
   });
 
   it("lets assets through inside the window", async () => {

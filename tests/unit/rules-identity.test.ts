@@ -63,6 +63,15 @@ describe("staff destination after login", () => {
     [["instructor"], "/programs", "/instructor/"],
     [["instructor"], "/instructor/cart", "/instructor/"],
     [["fee_admin"], "//evil.example/instructor", "/instructor/fee-proposals"],
+    // Administrators and the business office land in their own areas, not on the fee requests.
+    [["district_admin"], null, "/admin"],
+    [["business_office"], null, "/office"],
+    [["business_office", "district_admin"], null, "/admin"],
+    [["cashier"], null, "/instructor/fees"],
+    // A page of their area they were sent away from is where they go back to.
+    [["district_admin"], "/admin/maintenance", "/admin/maintenance"],
+    [["business_office"], "/office/checks?status=open", "/office/checks?status=open"],
+    [["district_admin"], "/administer", "/admin"],
   ])("roles %j, redirectTo %j → %s", (roles, redirectTo, expected) => {
     expect(staffDestination(roles, redirectTo)).toBe(expected);
   });

@@ -133,7 +133,12 @@ export function SectionFormFields({
           label={t("admin.sections.sectionNumber")}
           required
         />
-        <AdminTextInput meta={fields.termId!} label={t("admin.sections.termId")} required />
+        <AdminTextInput
+          meta={fields.termId!}
+          label={t("admin.sections.termId")}
+          description={t("admin.sections.termIdHint")}
+          required
+        />
         <AdminTextInput meta={fields.term!} label={t("admin.sections.term")} required />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -208,10 +213,34 @@ export function SectionFormFields({
         </Group>
       </Checkbox.Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <AdminTextInput meta={fields.timeStart!} label={t("admin.sections.timeStart")} />
-        <AdminTextInput meta={fields.timeEnd!} label={t("admin.sections.timeEnd")} />
-        <AdminTextInput meta={fields.dateStart!} label={t("admin.sections.dateStart")} required />
-        <AdminTextInput meta={fields.dateEnd!} label={t("admin.sections.dateEnd")} required />
+        {/* The browser's own date and time fields: people type the date and the time as they
+            read them (month first, AM or PM), and the form sends YYYY-MM-DD and HH:MM. */}
+        <AdminTextInput
+          meta={fields.timeStart!}
+          label={t("admin.sections.timeStart")}
+          description={t("admin.sections.timeHint")}
+          type="time"
+        />
+        <AdminTextInput
+          meta={fields.timeEnd!}
+          label={t("admin.sections.timeEnd")}
+          description={t("admin.sections.timeHint")}
+          type="time"
+        />
+        <AdminTextInput
+          meta={fields.dateStart!}
+          label={t("admin.sections.dateStart")}
+          description={t("admin.sections.dateHint")}
+          type="date"
+          required
+        />
+        <AdminTextInput
+          meta={fields.dateEnd!}
+          label={t("admin.sections.dateEnd")}
+          description={t("admin.sections.dateHint")}
+          type="date"
+          required
+        />
       </SimpleGrid>
       <AdminTextInput meta={fields.roomNumber!} label={t("admin.sections.room")} />
       <FlagField meta={fields.allowCommunity!} label={t("admin.sections.allowCommunity")} />

@@ -17,7 +17,7 @@ export function AdminTextInput({
   type,
   ...rest
 }: Props & {
-  type?: "text" | "email" | "number";
+  type?: "text" | "email" | "number" | "date" | "time";
   autoComplete?: string;
   min?: number;
   max?: number;

@@ -22,7 +22,12 @@ import {
 import type { Cart } from "@domain/contract/cart";
 import { t } from "@domain/messages/cashier";
 import { changeCents, payButtonDisabled, payNowCents, truncatedCents } from "@domain/rules/cashier";
-import { methodAvailability, partialAmountError } from "@domain/rules/checkout";
+import {
+  checkNumberError,
+  methodAvailability,
+  partialAmountError,
+  tenderedError,
+} from "@domain/rules/checkout";
 import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { FormError } from "~/components/fields";
@@ -86,6 +91,10 @@ export function InPersonPage({
   );
   const [tendered, setTendered] = useState((fields.tendered.initialValue as string) ?? "");
   const [checkNumber, setCheckNumber] = useState((fields.checkNumber.initialValue as string) ?? "");
+  // The tendered amount and the check number are judged as the cashier leaves them (and again as
+  // they correct them), with the schema's own rules, not only once Pay is pressed. Only these two:
+  // checking the whole form on leaving a field would name the reader's card before it is collected.
+  const [left, setLeft] = useState({ tendered: false, checkNumber: false });
   const [readerConnected, setReaderConnected] = useState(false);
   const [captured, setCaptured] = useState<Captured | null>(null);
   const [hostError, setHostError] = useState<string | null>(null);
@@ -283,7 +292,11 @@ export function InPersonPage({
                     inputMode="decimal"
                     defaultValue={tendered}
                     onChange={(e) => setTendered(e.currentTarget.value)}
-                    error={fields.tendered.errors?.[0]}
+                    onBlur={() => setLeft((l) => ({ ...l, tendered: true }))}
+                    error={
+                      fields.tendered.errors?.[0] ??
+                      (left.tendered ? (tenderedError(tendered, now) ?? undefined) : undefined)
+                    }
                   />
                   {hydrated ? (
                     <Text size="sm" aria-live="polite" data-testid="change">
@@ -300,7 +313,11 @@ export function InPersonPage({
                   label={t("checkout.checkNumber")}
                   defaultValue={checkNumber}
                   onChange={(e) => setCheckNumber(e.currentTarget.value)}
-                  error={fields.checkNumber.errors?.[0]}
+                  onBlur={() => setLeft((l) => ({ ...l, checkNumber: true }))}
+                  error={
+                    fields.checkNumber.errors?.[0] ??
+                    (left.checkNumber ? (checkNumberError(checkNumber) ?? undefined) : undefined)
+                  }
                 />
               ) : null}
               <Divider />

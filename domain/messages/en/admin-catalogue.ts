@@ -108,6 +108,8 @@ export const adminCatalogue = {
   "admin.sections.chooseCourse": "Choose a course",
   "admin.sections.sectionNumber": "Section number",
   "admin.sections.termId": "Term ID",
+  "admin.sections.termIdHint":
+    "The district's short code for the term, e.g. 2027SU; the sections of one term share it.",
   "admin.sections.term": "Term name",
   "admin.sections.instructor": "Instructor",
   "admin.sections.noInstructor": "No instructor",
@@ -126,6 +128,8 @@ export const adminCatalogue = {
   "admin.sections.timeEnd": "End time",
   "admin.sections.dateStart": "Start date",
   "admin.sections.dateEnd": "End date",
+  "admin.sections.dateHint": "Month, day and year, e.g. 06/07/2027.",
+  "admin.sections.timeHint": "e.g. 9:00 AM; leave both times empty if the section has none.",
   "admin.sections.room": "Room",
   "admin.sections.allowCommunity": "Community members allowed",
   "admin.sections.grades": "Eligible grades",

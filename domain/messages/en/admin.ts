@@ -8,7 +8,7 @@ export const admin = {
   "admin.nav.staff": "Staff accounts",
   "admin.nav.audit": "Audit trail",
   "admin.overview.intro":
-    "Run the district's registration site: the texts families and staff read, the maintenance window, staff accounts, and the record of every change.",
+    "Run the district's registration site: the texts families and staff read, the maintenance window, programs and their sections, fees, people, imports, staff accounts, and the record of every change.",
   "admin.required": "This field is required.",
   "admin.invalidInstant": "Enter a real date and time.",
   "admin.saved": "Saved.",
