@@ -1,10 +1,5 @@
 import "./.server/context";
-import {
-  json,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -28,6 +23,7 @@ import { Header } from "./components/Header";
 import { NoticeBar } from "./components/NoticeBar";
 import { NotFound } from "./components/NotFound";
 import { useNonce } from "./components/nonce";
+import { useDocumentTitle } from "./components/page-title";
 import { DesktopBridge } from "./islands/DesktopBridge";
 import { SessionKeepAlive } from "./islands/SessionKeepAlive";
 import { MaintenanceWatch } from "./islands/MaintenanceWatch";
@@ -37,8 +33,6 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
-
-export const meta: MetaFunction = () => [{ title: t("app.title") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request);
@@ -90,12 +84,14 @@ export function useRootData(): RootData | undefined {
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const title = useDocumentTitle();
   return (
     <html lang="en" data-mantine-color-scheme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#631d79" />
+        <title>{title}</title>
         <Meta />
         <Links />
       </head>

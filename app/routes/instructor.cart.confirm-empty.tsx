@@ -2,6 +2,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/.server/auth";
 import { ConfirmEmptyCartDialog } from "~/components/cart/ConfirmEmptyCart";
+import { t } from "@domain/messages/fees";
+import { pageTitle } from "~/components/page-title";
+
+export const handle = pageTitle(t("cart.confirmEmpty.title"));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
