@@ -60,9 +60,7 @@ describe("error summary with JavaScript", () => {
     await page.getByRole("button", { name: "Login" }).click();
     const summary = summaryOf(page);
     await summary.waitFor();
-    await expect
-      .poll(() => summary.evaluate((el) => el === document.activeElement))
-      .toBe(true);
+    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => page.title()).toMatch(/^Error: /);
   });
 });
