@@ -1,5 +1,5 @@
 // Each page's own title (WCAG 2.4.2), and "Error: " before it after a refused post. A route names
-// its page with `export const handle = pageTitle(…)`; the root writes the document's <title>.
+// its page with `export const handle: PageHandle = { title: … }`; the root writes the document's <title>.
 // Not Remix's `meta`: a route's `meta` sees its loader's data but never its action's, and without
 // JavaScript the refused post's page must be titled as such when the server renders it.
 import { useContext } from "react";
@@ -12,12 +12,6 @@ import { t } from "@domain/messages/common";
 export interface PageHandle {
   /** The page's name, from its loader's data where it names a thing (undefined after an error). */
   title: string | ((data: never) => string | undefined);
-}
-
-export function pageTitle<Data = unknown>(
-  title: string | ((data: Data | undefined) => string | undefined),
-): PageHandle {
-  return { title: title as PageHandle["title"] };
 }
 
 /** True when an action's data is a refused post: conform's `submission.reply()` with errors. */

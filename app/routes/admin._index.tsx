@@ -2,9 +2,9 @@
 import { Link } from "@remix-run/react";
 import { Anchor, List, Paper, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("admin.title"));
+export const handle: PageHandle = { title: t("admin.title") };
 
 export default function AdminOverview() {
   return (

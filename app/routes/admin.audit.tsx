@@ -19,9 +19,9 @@ import {
 import { t } from "@domain/messages/admin";
 import { Pager } from "~/components/staff/Pager";
 import { auditPage } from "~/.server/admin";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("admin.audit.title"));
+export const handle: PageHandle = { title: t("admin.audit.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return auditPage(args);

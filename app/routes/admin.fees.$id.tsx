@@ -6,9 +6,9 @@ import { Anchor, Button, Group, Paper, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { feeEditAction, feeEditPage } from "~/.server/admin-fees";
 import { FeeFormFields } from "~/components/admin/fee-form";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("adminFees.editTitle"));
+export const handle: PageHandle = { title: t("adminFees.editTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return feeEditPage(args);

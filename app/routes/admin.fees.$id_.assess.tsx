@@ -24,9 +24,9 @@ import { assessAction, assessPage } from "~/.server/admin-fees";
 import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError, mantineFieldProps } from "~/components/fields";
 import { AdminTextarea, AdminTextInput } from "~/components/admin/fields";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("adminFees.assessTitle"));
+export const handle: PageHandle = { title: t("adminFees.assessTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return assessPage(args);

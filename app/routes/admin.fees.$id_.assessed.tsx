@@ -29,9 +29,9 @@ import { assessedAction, assessedPage } from "~/.server/admin-fees";
 import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError } from "~/components/fields";
 import { AdminTextInput } from "~/components/admin/fields";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("adminFees.assessedTitle"));
+export const handle: PageHandle = { title: t("adminFees.assessedTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return assessedPage(args);

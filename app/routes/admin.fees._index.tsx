@@ -29,9 +29,9 @@ import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError } from "~/components/fields";
 import { AdminTextInput } from "~/components/admin/fields";
 import { feeListAction, feeListPage } from "~/.server/admin-fees";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("adminFees.title"));
+export const handle: PageHandle = { title: t("adminFees.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return feeListPage(args);

@@ -6,9 +6,9 @@ import { Anchor, Paper, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { feeCreateAction, feeCreatePage } from "~/.server/admin-fees";
 import { FeeFormFields } from "~/components/admin/fee-form";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("adminFees.createTitle"));
+export const handle: PageHandle = { title: t("adminFees.createTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return feeCreatePage(args);

@@ -11,9 +11,9 @@ import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError } from "~/components/fields";
 import { useUploadWithProgress } from "~/islands/UploadWithProgress";
 import { UploadProgress } from "~/components/admin/UploadProgress";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("admin.imports.title"));
+export const handle: PageHandle = { title: t("admin.imports.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return importsPage(args);

@@ -8,9 +8,9 @@ import { maintenanceAction, maintenancePage } from "~/.server/admin";
 import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError } from "~/components/fields";
 import { AdminTextInput } from "~/components/admin/fields";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("admin.maintenance.title"));
+export const handle: PageHandle = { title: t("admin.maintenance.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return maintenancePage(args);

@@ -22,12 +22,12 @@ import { t } from "@domain/messages/admin";
 import { personAction, personPage } from "~/.server/admin-people";
 import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError } from "~/components/fields";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(
-  (data: { person?: { nameFirst: string; nameLast: string } } | undefined) =>
+export const handle: PageHandle = {
+  title: (data: { person?: { nameFirst: string; nameLast: string } } | undefined) =>
     data?.person ? `${data.person.nameFirst} ${data.person.nameLast}` : t("admin.people.title"),
-);
+};
 
 export function loader(args: LoaderFunctionArgs) {
   return personPage(args);

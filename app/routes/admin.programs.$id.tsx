@@ -29,9 +29,9 @@ import { ErrorSummary, FormError } from "~/components/fields";
 import { AdminTextInput } from "~/components/admin/fields";
 import { ProgramFormFields } from "~/components/admin/catalogue-fields";
 import { Pager } from "~/components/staff/Pager";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("admin.programs.editTitle"));
+export const handle: PageHandle = { title: t("admin.programs.editTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return programDetailPage(args);

@@ -8,9 +8,9 @@ import { sectionCreateAction, sectionCreatePage } from "~/.server/admin-catalogu
 import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError } from "~/components/fields";
 import { SectionFormFields } from "~/components/admin/catalogue-fields";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("admin.sections.createTitle"));
+export const handle: PageHandle = { title: t("admin.sections.createTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return sectionCreatePage(args);

@@ -6,9 +6,9 @@ import { Anchor, Badge, Button, Group, Paper, Table, Text, TextInput, Title } fr
 import { t } from "@domain/messages/admin";
 import { programListPage } from "~/.server/admin-catalogue";
 import { Pager } from "~/components/staff/Pager";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("admin.programs.title"));
+export const handle: PageHandle = { title: t("admin.programs.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return programListPage(args);

@@ -27,9 +27,9 @@ import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError } from "~/components/fields";
 import { AdminTextarea, AdminTextInput } from "~/components/admin/fields";
 import { Pager } from "~/components/staff/Pager";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("admin.courses.title"));
+export const handle: PageHandle = { title: t("admin.courses.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return courseListPage(args);

@@ -8,9 +8,9 @@ import { courseEditPage, courseUpdateAction } from "~/.server/admin-catalogue";
 import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError } from "~/components/fields";
 import { AdminTextarea, AdminTextInput } from "~/components/admin/fields";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("admin.courses.edit"));
+export const handle: PageHandle = { title: t("admin.courses.edit") };
 
 export function loader(args: LoaderFunctionArgs) {
   return courseEditPage(args);

@@ -7,9 +7,9 @@ import { programCreateAction, programCreatePage } from "~/.server/admin-catalogu
 import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError } from "~/components/fields";
 import { ProgramFormFields } from "~/components/admin/catalogue-fields";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("admin.programs.createTitle"));
+export const handle: PageHandle = { title: t("admin.programs.createTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return programCreatePage(args);

@@ -9,9 +9,9 @@ import { sectionEditAction, sectionEditPage } from "~/.server/admin-catalogue";
 import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError } from "~/components/fields";
 import { SectionFormFields, sectionDefaults } from "~/components/admin/catalogue-fields";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("admin.sections.editTitle"));
+export const handle: PageHandle = { title: t("admin.sections.editTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return sectionEditPage(args);

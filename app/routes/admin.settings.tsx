@@ -21,9 +21,9 @@ import { settingsAction, settingsPage } from "~/.server/admin";
 import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError } from "~/components/fields";
 import { AdminTextarea, AdminTextInput } from "~/components/admin/fields";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("admin.settings.title"));
+export const handle: PageHandle = { title: t("admin.settings.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return settingsPage(args);

@@ -12,12 +12,12 @@ import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError } from "~/components/fields";
 import { AdminPasswordInput } from "~/components/admin/fields";
 import { roleName } from "~/components/admin/roles";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(
-  (data: { account?: { nameFirst: string; nameLast: string } } | undefined) =>
+export const handle: PageHandle = {
+  title: (data: { account?: { nameFirst: string; nameLast: string } } | undefined) =>
     data?.account ? `${data.account.nameFirst} ${data.account.nameLast}` : t("admin.staff.title"),
-);
+};
 
 export function loader(args: LoaderFunctionArgs) {
   return staffAccountPage(args);

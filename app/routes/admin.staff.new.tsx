@@ -9,9 +9,9 @@ import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError } from "~/components/fields";
 import { AdminPasswordInput, AdminTextInput } from "~/components/admin/fields";
 import { roleName } from "~/components/admin/roles";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("admin.staff.createTitle"));
+export const handle: PageHandle = { title: t("admin.staff.createTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return staffCreatePage(args);

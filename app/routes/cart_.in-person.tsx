@@ -6,9 +6,9 @@ import { t } from "@domain/messages/cashier";
 import { inPersonAction, inPersonLoader } from "~/.server/cashier";
 import { InPersonPage } from "~/components/cashier/InPersonPage";
 import { StaffUi, staffLinks } from "~/components/staff/StaffUi";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("cashier.title"));
+export const handle: PageHandle = { title: t("cashier.title") };
 
 export const links = staffLinks;
 

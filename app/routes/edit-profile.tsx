@@ -16,9 +16,9 @@ import {
 import { ErrorSummary } from "~/components/fields";
 import type { CommunityProfile, ProfileForm } from "~/.server/forms.server";
 import { profilePage, profileAction } from "~/.server/identity";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("profile.title"));
+export const handle: PageHandle = { title: t("profile.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return profilePage(args);

@@ -7,9 +7,9 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/guest-receipts";
 import { ErrorSummary, FormError, TextField } from "~/components/fields";
 import { guestReceiptsAction, guestReceiptsPage } from "~/.server/guest-receipts";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("guestReceipts.title"));
+export const handle: PageHandle = { title: t("guestReceipts.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return guestReceiptsPage(args);

@@ -15,9 +15,9 @@ import {
   withParams,
 } from "~/components/fees/FeesView";
 import { feeRefusal } from "~/components/fees/refusal";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("fees.buyTitle"));
+export const handle: PageHandle = { title: t("fees.buyTitle") };
 
 export async function loader(args: LoaderFunctionArgs) {
   return json(await staffFeesPage(args));

@@ -5,9 +5,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { t } from "@domain/messages/cashier";
 import { inPersonAction, inPersonLoader } from "~/.server/cashier";
 import { InPersonPage } from "~/components/cashier/InPersonPage";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("cashier.title"));
+export const handle: PageHandle = { title: t("cashier.title") };
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   inPersonLoader({ request, context }, "staff");

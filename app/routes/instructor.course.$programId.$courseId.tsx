@@ -28,12 +28,12 @@ import { Pager } from "~/components/staff/Pager";
 import { formatClockRange, formatDay, formatDays } from "~/components/staff/format";
 import { StaffRefresh } from "~/islands/StaffRefresh";
 import staffStyles from "~/components/staff/staff.css";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(
-  (data: { view?: { heading: string } | null } | undefined) =>
+export const handle: PageHandle = {
+  title: (data: { view?: { heading: string } | null } | undefined) =>
     data?.view?.heading ?? t("staff.viewStudents"),
-);
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 

@@ -32,9 +32,9 @@ import {
   StatusBadge,
 } from "~/components/fee-requests/ProposalTable";
 import { FeeDataRefresh } from "~/islands/FeeDataRefresh";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("feeRequest.listTitle"));
+export const handle: PageHandle = { title: t("feeRequest.listTitle") };
 
 type StatusFilter = (typeof REQUEST_STATUSES)[number] | "all";
 

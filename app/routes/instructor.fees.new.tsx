@@ -9,9 +9,9 @@ import {
 } from "~/components/fee-requests/FeeRequestPage";
 import { openerId } from "~/components/fee-requests/ProposalTable";
 import { t } from "@domain/messages/fee-requests";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("feeRequest.formTitle"));
+export const handle: PageHandle = { title: t("feeRequest.formTitle") };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(await loadFormPage({ request, context }, { kind: "new" }));

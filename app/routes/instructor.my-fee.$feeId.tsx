@@ -16,9 +16,9 @@ import { DownloadMenu } from "~/components/staff/DownloadMenu";
 import { Pager } from "~/components/staff/Pager";
 import { StaffRefresh } from "~/islands/StaffRefresh";
 import staffStyles from "~/components/staff/staff.css";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("staff.viewStudents"));
+export const handle: PageHandle = { title: t("staff.viewStudents") };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 

@@ -7,9 +7,9 @@ import { t } from "@domain/messages/common";
 import { ErrorSummary, FormError } from "~/components/fields";
 import { MantineTextField, PasswordField } from "~/components/staff/fields";
 import { staffSignInPage, staffSignInAction } from "~/.server/identity";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("staffSignin.title"));
+export const handle: PageHandle = { title: t("staffSignin.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return staffSignInPage(args);

@@ -24,9 +24,9 @@ import { promiseAction, promisePage } from "~/.server/office";
 import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError, mantineFieldProps } from "~/components/fields";
 import { MantineTextField } from "~/components/staff/fields";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("office.promise.title"));
+export const handle: PageHandle = { title: t("office.promise.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return promisePage(args);

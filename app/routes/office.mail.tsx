@@ -17,9 +17,9 @@ import {
 } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { mailLogAction, mailLogPage } from "~/.server/office-mail";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("office.mail.title"));
+export const handle: PageHandle = { title: t("office.mail.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return mailLogPage(args);

@@ -23,9 +23,9 @@ import { paymentAction, paymentPage } from "~/.server/office-refunds";
 import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary, FormError, mantineFieldProps } from "~/components/fields";
 import { MantineTextField } from "~/components/staff/fields";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("office.payment.title"));
+export const handle: PageHandle = { title: t("office.payment.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return paymentPage(args);

@@ -19,9 +19,9 @@ import {
 } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { openRefundsAction, openRefundsPage } from "~/.server/office-refunds";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("office.openRefunds.title"));
+export const handle: PageHandle = { title: t("office.openRefunds.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return openRefundsPage(args);

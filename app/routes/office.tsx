@@ -7,9 +7,9 @@ import { staffLinks } from "~/components/staff/StaffUi";
 import { StaffArea } from "~/components/staff/StaffArea";
 import { t } from "@domain/messages/admin";
 import { officeLayout } from "~/.server/office";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("office.title"));
+export const handle: PageHandle = { title: t("office.title") };
 
 export const links: LinksFunction = staffLinks;
 

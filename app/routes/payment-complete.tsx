@@ -8,9 +8,9 @@ import { requireFamily } from "~/.server/auth";
 import { nextAfterPayment, paymentCompleteLoader } from "~/.server/payment-complete";
 import { completeMeta, PaymentCompletePage } from "~/components/cart/PaymentComplete";
 import { t } from "@domain/messages/fees";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("paymentComplete.title"));
+export const handle: PageHandle = { title: t("paymentComplete.title") };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => completeMeta(data);
 

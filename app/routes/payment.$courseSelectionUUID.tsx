@@ -35,9 +35,9 @@ import { useHydrated } from "~/components/use-hydrated";
 import { useZodForm } from "~/components/zod-form";
 import { ErrorSummary } from "~/components/fields";
 import { MailAddress } from "~/components/MailAddress";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("paymentDialog.title"));
+export const handle: PageHandle = { title: t("paymentDialog.title") };
 
 const PAYMENT_FORM_ID = "registration-payment";
 

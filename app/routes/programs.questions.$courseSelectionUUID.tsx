@@ -12,9 +12,9 @@ import { t } from "@domain/messages/programs";
 import { courseQuestionsAction, courseQuestionsPage } from "~/.server/programs";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("questions.title"));
+export const handle: PageHandle = { title: t("questions.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return courseQuestionsPage(args);

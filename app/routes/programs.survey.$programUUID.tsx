@@ -9,9 +9,9 @@ import { ErrorSummary, FormError } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
 import { surveyPage, surveyAction } from "~/.server/programs";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("survey.title"));
+export const handle: PageHandle = { title: t("survey.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return surveyPage(args);

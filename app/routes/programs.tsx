@@ -18,9 +18,9 @@ import {
 import { ProgramsList } from "~/components/programs/ProgramsList";
 import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsRefresh } from "~/islands/ProgramsRefresh";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("programs.title"));
+export const handle: PageHandle = { title: t("programs.title") };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireParticipant(request);

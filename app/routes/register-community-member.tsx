@@ -15,9 +15,9 @@ import {
 import { ErrorSummary } from "~/components/fields";
 import type { RegisterMemberForm } from "~/.server/forms.server";
 import { communityRegistrationPage, communityRegistrationAction } from "~/.server/identity";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("community.title"));
+export const handle: PageHandle = { title: t("community.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return communityRegistrationPage(args);

@@ -6,9 +6,9 @@ import { Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { ErrorSummary, FormError, TextField } from "~/components/fields";
 import { guestSignInPage, guestSignInAction } from "~/.server/identity";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("guest.title"));
+export const handle: PageHandle = { title: t("guest.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return guestSignInPage(args);

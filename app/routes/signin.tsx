@@ -9,9 +9,9 @@ import { ErrorSummary, FormError, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
 import { familySignInPage, familySignInAction } from "~/.server/identity";
-import { pageTitle } from "~/components/page-title";
+import type { PageHandle } from "~/components/page-title";
 
-export const handle = pageTitle(t("signin.title"));
+export const handle: PageHandle = { title: t("signin.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return familySignInPage(args);
