@@ -4,7 +4,6 @@ import {
   type HeadersFunction,
   type LinksFunction,
   type LoaderFunctionArgs,
-  type MetaFunction,
 } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -29,6 +28,7 @@ import { Header } from "./components/Header";
 import { NoticeBar } from "./components/NoticeBar";
 import { NotFound } from "./components/NotFound";
 import { useNonce } from "./components/nonce";
+import { useDocumentTitle } from "./components/page-title";
 import { DesktopBridge } from "./islands/DesktopBridge";
 import { SessionKeepAlive } from "./islands/SessionKeepAlive";
 import { MaintenanceWatch } from "./islands/MaintenanceWatch";
@@ -49,8 +49,6 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
   if (retryAfter) out.set("Retry-After", retryAfter);
   return out;
 };
-
-export const meta: MetaFunction = () => [{ title: t("app.title") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request);
@@ -102,12 +100,14 @@ export function useRootData(): RootData | undefined {
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const title = useDocumentTitle();
   return (
     <html lang="en" data-mantine-color-scheme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#631d79" />
+        <title>{title}</title>
         <Meta />
         <Links />
       </head>

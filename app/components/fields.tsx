@@ -2,8 +2,9 @@
 // A field showing an error renders `autofocus`: after a failed post without JavaScript the browser
 // focuses the first such field in the page (only the first autofocus counts); with JavaScript
 // conform moves focus itself, and autofocus only acts when an input mounts.
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { TextInput, type TextInputProps } from "~/ui";
+import { t } from "@domain/messages/common";
 
 /**
  * What a field needs of conform's field metadata (useZodForm's `fields`). The label, description
@@ -106,6 +107,83 @@ export function FormError({
       autoFocus={takeFocus || undefined}
     >
       {errors.join(" ")}
+    </div>
+  );
+}
+
+/** What the error summary needs of conform's form metadata (useZodForm's `form`). */
+export interface SummaryFormMeta {
+  id: string;
+  status?: "success" | "error" | undefined;
+  allErrors: Record<string, string[]>;
+}
+
+/**
+ * The errors of a refused post at the top of its page (GOV.UK's error summary): the form's own
+ * message, then each field's, linked to the field (conform's id, `${form.id}-${name}`). Shown once
+ * a post was refused (by the server, or by conform in the browser), and an error leaves it as the
+ * field is corrected. It renders `autofocus` (see above: placed before the form, it is the first
+ * in the page), so without JavaScript the browser focuses it; with JavaScript it takes the focus
+ * whenever the action refuses a post (`result`, the action's `submission.reply()`), after conform
+ * has moved it to the first invalid field.
+ */
+export function ErrorSummary({
+  form,
+  result,
+  labelOf,
+  children,
+}: {
+  form: SummaryFormMeta;
+  result?: unknown;
+  /** A field's label by its name, so that each line says which field it is about. */
+  labelOf?: (name: string) => string | undefined;
+  /** Beside the form's own message: what helps with it (a link). */
+  children?: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const focusedFor = useRef<unknown>(undefined);
+  const entries = Object.entries(form.allErrors).filter(([, errors]) => errors.length > 0);
+  const shown = form.status === "error" && entries.length > 0;
+  const refusedByServer = (result as { status?: string } | null | undefined)?.status === "error";
+  useEffect(() => {
+    if (!shown || !refusedByServer || focusedFor.current === result) return;
+    focusedFor.current = result;
+    ref.current?.focus();
+  });
+  if (!shown) return null;
+  const titleId = `${form.id}-error-summary`;
+  return (
+    <div
+      ref={ref}
+      role="group"
+      aria-labelledby={titleId}
+      className="error-summary"
+      tabIndex={-1}
+      autoFocus
+    >
+      <h2 id={titleId} className="error-summary-title">
+        {t("form.errorSummary")}
+      </h2>
+      <ul>
+        {entries.map(([name, errors]) => {
+          if (name === "") {
+            return (
+              <li key="form">
+                {errors.join(" ")} {children}
+              </li>
+            );
+          }
+          const label = labelOf?.(name);
+          const text = errors[0]!;
+          return (
+            <li key={name}>
+              <a href={`#${form.id}-${name}`}>
+                {label ? t("form.errorSummaryLine", { label, error: text }) : text}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useRevalidator } from "@remix-run/react";
 import { Alert } from "~/ui";
 import { t } from "@domain/messages/fees";
 import { formatCountdown } from "@domain/rules/checkout";
+import { crossedWarning, type WarningMinutes } from "@domain/rules/countdown-warnings";
 
 export function CartCountdown({
   deadline,
@@ -17,6 +18,7 @@ export function CartCountdown({
   onExpired?: () => void;
 }) {
   const [text, setText] = useState(initial);
+  const [warning, setWarning] = useState<WarningMinutes | null>(null);
   const revalidator = useRevalidator();
   const expiredRef = useRef(onExpired);
   expiredRef.current = onExpired;
@@ -25,9 +27,13 @@ export function CartCountdown({
     // The server's clock decides; the offset keeps the browser's clock out of it.
     const offset = end - Date.now() - mmssToMs(initial);
     let fired = false;
+    let before = end - Date.now() - offset;
     const id = setInterval(() => {
       const left = end - Date.now() - offset;
       setText(formatCountdown(left));
+      const crossed = crossedWarning(before, left);
+      before = left;
+      if (crossed) setWarning(crossed);
       if (left <= 0 && !fired) {
         fired = true;
         expiredRef.current?.();
@@ -37,9 +43,15 @@ export function CartCountdown({
     return () => clearInterval(id);
   }, [deadline, initial, revalidator]);
   return (
-    <Alert color="yellow" role="timer" aria-live="off">
-      {t("cart.countdown.before")} <strong>{text}</strong> {t("cart.countdown.after")}
-    </Alert>
+    <>
+      <Alert color="yellow" role="timer" aria-live="off">
+        {t("cart.countdown.before")} <strong>{text}</strong> {t("cart.countdown.after")}
+      </Alert>
+      {/* In the page from the start, empty: a live region announces what changes in it. */}
+      <div role="status" aria-live="polite" className="visually-hidden">
+        {warning ? t(`cart.countdown.warning.${warning}`) : ""}
+      </div>
+    </>
   );
 }
 

@@ -12,6 +12,7 @@ import {
   readPaymentTimer,
   setPaymentTimer,
 } from "@domain/rules/registration";
+import { crossedWarning, type WarningMinutes } from "@domain/rules/countdown-warnings";
 
 export { clearPaymentTimer };
 
@@ -29,6 +30,7 @@ export function PaymentCountdown({
   initial: string;
 }) {
   const [left, setLeft] = useState(initial);
+  const [warning, setWarning] = useState<WarningMinutes | null>(null);
   const fetcher = useFetcher();
   const fired = useRef(false);
   const submit = fetcher.submit;
@@ -41,9 +43,13 @@ export function PaymentCountdown({
       end = serverDeadline;
     }
     const stopAt = Math.min(end, serverDeadline);
+    let before = stopAt - Date.now();
     const tick = () => {
       const ms = stopAt - Date.now();
       setLeft(formatCountdown(ms));
+      const crossed = crossedWarning(before, ms);
+      before = ms;
+      if (crossed) setWarning(crossed);
       if (ms <= 0 && !fired.current) {
         fired.current = true;
         window.clearInterval(id);
@@ -60,9 +66,15 @@ export function PaymentCountdown({
     return () => window.clearInterval(id);
   }, [courseSelectionUUID, deadline, submit]);
   return (
-    <Text size="sm" fw={600} c="red.8" role="timer" aria-live="off">
-      {t("card.timeLeft", { time: left })}
-    </Text>
+    <>
+      <Text size="sm" fw={600} c="red.8" role="timer" aria-live="off">
+        {t("card.timeLeft", { time: left })}
+      </Text>
+      {/* In the page from the start, empty: a live region announces what changes in it. */}
+      <div role="status" aria-live="polite" className="visually-hidden">
+        {warning ? t(`card.timeWarning.${warning}`) : ""}
+      </div>
+    </>
   );
 }
 

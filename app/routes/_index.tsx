@@ -4,6 +4,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Anchor, Button, Paper, Stack, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { QUESTIONNAIRE_ACTIONS, skipToLogin, type Persona } from "@domain/rules/destinations";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("questionnaire.step1.title") };
 
 const PERSONAS = ["student", "community", "faculty"] as const;
 

@@ -2,6 +2,9 @@
 import { Link } from "@remix-run/react";
 import { Anchor, List, Paper, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("admin.title") };
 
 export default function AdminOverview() {
   return (

@@ -19,6 +19,9 @@ import {
 import { t } from "@domain/messages/admin";
 import { Pager } from "~/components/staff/Pager";
 import { auditPage } from "~/.server/admin";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("admin.audit.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return auditPage(args);

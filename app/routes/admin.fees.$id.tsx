@@ -6,6 +6,9 @@ import { Anchor, Button, Group, Paper, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { feeEditAction, feeEditPage } from "~/.server/admin-fees";
 import { FeeFormFields } from "~/components/admin/fee-form";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("adminFees.editTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return feeEditPage(args);

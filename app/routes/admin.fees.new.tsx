@@ -6,6 +6,9 @@ import { Anchor, Paper, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { feeCreateAction, feeCreatePage } from "~/.server/admin-fees";
 import { FeeFormFields } from "~/components/admin/fee-form";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("adminFees.createTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return feeCreatePage(args);

@@ -20,6 +20,9 @@ import { IMPORT_FILTERS } from "@domain/contract/admin-imports";
 import { t } from "@domain/messages/admin";
 import { Pager } from "~/components/staff/Pager";
 import { importRunAction, importRunPage } from "~/.server/admin-imports";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("admin.imports.report") };
 
 export function loader(args: LoaderFunctionArgs) {
   return importRunPage(args);

@@ -21,7 +21,13 @@ import { FINANCIAL_AID } from "@domain/contract/admin-people";
 import { t } from "@domain/messages/admin";
 import { personAction, personPage } from "~/.server/admin-people";
 import { useZodForm } from "~/components/zod-form";
-import { FormError } from "~/components/fields";
+import { ErrorSummary, FormError } from "~/components/fields";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = {
+  title: (data: { person?: { nameFirst: string; nameLast: string } } | undefined) =>
+    data?.person ? `${data.person.nameFirst} ${data.person.nameLast}` : t("admin.people.title"),
+};
 
 export function loader(args: LoaderFunctionArgs) {
   return personPage(args);
@@ -116,6 +122,10 @@ export default function AdminPerson() {
           {t("admin.people.aidTitle")}
         </Title>
         <Form method="post" {...aidFormProps}>
+          <ErrorSummary
+            form={aidForm}
+            result={actionData?.form === "aid" ? actionData.result : undefined}
+          />
           <Stack maw={480}>
             <FormError errors={aidForm.errors} id={aidForm.errorId} />
             <Radio.Group
@@ -146,6 +156,10 @@ export default function AdminPerson() {
           {t("admin.people.passTitle")}
         </Title>
         <Form method="post" {...passFormProps}>
+          <ErrorSummary
+            form={passForm}
+            result={actionData?.form === "pass" ? actionData.result : undefined}
+          />
           <Stack maw={480}>
             <FormError errors={passForm.errors} id={passForm.errorId} />
             <Checkbox

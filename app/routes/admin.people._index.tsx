@@ -19,6 +19,9 @@ import { PEOPLE_QUERY_MAX, PERSON_KINDS } from "@domain/contract/admin-people";
 import { t } from "@domain/messages/admin";
 import { Pager } from "~/components/staff/Pager";
 import { peoplePage } from "~/.server/admin-people";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("admin.people.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return peoplePage(args);

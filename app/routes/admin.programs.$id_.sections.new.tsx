@@ -6,8 +6,11 @@ import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { sectionCreateAction, sectionCreatePage } from "~/.server/admin-catalogue";
 import { useZodForm } from "~/components/zod-form";
-import { FormError } from "~/components/fields";
+import { ErrorSummary, FormError } from "~/components/fields";
 import { SectionFormFields } from "~/components/admin/catalogue-fields";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("admin.sections.createTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return sectionCreatePage(args);
@@ -46,6 +49,7 @@ export default function AdminSectionNew() {
         {t("admin.sections.createTitle", { program: program.name })}
       </Title>
       <Form method="post" {...formProps}>
+        <ErrorSummary form={form} result={actionData?.result} />
         <Stack maw={760}>
           <FormError errors={form.errors} id={form.errorId} />
           <SectionFormFields

@@ -6,6 +6,9 @@ import { Anchor, Badge, Button, Group, Paper, Table, Text, TextInput, Title } fr
 import { t } from "@domain/messages/admin";
 import { programListPage } from "~/.server/admin-catalogue";
 import { Pager } from "~/components/staff/Pager";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("admin.programs.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return programListPage(args);

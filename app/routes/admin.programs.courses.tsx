@@ -24,9 +24,12 @@ import {
 import { t } from "@domain/messages/admin";
 import { courseCreateAction, courseListPage } from "~/.server/admin-catalogue";
 import { useZodForm } from "~/components/zod-form";
-import { FormError } from "~/components/fields";
+import { ErrorSummary, FormError } from "~/components/fields";
 import { AdminTextarea, AdminTextInput } from "~/components/admin/fields";
 import { Pager } from "~/components/staff/Pager";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("admin.courses.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return courseListPage(args);
@@ -108,6 +111,7 @@ export default function AdminCourses() {
           {t("admin.courses.new")}
         </Title>
         <Form method="post" {...formProps}>
+          <ErrorSummary form={form} result={actionData?.result} />
           <Stack maw={560}>
             <FormError errors={form.errors} id={form.errorId} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

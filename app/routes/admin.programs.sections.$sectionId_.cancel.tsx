@@ -5,6 +5,9 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Anchor, Button, Group, Paper, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { sectionCancelAction, sectionCancelPage } from "~/.server/admin-catalogue";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("admin.sections.cancelTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return sectionCancelPage(args);

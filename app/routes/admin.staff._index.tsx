@@ -6,6 +6,9 @@ import { Anchor, Badge, Button, Group, Paper, Table, Title } from "@mantine/core
 import { t } from "@domain/messages/admin";
 import { roleName } from "~/components/admin/roles";
 import { staffListPage } from "~/.server/admin";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("admin.staff.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return staffListPage(args);

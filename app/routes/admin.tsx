@@ -8,6 +8,9 @@ import { staffLinks } from "~/components/staff/StaffUi";
 import { StaffArea } from "~/components/staff/StaffArea";
 import { t } from "@domain/messages/admin";
 import { adminLayout } from "~/.server/admin";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("admin.title") };
 
 export const links: LinksFunction = staffLinks;
 

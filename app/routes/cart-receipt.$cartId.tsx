@@ -8,6 +8,12 @@ import { FeesStyles } from "~/components/fees/FeesStyles";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { loadCartReceipt } from "~/.server/cart";
 import { InPersonReceipt } from "~/components/cashier/InPersonReceipt";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = {
+  title: (data: { receipt?: { payer: { name: string } } } | undefined) =>
+    data?.receipt ? t("receipt.titleGuest", { name: data.receipt.payer.name }) : undefined,
+};
 
 export async function loader(args: LoaderFunctionArgs) {
   return json(await loadCartReceipt(args));

@@ -2,6 +2,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireFamily } from "~/.server/auth";
 import { ConfirmEmptyCartDialog } from "~/components/cart/ConfirmEmptyCart";
+import { t } from "@domain/messages/fees";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("cart.confirmEmpty.title") };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireFamily(request);

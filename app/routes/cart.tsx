@@ -3,6 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { cartPageAction, cartPageLoader } from "~/.server/cart";
 import { Outlet } from "@remix-run/react";
 import { CartPage } from "~/components/cart/CartPage";
+import { t } from "@domain/messages/fees";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("cart.title") };
 
 export const loader = (args: LoaderFunctionArgs) => cartPageLoader(args, "family");
 export const action = (args: ActionFunctionArgs) => cartPageAction(args, "family");

@@ -1,15 +1,16 @@
 // /cart/in-person: the desktop client's payment page for a family or guest cart (cash, check,
 // card reader). Outside a desktop-client session it redirects to /cart.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { t } from "@domain/messages/cashier";
 import { inPersonAction, inPersonLoader } from "~/.server/cashier";
 import { InPersonPage } from "~/components/cashier/InPersonPage";
 import { StaffUi, staffLinks } from "~/components/staff/StaffUi";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("cashier.title") };
 
 export const links = staffLinks;
-
-export const meta: MetaFunction = () => [{ title: t("cashier.title") }];
 
 export const loader = ({ request, context }: LoaderFunctionArgs) =>
   inPersonLoader({ request, context }, "student");

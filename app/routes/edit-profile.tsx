@@ -8,9 +8,17 @@ import { Alert, Paper, Stack, Title } from "~/ui";
 import { t } from "@domain/messages/community";
 import { formatUsPhone } from "@domain/forms/community-fields";
 import { isoToMmddyyyy } from "@domain/rules/calendar";
-import { MemberForm, type MemberFormShape } from "~/components/community/MemberForm";
+import {
+  MemberForm,
+  memberFieldLabel,
+  type MemberFormShape,
+} from "~/components/community/MemberForm";
+import { ErrorSummary } from "~/components/fields";
 import type { CommunityProfile, ProfileForm } from "~/.server/forms.server";
 import { profilePage, profileAction } from "~/.server/identity";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("profile.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return profilePage(args);
@@ -68,6 +76,7 @@ export default function EditProfile() {
   });
   return (
     <Paper p="lg" withBorder>
+      <ErrorSummary form={form} result={actionData?.result} labelOf={memberFieldLabel} />
       <Stack gap="xs" mb="md">
         <Title order={1} size="h2">
           {t("profile.title")}

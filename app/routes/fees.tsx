@@ -16,6 +16,9 @@ import {
   withParams,
 } from "~/components/fees/FeesView";
 import { feeRefusal } from "~/components/fees/refusal";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("fees.title") };
 
 export async function loader(args: LoaderFunctionArgs) {
   return json(await familyFeesPage(args));

@@ -5,8 +5,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useZodForm } from "~/components/zod-form";
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/guest-receipts";
-import { FormError, TextField } from "~/components/fields";
+import { ErrorSummary, FormError, TextField } from "~/components/fields";
 import { guestReceiptsAction, guestReceiptsPage } from "~/.server/guest-receipts";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("guestReceipts.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return guestReceiptsPage(args);
@@ -58,6 +61,7 @@ export default function GuestReceipts() {
           </Form>
           {sent ? (
             <Form method="post" {...formProps}>
+              <ErrorSummary form={form} result={actionData?.result} />
               <input type="hidden" name="intent" value="confirm" />
               <Stack>
                 <TextField

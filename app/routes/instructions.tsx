@@ -7,6 +7,9 @@ import { currentUsers } from "~/.server/auth";
 import { loadSettings } from "~/.server/settings";
 import { markdownToSafeHtml } from "~/.server/markdown";
 import { PageDialog } from "~/components/PageDialog";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("instructions.title") };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { student, staff } = await currentUsers(request);

@@ -19,6 +19,9 @@ import { requireStaff } from "~/.server/auth";
 import { isInstructor, loadInstructorPrograms, loadMyFees } from "~/.server/staff";
 import { StaffRefresh } from "~/islands/StaffRefresh";
 import staffStyles from "~/components/staff/staff.css";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("staff.myActivities") };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 

@@ -15,6 +15,9 @@ import {
   withParams,
 } from "~/components/fees/FeesView";
 import { feeRefusal } from "~/components/fees/refusal";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("fees.buyTitle") };
 
 export async function loader(args: LoaderFunctionArgs) {
   return json(await staffFeesPage(args));

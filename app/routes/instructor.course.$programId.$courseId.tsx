@@ -28,6 +28,12 @@ import { Pager } from "~/components/staff/Pager";
 import { formatClockRange, formatDay, formatDays } from "~/components/staff/format";
 import { StaffRefresh } from "~/islands/StaffRefresh";
 import staffStyles from "~/components/staff/staff.css";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = {
+  title: (data: { view?: { heading: string } | null } | undefined) =>
+    data?.view?.heading ?? t("staff.viewStudents"),
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 

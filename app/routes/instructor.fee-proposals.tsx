@@ -24,6 +24,7 @@ import { districtTimeZone } from "~/.server/time";
 import { ADMIN_ROLE, feeReviewAction, loadProposals, PROPOSER_ROLE } from "~/.server/fee-requests";
 import { PageDialog } from "~/components/PageDialog";
 import { useZodForm } from "~/components/zod-form";
+import { ErrorSummary } from "~/components/fields";
 import {
   HistoryDialog,
   openerId,
@@ -31,6 +32,9 @@ import {
   StatusBadge,
 } from "~/components/fee-requests/ProposalTable";
 import { FeeDataRefresh } from "~/islands/FeeDataRefresh";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("feeRequest.listTitle") };
 
 type StatusFilter = (typeof REQUEST_STATUSES)[number] | "all";
 
@@ -175,6 +179,10 @@ function ReviewDialog({
         ) : null}
         {p.requestStatus === "Pending" ? (
           <Form method="post" {...formProps}>
+            <ErrorSummary
+              form={form}
+              result={Number(posted) === p.id ? actionData?.result : undefined}
+            />
             <input type="hidden" name="id" value={p.id} />
             <Stack>
               <Textarea

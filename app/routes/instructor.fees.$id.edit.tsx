@@ -8,6 +8,10 @@ import {
   type FeeRequestActionData,
 } from "~/components/fee-requests/FeeRequestPage";
 import { openerId } from "~/components/fee-requests/ProposalTable";
+import { t } from "@domain/messages/fee-requests";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("feeRequest.formTitle") };
 
 function requestId(raw: string | undefined): number {
   const id = Number(raw);

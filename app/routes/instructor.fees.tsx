@@ -12,6 +12,9 @@ import { confirmStaffSession, loadProposals, PROPOSER_ROLE } from "~/.server/fee
 import { districtTimeZone } from "~/.server/time";
 import { HistoryDialog, openerId, ProposalTable } from "~/components/fee-requests/ProposalTable";
 import { FeeDataRefresh } from "~/islands/FeeDataRefresh";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("feeRequest.myTitle") };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);

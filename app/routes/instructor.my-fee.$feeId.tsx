@@ -16,6 +16,9 @@ import { DownloadMenu } from "~/components/staff/DownloadMenu";
 import { Pager } from "~/components/staff/Pager";
 import { StaffRefresh } from "~/islands/StaffRefresh";
 import staffStyles from "~/components/staff/staff.css";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("staff.viewStudents") };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 

@@ -4,6 +4,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireStaff } from "~/.server/auth";
 import { nextAfterPayment, paymentCompleteLoader } from "~/.server/payment-complete";
 import { completeMeta, PaymentCompletePage } from "~/components/cart/PaymentComplete";
+import { t } from "@domain/messages/fees";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("paymentComplete.title") };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => completeMeta(data);
 

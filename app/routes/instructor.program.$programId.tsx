@@ -22,6 +22,12 @@ import { Pager } from "~/components/staff/Pager";
 import { formatClockRange, formatDayRange, formatDays } from "~/components/staff/format";
 import { StaffRefresh } from "~/islands/StaffRefresh";
 import staffStyles from "~/components/staff/staff.css";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = {
+  title: (data: { view?: { program: { programName: string } } | null } | undefined) =>
+    data?.view?.program.programName ?? t("staff.myActivities"),
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 

@@ -11,6 +11,9 @@ import { toCardData } from "~/components/programs/card-data";
 import { CourseDetails } from "~/components/programs/CourseDetails";
 import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsRefresh } from "~/islands/ProgramsRefresh";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("programs.myTitle") };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireParticipant(request);

@@ -5,6 +5,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Anchor, Card, Paper, SimpleGrid, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { officeOverview } from "~/.server/office";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("office.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return officeOverview(args);

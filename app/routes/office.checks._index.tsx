@@ -20,6 +20,9 @@ import {
 import { t } from "@domain/messages/admin";
 import { promiseListPage } from "~/.server/office";
 import { Pager } from "~/components/staff/Pager";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("office.checks.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return promiseListPage(args);

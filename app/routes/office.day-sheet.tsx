@@ -6,6 +6,9 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { daySheetPage } from "~/.server/office-report";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("office.sheet.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return daySheetPage(args);

@@ -17,6 +17,9 @@ import {
 } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { mailLogAction, mailLogPage } from "~/.server/office-mail";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("office.mail.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return mailLogPage(args);

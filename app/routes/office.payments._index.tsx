@@ -18,6 +18,9 @@ import {
 import { t } from "@domain/messages/admin";
 import { paymentListPage } from "~/.server/office-refunds";
 import { Pager } from "~/components/staff/Pager";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("office.payments.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return paymentListPage(args);

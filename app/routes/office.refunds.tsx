@@ -19,6 +19,9 @@ import {
 } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { openRefundsAction, openRefundsPage } from "~/.server/office-refunds";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("office.openRefunds.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return openRefundsPage(args);

@@ -20,6 +20,9 @@ import {
 import { t } from "@domain/messages/admin";
 import { paymentsReportPage } from "~/.server/office-report";
 import { Pager } from "~/components/staff/Pager";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("office.report.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return paymentsReportPage(args);

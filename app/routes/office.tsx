@@ -7,6 +7,9 @@ import { staffLinks } from "~/components/staff/StaffUi";
 import { StaffArea } from "~/components/staff/StaffArea";
 import { t } from "@domain/messages/admin";
 import { officeLayout } from "~/.server/office";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("office.title") };
 
 export const links: LinksFunction = staffLinks;
 

@@ -11,6 +11,9 @@ import { cardActionResponse, findCourse, loadPrograms, safeBack } from "~/.serve
 import { flashNotice } from "~/.server/session";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("confirmCancel.title") };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireParticipant(request);

@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useZodForm } from "~/components/zod-form";
+import { ErrorSummary } from "~/components/fields";
 import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Textarea, TextInput } from "~/ui";
 import { questionField } from "@domain/forms/course-question-fields";
 import { hasWaiver, WAIVER_ACCEPTED } from "@domain/rules/registration";
@@ -11,6 +12,9 @@ import { t } from "@domain/messages/programs";
 import { courseQuestionsAction, courseQuestionsPage } from "~/.server/programs";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("questions.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return courseQuestionsPage(args);
@@ -61,6 +65,10 @@ export default function CourseQuestions() {
       openerId={opener}
     >
       <Form method="post" action={postTo} {...formProps}>
+        <ErrorSummary
+          form={form}
+          result={actionData && "result" in actionData ? actionData.result : undefined}
+        />
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="status" value={course.status} />
         <Stack gap="md">

@@ -5,10 +5,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useZodForm } from "~/components/zod-form";
 import { Button, Group, Radio, Stack, Text } from "~/ui";
 import { t } from "@domain/messages/programs";
-import { FormError } from "~/components/fields";
+import { ErrorSummary, FormError } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
 import { surveyPage, surveyAction } from "~/.server/programs";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("survey.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return surveyPage(args);
@@ -53,6 +56,7 @@ export default function Survey() {
       openerId={programsOpener.survey(programUUID)}
     >
       <Form method="post" {...formProps}>
+        <ErrorSummary form={form} result={actionData?.result} />
         <Stack>
           <FormError errors={form.errors} id={form.errorId} takeFocus={!choiceError} />
           <Text size="sm">{t("survey.intro", { program: name })}</Text>

@@ -18,6 +18,9 @@ import {
 import { ProgramsList } from "~/components/programs/ProgramsList";
 import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsRefresh } from "~/islands/ProgramsRefresh";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("programs.title") };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireParticipant(request);

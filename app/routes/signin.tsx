@@ -5,10 +5,13 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { useZodForm } from "~/components/zod-form";
 import { BirthDateField } from "~/components/BirthDateField";
-import { FormError, TextField } from "~/components/fields";
+import { ErrorSummary, FormError, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
 import { familySignInPage, familySignInAction } from "~/.server/identity";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("signin.title") };
 
 export function loader(args: LoaderFunctionArgs) {
   return familySignInPage(args);
@@ -81,9 +84,11 @@ export default function SignIn() {
   const { recover, sent, redirectTo, logInMessage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const loginResult =
+    actionData?.result.initialValue?.intent === "login" ? actionData.result : undefined;
   const [form, fields, formProps] = useZodForm({
     id: "student-signin",
-    lastResult: actionData?.result.initialValue?.intent === "login" ? actionData.result : undefined,
+    lastResult: loginResult,
     load: () => import("@domain/forms/signin"),
     schema: (m) => m.StudentSigninForm,
     shouldValidate: "onBlur",
@@ -93,6 +98,17 @@ export default function SignIn() {
   const here = `/signin${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
   return (
     <Paper className="center-narrow" p="lg" withBorder>
+      <ErrorSummary
+        form={form}
+        result={loginResult}
+        labelOf={(name) =>
+          name === "studentId"
+            ? t("signin.studentId")
+            : name === "dob"
+              ? t("signin.dob")
+              : undefined
+        }
+      />
       <Title order={1} size="h2" mb="sm">
         {t("signin.title")}
       </Title>
@@ -140,6 +156,9 @@ export default function SignIn() {
             size="sm"
           >
             {t("signin.forgotMember")}
+          </Anchor>
+          <Anchor component={Link} to="/register-community-member" size="sm">
+            {t("signin.createMember")}
           </Anchor>
         </Stack>
       </Form>

@@ -5,6 +5,9 @@ import { Button, Paper, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { writeSession } from "~/.server/session";
 import { endServerSessions } from "~/.server/sign-out";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("nav.signOut") };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // Both sessions end on the server, so a copy of this cookie opens nothing any more; then they go

@@ -7,6 +7,9 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } fro
 import { t } from "@domain/messages/fees";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { simulatorCheckoutPage, simulatorCheckoutAction } from "~/.server/payments";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("payment.checkoutTitle") };
 
 export function loader(args: LoaderFunctionArgs) {
   return simulatorCheckoutPage(args);

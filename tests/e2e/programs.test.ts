@@ -200,3 +200,28 @@ describe("payment window with JavaScript", () => {
     expect(await dialog.count()).toBe(0);
   });
 });
+
+describe("payment window announcements with JavaScript", () => {
+  it("announces politely when 5 minutes are left, not every second", async () => {
+    const page = await app.newPage({ js: true });
+    await signInFamily(page, "100031");
+    await page.goto("/programs");
+    // Register with the server clock 9 min 55 s behind: 5 min 5 s are left.
+    app.clock.advance(-(9 * 60_000 + 55_000));
+    try {
+      await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
+      await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
+    } finally {
+      app.clock.reset();
+    }
+    await page.goto("/programs");
+    const band = card(page, "Summer Band");
+    await band.getByRole("timer").waitFor();
+    const announcer = band.getByRole("status");
+    expect(await announcer.getAttribute("aria-live")).toBe("polite");
+    expect((await announcer.textContent())?.trim()).toBe("");
+    await expect
+      .poll(async () => (await announcer.textContent())?.trim(), { timeout: 20_000 })
+      .toBe("5 minutes left to pay for this registration.");
+  });
+});

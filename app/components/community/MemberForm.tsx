@@ -59,6 +59,48 @@ function useHydrated() {
   return hydrated;
 }
 
+const MEMBER_LABELS: Partial<Record<string, CommunityKey>> = {
+  nameFirst: "community.nameFirst",
+  nameLast: "community.nameLast",
+  dob: "community.dob",
+  grade: "community.grade",
+  gender: "community.gender",
+  address: "community.address",
+  city: "community.city",
+  state: "community.state",
+  zip: "community.zip",
+  homePhone: "community.homePhone",
+  email: "community.email",
+  printedSignature: "community.printedSignature",
+  digitalSignature: "community.signaturePad",
+  signatureTyped: "community.signatureTyped",
+  signatureFile: "community.signatureFile",
+  guardians: "community.section.guardians",
+};
+const GUARDIAN_LABELS: Partial<Record<string, CommunityKey>> = {
+  nameFirst: "guardian.nameFirst",
+  nameLast: "guardian.nameLast",
+  relationship: "guardian.relationship",
+  relationshipOther: "guardian.relationshipOther",
+  phone1: "guardian.phone1",
+  phone1Type: "guardian.phone1Type",
+  phone2: "guardian.phone2",
+  phone2Type: "guardian.phone2Type",
+  email: "guardian.email",
+};
+
+/** A field's label by its name, for the error summary ("guardians[0].phone1" names its box). */
+export function memberFieldLabel(name: string): string | undefined {
+  const guardian = /^guardians\[(\d+)\]\.(\w+)$/.exec(name);
+  if (guardian) {
+    const key = GUARDIAN_LABELS[guardian[2]!];
+    if (!key) return undefined;
+    return `${t("guardian.legend", { n: Number(guardian[1]) + 1 })}, ${t(key)}`;
+  }
+  const key = MEMBER_LABELS[name];
+  return key ? t(key) : undefined;
+}
+
 export type MemberFields = ReturnType<FormMetadata<MemberFormShape>["getFieldset"]>;
 type GuardianFieldsMeta = ReturnType<FieldMetadata<GuardianShape, MemberFormShape>["getFieldset"]>;
 
@@ -139,7 +181,7 @@ export interface MemberFormProps {
   signatureOnFile?: string | null;
   submitLabel: string;
   pending: boolean;
-  /** Shown above the submit button: e.g. the 409 with its links. */
+  /** Shown above the submit button: e.g. the refused signature upload. */
   formMessage?: React.ReactNode;
 }
 

@@ -14,6 +14,10 @@ export const common = {
   "app.environmentLabel": "About this site",
   "notFound.title": "File not found",
   "notFound.body": "The requested file could not be found.",
+  "notFound.home": "Go to the home page",
+  // Every page's title (WCAG 2.4.2): its own name, then the site's; a refused post's starts "Error:".
+  "app.pageTitle": "{page} – {app}",
+  "app.errorTitle": "Error: {title}",
   "maintenance.body":
     "The site is currently offline for maintenance and is scheduled to be back online at",
   "error.invalidResponse": "Invalid response from server. Please try again.",
@@ -73,6 +77,7 @@ export const common = {
   "signin.back": "Back",
   "signin.forgotStudent": "Forgot Student ID Number",
   "signin.forgotMember": "Forgot Community Member ID Number",
+  "signin.createMember": "Create a community member account",
   "signin.failed": "Invalid Student ID or Birth Date.",
   "signin.dobFormat": "must be formatted MM/DD/YYYY",
   "signin.studentIdRequired": "Student or Community Member ID Number is required",
@@ -123,6 +128,9 @@ export const common = {
   "error.formTooLarge":
     "The form sent is too large. A signature picture may be at most 200 KB: go back, choose a smaller file and send the form again.",
   // Validation messages of every form where the schema gives none of its own (issue 21).
+  // The error summary at the top of a page whose post was refused (GOV.UK's pattern).
+  "form.errorSummary": "There is a problem",
+  "form.errorSummaryLine": "{label}: {error}",
   "form.required": "This field is required.",
   "form.invalid": "This value is not valid.",
   "form.invalidChoice": "Please choose one of the options.",

@@ -82,6 +82,9 @@ export const fees = {
   "cart.payer.student": "Student {id} - {name}",
   "cart.countdown.before": "Please complete your checkout within the next",
   "cart.countdown.after": "minutes to pay for your cart items or they will be canceled.",
+  // Said once each by a polite live region (the timer itself is not read out every second).
+  "cart.countdown.warning.5": "5 minutes left to complete your checkout.",
+  "cart.countdown.warning.1": "1 minute left to complete your checkout.",
   "cart.error.load": "There was an error loading the cart",
   "cart.error.fetch": "There was an error fetching the cart.",
   "cart.error.delete": "There was an error deleting the cart item.",

@@ -51,6 +51,9 @@ export const programs = {
   "card.paid": "Paid",
   "card.courseCredits": "Course credits applied",
   "card.timeLeft": "Time left to pay: {time}",
+  // Said once each by a polite live region (the timer itself is not read out every second).
+  "card.timeWarning.5": "5 minutes left to pay for this registration.",
+  "card.timeWarning.1": "1 minute left to pay for this registration.",
   "card.close": "Close",
   "card.statusLabel": "Status: {status}",
 

@@ -1,0 +1,113 @@
+// Errors a person can find (issue 29 points 8 and 9): after a refused post the page opens with a
+// summary of its errors at the top, each linking to its field, and a title starting "Error:";
+// with JavaScript the summary takes the focus. Every page has a title of its own, and the page
+// that does not exist links home.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const summaryOf = (page: Page) => page.getByRole("group", { name: "There is a problem" });
+
+describe("error summary without JavaScript", () => {
+  it("opens the refused registration with the summary at the top, linking to each field", async () => {
+    const page = await app.newPage({ js: false });
+    await page.goto("/register-community-member");
+    const plainTitle = await page.title();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    const summary = summaryOf(page);
+    await summary.waitFor();
+    expect(await page.title()).toBe(`Error: ${plainTitle}`);
+    // At the top: in the first screen, and the focus is on it (the browser's autofocus).
+    const box = await summary.boundingBox();
+    expect(box!.y).toBeLessThan(600);
+    expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    const link = summary.getByRole("link", { name: /First Name/ }).first();
+    const href = await link.getAttribute("href");
+    expect(href).toMatch(/^#/);
+    await link.click();
+    // The link leads to the field it names.
+    expect(
+      await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name),
+    ).toBe("nameFirst");
+  });
+
+  it("refused sign-in: summary at top and title starting Error:", async () => {
+    const page = await app.newPage({ js: false });
+    await page.goto("/signin");
+    await page.getByLabel("Student or Community Member ID Number").fill("999999");
+    await page.getByLabel("Birth Date (MM/DD/YYYY)").fill("01/15/2012");
+    await page.getByRole("button", { name: "Login" }).click();
+    await summaryOf(page).waitFor();
+    expect(await page.title()).toMatch(/^Error: /);
+  });
+});
+
+describe("error summary with JavaScript", () => {
+  it("moves the focus to the summary when the server refuses the post", async () => {
+    const page = await app.newPage({ js: true });
+    await page.goto("/signin");
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("Student or Community Member ID Number").fill("999999");
+    await page.getByLabel("Birth Date (MM/DD/YYYY)").fill("01/15/2012");
+    await page.getByRole("button", { name: "Login" }).click();
+    const summary = summaryOf(page);
+    await summary.waitFor();
+    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.title()).toMatch(/^Error: /);
+  });
+});
+
+describe("titles", () => {
+  for (const mode of MODES) {
+    it(`every page reached has a title of its own (${mode.name})`, async () => {
+      const page = await app.newPage(mode);
+      const titles = new Map<string, string>();
+      const visit = async (path: string) => {
+        await page.goto(path);
+        titles.set(path, await page.title());
+      };
+      for (const path of ["/", "/signin", "/register-community-member", "/register-guest"]) {
+        await visit(path);
+      }
+      await signInFamily(page);
+      for (const path of ["/programs", "/my-registrations", "/fees", "/cart", "/instructions"]) {
+        await visit(path);
+      }
+      await visit("/no-such-page");
+      const seen = new Map<string, string>();
+      for (const [path, title] of titles) {
+        expect(title, path).not.toBe("");
+        expect({ path, same: seen.get(title) }).toEqual({ path, same: undefined });
+        seen.set(title, path);
+      }
+    });
+  }
+
+  for (const mode of MODES) {
+    it(`the missing page says so in its title and links home (${mode.name})`, async () => {
+      const page = await app.newPage(mode);
+      const res = await page.goto("/no-such-page");
+      expect(res!.status()).toBe(404);
+      expect(await page.title()).toMatch(/^File not found/);
+      await page.getByRole("link", { name: "Go to the home page" }).click();
+      await page.waitForURL((u) => u.pathname === "/");
+    });
+  }
+});
+
+describe("sign-in page", () => {
+  it("offers community members a link to create an account", async () => {
+    const page = await app.newPage({ js: false });
+    await page.goto("/signin");
+    await page.getByRole("link", { name: "Create a community member account" }).click();
+    await page.waitForURL((u) => u.pathname === "/register-community-member");
+  });
+});

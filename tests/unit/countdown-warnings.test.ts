@@ -1,0 +1,23 @@
+// A payment countdown is announced at 5 and 1 minutes left, once each (issue 29 point 10).
+import { describe, expect, it } from "vitest";
+import { crossedWarning } from "../../domain/rules/countdown-warnings";
+
+const min = 60_000;
+
+describe("crossedWarning", () => {
+  it("names the threshold a tick crosses", () => {
+    expect(crossedWarning(5 * min + 500, 5 * min - 400)).toBe(5);
+    expect(crossedWarning(min + 300, min - 600)).toBe(1);
+  });
+  it("says nothing between thresholds, so the countdown is not read every second", () => {
+    expect(crossedWarning(4 * min, 4 * min - 900)).toBeNull();
+    expect(crossedWarning(10 * min, 10 * min - 900)).toBeNull();
+    expect(crossedWarning(30_000, 29_100)).toBeNull();
+  });
+  it("says the lower one when a tick skips both (a phone that slept)", () => {
+    expect(crossedWarning(6 * min, 30_000)).toBe(1);
+  });
+  it("says nothing once the time is up", () => {
+    expect(crossedWarning(min + 100, -50)).toBeNull();
+  });
+});
