@@ -190,3 +190,17 @@ describe("cart balances without JavaScript", () => {
     }
   });
 });
+
+describe("the phone menu with JavaScript", () => {
+  it("12. the menu closes once an item is chosen", async () => {
+    const page = await app.newPage({ js: true });
+    await page.setViewportSize({ width: 360, height: 640 });
+    await signInFamily(page, "100019");
+    await page.goto("/programs");
+    await page.getByText("Menu", { exact: true }).click();
+    await page.getByRole("link", { name: "FEES", exact: true }).click();
+    await page.waitForURL((u) => u.pathname === "/fees");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await expect(page.getByRole("link", { name: "FEES", exact: true }).count()).resolves.toBe(0);
+  });
+});
