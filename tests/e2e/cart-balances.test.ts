@@ -124,7 +124,7 @@ describe.each(MODES)("cart balances $name", (mode) => {
     await expect(dues.getByText("Requires Payment in Full").count()).resolves.toBe(0);
     await dues.getByRole("button", { name: "Pay Remaining Balance" }).click();
     await page.goto("/cart");
-    await page.getByLabel("Partial payment").waitFor();
+    await page.getByLabel("Partial payment", { exact: true }).waitFor();
   });
 });
 
