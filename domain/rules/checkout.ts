@@ -112,17 +112,6 @@ export function cartMinimumMessage(lines: CartLine[]): string {
   );
 }
 
-/** The cart's minimum as its field's hint: the amount, and what it is made of when it is more. */
-export function cartMinimumHint(lines: CartLine[]): string {
-  const m = cartMinimumPartial(lines);
-  if (m.requiredCents === 0) return t("checkout.minimum", { amount: formatUsd(m.cents) });
-  return t("checkout.minimumParts", {
-    amount: formatUsd(m.cents),
-    required: formatUsd(m.requiredCents),
-    part: formatUsd(m.partCents),
-  });
-}
-
 /** The message for a partial amount, or null when valid. */
 export function partialAmountError(text: string, lines: CartLine[]): string | null {
   return amountError(

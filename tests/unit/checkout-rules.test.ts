@@ -7,7 +7,6 @@ import {
 } from "@domain/rules/partial-payment";
 import {
   afterPaymentDestination,
-  cartMinimumHint,
   checkNumberError,
   formatCountdown,
   methodAvailability,
@@ -167,10 +166,6 @@ describe("what the cart's minimum is made of (issue 29 point 6, decision 145)", 
     expect(partialAmountError("10", [line(1_000, false), line(2_000, true)])).toBe(
       "Payment amount must be at least $10.50: the items paid in full ($10.00) plus the smallest partial payment ($0.50).",
     );
-    expect(cartMinimumHint(mixed)).toBe(
-      "Minimum payment: $37.83, the items paid in full ($37.08) plus $0.75 of the rest",
-    );
-    expect(cartMinimumHint([line(7_500, true)])).toBe("Minimum payment: $0.75");
     expect(partialAmountError("0.50", [line(7_500, true)])).toBe(
       "Payment amount must be at least 1% of the original cost ($0.75).",
     );

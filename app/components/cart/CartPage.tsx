@@ -13,13 +13,13 @@ import { useZodForm } from "~/components/zod-form";
 import type { Cart } from "@domain/contract/cart";
 import { t } from "@domain/messages/fees";
 import {
-  cartMinimumHint,
   methodAvailability,
   partialAmountError,
   partialOption,
   payButtonText,
   type PaymentType,
 } from "@domain/rules/checkout";
+import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { CartCountdown } from "~/islands/CartCountdown";
 import { FeesStyles } from "~/components/fees/FeesStyles";
@@ -301,7 +301,9 @@ export function CartPage({
                     id={fields.partialPaymentAmount.id}
                     name={fields.partialPaymentAmount.name}
                     label={t("checkout.partialAmount")}
-                    description={cartMinimumHint(lines)}
+                    description={t("checkout.minimum", {
+                      amount: formatUsd(cartMinimumPartialCents(lines)),
+                    })}
                     descriptionId={fields.partialPaymentAmount.descriptionId}
                     inputMode="decimal"
                     // Shown again after "Full payment" and back: what was typed is still there.

@@ -112,10 +112,6 @@ export const fees = {
   "checkout.proceed": "Proceed to Checkout",
   "checkout.submitOrder": "Submit Order",
   "checkout.minimum": "Minimum payment: {amount}",
-  // A cart with items that must be paid in full: the spec's "1% of the original cost" would be
-  // wrong, so the minimum says what it is made of (decision 145).
-  "checkout.minimumParts":
-    "Minimum payment: {amount}, the items paid in full ({required}) plus {part} of the rest",
   "checkout.error.paymentTypeRequired": "Payment Type is a required field.",
   "checkout.error.decimals": "Payment must have 2 digits after decimal or less",
   "checkout.error.minimum": "Payment amount must be at least 1% of the original cost ({amount}).",
