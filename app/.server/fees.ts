@@ -6,7 +6,7 @@ import { OkReply } from "@domain/contract/fees";
 import { AddToCartForm, FeeShopForm } from "@domain/forms/add-to-cart";
 import { t } from "@domain/messages";
 import { checkDonation } from "@domain/rules/donation";
-import { feeCardState, type FeeCardState } from "@domain/rules/fee-card";
+import { feeCardState, requiresFullPayment, type FeeCardState } from "@domain/rules/fee-card";
 import { toCents } from "@domain/rules/money";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { callApi } from "./api";
@@ -31,6 +31,8 @@ export interface CardView {
   assessedFeeId?: number;
   amountCents: number;
   bought: number;
+  /** The card says "Requires Payment in Full" (the rule of domain/rules/fee-card.ts). */
+  requiresFull: boolean;
   /** `date`: the day of the last payment in the district's zone, as shown ("Nov 23, 2026"). */
   paidInfo?: {
     amount: number;
@@ -106,6 +108,7 @@ export async function loadFeesData(
         state,
         amountCents: toCents(fee.price),
         bought: bought + inCart,
+        requiresFull: requiresFullPayment(fee),
       };
     });
 
@@ -114,6 +117,8 @@ export async function loadFeesData(
     const state = feeCardState({
       assessedStatus: a.status,
       remainingCents: toCents(a.owed),
+      paidCents: toCents(a.paid),
+      refunded: !!a.refunds?.length,
       inCart,
       groupBought: false,
       bought: 0,
@@ -129,6 +134,7 @@ export async function loadFeesData(
       assessedFeeId: a.id,
       amountCents: a.status === "paid" ? toCents(a.cost) : toCents(a.owed),
       bought: 0,
+      requiresFull: requiresFullPayment(a.fee, a),
       status: a.status,
       paidInfo:
         a.paid > 0 || a.refunds?.length

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { t } from "@domain/messages/common";
 import { cartHref, navigationFor } from "@domain/rules/navigation";
 
@@ -61,6 +62,13 @@ function NarrowCart({ user, cartCount }: HeaderProps) {
 }
 
 export function Header(props: HeaderProps) {
+  // The phone menu closes once a page is chosen: the header stays across pages, and an open
+  // menu would cover the new one (issue 29 point 12).
+  const drawer = useRef<HTMLDetailsElement>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    if (drawer.current) drawer.current.open = false;
+  }, [key]);
   return (
     <header className="app-header">
       <div className="app-header-inner">
@@ -74,7 +82,7 @@ export function Header(props: HeaderProps) {
           <NavItems {...props} />
         </nav>
         <NarrowCart {...props} />
-        <details className="app-drawer">
+        <details className="app-drawer" ref={drawer}>
           <summary>{t("nav.menu")}</summary>
           <nav className="app-nav" aria-label={t("nav.mainNavigation")}>
             <NavItems {...props} />

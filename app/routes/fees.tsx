@@ -151,6 +151,11 @@ export default function FeesPage() {
           closeHref={close}
           action={withParams(base, params, { questions: String(questionCard.fee.id) })}
           error={error?.feeId === questionCard.fee.id ? error.message : null}
+          answered={
+            error?.feeId === questionCard.fee.id
+              ? (actionData?.result.initialValue as Record<string, unknown> | null | undefined)
+              : null
+          }
         />
       ) : null}
       {d.partialDialog ? (

@@ -70,6 +70,11 @@ export default function BuyFees() {
           closeHref={close}
           action={withParams(base, params, { questions: String(questionCard.fee.id) })}
           error={error?.feeId === questionCard.fee.id ? error.message : null}
+          answered={
+            error?.feeId === questionCard.fee.id
+              ? (a?.result.initialValue as Record<string, unknown> | null | undefined)
+              : null
+          }
         />
       ) : null}
     </Stack>

@@ -575,29 +575,39 @@ const EXPIRED_CART_NEWS_MS = 24 * 60 * 60_000;
 
 /**
  * The owner's cart before `currentId`, when it ran out of time with items in it (within the last
- * day): an empty cart then says why it is empty, also to a page loaded afresh without JavaScript.
+ * day): an empty cart then says why it is empty, also to a page loaded afresh without JavaScript,
+ * and what became of its registrations: cancelled, or kept because something was paid on them
+ * (issue 29 point 4: only their balance left the cart).
  */
 async function recentlyExpiredCart(
   deps: ApiDeps,
   owner: string,
   currentId: number,
-): Promise<{ registrations: boolean } | null> {
+): Promise<{ registrations: boolean; keptRegistrations: boolean } | null> {
   const since = new Date(deps.clock.now().getTime() - EXPIRED_CART_NEWS_MS);
   const [row] = await queryRows<{
     status: string;
     expires_at: Date | string | null;
-    regs: boolean;
+    cancelled: boolean;
+    kept: boolean;
     n: number;
   }>(
     deps.db,
     sql`select c.status, c.expires_at,
-          coalesce(bool_or(i.item_type = 'registration'), false) as regs, count(i.id)::int as n
+          coalesce(bool_or(i.item_type = 'registration' and r.status = 'cancelled'), false)
+            as cancelled,
+          coalesce(bool_or(i.item_type = 'registration' and r.status <> 'cancelled'), false)
+            as kept,
+          count(i.id)::int as n
         from carts c left join cart_items i on i.cart_id = c.id
+          left join registrations r on r.id = i.registration_id
         where c.owner_key = ${owner} and c.id < ${currentId}
         group by c.id order by c.id desc limit 1`,
   );
   if (!row || row.status !== "EXPIRED" || Number(row.n) === 0 || !row.expires_at) return null;
-  return new Date(row.expires_at) >= since ? { registrations: Boolean(row.regs) } : null;
+  return new Date(row.expires_at) >= since
+    ? { registrations: Boolean(row.cancelled), keptRegistrations: Boolean(row.kept) }
+    : null;
 }
 
 /**

@@ -16,7 +16,12 @@ import type {
 } from "@domain/contract/cashier";
 import { CASHIER_ROLE } from "@domain/contract/admin";
 import { t } from "@domain/messages";
-import { afterPaymentDestination, cartTotalCents, methodAllowed } from "@domain/rules/checkout";
+import {
+  afterPaymentDestination,
+  cartMinimumMessage,
+  cartTotalCents,
+  methodAllowed,
+} from "@domain/rules/checkout";
 import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { toCents, formatUsd } from "@domain/rules/money";
 import { TENDERED_MAX_OVER_CENTS } from "@domain/rules/checkout";
@@ -185,12 +190,7 @@ async function lockedOpenCart(
       throw new ApiError(400, t("checkout.error.methodUnavailable"), undefined, 3);
     }
     if (payCents < min) {
-      throw new ApiError(
-        400,
-        t("checkout.error.minimum", { amount: formatUsd(min) }),
-        undefined,
-        3,
-      );
+      throw new ApiError(400, cartMinimumMessage(lines), undefined, 3);
     }
     if (payCents > total) {
       throw new ApiError(

@@ -6,6 +6,7 @@ import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import {
   activityAmountCentsError,
+  cartMinimumMessage,
   cartTotalCents,
   methodAllowed,
   type PaymentType,
@@ -144,12 +145,7 @@ function checkCartAmount(
   }
   const min = cartMinimumPartialCents(lines);
   if (payCents < min) {
-    throw new ApiError(
-      400,
-      t("checkout.error.minimum", { amount: `$${(min / 100).toFixed(2)}` }),
-      undefined,
-      PaymentErrorCode.invalid,
-    );
+    throw new ApiError(400, cartMinimumMessage(lines), undefined, PaymentErrorCode.invalid);
   }
   if (payCents > total) {
     throw new ApiError(

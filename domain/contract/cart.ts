@@ -44,10 +44,13 @@ export const Cart = z.object({
   payer: Payer,
   /**
    * While this cart is still empty: the person's previous cart ran out of time and its items
-   * were removed (registrations among them when `registrations`), so the page can say why the
-   * cart is empty. Absent otherwise.
+   * were removed, so the page can say why the cart is empty: `registrations` when registrations
+   * in it were cancelled, `keptRegistrations` when registrations in it were kept (something was
+   * paid on them: only their balance left the cart). Absent otherwise.
    */
-  expiredCart: z.object({ registrations: z.boolean() }).optional(),
+  expiredCart: z
+    .object({ registrations: z.boolean(), keptRegistrations: z.boolean().optional() })
+    .optional(),
 });
 export type Cart = z.infer<typeof Cart>;
 

@@ -59,7 +59,12 @@ export function cardView(c: CardInput): CardView {
     case "registered-with-credits":
       return { ...none, actions: [{ kind: "cancel", label: t("card.creditsCancel") }] };
     case "partial":
-      return { ...none, actions: [{ kind: "pay", label: t("card.submitPayment") }] };
+      // Registered: a payment keeps the seat; what is paid and owed is on the card (card-data).
+      return {
+        ...none,
+        text: t("card.registered"),
+        actions: [{ kind: "pay", label: t("card.submitPayment") }],
+      };
     case "registered-with-credits-pending-payment":
       if (c.isInCart) return { ...none, actions: [{ kind: "cart", label: t("card.viewCart") }] };
       return {

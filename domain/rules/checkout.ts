@@ -4,6 +4,7 @@ import { t } from "../messages/fees";
 import { formatUsd, toCents } from "./money";
 import {
   activityPaymentMinimumCents,
+  cartMinimumPartial,
   cartMinimumPartialCents,
   type CartLine,
 } from "./partial-payment";
@@ -93,27 +94,57 @@ export function hasAtMostTwoDecimals(text: string): boolean {
   return /^\d*(\.\d{0,2})?$/.test(text.trim()) && text.trim() !== "" && text.trim() !== ".";
 }
 
+/**
+ * The cart's minimum as a refusal. Without items that must be paid in full the minimum is 1% of
+ * the cost (or its floor) and the spec's message says so; with them, the message says what the
+ * minimum is made of (decision 145).
+ */
+export function cartMinimumMessage(lines: CartLine[]): string {
+  const m = cartMinimumPartial(lines);
+  if (m.requiredCents === 0) return t("checkout.error.minimum", { amount: formatUsd(m.cents) });
+  return t(
+    m.part === "onePercent" ? "checkout.error.minimumOnePercent" : "checkout.error.minimumFloor",
+    {
+      amount: formatUsd(m.cents),
+      required: formatUsd(m.requiredCents),
+      part: formatUsd(m.partCents),
+    },
+  );
+}
+
 /** The message for a partial amount, or null when valid. */
 export function partialAmountError(text: string, lines: CartLine[]): string | null {
-  return amountError(text, cartMinimumPartialCents(lines), cartTotalCents(lines));
+  return amountError(
+    text,
+    cartMinimumPartialCents(lines),
+    cartTotalCents(lines),
+    cartMinimumMessage(lines),
+  );
 }
 
 /**
  * A typed amount against a minimum and a maximum (cents), with the cart's messages: not a plain
  * number (a "$", a comma, a sign, letters) gets the minimum's message, as in the cart.
  */
-function amountError(text: string, min: number, max: number): string | null {
+function amountError(
+  text: string,
+  min: number,
+  max: number,
+  minimumMessage = t("checkout.error.minimum", { amount: formatUsd(min) }),
+): string | null {
   const v = text.trim();
-  if (!/^\d*(\.\d*)?$/.test(v) || v === "" || v === ".") {
-    return t("checkout.error.minimum", { amount: formatUsd(min) });
-  }
+  if (!/^\d*(\.\d*)?$/.test(v) || v === "" || v === ".") return minimumMessage;
   if (!hasAtMostTwoDecimals(v)) return t("checkout.error.decimals");
-  return amountCentsError(Math.round(Number(v) * 100), min, max);
+  return amountCentsError(Math.round(Number(v) * 100), min, max, minimumMessage);
 }
 
-function amountCentsError(cents: number, min: number, max: number): string | null {
-  if (!Number.isSafeInteger(cents) || cents < min || cents <= 0)
-    return t("checkout.error.minimum", { amount: formatUsd(min) });
+function amountCentsError(
+  cents: number,
+  min: number,
+  max: number,
+  minimumMessage = t("checkout.error.minimum", { amount: formatUsd(min) }),
+): string | null {
+  if (!Number.isSafeInteger(cents) || cents < min || cents <= 0) return minimumMessage;
   if (cents > max) return t("checkout.error.maximum", { amount: formatUsd(max) });
   return null;
 }

@@ -3,6 +3,8 @@
 export type FeeCardState =
   | "payRemaining"
   | "paid"
+  /** Paid, then every cent given back (issue 29 point 7): nothing is paid, nothing to pay. */
+  | "refunded"
   | "inCart"
   | "criteriaError"
   | "groupBought"
@@ -15,6 +17,10 @@ export interface FeeCardFacts {
   assessedStatus?: "due" | "partial" | "paid" | null;
   /** Balance left on a partial assessed fee, in cents. */
   remainingCents?: number;
+  /** What is paid on the assessed fee now (net of refunds), in cents. */
+  paidCents?: number;
+  /** The assessed fee had money given back. */
+  refunded?: boolean;
   inCart: boolean;
   criteriaError?: string | null;
   /** Another fee of the same fee group was bought already. */
@@ -31,7 +37,9 @@ export function feeCardState(f: FeeCardFacts): FeeCardState {
   if (f.assessedStatus === "partial" && (f.remainingCents ?? 0) > 0) {
     return "payRemaining";
   }
-  if (f.assessedStatus === "paid") return "paid";
+  if (f.assessedStatus === "paid") {
+    return f.refunded && (f.paidCents ?? 0) === 0 ? "refunded" : "paid";
+  }
   if (f.inCart) return "inCart";
   if (f.criteriaError) return "criteriaError";
   if (f.groupBought) return "groupBought";
@@ -57,4 +65,17 @@ export const MAX_QUANTITY_PER_ADD = 20;
 export function quantityOptions(bought: number, maxQuantity: number): number[] {
   const n = Math.max(0, Math.min(MAX_QUANTITY_PER_ADD, maxQuantity - bought));
   return Array.from({ length: n }, (_, i) => i + 1);
+}
+
+/**
+ * Whether a fee card says "Requires Payment in Full": when the cart will not take part of it.
+ * An assessed fee follows its assessment's own setting, which is what its cart line carries
+ * (decision 145); a fee from the list follows the fee's; a donation is one amount, never split.
+ */
+export function requiresFullPayment(
+  fee: { allowPartialPayment: boolean; isDonation: boolean },
+  assessment?: { allowPartialPayment: boolean } | null,
+): boolean {
+  if (fee.isDonation) return false;
+  return !(assessment ? assessment.allowPartialPayment : fee.allowPartialPayment);
 }

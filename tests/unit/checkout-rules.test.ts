@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   activityMinimumPartialCents,
   allocatePayment,
+  cartMinimumPartial,
   cartMinimumPartialCents,
 } from "@domain/rules/partial-payment";
 import {
@@ -142,5 +143,31 @@ describe("button texts and destinations", () => {
     expect(formatCountdown(15 * 60_000)).toBe("15:00");
     expect(formatCountdown(61_000)).toBe("1:01");
     expect(formatCountdown(-5)).toBe("0:00");
+  });
+});
+
+describe("what the cart's minimum is made of (issue 29 point 6, decision 145)", () => {
+  it.each([
+    [[line(3_708, false), line(7_500, true)], 3_783, 3_708, 75, "onePercent"],
+    [[line(1_000, false), line(2_000, true)], 1_050, 1_000, 50, "floor"],
+    [[line(10_000, true)], 100, 0, 100, "onePercent"],
+    [[line(30, false), line(40, true)], 70, 30, 40, "whole"],
+  ] as const)("%j", (lines, cents, requiredCents, partCents, part) => {
+    expect(cartMinimumPartial([...lines])).toEqual({ cents, requiredCents, partCents, part });
+  });
+  it("says the parts when items must be paid in full, the spec's words otherwise", () => {
+    const mixed = [line(3_708, false), line(7_500, true)];
+    expect(partialAmountError("20", mixed)).toBe(
+      "Payment amount must be at least $37.83: the items paid in full ($37.08) plus 1% of the rest ($0.75).",
+    );
+    expect(partialAmountError("$40", mixed)).toBe(
+      "Payment amount must be at least $37.83: the items paid in full ($37.08) plus 1% of the rest ($0.75).",
+    );
+    expect(partialAmountError("10", [line(1_000, false), line(2_000, true)])).toBe(
+      "Payment amount must be at least $10.50: the items paid in full ($10.00) plus the smallest partial payment ($0.50).",
+    );
+    expect(partialAmountError("0.50", [line(7_500, true)])).toBe(
+      "Payment amount must be at least 1% of the original cost ($0.75).",
+    );
   });
 });

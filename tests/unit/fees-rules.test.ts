@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { unitPriceCents, unitPricesCents, type PricedFee } from "@domain/rules/pricing";
-import { descriptionPreview, feeCardState, quantityOptions } from "@domain/rules/fee-card";
+import {
+  descriptionPreview,
+  feeCardState,
+  quantityOptions,
+  requiresFullPayment,
+} from "@domain/rules/fee-card";
 import { checkDonation } from "@domain/rules/donation";
 
 const fee: PricedFee = {
@@ -55,6 +60,9 @@ describe("fee card state, in the spec's order", () => {
       "payRemaining",
     ],
     ["paid", { assessedStatus: "paid", inCart: true }, "paid"],
+    // Issue 29 point 7: all of it given back is not "Paid".
+    ["refunded", { assessedStatus: "paid", paidCents: 0, refunded: true }, "refunded"],
+    ["partly refunded", { assessedStatus: "paid", paidCents: 500, refunded: true }, "paid"],
     ["in cart", { inCart: true, criteriaError: "x" }, "inCart"],
     ["criteria error", { criteriaError: "Grade 9 only", groupBought: true }, "criteriaError"],
     ["group bought", { groupBought: true }, "groupBought"],
@@ -101,5 +109,21 @@ describe("donation limits", () => {
   });
   it("names the range in dollars", () => {
     expect(checkDonation("1", 0)).toMatchObject({ min: "$5.00", max: "$10,000.00" });
+  });
+});
+
+describe("requires payment in full (issue 29 point 7, decision 145)", () => {
+  const fee = (allowPartialPayment: boolean, isDonation = false) => ({
+    allowPartialPayment,
+    isDonation,
+  });
+  it("an assessed fee follows its assessment, as its cart line does", () => {
+    expect(requiresFullPayment(fee(false), { allowPartialPayment: true })).toBe(false);
+    expect(requiresFullPayment(fee(true), { allowPartialPayment: false })).toBe(true);
+  });
+  it("a fee from the list follows the fee; a donation never says it", () => {
+    expect(requiresFullPayment(fee(false))).toBe(true);
+    expect(requiresFullPayment(fee(true))).toBe(false);
+    expect(requiresFullPayment(fee(false, true))).toBe(false);
   });
 });

@@ -7,13 +7,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { SubmissionResult } from "@conform-to/react";
 import { InPersonLink } from "~/components/cashier/InPersonLink";
 import { Alert, Anchor, Button, Paper, RadioGroup, Stack, Text, Title } from "~/ui";
-import { ErrorSummary, PlainTextInput } from "~/components/fields";
+import { ErrorSummary, PlainTextInput, invalidFocus } from "~/components/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { useZodForm } from "~/components/zod-form";
 import type { Cart } from "@domain/contract/cart";
 import { t } from "@domain/messages/fees";
 import {
   methodAvailability,
+  partialAmountError,
   partialOption,
   payButtonText,
   type PaymentType,
@@ -84,8 +85,9 @@ export function CartPage({
     : [];
   const totalCents = lines.reduce((s, l) => s + l.costCents, 0);
   const partial = partialOption(lines);
-  // Set when the countdown ran out on this page: the emptied cart then says why.
-  const [expired, setExpired] = useState<{ registrations: boolean } | null>(null);
+  // Set when the countdown ran out on this page: the emptied cart then says why (what became of
+  // its registrations is the server's to say, in the reloaded cart's `expiredCart`).
+  const [expired, setExpired] = useState<Cart["expiredCart"] | null>(null);
   // Before the page's script runs every part of the form shows (it works as a plain post); then
   // what shows follows the choices, which conform reads from the form (useZodForm).
   const hydrated = useHydrated();
@@ -94,8 +96,9 @@ export function CartPage({
     lastResult: a?.result,
     load: () => import("@domain/forms/checkout"),
     schema: (m) => m.checkoutForm(lines),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    // The partial amount is checked as it is typed, as the payment dialog checks its amount
+    // (issue 29 point 6): the schema's own rule, its message beside the field.
+    shouldValidate: "onInput",
   });
   const chosenType = fields.paymentType.value;
   const paymentType: PaymentType | null = !partial.shown
@@ -107,16 +110,24 @@ export function CartPage({
   const typed = fields.partialPaymentAmount.value;
   const amount = typeof typed === "string" ? typed : "";
   const amountCents = toCents(amount);
+  // With JavaScript an amount the schema refuses pays nothing: the Pay buttons say no amount and
+  // are disabled (the rule is the schema's, domain/forms/checkout.ts).
+  const amountRefused =
+    hydrated && paymentType === "partial" && partialAmountError(amount, lines) !== null;
   const payNow =
     paymentType === "partial" && Number.isFinite(amountCents) && amountCents > 0
       ? amountCents
       : totalCents;
+  const payText = amountRefused
+    ? t("paymentDialog.payNow")
+    : payButtonText(totalCents, payNow, true);
   const methods = methodAvailability({ lines, desktop: false }, paymentType, payNow).filter(
     (m) => m.shown && (m.method === "stripe" || m.method === "mail"),
   );
   // Spec 02 §5: Pay is disabled with no payment type, no method, or a partial payment without
   // its amount; the card form (and its own Pay button) appears only once they are there.
-  const payReady = !!paymentType && !!method && !(paymentType === "partial" && !amount.trim());
+  const payReady =
+    !!paymentType && !!method && !(paymentType === "partial" && !amount.trim()) && !amountRefused;
   const busy = navigation.state !== "idle";
   const who = d.userKind === "staff" ? "staff" : "student";
 
@@ -130,7 +141,7 @@ export function CartPage({
   if (!cart.cartItems.length) {
     const link = emptyLink(d.userKind);
     // Seen here as the countdown ran out, or told by the server on a page loaded afterwards.
-    const ranOut = expired ?? cart.expiredCart ?? null;
+    const ranOut = cart.expiredCart ?? expired ?? null;
     return (
       <Stack>
         <Title order={1}>{t("cart.title")}</Title>
@@ -139,6 +150,14 @@ export function CartPage({
             <Stack gap={4}>
               <Text size="sm">{t("cart.expired")}</Text>
               {ranOut.registrations ? <Text size="sm">{t("paymentDialog.expired")}</Text> : null}
+              {ranOut.keptRegistrations ? (
+                <Text size="sm">
+                  {t("cart.expiredKept")}{" "}
+                  <Anchor component={Link} to="/my-registrations">
+                    {t("cart.expiredKeptLink")}
+                  </Anchor>
+                </Text>
+              ) : null}
             </Stack>
           </Alert>
         ) : null}
@@ -158,9 +177,7 @@ export function CartPage({
         <CartCountdown
           deadline={d.countdown.deadline}
           initial={d.countdown.initial}
-          onExpired={() =>
-            setExpired({ registrations: lines.some((l) => l.itemType === "registration") })
-          }
+          onExpired={() => setExpired({ registrations: false })}
         />
       ) : null}
       {form.errors?.length ? (
@@ -294,6 +311,8 @@ export function CartPage({
                     defaultValue={amount || initial(fields.partialPaymentAmount.initialValue)}
                     error={fields.partialPaymentAmount.errors?.[0]}
                     errorId={fields.partialPaymentAmount.errorId}
+                    // Without JavaScript a refused amount takes the focus after the post.
+                    autoFocus={invalidFocus(fields.partialPaymentAmount)}
                   />
                 ) : null}
                 <RadioGroup
@@ -314,13 +333,14 @@ export function CartPage({
                   // Spec 02 §2: where to send the check, wherever a mailed check is chosen.
                   <MailAddress />
                 ) : null}
-                {hydrated && method === "stripe" && payReady ? (
+                {hydrated && method === "stripe" && (payReady || amountRefused) ? (
                   <Suspense fallback={null}>
                     <CardForm
                       target={{ cartId: cart.id }}
                       who={who}
                       formId={FORM_ID}
-                      buttonText={payButtonText(totalCents, payNow, true)}
+                      buttonText={payText}
+                      disabled={amountRefused}
                     />
                   </Suspense>
                 ) : (
@@ -329,7 +349,7 @@ export function CartPage({
                     loading={busy && navigation.formData?.get("intent") === "pay"}
                     disabled={hydrated && !payReady}
                   >
-                    {payButtonText(totalCents, payNow, true)}
+                    {payText}
                   </Button>
                 )}
               </Stack>

@@ -33,6 +33,8 @@ export interface FeeCardProps {
   /** Amount to show: the owed balance for an assessed fee, else the buyer's price. */
   amountCents: number;
   bought: number;
+  /** Says "Requires Payment in Full" (domain/rules/fee-card.ts requiresFullPayment). */
+  requiresFull: boolean;
   /** Link that opens the "View More..." dialog for this card. */
   moreHref: string;
   /** Link that opens the questions dialog (fees with questions). */
@@ -108,7 +110,7 @@ export function FeeCard(p: FeeCardProps) {
             ) : null}
           </Text>
         ) : null}
-        {!fee.allowPartialPayment && !fee.isDonation ? (
+        {p.requiresFull ? (
           <Text size="xs" c="dimmed">
             {t("fees.requiresFull")}
           </Text>
@@ -118,7 +120,8 @@ export function FeeCard(p: FeeCardProps) {
             <strong>{t("fees.notes")}:</strong> {fee.notes}
           </Text>
         ) : null}
-        {p.paidInfo ? (
+        {p.paidInfo && (p.paidInfo.amount > 0 || !p.paidInfo.refunds?.length) ? (
+          // What is paid now; once all of it was given back only the refunds are said.
           <Text size="sm">
             {t("fees.amountPaid")}: {formatUsd(toCents(p.paidInfo.amount))}
             {p.paidInfo.date ? ` · ${t("fees.datePaid")}: ${p.paidInfo.date}` : null}

@@ -48,6 +48,7 @@ export function FeeCards({
           assessedFeeId={c.assessedFeeId}
           amountCents={c.amountCents}
           bought={c.bought}
+          requiresFull={c.requiresFull}
           moreHref={withParams(base, params, { more: String(c.fee.id) })}
           questionsHref={withParams(base, params, { questions: String(c.fee.id) })}
           action={here}
@@ -147,14 +148,24 @@ export function QuestionsDialog({
   closeHref,
   action,
   error,
+  answered,
 }: {
   card: CardView;
   closeHref: string;
   action: string;
   error?: string | null;
+  /**
+   * What the refused post sent (its reply's values): without JavaScript the dialog is drawn
+   * afresh, and the answers are given back rather than cleared (issue 29 point 11).
+   */
+  answered?: Record<string, unknown> | null;
 }) {
   const navigation = useNavigation();
   const qs = card.fee.courseQuestions.slice().sort((a, b) => a.sortOrder - b.sortOrder);
+  const given = (name: string) => {
+    const v = answered?.[name];
+    return typeof v === "string" ? v : undefined;
+  };
   return (
     <PageDialog
       title={`${t("fees.questions.title")}: ${card.fee.name}`}
@@ -180,13 +191,19 @@ export function QuestionsDialog({
                 name={`q_${q.id}`}
                 label={q.question}
                 options={q.answerList.map((a) => ({ value: a, label: a }))}
+                defaultValue={given(`q_${q.id}`)}
                 required
               />
             ) : q.responseType === "Waiver" ? (
               <Stack key={q.id} gap={4}>
                 <Text size="sm">{q.question}</Text>
                 <label>
-                  <input type="checkbox" name={`q_${q.id}`} value={t("fees.questions.accept")} />{" "}
+                  <input
+                    type="checkbox"
+                    name={`q_${q.id}`}
+                    value={t("fees.questions.accept")}
+                    defaultChecked={given(`q_${q.id}`) !== undefined}
+                  />{" "}
                   {t("fees.questions.accept")}
                 </label>
               </Stack>
@@ -195,6 +212,7 @@ export function QuestionsDialog({
                 key={q.id}
                 name={`q_${q.id}`}
                 label={q.question}
+                defaultValue={given(`q_${q.id}`)}
                 required
                 maxLength={5000}
               />
@@ -204,6 +222,7 @@ export function QuestionsDialog({
             <Select
               name="quantity"
               label={t("fees.quantity")}
+              defaultValue={given("quantity")}
               data={Array.from(
                 { length: Math.min(20, Math.max(1, card.fee.quantity - card.bought)) },
                 (_, i) => String(i + 1),

@@ -117,6 +117,7 @@ export const ActivityCard = memo(function ActivityCard({
       </a>
       <div className="ac-fill" />
       {card.state ? <p className="ac-state">{card.state}</p> : null}
+      {card.paidSoFar ? <p>{card.paidSoFar}</p> : null}
       {card.failedReason ? <p className="ac-error">{card.failedReason}</p> : null}
       {card.balanceDue ? (
         <Alert color="yellow" p="xs" title={card.balanceDue.title}>

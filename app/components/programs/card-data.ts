@@ -28,6 +28,8 @@ export interface CardData {
   status: CourseStatus;
   /** Register and join go through the questions page first. */
   questions?: true;
+  /** A partly paid registration: "Paid so far: $28.50 · Balance due: $46.50". */
+  paidSoFar?: string;
   /** The balance-due panel: its title and the program's cancellation message. */
   balanceDue?: { title: string; message: string };
   /** The payment window's deadline (ISO) and its m:ss when the page was rendered. */
@@ -61,6 +63,13 @@ export function toCardData(course: Course, now: number, failedReason?: string | 
   if (course.school) card.school = course.school.fullName;
   if (view.text) card.state = view.text;
   if (course.courseQuestions.length) card.questions = true;
+  if (course.status === "partial") {
+    const balance = toCents(course.cost) - toCents(course.paidOrPendingAmount);
+    card.paidSoFar = t("card.paidSoFar", {
+      paid: formatUsd(toCents(course.paidAmount)),
+      balance: formatUsd(Math.max(0, balance)),
+    });
+  }
   if (view.balanceDue) {
     const balance =
       toCents(course.cost) - toCents(course.paidOrPendingAmount) - toCents(course.courseCredits);

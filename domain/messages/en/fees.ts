@@ -64,6 +64,9 @@ export const fees = {
   "cart.title": "Cart",
   "cart.empty": "Your cart is empty.",
   "cart.expired": "Your checkout time ran out, so the items in your cart were removed.",
+  "cart.expiredKept":
+    "Your registration was not cancelled: what you paid keeps it. Its balance left the cart and can be paid from My Registrations.",
+  "cart.expiredKeptLink": "Go to My Registrations",
   "cart.empty.programs": "Browse programs",
   "cart.empty.fees": "Browse fees",
   "cart.readyTitle": "Ready for Submission",
@@ -115,6 +118,10 @@ export const fees = {
   "checkout.error.paymentTypeRequired": "Payment Type is a required field.",
   "checkout.error.decimals": "Payment must have 2 digits after decimal or less",
   "checkout.error.minimum": "Payment amount must be at least 1% of the original cost ({amount}).",
+  "checkout.error.minimumOnePercent":
+    "Payment amount must be at least {amount}: the items paid in full ({required}) plus 1% of the rest ({part}).",
+  "checkout.error.minimumFloor":
+    "Payment amount must be at least {amount}: the items paid in full ({required}) plus the smallest partial payment ({part}).",
   "checkout.error.maximum": "Payment amount can't be more than the amount due ({amount}).",
   "checkout.error.tenderedRequired": "Tendered amount is required for cash payments.",
   "checkout.error.tenderedLow":

@@ -32,6 +32,7 @@ export const programs = {
   "card.full": "full",
   "card.waitlisted": "You are on the waitlist",
   "card.balanceDue": "Balance due: {amount}",
+  "card.paidSoFar": "Paid so far: {paid} · Balance due: {balance}",
   "card.details": "Details",
   "card.detailsOf": "Details of {name}",
   "card.cost": "Cost",
