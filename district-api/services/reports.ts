@@ -24,7 +24,7 @@ type TextOptions = PDFKit.Mixins.TextOptions;
 /** pdfkit hands `features` to fontkit, which takes an object of features to turn on or off; the
  * typings know only the array form. */
 function features(run: Run): TextOptions["features"] {
-  return faceFeatures(run.face, run.text) as TextOptions["features"];
+  return faceFeatures(run) as TextOptions["features"];
 }
 
 export class Report {
