@@ -29,6 +29,7 @@ import { FormError } from "~/components/fields";
 import { AdminTextInput } from "~/components/admin/fields";
 import { ProgramFormFields } from "~/components/admin/catalogue-fields";
 import { Pager } from "~/components/staff/Pager";
+import { courseCode } from "@domain/rules/course-code";
 
 export function loader(args: LoaderFunctionArgs) {
   return programDetailPage(args);
@@ -134,7 +135,7 @@ export default function AdminProgram() {
                 {sections.map((s) => (
                   <Table.Tr key={s.id}>
                     <Table.Td>
-                      {s.subject} {s.courseNumber} {s.courseName}
+                      {courseCode(s.subject, s.courseNumber)} {s.courseName}
                     </Table.Td>
                     <Table.Td>
                       <Anchor component={Link} to={`/admin/programs/sections/${s.id}`}>

@@ -28,6 +28,7 @@ import { Pager } from "~/components/staff/Pager";
 import { formatClockRange, formatDay, formatDays } from "~/components/staff/format";
 import { StaffRefresh } from "~/islands/StaffRefresh";
 import staffStyles from "~/components/staff/staff.css";
+import { courseCode } from "@domain/rules/course-code";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -81,7 +82,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     view: {
       program,
       sectionId: section.id,
-      heading: `${section.course.subject} ${section.course.courseNumber} ${section.course.courseName}`,
+      heading: `${courseCode(section.course.subject, section.course.courseNumber)} ${section.course.courseName}`,
       fields: [
         [t("staff.field.program"), program.programName],
         [t("staff.field.instructor"), section.instructorName],
@@ -89,7 +90,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         [t("staff.field.school"), section.school?.fullName ?? t("staff.none")],
         [
           t("staff.field.activity"),
-          `${section.course.subject} ${section.course.courseNumber} ${section.course.courseName}`,
+          `${courseCode(section.course.subject, section.course.courseNumber)} ${section.course.courseName}`,
         ],
         [t("staff.field.section"), section.sectionNumber],
         [t("staff.field.capacity"), String(section.capacity)],

@@ -22,6 +22,7 @@ import { Pager } from "~/components/staff/Pager";
 import { formatClockRange, formatDayRange, formatDays } from "~/components/staff/format";
 import { StaffRefresh } from "~/islands/StaffRefresh";
 import staffStyles from "~/components/staff/staff.css";
+import { courseCode } from "@domain/rules/course-code";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -65,7 +66,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       dialog: describeId
         ? described
           ? {
-              title: `${described.course.subject} ${described.course.courseNumber} ${described.course.courseName}`,
+              title: `${courseCode(described.course.subject, described.course.courseNumber)} ${described.course.courseName}`,
               description: described.course.description,
             }
           : { title: t("staff.col.description"), description: null }
@@ -181,7 +182,7 @@ export default function ProgramActivities() {
                       component={Link}
                       to={`/instructor/course/${view.program.id}/${s.id}`}
                       aria-label={t("staff.registrationsLinkLabel", {
-                        course: `${s.subject} ${s.courseNumber} ${s.courseName}`,
+                        course: `${courseCode(s.subject, s.courseNumber)} ${s.courseName}`,
                         section: s.sectionNumber,
                         count: s.registered,
                       })}
@@ -199,7 +200,7 @@ export default function ProgramActivities() {
                       id={describeLinkId(s.id)}
                       preventScrollReset
                       aria-label={t("staff.descriptionLinkLabel", {
-                        course: `${s.subject} ${s.courseNumber} ${s.courseName} ${s.sectionNumber}`,
+                        course: `${courseCode(s.subject, s.courseNumber)} ${s.courseName} ${s.sectionNumber}`,
                       })}
                     >
                       {s.courseName}

@@ -162,6 +162,26 @@ describe("roster PDF", SLOW, () => {
     ]);
   });
 
+  it("names the course once when its number carries the subject (not ENR ENR 101)", async () => {
+    const s = section([registration(100100, "Ann", "Lee")]);
+    s.course = {
+      ...s.course,
+      subject: "ENR",
+      courseNumber: "ENR 101",
+      courseName: "Robotics Camp",
+    };
+    const pdf = await rosterPdf({
+      districtName: "School District",
+      timeZone: "America/Los_Angeles",
+      printedAt: new Date("2026-11-23T18:00:00Z"),
+      rosterType: "registration",
+      sections: [{ programName: "Summer Enrichment", section: s }],
+    });
+    const text = flat(await pdfText(pdf));
+    expect(text).toContain("ENR 101 Robotics Camp, section 01");
+    expect(text).not.toContain("ENR ENR");
+  });
+
   it("prints Vietnamese typed with combining marks as the composed letters", async () => {
     const text = await pdfText(
       await roster([["Hu\u0301ng", "Nguye\u0302\u0303n"]], "registration"),
