@@ -243,13 +243,13 @@ describe("register and cancel", () => {
     expect(row!.legal_name).toBe("Pat Parent");
   });
 
-  it("time conflict is refused with its hint, unless overridden; waitlists skip it", async () => {
+  it("time conflict is refused with its hint naming the clashing course, unless overridden; waitlists skip it", async () => {
     // 100013 holds Art Studio (Mon/Wed 10–12) from the test above.
     const reading = await course(13, "Reading Lab");
     const r = await reg(13, reading.courseSelectionUUID);
     expect(r.status).toBe(409);
     expect(r.body.hint).toBe(
-      "This course time(s) overlaps with a previously registered course. Please check your schedule and try again.",
+      "This course time(s) overlaps with a previously registered course. Please check your schedule and try again. It overlaps with Art Studio.",
     );
     const study = await course(13, "Study Hall");
     expect((await reg(13, study.courseSelectionUUID)).status).toBe(200);
@@ -271,7 +271,7 @@ describe("register and cancel", () => {
     expect(clash.status).toBe(409);
     expect(clash.body.errorCode).toBe(2);
     expect(clash.body.hint).toBe(
-      "This course time(s) overlaps with a previously registered course. Please check your schedule and try again.",
+      "This course time(s) overlaps with a previously registered course. Please check your schedule and try again. It overlaps with Art Studio.",
     );
     const study = await course(13, "Study Hall");
     const free = await call(api, "GET", `/v1/register/${study.courseSelectionUUID}/check`, {
