@@ -359,6 +359,19 @@ describe("waitlists", () => {
     expect((await unwait(20, c.courseSelectionUUID)).status).toBe(404);
   });
 
+  it("tells each person waiting their place in the line (issue 29)", async () => {
+    const s = await makeSection({ capacity: 1 });
+    expect((await reg(40, s.id)).status).toBe(200);
+    for (const n of [41, 42, 43]) expect((await wait(n, s.id)).status).toBe(200);
+    expect((await course(41, s.name)).waitlistPosition).toBe(1);
+    expect((await course(43, s.name)).waitlistPosition).toBe(3);
+    expect((await course(40, s.name)).waitlistPosition).toBeNull();
+    // The first leaves the line: the others move up.
+    expect((await unwait(41, s.id)).status).toBe(200);
+    expect((await course(42, s.name)).waitlistPosition).toBe(1);
+    expect((await course(43, s.name)).waitlistPosition).toBe(2);
+  });
+
   it("a closed course without a waitlist refuses joining", async () => {
     const c = await course(21, "Coding for Beginners");
     const r = await wait(21, c.courseSelectionUUID);
