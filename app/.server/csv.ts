@@ -1,7 +1,7 @@
 // CSV files, the one way (docs/architecture.md): rows built by pure functions in domain/, written
 // here with csv-stringify. Spreadsheet programs read UTF-8 (names with accents) only with a BOM;
 // lines end with CRLF; a cell holding a line break is quoted; a cell a spreadsheet would read as a
-// formula is neutralised (domain/rules/roster-csv.ts neutraliseFormula); a finite number is written
+// formula is neutralised (domain/rules/roster-csv.ts neutraliseFormula, decision 148); a finite number is written
 // as the number it is.
 import { stringify } from "csv-stringify/sync";
 import { neutraliseFormula } from "@domain/rules/roster-csv";

@@ -23,6 +23,7 @@ import { requireOffice } from "./office";
 import { caller } from "./staff-pages";
 import { downloadFailed, pdfDownload } from "./staff";
 import { districtTimeZone } from "./time";
+import { formatCalendarDate } from "@domain/rules/calendar";
 
 const FILTER_FIELDS = [
   "from",
@@ -118,7 +119,7 @@ export async function paymentsReportPage(args: LoaderFunctionArgs) {
     download: query(filter),
     report: {
       total: sum(r.totals),
-      byDay: r.totals.byDay.map((d) => ({ key: d.day, ...sum(d) })),
+      byDay: r.totals.byDay.map((d) => ({ key: formatCalendarDate(d.day), ...sum(d) })),
       byMethod: r.totals.byMethod.map((m) => ({ key: methodName(m.method), ...sum(m) })),
       byAccount: r.totals.byAccount.map((a) => ({
         key: a.accountCode ?? t("office.report.noAccount"),

@@ -30,6 +30,7 @@ import { AdminTextInput } from "~/components/admin/fields";
 import { ProgramFormFields } from "~/components/admin/catalogue-fields";
 import { Pager } from "~/components/staff/Pager";
 import type { PageHandle } from "~/components/page-title";
+import { courseCode } from "@domain/rules/course-code";
 
 export const handle: PageHandle = { title: t("admin.programs.editTitle") };
 
@@ -141,7 +142,7 @@ export default function AdminProgram() {
                 {sections.map((s) => (
                   <Table.Tr key={s.id}>
                     <Table.Td>
-                      {s.subject} {s.courseNumber} {s.courseName}
+                      {courseCode(s.subject, s.courseNumber)} {s.courseName}
                     </Table.Td>
                     <Table.Td>
                       <Anchor component={Link} to={`/admin/programs/sections/${s.id}`}>

@@ -29,6 +29,7 @@ import { formatClockRange, formatDay, formatDays } from "~/components/staff/form
 import { StaffRefresh } from "~/islands/StaffRefresh";
 import staffStyles from "~/components/staff/staff.css";
 import type { PageHandle } from "~/components/page-title";
+import { courseCode } from "@domain/rules/course-code";
 
 export const handle: PageHandle = {
   title: (data: { view?: { heading: string } | null } | undefined) =>
@@ -87,7 +88,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     view: {
       program,
       sectionId: section.id,
-      heading: `${section.course.subject} ${section.course.courseNumber} ${section.course.courseName}`,
+      heading: `${courseCode(section.course.subject, section.course.courseNumber)} ${section.course.courseName}`,
       fields: [
         [t("staff.field.program"), program.programName],
         [t("staff.field.instructor"), section.instructorName],
@@ -95,7 +96,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         [t("staff.field.school"), section.school?.fullName ?? t("staff.none")],
         [
           t("staff.field.activity"),
-          `${section.course.subject} ${section.course.courseNumber} ${section.course.courseName}`,
+          `${courseCode(section.course.subject, section.course.courseNumber)} ${section.course.courseName}`,
         ],
         [t("staff.field.section"), section.sectionNumber],
         [t("staff.field.capacity"), String(section.capacity)],

@@ -23,6 +23,7 @@ import { formatClockRange, formatDayRange, formatDays } from "~/components/staff
 import { StaffRefresh } from "~/islands/StaffRefresh";
 import staffStyles from "~/components/staff/staff.css";
 import type { PageHandle } from "~/components/page-title";
+import { courseCode } from "@domain/rules/course-code";
 
 export const handle: PageHandle = {
   title: (data: { view?: { program: { programName: string } } | null } | undefined) =>
@@ -71,7 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       dialog: describeId
         ? described
           ? {
-              title: `${described.course.subject} ${described.course.courseNumber} ${described.course.courseName}`,
+              title: `${courseCode(described.course.subject, described.course.courseNumber)} ${described.course.courseName}`,
               description: described.course.description,
             }
           : { title: t("staff.col.description"), description: null }
@@ -187,7 +188,7 @@ export default function ProgramActivities() {
                       component={Link}
                       to={`/instructor/course/${view.program.id}/${s.id}`}
                       aria-label={t("staff.registrationsLinkLabel", {
-                        course: `${s.subject} ${s.courseNumber} ${s.courseName}`,
+                        course: `${courseCode(s.subject, s.courseNumber)} ${s.courseName}`,
                         section: s.sectionNumber,
                         count: s.registered,
                       })}
@@ -205,7 +206,7 @@ export default function ProgramActivities() {
                       id={describeLinkId(s.id)}
                       preventScrollReset
                       aria-label={t("staff.descriptionLinkLabel", {
-                        course: `${s.subject} ${s.courseNumber} ${s.courseName} ${s.sectionNumber}`,
+                        course: `${courseCode(s.subject, s.courseNumber)} ${s.courseName} ${s.sectionNumber}`,
                       })}
                     >
                       {s.courseName}

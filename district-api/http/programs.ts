@@ -102,6 +102,7 @@ export function programsRoutes(deps: ApiDeps): Router {
           status: st.status,
           registrationStatus: reg?.status ?? null,
           registrationId: state.reg_id,
+          waitlistPosition: state.waitlist_position,
           dateStartFull: row.date_start,
           dateEndFull: row.date_end,
           meetingDays: row.meeting_days.join(","),

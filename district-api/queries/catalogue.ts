@@ -11,6 +11,7 @@ import {
 import { queryRows } from "../db/client";
 import type { Exec } from "../services/registration";
 import { readSectionValues } from "../services/catalogue";
+import { courseCode } from "@domain/rules/course-code";
 
 const like = (q: string | undefined) =>
   q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -153,11 +154,15 @@ export async function readCourse(db: Exec, id: string) {
 
 /** What the section form chooses from: every course, school and instructor. */
 export async function readSectionOptions(db: Exec) {
-  const courses = await queryRows<{ id: string; label: string }>(
+  const rows = await queryRows<{ id: string; subject: string; courseNumber: string; name: string }>(
     db,
-    sql`select id, subject || ' ' || course_number || ' ' || name as label
+    sql`select id, subject, course_number as "courseNumber", name
       from courses order by subject, course_number, lower(name)`,
   );
+  const courses = rows.map((c) => ({
+    id: c.id,
+    label: `${courseCode(c.subject, c.courseNumber)} ${c.name}`,
+  }));
   const schools = await queryRows<{ id: number; name: string }>(
     db,
     sql`select id, full_name as name from schools order by full_name`,

@@ -3,6 +3,7 @@
 // and the CSV, amounts in dollars, refunds negative.
 import type { DaySheet } from "@domain/contract/payments-report";
 import { t } from "@domain/messages";
+import { formatCalendarDate } from "@domain/rules/calendar";
 import { formatUsd } from "@domain/rules/money";
 import { reportKindName, type CsvReportRow, type Totals } from "@domain/rules/payments-report";
 import { formatAuditTime, formatDistrictDateTime } from "@domain/rules/time";
@@ -26,7 +27,7 @@ export async function paymentsReportPdf(
 ): Promise<Buffer> {
   const report = new Report({
     district: input.districtName,
-    title: `${t("office.report.title")}: ${input.from} – ${input.to}`,
+    title: `${t("office.report.title")}: ${formatCalendarDate(input.from)} – ${formatCalendarDate(input.to)}`,
     printed: printed(input),
   });
   const sums = (title: string, rows: [string, { cents: number; count: number }][]) => {
@@ -46,7 +47,7 @@ export async function paymentsReportPdf(
   report.gap();
   sums(
     t("office.report.byDay"),
-    totals.byDay.map((d) => [d.day, d]),
+    totals.byDay.map((d) => [formatCalendarDate(d.day), d]),
   );
   sums(
     t("office.report.byMethod"),
@@ -93,7 +94,7 @@ export async function daySheetPdf(input: Head & { sheet: DaySheet }): Promise<Bu
     district: input.districtName,
     title: `${t("office.sheet.title")}: ${t("office.sheet.for", {
       who: [sheet.cashier, sheet.terminal].filter(Boolean).join(" / "),
-      day: sheet.day,
+      day: formatCalendarDate(sheet.day),
     })}`,
     printed: printed(input),
   });

@@ -78,7 +78,12 @@ export function baselineShare(): number {
  * nothing. Composed (NFC) text needs no such step, so such runs print the precomposed glyphs.
  * Other runs keep the defaults, which pdfkit caches word by word.
  */
-export function faceFeatures(index: number, text: string): Record<string, boolean> | undefined {
+export function faceFeatures(run: Run): Record<string, boolean> | undefined {
+  // Any features make pdfkit lay the run out whole instead of word by word, and fontkit then
+  // orders a right-to-left run's glyphs right to left, its words included (a fresh object each
+  // time: fontkit fills in the one it is given).
+  if (run.rtl) return {};
+  const { face: index, text } = run;
   if (index !== 0) return undefined;
   for (const ch of text) if (ch > "\u00ff" && ch.normalize("NFD") !== ch) return { ccmp: false };
   return undefined;
@@ -88,6 +93,8 @@ export interface Run {
   /** Index into the chain. */
   face: number;
   text: string;
+  /** Written right to left (Arabic, Hebrew): laid out whole, its words from right to left. */
+  rtl?: boolean;
 }
 
 const CONTROL = /\p{Cc}/u;
@@ -99,8 +106,68 @@ function firstFaceWith(cp: number): number | undefined {
   return undefined;
 }
 
+/** Letters of the scripts written right to left. */
+const RTL_LETTER =
+  /(?=\p{L})[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const RTL_LETTERS = new RegExp(RTL_LETTER.source, "gu");
+const LTR_LETTER = /\p{L}/u;
+
+function hasLtrLetter(text: string): boolean {
+  for (const ch of text) if (LTR_LETTER.test(ch) && !RTL_LETTER.test(ch)) return true;
+  return false;
+}
+
 /**
- * Splits text into runs of one face each. Text is composed (NFC) first, so letters typed with
+ * The runs of a left-to-right line in the order they are drawn, left to right. A right-to-left
+ * stretch (from its first to its last Arabic or Hebrew letter, with only spaces, digits and
+ * punctuation between them, across faces) is drawn with its runs in reverse order, and each of its
+ * runs is marked to be laid out right to left; the spaces and punctuation around it stay in the
+ * line's order. This is the part of the Unicode bidirectional algorithm that names and short texts
+ * in a left-to-right report need: no embeddings, and digits inside an Arabic run are reversed with
+ * it (names have none).
+ */
+export function inVisualOrder(runs: Run[]): Run[] {
+  // Split each run with right-to-left letters into what is before, from and after them.
+  const split: Run[] = [];
+  for (const run of runs) {
+    const letters = [...run.text.matchAll(RTL_LETTERS)];
+    if (!letters.length) {
+      split.push(run);
+      continue;
+    }
+    const first = letters[0]!.index;
+    const lastMatch = letters[letters.length - 1]!;
+    let end = lastMatch.index + lastMatch[0].length;
+    // Marks (harakat) after the last letter belong to it.
+    while (end < run.text.length && /\p{M}/u.test(run.text[end]!)) end++;
+    const parts = [
+      { text: run.text.slice(0, first), rtl: false },
+      { text: run.text.slice(first, end), rtl: true },
+      { text: run.text.slice(end), rtl: false },
+    ];
+    for (const p of parts) if (p.text) split.push({ face: run.face, text: p.text, rtl: p.rtl });
+  }
+  const out: Run[] = [];
+  let i = 0;
+  while (i < split.length) {
+    if (!split[i]!.rtl) {
+      out.push(split[i++]!);
+      continue;
+    }
+    // The stretch ends at the last right-to-left run before a left-to-right letter.
+    let end = i;
+    for (let j = i + 1; j < split.length && !hasLtrLetter(split[j]!.text); j++) {
+      if (split[j]!.rtl) end = j;
+    }
+    const stretch = split.slice(i, end + 1).map((r) => ({ ...r, rtl: true }));
+    out.push(...stretch.reverse());
+    i = end + 1;
+  }
+  return out;
+}
+
+/**
+ * Splits text into runs of one face each, in the order they are drawn (inVisualOrder). Text is composed (NFC) first, so letters typed with
  * combining marks print as the composed letter; control characters become spaces (tab, line
  * breaks) or are dropped; a character no face has prints as "?". Spaces, digits, punctuation and
  * marks stay in the run they are in when its face has them, so a name is one run where it can be.
@@ -129,5 +196,5 @@ export function fontRuns(input: string): Run[] {
     if (index !== undefined) push(index, ch);
     else if (!INVISIBLE.test(ch)) push(current?.face ?? 0, "?");
   }
-  return runs;
+  return inVisualOrder(runs);
 }

@@ -71,6 +71,8 @@ export interface SectionState {
   credits_cents: number | null;
   in_cart: boolean | null;
   hold_expires_at: string | null;
+  /** The person's place in the section's waitlist (1 is next), while waitlisted. */
+  waitlist_position: number | null;
 }
 
 export interface ProgramListRows {
@@ -99,6 +101,7 @@ type StateTuple = [
   number | null,
   boolean | null,
   string | null,
+  number | null,
 ];
 
 interface CatalogJson {
@@ -197,7 +200,12 @@ export class ProgramCatalogCache {
             select s.id, s.seats_taken - coalesce(e.n, 0) as seats_effective,
               coalesce(w.n, 0) as waiting, m.id as reg_id, m.status as reg_status,
               m.cost_cents as reg_cost, m.paid_cents, m.pending_cents,
-              m.credits_applied_cents as credits_cents, m.in_cart, m.hold_expires_at
+              m.credits_applied_cents as credits_cents, m.in_cart, m.hold_expires_at,
+              -- Places are given in the order people joined (seq), as seats are offered.
+              case when m.status = 'waitlisted' then (
+                select count(*)::int + 1 from registrations r2
+                where r2.course_section_id = s.id and r2.status = 'waitlisted' and r2.seq < m.seq
+              ) end as waitlist_position
             from course_sections s
             join programs p on p.id = s.program_id
             cross join me
@@ -254,7 +262,7 @@ export class ProgramCatalogCache {
             (select row_to_json(me) from me)::text as person,
             (select json_agg(json_build_array(l.id, l.seats_effective, l.waiting, l.reg_id,
                 l.reg_status, l.reg_cost, l.paid_cents, l.pending_cents, l.credits_cents,
-                l.in_cart, l.hold_expires_at))
+                l.in_cart, l.hold_expires_at, l.waitlist_position))
               from listing l)::text as sections,
             (select json_agg(program_id) from survey_responses
               where participant_id = ${pid})::text as surveys`,
@@ -288,6 +296,7 @@ export class ProgramCatalogCache {
           credits_cents: t[8],
           in_cart: t[9],
           hold_expires_at: t[10],
+          waitlist_position: t[11] ?? null,
         },
       });
     }

@@ -438,6 +438,7 @@ async function refuseScheduleClash(
   const mine = await queryRows<{
     id: string;
     course_id: string;
+    course_name: string;
     term_id: string;
     program_id: string;
     meeting_days: string[];
@@ -447,10 +448,11 @@ async function refuseScheduleClash(
     date_end: string;
   }>(
     tx,
-    sql`select s.id, s.course_id, s.term_id, s.program_id, s.meeting_days,
+    sql`select s.id, s.course_id, c.name as course_name, s.term_id, s.program_id, s.meeting_days,
           to_char(s.time_start, 'HH24:MI') as time_start, to_char(s.time_end, 'HH24:MI') as time_end,
           s.date_start::text as date_start, s.date_end::text as date_end
         from registrations r join course_sections s on s.id = r.course_section_id
+          join courses c on c.id = s.course_id
         where r.participant_id = ${participantId}
           and (r.status = 'registered'
                or (r.status in ('pending_payment', 'offered') and r.hold_expires_at > ${now}))`,
@@ -484,6 +486,7 @@ async function refuseScheduleClash(
     },
     mine.map((m) => ({
       id: m.id,
+      courseName: m.course_name,
       meetingDays: m.meeting_days,
       timeStart: m.time_start,
       timeEnd: m.time_end,
@@ -493,7 +496,9 @@ async function refuseScheduleClash(
     "register",
   );
   if (conflict) {
-    throw new ApiError(409, failed, t("register.timeConflict"), RegisterErrorCode.timeConflict);
+    // The spec's words, then which of the person's courses it is (issue 29).
+    const hint = `${t("register.timeConflict")} ${t("register.timeConflictWith", { course: conflict.courseName })}`;
+    throw new ApiError(409, failed, hint, RegisterErrorCode.timeConflict);
   }
 }
 

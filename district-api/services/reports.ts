@@ -9,6 +9,7 @@ import { formatUsd, toCents } from "@domain/rules/money";
 import { formatDistrictDate, formatDistrictDateTime } from "@domain/rules/time";
 import { rosterPerson, selectRoster } from "@domain/rules/roster-csv";
 import { baselineShare, faceFeatures, faceFont, fontRuns, type Run } from "./pdf-fonts";
+import { courseCode } from "@domain/rules/course-code";
 
 interface Column {
   title: string;
@@ -24,7 +25,7 @@ type TextOptions = PDFKit.Mixins.TextOptions;
 /** pdfkit hands `features` to fontkit, which takes an object of features to turn on or off; the
  * typings know only the array form. */
 function features(run: Run): TextOptions["features"] {
-  return faceFeatures(run.face, run.text) as TextOptions["features"];
+  return faceFeatures(run) as TextOptions["features"];
 }
 
 export class Report {
@@ -256,8 +257,7 @@ export async function rosterPdf(input: RosterPdfInput): Promise<Buffer> {
     if (index > 0) report.newPage();
     report.line(
       t("staff.pdf.section", {
-        subject: section.course.subject,
-        courseNumber: section.course.courseNumber,
+        course: courseCode(section.course.subject, section.course.courseNumber),
         courseName: section.course.courseName,
         section: section.sectionNumber,
         term: section.term,

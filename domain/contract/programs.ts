@@ -52,6 +52,8 @@ export const Course = z.object({
   status: CourseStatus,
   registrationStatus: RegistrationStatus.nullable(),
   registrationId: uuid.nullable(),
+  /** The person's place in the waitlist (1 is next) while waitlisted, else null. */
+  waitlistPosition: z.number().int().positive().nullable().optional(),
   dateStartFull: z.string(),
   dateEndFull: z.string(),
   meetingDays: z.string(),

@@ -39,6 +39,7 @@ type CardInput = Pick<
   | "isInCart"
   | "paidAmount"
   | "paidOrPendingAmount"
+  | "waitlistPosition"
 >;
 
 export function cardView(c: CardInput): CardView {
@@ -53,7 +54,10 @@ export function cardView(c: CardInput): CardView {
     case "waitlisted":
       return {
         ...none,
-        text: t("card.waitlisted"),
+        // The spec's words, then the place in line the district API counts (issue 29).
+        text: c.waitlistPosition
+          ? `${t("card.waitlisted")} ${t("card.waitlistPosition", { position: String(c.waitlistPosition) })}`
+          : t("card.waitlisted"),
         actions: [{ kind: "leaveWaitlist", label: t("card.leaveWaitlist") }],
       };
     case "registered-with-credits":

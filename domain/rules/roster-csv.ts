@@ -24,12 +24,21 @@ export function cutText(text: string, max: number): string {
 export const cutHeading = (q: string) => cutText(q, HEADING_MAX);
 export const previewAnswer = (a: string) => cutText(a, ANSWER_PREVIEW_MAX);
 
+/** A signed number: -2, -12.50, +15555550100. */
+const SIGNED_NUMBER = /^[+-]\d+(?:[.,]\d+)*$/;
+/** A phone number written with its country code: +1 (555) 555-0100, +44 20 7946 0958. */
+const PHONE_NUMBER = /^\+\d[\d ().\-/]*\d$/;
+
 /**
- * A cell a spreadsheet would read as a formula (=, +, -, @, and tab or carriage return, which some
- * programs strip first) gets a leading apostrophe so it stays text.
+ * A cell a spreadsheet would read as a formula gets a leading apostrophe so it stays text
+ * (decision 148): one starting with = or @, or tab or carriage return (which some programs strip
+ * first), and one starting with + or - unless it is a signed number or a phone number, which a
+ * spreadsheet reads as a number or text and which then show without an apostrophe.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  if (/^[=@\t\r]/.test(value)) return `'${value}`;
+  if (!/^[+-]/.test(value) || SIGNED_NUMBER.test(value) || PHONE_NUMBER.test(value)) return value;
+  return `'${value}`;
 }
 
 /** Active: status null. Canceled: status set. Unpaid: active with a balance due. */

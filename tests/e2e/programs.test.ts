@@ -136,7 +136,7 @@ describe.each(MODES)("programs $name", (mode) => {
     await page.waitForURL((u) => u.pathname === "/programs");
     await expectNotice(
       page,
-      "Unable to register for event. This course time(s) overlaps with a previously registered course. Please check your schedule and try again.",
+      "Unable to register for event. This course time(s) overlaps with a previously registered course. Please check your schedule and try again. It overlaps with Reading Lab.",
     );
     await page.goto("/my-registrations");
     await page.getByRole("heading", { level: 1, name: "My Registrations" }).waitFor();

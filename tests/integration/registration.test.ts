@@ -243,13 +243,13 @@ describe("register and cancel", () => {
     expect(row!.legal_name).toBe("Pat Parent");
   });
 
-  it("time conflict is refused with its hint, unless overridden; waitlists skip it", async () => {
+  it("time conflict is refused with its hint naming the clashing course, unless overridden; waitlists skip it", async () => {
     // 100013 holds Art Studio (Mon/Wed 10–12) from the test above.
     const reading = await course(13, "Reading Lab");
     const r = await reg(13, reading.courseSelectionUUID);
     expect(r.status).toBe(409);
     expect(r.body.hint).toBe(
-      "This course time(s) overlaps with a previously registered course. Please check your schedule and try again.",
+      "This course time(s) overlaps with a previously registered course. Please check your schedule and try again. It overlaps with Art Studio.",
     );
     const study = await course(13, "Study Hall");
     expect((await reg(13, study.courseSelectionUUID)).status).toBe(200);
@@ -271,7 +271,7 @@ describe("register and cancel", () => {
     expect(clash.status).toBe(409);
     expect(clash.body.errorCode).toBe(2);
     expect(clash.body.hint).toBe(
-      "This course time(s) overlaps with a previously registered course. Please check your schedule and try again.",
+      "This course time(s) overlaps with a previously registered course. Please check your schedule and try again. It overlaps with Art Studio.",
     );
     const study = await course(13, "Study Hall");
     const free = await call(api, "GET", `/v1/register/${study.courseSelectionUUID}/check`, {
@@ -357,6 +357,19 @@ describe("waitlists", () => {
     expect((await unwait(20, c.courseSelectionUUID)).status).toBe(200);
     expect((await course(20, "Chess Club")).status).toBe("waitlist");
     expect((await unwait(20, c.courseSelectionUUID)).status).toBe(404);
+  });
+
+  it("tells each person waiting their place in the line (issue 29)", async () => {
+    const s = await makeSection({ capacity: 1 });
+    expect((await reg(40, s.id)).status).toBe(200);
+    for (const n of [41, 42, 43]) expect((await wait(n, s.id)).status).toBe(200);
+    expect((await course(41, s.name)).waitlistPosition).toBe(1);
+    expect((await course(43, s.name)).waitlistPosition).toBe(3);
+    expect((await course(40, s.name)).waitlistPosition).toBeNull();
+    // The first leaves the line: the others move up.
+    expect((await unwait(41, s.id)).status).toBe(200);
+    expect((await course(42, s.name)).waitlistPosition).toBe(1);
+    expect((await course(43, s.name)).waitlistPosition).toBe(2);
   });
 
   it("a closed course without a waitlist refuses joining", async () => {

@@ -238,6 +238,12 @@ describe("card action by state (spec 01 §4)", () => {
       ["leaveWaitlist:Remove From Waitlist"],
     ],
     [
+      "waitlisted, third in line",
+      { status: "waitlisted", registrationStatus: "waitlisted", waitlistPosition: 3 },
+      "You are on the waitlist (number 3 in line)",
+      ["leaveWaitlist:Remove From Waitlist"],
+    ],
+    [
       "registered pending payment",
       {
         status: "registered",

@@ -103,11 +103,35 @@ describe("cutHeading and previewAnswer", () => {
   });
 });
 
-describe("neutraliseFormula", () => {
-  it.each(["=1+1", "+15555550100", "-2", "@SUM(A1)", "\tx", "\rx"])("prefixes %j", (v) => {
+describe("neutraliseFormula (decision 148)", () => {
+  it.each([
+    "=1+1",
+    "=2",
+    "@SUM(A1)",
+    "+A1",
+    "-SUM(A1:A9)",
+    "+1+cmd|' /C calc'!A0",
+    "-2+3",
+    "+1*2",
+    "-2-3",
+    "\tx",
+    "\rx",
+  ])("prefixes %j, which a spreadsheet would read as a formula", (v) => {
     expect(neutraliseFormula(v)).toBe(`'${v}`);
   });
-  it.each(["Zoë", "1+1", "a=b", "", "$45.00"])("leaves %j alone", (v) => {
+  it.each([
+    "Zoë",
+    "1+1",
+    "a=b",
+    "",
+    "$45.00",
+    "+15555550100",
+    "+1 555 555 0100",
+    "+1 (555) 555-0100",
+    "+44 20 7946 0958",
+    "-2",
+    "-12.50",
+  ])("leaves %j alone: text, a number or a phone number", (v) => {
     expect(neutraliseFormula(v)).toBe(v);
   });
 });
@@ -185,11 +209,12 @@ describe("roster CSV", () => {
     expect(member[12]).toBe("-L");
   });
 
-  it("neutralises formulas and phone numbers in the file, and keeps accents", () => {
+  it("neutralises formulas but not phone numbers in the file, and keeps accents", () => {
     const csv = toCsv(rosterCsvRows(section, regs, "active"));
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
-    expect(csv).toContain(",'+15555550100,");
+    expect(csv).toContain(",+15555550100,");
+    expect(csv).not.toContain("'+1555");
     expect(csv).toContain(",'-L");
     expect(csv).toContain("Zoë,García");
     expect(csv).toContain('"Watercolor, Painting"');

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { FeeReport, InstructorSection, RosterRegistration } from "@domain/contract/staff";
 import { feeReportPdf, rosterPdf } from "../../district-api/services/reports";
+import { fontRuns } from "../../district-api/services/pdf-fonts";
 import { pdfText } from "../support/pdf";
 
 function registration(id: number, nameFirst: string, nameLast: string): RosterRegistration {
@@ -128,6 +129,57 @@ describe("roster PDF", SLOW, () => {
     const text = await pdfText(await roster([["Ann\u0007a", "Smith𓀀"]], "registration"));
     expect(text).toContain("Anna");
     expect(text).toContain("Smith?");
+  });
+
+  it("prints Arabic and Hebrew names right to left, words in their order and letters joined", async () => {
+    const text = await pdfText(
+      await roster(
+        [
+          ["فاطمة", "حسن"],
+          ["דוד", "בן כהן"],
+        ],
+        "registration",
+      ),
+    );
+    // The emergency contact is "First Last": a reader gets the name back in its logical order.
+    // Noto Sans Arabic draws some dots as glyphs of their own, which map to no character, and
+    // pdf.js reads a gap at the dot of ف: the test allows both inside the word.
+    const read = text.replace(/\p{Cc}/gu, (c) => (c === "\n" ? c : ""));
+    expect(read).toMatch(/ف\s?اطمة\s+حسن/);
+    expect(read).toContain("דוד בן כהן");
+  });
+
+  it("draws a right-to-left stretch in a left-to-right line with its runs reversed, the text around it in place", () => {
+    const runs = fontRuns("Call فاطمة - דוד (Mother)");
+    expect(runs.map((r) => [r.text, !!r.rtl])).toEqual([
+      ["Call ", false],
+      ["דוד", true],
+      [" - ", true],
+      ["فاطمة", true],
+      // The Hebrew face has the space and the bracket: they stay in its run, left to right.
+      [" (", false],
+      ["Mother)", false],
+    ]);
+  });
+
+  it("names the course once when its number carries the subject (not ENR ENR 101)", async () => {
+    const s = section([registration(100100, "Ann", "Lee")]);
+    s.course = {
+      ...s.course,
+      subject: "ENR",
+      courseNumber: "ENR 101",
+      courseName: "Robotics Camp",
+    };
+    const pdf = await rosterPdf({
+      districtName: "School District",
+      timeZone: "America/Los_Angeles",
+      printedAt: new Date("2026-11-23T18:00:00Z"),
+      rosterType: "registration",
+      sections: [{ programName: "Summer Enrichment", section: s }],
+    });
+    const text = flat(await pdfText(pdf));
+    expect(text).toContain("ENR 101 Robotics Camp, section 01");
+    expect(text).not.toContain("ENR ENR");
   });
 
   it("prints Vietnamese typed with combining marks as the composed letters", async () => {

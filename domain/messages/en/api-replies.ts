@@ -16,6 +16,8 @@ export const apiReplies = {
   // Decision 142: from one client address, community members' and guests' unpaid promises hold one seat.
   "paymentDialog.mailOnePerAddress":
     "A mailed check not yet received already holds a seat for an account on your network, and only one may at a time. Pay online by card to keep your seat.",
+  // Follows the spec's time-conflict message: which registered course the new one clashes with.
+  "register.timeConflictWith": "It overlaps with {course}.",
   "paymentDialog.mailNotOffered":
     "{course} does not take mailed checks. Pay online to keep your seat, or join the waitlist.",
 } as const;

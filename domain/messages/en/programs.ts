@@ -31,6 +31,7 @@ export const programs = {
   "card.courseFull": "Course Full",
   "card.full": "full",
   "card.waitlisted": "You are on the waitlist",
+  "card.waitlistPosition": "(number {position} in line)",
   "card.balanceDue": "Balance due: {amount}",
   "card.paidSoFar": "Paid so far: {paid} · Balance due: {balance}",
   "card.details": "Details",

@@ -140,7 +140,7 @@ export const staff = {
   "staff.pdf.feeTitle": "Fee Report",
   "staff.pdf.printed": "Printed {date}",
   "staff.pdf.page": "Page {page} of {count}",
-  "staff.pdf.section": "{subject} {courseNumber} {courseName}, section {section} ({term})",
+  "staff.pdf.section": "{course} {courseName}, section {section} ({term})",
   "staff.pdf.program": "Program: {program}",
   "staff.pdf.instructor": "Instructor: {name}",
   "staff.pdf.accountCode": "Account code: {code}",
