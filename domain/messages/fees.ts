@@ -2,7 +2,7 @@
 import { translator } from "./translate";
 import { common } from "./en/common";
 import { fees } from "./en/fees";
-import { refundsFamily } from "./en/refunds";
+import { refundsFamily } from "./en/refunds-family";
 
 const catalogue = { ...common, ...fees, ...refundsFamily } as const;
 

@@ -132,10 +132,3 @@ export const refunds = {
   "office.refundMail.cash": "It was given back in cash.",
   "office.refundMail.check": "It was given back by check.",
 } as const;
-
-/** The family pages' lines (receipts, previous purchases). */
-export const refundsFamily = {
-  "receipt.refunds": "Refunds",
-  "receipt.refundLine": "Refunded {amount} on {date}",
-  "receipt.netPaid": "Paid after refunds",
-} as const;
