@@ -9,7 +9,7 @@ import { checkDonation } from "@domain/rules/donation";
 import { feeCardState, requiresFullPayment, type FeeCardState } from "@domain/rules/fee-card";
 import { toCents } from "@domain/rules/money";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { callApi } from "./api";
+import { callApi, serviceUnavailable } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { parseWithZod } from "./forms.server";
 import { flashNotice } from "./session";
@@ -77,6 +77,9 @@ export async function loadFeesData(
     loadCart(caller, who),
     opts.assessed ? loadStudentFees(caller, who) : Promise.resolve(null),
   ]);
+  // Fees that could not be read (the district API failed or did not answer) are a 503 that says
+  // so, never a page without fees (decision 150).
+  if (!feesR.ok && feesR.status >= 500) throw serviceUnavailable(t("fees.error.load"));
   const fees = feesR.ok ? feesR.data : [];
   const history = historyR.ok
     ? historyR.data
