@@ -195,6 +195,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "fees",
     summary: "Add a fee (or an assessed fee) to the cart",
     reply: "json",
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "GET /v1/cart": { tag: "cart", summary: "The caller's open cart", reply: cart.Cart },
   "GET /v1/cart/count": {
@@ -206,17 +207,20 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "cart",
     summary: "Add a registration awaiting payment to the cart",
     reply: cart.Cart,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "POST /v1/cart/assessed-fees": {
     tag: "cart",
     summary:
       "Add every assessed fee still owed to the cart in one call (fees already in it are left alone)",
     reply: cart.AddAssessedFeesReply,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "DELETE /v1/cart/cartItems": {
     tag: "cart",
     summary: "Remove items from the cart",
     reply: "json",
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "DELETE /v1/cart/empty": { tag: "cart", summary: "Empty the cart", reply: "json" },
   "GET /v1/cart/:cartId": { tag: "cart", summary: "A paid cart's receipt", reply: cart.Receipt },
@@ -256,18 +260,25 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "payments",
     summary: "Start the in-page card form for a cart or a registration",
     reply: payments.CreateSetupIntentReply,
-    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
+    refusals: {
+      404: "No such cart, fee or section, or not the caller's",
+      402: "The card was declined or cannot be used; nothing was taken",
+    },
   },
   "POST /v1/payment/complete-setup-intent": {
     tag: "payments",
     summary: "Charge the card entered in the in-page form (once)",
     reply: "json",
-    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
+    refusals: {
+      404: "No such cart, fee or section, or not the caller's",
+      402: "The card was declined or cannot be used; nothing was taken",
+    },
   },
   "POST /v1/payment/checkout-session": {
     tag: "payments",
     summary: "Start a hosted card checkout",
     reply: payments.CheckoutSessionReply,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "GET /v1/payment/status": {
     tag: "payments",
@@ -278,27 +289,34 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "payments",
     summary: "Submit a cart that costs nothing",
     reply: "json",
-    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
+    refusals: {
+      404: "No such cart, fee or section, or not the caller's",
+      402: "The card was declined or cannot be used; nothing was taken",
+    },
   },
   "POST /v1/payment/confirm-mailin": {
     tag: "payments",
     summary: "Promise a mailed check for registrations or a cart",
     reply: payments.ConfirmMailinReply,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "POST /v1/payment/confirm-fab": {
     tag: "payments",
     summary: "Confirm a registration paid by financial assistance",
     reply: payments.ConfirmationReply,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "POST /v1/payment/confirm-free-after-cc": {
     tag: "payments",
     summary: "Confirm a registration paid by course credits",
     reply: payments.ConfirmationReply,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "POST /v1/payment/confirm-waitlist": {
     tag: "payments",
     summary: "Confirm a waitlist place",
     reply: payments.ConfirmationReply,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "GET /v1/payment/registration/:courseSectionId": {
     tag: "payments",
