@@ -111,7 +111,11 @@ async function familyGreeting(tx: Exec, ownerKey: string): Promise<string> {
 }
 
 /** A link to a page of the web app, when its address (PUBLIC_URL) is configured. */
-function pageLink(deps: ApiDeps, label: string, path: string): MailParts["link"] {
+export function pageLink(
+  deps: Pick<ApiDeps, "publicOrigin">,
+  label: string,
+  path: string,
+): MailParts["link"] {
   return deps.publicOrigin ? { label, href: `${deps.publicOrigin}${path}` } : null;
 }
 
