@@ -152,10 +152,16 @@ describe("OneRoster schools and school years", () => {
 
   it("refuses a school whose short name is one school's and full name another's, writing nothing", async () => {
     const before = await digest();
-    const crossed = fixture("orgs.csv").replace("Lincoln High", "Washington Middle School");
+    const crossed = fixture("orgs.csv").replace("Lincoln High School", "Washington Middle School");
     await expect(
-      importStudents(db(), actor, files(crossed), { dryRun: true, full: false }, now),
-    ).rejects.toThrow();
+      importStudents(db(), actor, files(crossed), { dryRun: false, full: false }, now),
+    ).rejects.toThrow(
+      t("admin.imports.badSchoolRow", {
+        file: "orgs.csv",
+        line: 3,
+        detail: t("admin.schools.nameTaken", { name: "Washington Middle School" }),
+      }),
+    );
     expect(await digest()).toBe(before);
   });
 });
