@@ -102,7 +102,9 @@ async function familyGreeting(tx: Exec, ownerKey: string): Promise<string> {
       ? sql`select name_last as name, true as family from participants where id = ${participant}`
       : kind === "guest_user" && id && /^\d{1,9}$/.test(id)
         ? sql`select name_first as name, false as family from guests where id = ${Number(id)}`
-        : sql`select ''::text as name, false as family where false`,
+        : kind === "staff" && id
+          ? sql`select name_first as name, false as family from staff where employee_id = ${id}`
+          : sql`select ''::text as name, false as family where false`,
   );
   if (!row?.name) return t("mail.greetingPlain");
   return row.family

@@ -141,6 +141,20 @@ describe.each(MODES)("fees page $name", (mode) => {
       await expect(
         page.getByRole("heading", { name: "Payment Complete" }).isVisible(),
       ).resolves.toBe(true);
+      await page.getByRole("link", { name: "Continue now" }).click();
+      await page.waitForURL(/\/instructor\/fees/);
     }
+    // Issue 29 point 19: the page the employee lands on says the purchase is complete, with the
+    // amount, and links the receipt, which opens.
+    const notice = page.getByRole("status", { name: "Payment Complete" });
+    await expect(
+      notice.getByText("You paid $12.00 for Staff Appreciation Lunch.").isVisible(),
+    ).resolves.toBe(true);
+    await notice.getByRole("link", { name: "View your receipt" }).click();
+    await page.waitForURL(/\/cart-receipt\/\d+$/);
+    await expect(
+      page.getByRole("heading", { name: /^Cart For .+ - E100\d$/ }).isVisible(),
+    ).resolves.toBe(true);
+    await expect(page.getByText("Total Paid: $12.00").isVisible()).resolves.toBe(true);
   });
 });
