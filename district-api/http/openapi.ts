@@ -877,7 +877,7 @@ function successOf(d: Description | undefined): Record<string, unknown> {
 
 /**
  * The refusals any call can give for what it is: bad input; no token or the wrong kind of
- * account (by its access); an unknown or someone else's record (a call with path parameters);
+ * account (any call with a token); an unknown or someone else's record (a call with path parameters);
  * a change the record's state does not allow now; a body over the limit; the API's own failure;
  * and 503 (a maintenance window for families, or
  * too many people at once on a locked row: Retry-After says when to try again).
@@ -885,10 +885,14 @@ function successOf(d: Description | undefined): Record<string, unknown> {
 function commonRefusals(method: string, path: string, access: string): Record<string, string> {
   return {
     "400": "Bad input: the message names the field",
-    ...(access === "public" ? {} : { "401": "No token, or a token that has ended" }),
-    ...(access === "public" || access === "any"
+    // A call open to any signed-in person still refuses the kinds of account it is not for (a
+    // guest at the register, a family on an employee's cart), so 403 goes with every token.
+    ...(access === "public"
       ? {}
-      : { "403": "Not allowed for this kind of account or role" }),
+      : {
+          "401": "No token, or a token that has ended",
+          "403": "Not allowed for this kind of account or role",
+        }),
     ...(path.includes(":") ? { "404": "No such record, or not the caller's" } : {}),
     ...(method === "GET"
       ? {}
