@@ -16,6 +16,18 @@ afterAll(async () => {
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 
 describe.each(MODES)("fees page $name", (mode) => {
+  it("the partial-payments dialog shows once a sign-in, not on every visit (issue 29, smaller)", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, "100001");
+    await page.goto("/fees");
+    const dialog = page.getByRole("dialog", { name: "Attention: Partial Payments Found" });
+    await dialog.waitFor();
+    await page.goto("/programs");
+    await page.goto("/fees");
+    await page.getByRole("link", { name: "Assessed Fees" }).waitFor();
+    await expect(dialog.count()).resolves.toBe(0);
+  });
+
   it("opens with the partial-payments dialog, then tabs by URL", async () => {
     const page = await app.newPage(mode);
     await signInFamily(page, "100001");

@@ -184,6 +184,8 @@ export const fees = {
   "receipt.totalPaid": "Total Paid",
   "receipt.cartId": "Cart ID",
   "receipt.print": "Print",
+  "receipt.printHint": "Use your browser's Print command to print this receipt.",
+  "receipt.backToReceipt": "Back to the receipt",
   "receipt.course": "Course",
   "receipt.line": "{quantity} × {price} = {total}",
   "receipt.nothingPaid":
