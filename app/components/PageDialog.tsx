@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Link, useActionData, useNavigate } from "@remix-run/react";
 import { CloseButton, Paper, Title } from "~/ui";
+import { InPageDialog } from "./dialog-context";
 
 interface PageDialogProps {
   title: string;
@@ -97,7 +98,7 @@ export function PageDialog({
           </Title>
           <CloseButton component={Link} to={close} preventScrollReset aria-label={closeLabel} />
         </div>
-        {children}
+        <InPageDialog.Provider value={true}>{children}</InPageDialog.Provider>
       </Paper>
     </div>
   );

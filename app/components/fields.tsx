@@ -2,9 +2,10 @@
 // A field showing an error renders `autofocus`: after a failed post without JavaScript the browser
 // focuses the first such field in the page (only the first autofocus counts); with JavaScript
 // conform moves focus itself, and autofocus only acts when an input mounts.
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import { useContext, useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { TextInput, type TextInputProps } from "~/ui";
 import { t } from "@domain/messages/common";
+import { InPageDialog } from "./dialog-context";
 
 /**
  * What a field needs of conform's field metadata (useZodForm's `fields`). The label, description
@@ -142,11 +143,13 @@ export function ErrorSummary({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const focusedFor = useRef<unknown>(undefined);
+  // In a dialog the first invalid field takes the focus instead (dialog-context.ts).
+  const takesFocus = !useContext(InPageDialog);
   const entries = Object.entries(form.allErrors).filter(([, errors]) => errors.length > 0);
   const shown = form.status === "error" && entries.length > 0;
   const refusedByServer = (result as { status?: string } | null | undefined)?.status === "error";
   useEffect(() => {
-    if (!shown || !refusedByServer || focusedFor.current === result) return;
+    if (!takesFocus || !shown || !refusedByServer || focusedFor.current === result) return;
     focusedFor.current = result;
     ref.current?.focus();
   });
@@ -159,7 +162,7 @@ export function ErrorSummary({
       aria-labelledby={titleId}
       className="error-summary"
       tabIndex={-1}
-      autoFocus
+      autoFocus={takesFocus}
     >
       <h2 id={titleId} className="error-summary-title">
         {t("form.errorSummary")}
