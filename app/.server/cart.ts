@@ -18,7 +18,7 @@ import {
   methodAllowed,
 } from "@domain/rules/checkout";
 import { loadDistrict } from "./settings";
-import { callApi } from "./api";
+import { callApi, serviceUnavailable } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { loadCart, originOf, whoIsSignedIn, type Who } from "./payments";
 import { inPersonOffer, loadInPersonReceipt } from "./cashier";
@@ -39,6 +39,8 @@ async function guard(request: Request, kind: CartPageKind) {
 export async function cartPageLoader({ request, context }: LoaderFunctionArgs, kind: CartPageKind) {
   const g = await guard(request, kind);
   const r = await loadCart({ request, context }, g.who);
+  // A cart that could not be read is a 503 with the spec's words (decision 150), not a 200.
+  if (!r.ok && r.status >= 500) throw serviceUnavailable(t("cart.error.load"));
   if (!r.ok)
     return json({
       cart: null,

@@ -9,10 +9,10 @@ import { checkDonation } from "@domain/rules/donation";
 import { feeCardState, requiresFullPayment, type FeeCardState } from "@domain/rules/fee-card";
 import { toCents } from "@domain/rules/money";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { callApi } from "./api";
+import { callApi, serviceUnavailable } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { parseWithZod } from "./forms.server";
-import { flashNotice } from "./session";
+import { flashNotice, writeSession } from "./session";
 import { loadSettings } from "./settings";
 import { districtDate } from "./time";
 import {
@@ -77,6 +77,9 @@ export async function loadFeesData(
     loadCart(caller, who),
     opts.assessed ? loadStudentFees(caller, who) : Promise.resolve(null),
   ]);
+  // Fees that could not be read (the district API failed or did not answer) are a 503 that says
+  // so, never a page without fees (decision 150).
+  if (!feesR.ok && feesR.status >= 500) throw serviceUnavailable(t("fees.error.load"));
   const fees = feesR.ok ? feesR.data : [];
   const history = historyR.ok
     ? historyR.data
@@ -252,17 +255,25 @@ export async function familyFeesPage({ request, context }: LoaderFunctionArgs) {
     loadFeesData({ request, context }, "student", { assessed: !guest }),
     loadSettings(context),
   ]);
+  // The partial-payments dialog shows on arrival (no tab chosen yet) when some fee is partial,
+  // once a sign-in: a reminder on every visit to Fees would only be in the way.
+  const partialDialog =
+    !guest &&
+    !s.partialDialogShown &&
+    data.partialCount > 0 &&
+    !["tab", "purchased", "category", "more", "questions"].some((k) => url.searchParams.has(k));
   return {
-    guest,
-    tab: pickTab(url, guest),
-    data,
-    ...shopParams(url),
-    // The partial-payments dialog shows on arrival (no tab chosen yet) when some fee is partial.
-    partialDialog:
-      !guest &&
-      data.partialCount > 0 &&
-      !["tab", "purchased", "category", "more", "questions"].some((k) => url.searchParams.has(k)),
-    partialMessage: settings?.partiallyCompletedPaymentMessage ?? "",
+    page: {
+      guest,
+      tab: pickTab(url, guest),
+      data,
+      ...shopParams(url),
+      partialDialog,
+      partialMessage: settings?.partiallyCompletedPaymentMessage ?? "",
+    },
+    setCookie: partialDialog
+      ? await writeSession(request, { student: { ...s, partialDialogShown: true } })
+      : null,
   };
 }
 

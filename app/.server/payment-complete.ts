@@ -22,6 +22,25 @@ export function nextAfterPayment(who: Who, guest: boolean): string {
   return guest ? "/fees" : "/programs";
 }
 
+/**
+ * What the caller paid for a cart of theirs: the amount and what it paid for, from its receipt.
+ * Null for a cart that is not the caller's or not paid (the district API's 404, decision 102).
+ */
+export async function paidCart(
+  caller: { request: Request; context: LoaderFunctionArgs["context"] },
+  who: Who,
+  cartId: number,
+): Promise<{ amountCents: number; paidFor: string; cartId: number } | null> {
+  if (!Number.isSafeInteger(cartId) || cartId <= 0) return null;
+  const r = await callApi(caller, { path: `/v1/cart/${cartId}`, auth: who, reply: Receipt });
+  if (!r.ok) return null;
+  return {
+    amountCents: toCents(r.data.totalPaid),
+    paidFor: chargeDescription(r.data.items, (count) => t("payment.description.more", { count })),
+    cartId,
+  };
+}
+
 export async function paymentCompleteLoader(
   { request, context }: LoaderFunctionArgs,
   who: Who,
@@ -69,17 +88,8 @@ export async function paymentCompleteLoader(
     }
   } else if (cartId !== null) {
     // A cart id alone: the caller's receipt exists only for a paid cart of theirs.
-    const r = await callApi(caller, { path: `/v1/cart/${cartId}`, auth: who, reply: Receipt });
-    outcome = r.ok ? "complete" : "failed";
-    if (r.ok) {
-      paid = {
-        amountCents: toCents(r.data.totalPaid),
-        paidFor: chargeDescription(r.data.items, (count) =>
-          t("payment.description.more", { count }),
-        ),
-        cartId,
-      };
-    }
+    paid = await paidCart(caller, who, cartId);
+    outcome = paid ? "complete" : "failed";
   }
   let creditsApplied = false;
   const section = z.string().uuid().safeParse(params.courseSectionId);

@@ -14,7 +14,8 @@ import {
 import { PaymentDialogIntentForm, paymentDialogForm } from "@domain/forms/registration-payment";
 import { t } from "@domain/messages/fees";
 import { activityPayment } from "@domain/rules/checkout";
-import { toCents } from "@domain/rules/money";
+import { formatUsd, toCents } from "@domain/rules/money";
+import { formatDistrictDate } from "@domain/rules/time";
 import {
   dialogMethods,
   registrationBalance,
@@ -31,6 +32,7 @@ import { originOf } from "./payments";
 import { programsPage } from "./programs";
 import { flashNotice } from "./session";
 import { loadSettings } from "./settings";
+import { districtTimeZone } from "./time";
 
 type Method = DialogMethod;
 const REASON = "Clicked cancel on payment";
@@ -55,13 +57,15 @@ async function dialogData({ request, context, params }: LoaderFunctionArgs) {
       confirmed === "waitlist"
         ? settings?.waitlistPaymentConfirmed
         : settings?.registrationPaymentConfirmed;
+    const mailed = url.searchParams.get("mailed") === "1";
     return {
       view: "confirmed" as const,
       kind: confirmed,
       text: (template ?? "").replace(/\{confirmationNumber\}/g, confirmation),
       confirmation,
-      // A mailed check: the confirmation repeats where to send it.
-      mailed: url.searchParams.get("mailed") === "1",
+      // A mailed check: the confirmation repeats where to send it, how much and by when.
+      mailed,
+      check: mailed && id.success ? await awaitedCheck({ request, context }, id.data) : null,
     };
   }
   if (!id.success) return { view: "missing" as const, message: null };
@@ -84,6 +88,21 @@ async function dialogData({ request, context, params }: LoaderFunctionArgs) {
             initial: formatCountdown(Date.parse(r.data.holdExpiresAt) - Date.now()),
           }
         : null,
+  };
+}
+
+/** The mailed check the registration awaits: its amount and the day it must arrive by. */
+async function awaitedCheck(caller: Pick<LoaderFunctionArgs, "request" | "context">, id: string) {
+  const r = await callApi(caller, {
+    path: `/v1/payment/registration/${id}`,
+    auth: "student",
+    reply: RegistrationPayment,
+  });
+  const check = r.ok ? r.data.mailedCheck : null;
+  if (!check) return null;
+  return {
+    amount: formatUsd(toCents(check.amount)),
+    due: formatDistrictDate(check.dueAt, districtTimeZone()),
   };
 }
 

@@ -12,6 +12,8 @@ export interface StudentSession {
   nameFirst: string;
   nameLast: string;
   desktop?: boolean;
+  /** The fees page's "Partial Payments Found" dialog has been shown in this sign-in. */
+  partialDialogShown?: boolean;
 }
 
 export interface StaffSession {

@@ -33,7 +33,13 @@ export default function Questionnaire() {
         </Title>
         <Stack>
           {choices.map((c) => (
-            <Button key={c.persona} component={Link} to={`/?persona=${c.persona}`} size="md">
+            <Button
+              key={c.persona}
+              component={Link}
+              to={`/?persona=${c.persona}`}
+              size="md"
+              className="questionnaire-choice"
+            >
               {c.label}
             </Button>
           ))}
@@ -51,7 +57,13 @@ export default function Questionnaire() {
       </Title>
       <Stack>
         {QUESTIONNAIRE_ACTIONS[persona].map((a) => (
-          <Button key={a.href} component={Link} to={a.href} size="md">
+          <Button
+            key={a.href}
+            component={Link}
+            to={a.href}
+            size="md"
+            className="questionnaire-choice"
+          >
             {t(a.labelKey)}
           </Button>
         ))}

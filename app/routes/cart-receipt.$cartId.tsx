@@ -1,8 +1,8 @@
 // /cart-receipt/{cartId} (spec 02 §2 "Cart receipt"): a PAID cart of the signed-in person (only
 // its owner, decision 102), printable; otherwise "There was an error loading the cart".
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "~/ui";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/fees";
 import { FeesStyles } from "~/components/fees/FeesStyles";
 import { formatUsd, toCents } from "@domain/rules/money";
@@ -21,6 +21,9 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function CartReceipt() {
   const { receipt, inPerson } = useLoaderData<typeof loader>();
+  // ?print=1 is the printable receipt (the Print link's target without JavaScript): the same
+  // receipt without the site's header and navigation, ready for the browser's Print command.
+  const printable = useSearchParams()[0].get("print") === "1";
   if (!receipt) {
     return (
       <Alert color="red" role="alert">
@@ -29,11 +32,20 @@ export default function CartReceipt() {
     );
   }
   return (
-    <Stack className="receipt">
+    <Stack className={printable ? "receipt receipt-printable" : "receipt"}>
       <FeesStyles />
-      <Group className="no-print" justify="flex-end">
-        <PrintButton />
-      </Group>
+      {printable ? (
+        <Group className="no-print" justify="space-between">
+          <Text>{t("receipt.printHint")}</Text>
+          <Anchor component={Link} to=".">
+            {t("receipt.backToReceipt")}
+          </Anchor>
+        </Group>
+      ) : (
+        <Group className="no-print" justify="flex-end">
+          <PrintButton />
+        </Group>
+      )}
       <Title order={1}>
         {receipt.payer.kind === "guest_user"
           ? // A guest has no ID of their own to show: the payer's id is an internal number.
@@ -127,9 +139,17 @@ function ReceiptLinePaid({
 }
 
 function PrintButton() {
-  // Printing needs JavaScript; without it the browser's own print command works the same.
+  // A link to the printable receipt, so it works without JavaScript; with it, it prints at once.
   return (
-    <Button variant="default" onClick={() => window.print()}>
+    <Button
+      component={Link}
+      to="?print=1"
+      variant="default"
+      onClick={(event) => {
+        event.preventDefault();
+        window.print();
+      }}
+    >
       {t("receipt.print")}
     </Button>
   );

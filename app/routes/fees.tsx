@@ -21,7 +21,8 @@ import type { PageHandle } from "~/components/page-title";
 export const handle: PageHandle = { title: t("fees.title") };
 
 export async function loader(args: LoaderFunctionArgs) {
-  return json(await familyFeesPage(args));
+  const { page, setCookie } = await familyFeesPage(args);
+  return json(page, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export function action(args: ActionFunctionArgs) {

@@ -7,8 +7,10 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/fee-requests";
+import { PurchaseNotice } from "~/components/cart/PurchaseNotice";
 import { requireStaff } from "~/.server/auth";
 import { confirmStaffSession, loadProposals, PROPOSER_ROLE } from "~/.server/fee-requests";
+import { paidCart } from "~/.server/payment-complete";
 import { districtTimeZone } from "~/.server/time";
 import { HistoryDialog, openerId, ProposalTable } from "~/components/fee-requests/ProposalTable";
 import { FeeDataRefresh } from "~/islands/FeeDataRefresh";
@@ -27,6 +29,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? await loadProposals({ request, context })
     : await confirmStaffSession({ request, context }).then(() => []);
   const history = Number(url.searchParams.get("history") ?? NaN);
+  // After paying their own cart the employee lands here with the cart named (decision 155): the
+  // notice shows only for a paid cart of theirs.
+  const purchased = url.searchParams.get("purchased");
+  const purchase = purchased
+    ? await paidCart({ request, context }, "staff", Number(purchased))
+    : null;
   return json({
     me: staff.employeeID,
     isProposer,
@@ -35,13 +43,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     fetchError: proposals === null,
     historyId: Number.isSafeInteger(history) ? history : null,
     timeZone: districtTimeZone(),
+    purchase,
   });
 }
 
 export default function MyFeeRequests() {
   const outlet = useOutlet();
   const data = useLoaderData<typeof loader>();
-  const { me, isProposer, tab, proposals, fetchError, historyId, timeZone } = data;
+  const { me, isProposer, tab, proposals, fetchError, historyId, timeZone, purchase } = data;
   const pending = proposals.filter((p) => p.requestStatus !== "Approved");
   const approved = proposals.filter((p) => p.requestStatus === "Approved");
   const history = historyId !== null ? proposals.find((p) => p.id === historyId) : undefined;
@@ -93,6 +102,7 @@ export default function MyFeeRequests() {
           </Button>
         ) : null}
       </Group>
+      {purchase ? <PurchaseNotice paid={purchase} /> : null}
       <Group gap="xs">
         <Text size="sm">{t("feeRequest.buyFeesIntro")}</Text>
         <Anchor component={Link} to="/instructor/buy-fees">

@@ -113,6 +113,11 @@ function PaymentDialog() {
           {d.confirmation ? (
             <Text fw={700}>{t("paymentDialog.confirmationNumber", { id: d.confirmation })}</Text>
           ) : null}
+          {d.check ? (
+            <Text fw={700}>
+              {t("paymentDialog.mailCheckDue", { amount: d.check.amount, due: d.check.due })}
+            </Text>
+          ) : null}
           {d.mailed ? <MailAddress /> : null}
           <Group justify="flex-end">
             <Button component={Link} to={list}>

@@ -195,6 +195,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "fees",
     summary: "Add a fee (or an assessed fee) to the cart",
     reply: "json",
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "GET /v1/cart": { tag: "cart", summary: "The caller's open cart", reply: cart.Cart },
   "GET /v1/cart/count": {
@@ -206,17 +207,20 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "cart",
     summary: "Add a registration awaiting payment to the cart",
     reply: cart.Cart,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "POST /v1/cart/assessed-fees": {
     tag: "cart",
     summary:
       "Add every assessed fee still owed to the cart in one call (fees already in it are left alone)",
     reply: cart.AddAssessedFeesReply,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "DELETE /v1/cart/cartItems": {
     tag: "cart",
     summary: "Remove items from the cart",
     reply: "json",
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "DELETE /v1/cart/empty": { tag: "cart", summary: "Empty the cart", reply: "json" },
   "GET /v1/cart/:cartId": { tag: "cart", summary: "A paid cart's receipt", reply: cart.Receipt },
@@ -256,18 +260,25 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "payments",
     summary: "Start the in-page card form for a cart or a registration",
     reply: payments.CreateSetupIntentReply,
-    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
+    refusals: {
+      404: "No such cart, fee or section, or not the caller's",
+      402: "The card was declined or cannot be used; nothing was taken",
+    },
   },
   "POST /v1/payment/complete-setup-intent": {
     tag: "payments",
     summary: "Charge the card entered in the in-page form (once)",
     reply: "json",
-    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
+    refusals: {
+      404: "No such cart, fee or section, or not the caller's",
+      402: "The card was declined or cannot be used; nothing was taken",
+    },
   },
   "POST /v1/payment/checkout-session": {
     tag: "payments",
     summary: "Start a hosted card checkout",
     reply: payments.CheckoutSessionReply,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "GET /v1/payment/status": {
     tag: "payments",
@@ -278,27 +289,34 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "payments",
     summary: "Submit a cart that costs nothing",
     reply: "json",
-    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
+    refusals: {
+      404: "No such cart, fee or section, or not the caller's",
+      402: "The card was declined or cannot be used; nothing was taken",
+    },
   },
   "POST /v1/payment/confirm-mailin": {
     tag: "payments",
     summary: "Promise a mailed check for registrations or a cart",
     reply: payments.ConfirmMailinReply,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "POST /v1/payment/confirm-fab": {
     tag: "payments",
     summary: "Confirm a registration paid by financial assistance",
     reply: payments.ConfirmationReply,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "POST /v1/payment/confirm-free-after-cc": {
     tag: "payments",
     summary: "Confirm a registration paid by course credits",
     reply: payments.ConfirmationReply,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "POST /v1/payment/confirm-waitlist": {
     tag: "payments",
     summary: "Confirm a waitlist place",
     reply: payments.ConfirmationReply,
+    refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
   "GET /v1/payment/registration/:courseSectionId": {
     tag: "payments",
@@ -859,7 +877,7 @@ function successOf(d: Description | undefined): Record<string, unknown> {
 
 /**
  * The refusals any call can give for what it is: bad input; no token or the wrong kind of
- * account (by its access); an unknown or someone else's record (a call with path parameters);
+ * account (any call with a token); an unknown or someone else's record (a call with path parameters);
  * a change the record's state does not allow now; a body over the limit; the API's own failure;
  * and 503 (a maintenance window for families, or
  * too many people at once on a locked row: Retry-After says when to try again).
@@ -867,10 +885,14 @@ function successOf(d: Description | undefined): Record<string, unknown> {
 function commonRefusals(method: string, path: string, access: string): Record<string, string> {
   return {
     "400": "Bad input: the message names the field",
-    ...(access === "public" ? {} : { "401": "No token, or a token that has ended" }),
-    ...(access === "public" || access === "any"
+    // A call open to any signed-in person still refuses the kinds of account it is not for (a
+    // guest at the register, a family on an employee's cart), so 403 goes with every token.
+    ...(access === "public"
       ? {}
-      : { "403": "Not allowed for this kind of account or role" }),
+      : {
+          "401": "No token, or a token that has ended",
+          "403": "Not allowed for this kind of account or role",
+        }),
     ...(path.includes(":") ? { "404": "No such record, or not the caller's" } : {}),
     ...(method === "GET"
       ? {}

@@ -21,7 +21,7 @@ export async function readImportRun(db: Db, id: string, query: ImportRunQuery) {
     status: "dry-run" | "applied" | "refused";
     full: boolean;
     fileNames: string[];
-    summary: Record<string, number>;
+    summary: Record<string, number> & { schools?: unknown[] };
     appliedRunId: string | null;
     total: number;
     rows: unknown[];
@@ -47,6 +47,7 @@ export async function readImportRun(db: Db, id: string, query: ImportRunQuery) {
     deactivationNeedsConfirmation(deactivated, await activeStudents(db));
   return {
     ...run,
+    schools: run.summary.schools ?? [],
     confirmDeactivations: confirm ? deactivated : null,
     page: query.page,
     pageSize: IMPORT_PAGE_SIZE,

@@ -43,6 +43,8 @@ import { activeStudents } from "../queries/imports";
 import { ApiError } from "./errors";
 import { lockStudentImport } from "./locks";
 import { recordAudit, type Actor } from "./audit";
+import { planSetSchools, writeSchoolPlan } from "./oneroster-schools";
+import type { SchoolChange } from "@domain/imports/oneroster-schools";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -77,6 +79,8 @@ export interface ImportReport {
   format: "plain" | "oneroster";
   summary: ImportSummary;
   rows: ReportRow[];
+  /** The schools and school years a OneRoster set creates or renames (decision 154). */
+  schools?: SchoolChange[];
 }
 
 export interface ImportOptions {
@@ -95,6 +99,8 @@ export const IMPORT_AUDIT_ACTION = "import.students";
 const STAGE_BATCH = 2000;
 
 const ONEROSTER_FILES = ["users.csv", "orgs.csv", "demographics.csv"] as const;
+/** academicSessions.csv may come along: its school years are created (decision 154). */
+const ONEROSTER_ALLOWED = [...ONEROSTER_FILES, "academicsessions.csv"];
 
 const COLUMN_OF: Record<StudentField, { name: string; type: string }> = {
   nameFirst: { name: "name_first", type: "text" },
@@ -144,7 +150,8 @@ export function oneRosterOrPlain(
 }
 
 /** Which way in a student import's files are (decision 124). */
-export const importFormat = (sources: ImportSource[]) => oneRosterOrPlain(sources, ONEROSTER_FILES);
+export const importFormat = (sources: ImportSource[]) =>
+  oneRosterOrPlain(sources, ONEROSTER_FILES, ONEROSTER_ALLOWED);
 
 /** Rows of a CSV stream as objects keyed by header, with the line each ends on. */
 export async function* csvRows(
@@ -415,7 +422,10 @@ async function importIn(
 ): Promise<ImportReport> {
   const format = importFormat(sources);
   if (!options.dryRun) await lockStudentImport(tx);
-  const schools = schoolLookup(await schoolsOnFile(tx));
+  // A OneRoster set's schools and years are planned in memory: its students in a school still to
+  // create are staged with the plan's (negative) id, replaced by the real one when it is written.
+  const plan = format === "oneroster" ? await planSetSchools(tx, sources) : null;
+  const schools = schoolLookup(plan ? plan.schools : await schoolsOnFile(tx));
   const staged = await stage(tx, format, sources, schools);
   const { report, indexOf, carried } = staged;
   const changed: SQL = sql.raw(
@@ -458,7 +468,13 @@ async function importIn(
     }
   }
   const summary = summaryOf(report);
-  const base = { full: options.full, format, summary, rows: report };
+  const base = {
+    full: options.full,
+    format,
+    summary,
+    rows: report,
+    ...(plan ? { schools: plan.changes } : {}),
+  };
   if (options.dryRun) return { status: "dry-run", ...base };
   if (summary.refused > 0) return { status: "refused", ...base };
   if (summary.deactivated > 0) {
@@ -474,6 +490,14 @@ async function importIn(
     }
   }
 
+  if (plan) {
+    const ids = await writeSchoolPlan(tx, actor, plan, now);
+    for (const [planned, id] of ids) {
+      await tx.execute(
+        sql`update import_students set school_id = ${id} where school_id = ${planned}`,
+      );
+    }
+  }
   if (summary.created + summary.updated > 0) {
     const insertCols = ["id", "kind", ...carried.map((f) => COLUMN_OF[f].name)].join(", ");
     const updates = carried.map((f) => `${COLUMN_OF[f].name} = excluded.${COLUMN_OF[f].name}`);
@@ -592,7 +616,7 @@ export async function saveRun(
       ${`{${fileIds.join(",")}}`}::uuid[],
       (select coalesce(array_agg(name order by name), '{}') from import_files
         where id = any(${`{${fileIds.join(",")}}`}::uuid[])),
-      ${JSON.stringify({ ...report.summary, format: report.format })}::jsonb,
+      ${JSON.stringify({ ...report.summary, format: report.format, schools: report.schools ?? [] })}::jsonb,
       ${JSON.stringify(report.rows)}::jsonb)`);
 }
 

@@ -110,6 +110,14 @@ export async function addressesOfOwner(exec: Exec, ownerKey: string): Promise<st
     );
     return distinctAddresses(rows.map((r) => r.email));
   }
+  // An employee's own purchases (issue 29 point 19): `staff:<employee id>`, the address on file.
+  if (kind === "staff") {
+    const rows = await queryRows<{ email: string | null }>(
+      exec,
+      sql`select email from staff where employee_id = ${id} and active`,
+    );
+    return distinctAddresses(rows.map((r) => r.email));
+  }
   if (kind !== "student" && kind !== "community_member") return [];
   return addressesOfParticipant(exec, Number(id));
 }

@@ -19,7 +19,7 @@ import { recordAudit, type Actor } from "./audit";
 import { ApiError } from "./errors";
 import { lockRows } from "./locks";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
-import { enqueueReceipt } from "./receipts";
+import { enqueueReceipt, enqueueRegistrationMail } from "./receipts";
 import { recordPaymentReceived, withdrawPromisedPayment, type Exec } from "./registration";
 
 export const OFFICE_AUDIT_ACTIONS = {
@@ -85,6 +85,19 @@ export async function receivedCents(tx: Exec, paymentId: number): Promise<number
         where payment_id = ${paymentId} and status = 'received'`,
   );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Whether a check received now is the first money of a registration held only by a promise: it
+ * is registered with nothing paid or credited yet, so no confirmation was sent (decision 153).
+ */
+async function firstMoneyFor(tx: Exec, registrationId: string): Promise<boolean> {
+  const [r] = await queryRows<{ confirming: boolean }>(
+    tx,
+    sql`select status = 'registered' and paid_cents = 0 and credits_applied_cents = 0 as confirming
+        from registrations where id = ${registrationId}`,
+  );
+  return r?.confirming === true;
 }
 
 /** Moves money between pending and paid on the promise's registration (and its cart). */
@@ -176,6 +189,7 @@ export async function receiveCheck(
         sql`update payments set status = 'succeeded', settled_at = ${now} where id = ${paymentId}`,
       );
     }
+    const confirming = p.registration_id ? await firstMoneyFor(tx, p.registration_id) : false;
     await applyToRegistration(tx, p, body.amountCents);
     await recordAudit(
       tx,
@@ -197,6 +211,8 @@ export async function receiveCheck(
       amountCents: body.amountCents,
       check: body.checkNumber,
     });
+    // The promise held the seat; the first money received confirms the registration (decision 153).
+    if (confirming) await enqueueRegistrationMail(tx, deps, p.registration_id!, "registration");
     return { ...checkOut(check!), created: true };
   });
 }

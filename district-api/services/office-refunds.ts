@@ -38,7 +38,7 @@ import { recordAudit, type Actor } from "./audit";
 import { ApiError } from "./errors";
 import { lockRows } from "./locks";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
-import { renderMail } from "./receipts";
+import { pageLink, renderMail } from "./receipts";
 import { provider } from "./payment-records";
 import { sendRefund } from "./refunds";
 import {
@@ -523,21 +523,19 @@ export async function recordPaidOut(
 // ---- Telling the family ---------------------------------------------------------------------
 
 /** The payer's addresses: a student's or member's own and their custodians', a guest's. */
-async function familyOf(
-  deps: ApiDeps,
-  paymentId: number,
-): Promise<{ to: string[]; name: string; confirmation: string } | null> {
+async function familyOf(deps: ApiDeps, paymentId: number): Promise<RefundFamily | null> {
   const [row] = await queryRows<{
     email: string | null;
     custodian_emails: string[] | null;
     guest_email: string | null;
     name: string | null;
     confirmation: string;
+    cart_id: number | null;
   }>(
     deps.db,
     sql`select pa.email, pa.custodian_emails, g.email as guest_email,
           coalesce(pa.name_first, g.name_first) as name,
-          coalesce(p.confirmation_id, p.id::text) as confirmation
+          coalesce(p.confirmation_id, p.id::text) as confirmation, p.cart_id
         from payments p
           left join participants pa on p.owner_key ~ '^(student|community_member):[0-9]{1,9}$'
             and pa.id = split_part(p.owner_key, ':', 2)::int
@@ -549,7 +547,21 @@ async function familyOf(
   const to = [
     ...new Set([row.email, row.guest_email, ...(row.custodian_emails ?? [])].filter(Boolean)),
   ] as string[];
-  return { to, name: row.name ?? "", confirmation: row.confirmation };
+  return {
+    to,
+    name: row.name ?? "",
+    confirmation: row.confirmation,
+    cartId: row.cart_id === null ? null : Number(row.cart_id),
+  };
+}
+
+/** Who a refund's mail goes to, and how the payment is named on the receipt they have. */
+export interface RefundFamily {
+  to: string[];
+  name: string;
+  confirmation: string;
+  /** The cart the payment paid: the receipt page names it "Cart ID", and so does the mail. */
+  cartId?: number | null;
 }
 
 /**
@@ -557,8 +569,8 @@ async function familyOf(
  * name (renderMail, decision 130), for the mail queue.
  */
 export function refundMail(
-  deps: Pick<ApiDeps, "districtName" | "timeZone">,
-  family: { to: string[]; name: string; confirmation: string },
+  deps: Pick<ApiDeps, "districtName" | "timeZone" | "publicOrigin">,
+  family: RefundFamily,
   refund: {
     paymentId?: number;
     amountCents: number;
@@ -574,18 +586,26 @@ export function refundMail(
         ? t("office.refundMail.check")
         : t("office.refundMail.card");
   const district = deps.districtName;
+  const said = {
+    district,
+    amount: formatUsd(refund.amountCents),
+    date: formatDistrictDate(refund.settledAt.toISOString(), deps.timeZone),
+  };
+  const cartId = family.cartId ?? null;
   const body = renderMail({
     greeting: t("mail.greeting", { name: family.name }),
     paragraphs: [
-      t("office.refundMail.intro", {
-        district,
-        amount: formatUsd(refund.amountCents),
-        confirmation: family.confirmation,
-        date: formatDistrictDate(refund.settledAt.toISOString(), deps.timeZone),
-      }),
+      // A cart's payment is named as its receipt names it (issue 29 point 13).
+      cartId !== null
+        ? t("office.refundMail.introCart", { ...said, cartId })
+        : t("office.refundMail.intro", { ...said, confirmation: family.confirmation }),
       how,
       ...(refund.reason ? [t("office.refundMail.reason", { reason: refund.reason })] : []),
     ],
+    link:
+      cartId !== null
+        ? pageLink(deps, t("mail.link.receipt"), `/cart-receipt/${cartId}`)
+        : pageLink(deps, t("mail.link.registrations"), "/my-registrations"),
     district,
   });
   return family.to.map((address) => ({

@@ -102,7 +102,9 @@ async function familyGreeting(tx: Exec, ownerKey: string): Promise<string> {
       ? sql`select name_last as name, true as family from participants where id = ${participant}`
       : kind === "guest_user" && id && /^\d{1,9}$/.test(id)
         ? sql`select name_first as name, false as family from guests where id = ${Number(id)}`
-        : sql`select ''::text as name, false as family where false`,
+        : kind === "staff" && id
+          ? sql`select name_first as name, false as family from staff where employee_id = ${id}`
+          : sql`select ''::text as name, false as family where false`,
   );
   if (!row?.name) return t("mail.greetingPlain");
   return row.family
@@ -111,7 +113,11 @@ async function familyGreeting(tx: Exec, ownerKey: string): Promise<string> {
 }
 
 /** A link to a page of the web app, when its address (PUBLIC_URL) is configured. */
-function pageLink(deps: ApiDeps, label: string, path: string): MailParts["link"] {
+export function pageLink(
+  deps: Pick<ApiDeps, "publicOrigin">,
+  label: string,
+  path: string,
+): MailParts["link"] {
   return deps.publicOrigin ? { label, href: `${deps.publicOrigin}${path}` } : null;
 }
 

@@ -7,7 +7,9 @@ import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import type { ActivityBalance } from "@domain/rules/checkout";
 import { activityPaymentMinimumCents } from "@domain/rules/partial-payment";
+import { promiseDueAt } from "@domain/rules/mailed-check-promises";
 import { queryRows } from "../db/client";
+import { readMailedCheckDays } from "../queries/office";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "./errors";
 import { REASON_TIMEOUT, type Exec } from "./registration";
@@ -97,5 +99,30 @@ export async function registrationPayment(deps: ApiDeps, claims: TokenClaims, se
     financialAid: reg.participant_aid ?? reg.financial_aid,
     holdExpiresAt: reg.hold_expires_at ? new Date(reg.hold_expires_at).toISOString() : null,
     inCart: reg.in_cart,
+    mailedCheck: await awaitedCheck(deps, reg.id),
+  };
+}
+
+/**
+ * The newest mailed check promised for a registration and still awaited: what it is for and the
+ * day it must arrive by (the promise's instant plus mailedCheckDays, decision 123), for the
+ * dialog that confirms the promise (issue 29 point 13).
+ */
+async function awaitedCheck(
+  deps: ApiDeps,
+  registrationId: string,
+): Promise<{ confirmation: string; amount: number; dueAt: string } | null> {
+  const [p] = await queryRows<{ confirmation_id: string; amount_cents: number; at: Date | string }>(
+    deps.db,
+    sql`select confirmation_id, amount_cents, created_at as at from payments
+        where registration_id = ${registrationId} and method = 'mail' and status = 'pending'
+        order by created_at desc, id desc limit 1`,
+  );
+  if (!p) return null;
+  const due = promiseDueAt(new Date(p.at), await readMailedCheckDays(deps.db));
+  return {
+    confirmation: p.confirmation_id,
+    amount: Number(p.amount_cents) / 100,
+    dueAt: due.toISOString(),
   };
 }

@@ -795,8 +795,12 @@ export async function confirmRegistrationPayment(
               cancel_reason = null, cancelled_at = null, updated_at = ${now}
           where id = ${registrationId}`,
     );
-    // The registration is confirmed now (its payment's receipt goes separately).
-    if (row!.status !== "registered") {
+    // The registration is confirmed now (its payment's receipt goes separately). A mailed
+    // check only promised holds the seat: its own mail says so, and the confirmation goes when
+    // the office receives the check (receiveCheck, decision 153).
+    const promiseOnly =
+      !amounts.paidCents && !amounts.creditsCents && (amounts.pendingCents ?? 0) > 0;
+    if (row!.status !== "registered" && !promiseOnly) {
       await enqueueRegistrationMail(tx, deps, registrationId, "registration");
     }
     return { result: "registered" as const, registrationId };

@@ -50,7 +50,7 @@ async function refuseTakenNames(tx: Exec, v: SchoolRequest, id: number | null): 
 }
 
 /** The same refusal for a name another request wrote at the same moment (the unique indexes). */
-async function uniqueNames<T>(v: SchoolRequest, run: () => Promise<T>): Promise<T> {
+export async function uniqueNames<T>(v: SchoolRequest, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
@@ -60,7 +60,7 @@ async function uniqueNames<T>(v: SchoolRequest, run: () => Promise<T>): Promise<
   }
 }
 
-async function uniqueYear<T>(year: string, run: () => Promise<T>): Promise<T> {
+export async function uniqueYear<T>(year: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {

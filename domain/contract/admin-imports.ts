@@ -8,8 +8,8 @@ import { MAX_STUDENT_ID } from "../imports/students";
 
 /** The largest file the import takes, in MB (the page says so; the district API answers 413). */
 export const IMPORT_FILE_LIMIT_MB = 20;
-/** Files in one import: one plain CSV, or users.csv, orgs.csv and demographics.csv. */
-export const IMPORT_MAX_FILES = 3;
+/** Files in one import: one plain CSV, or users.csv, orgs.csv, demographics.csv and academicSessions.csv. */
+export const IMPORT_MAX_FILES = 4;
 /** Report rows a page. */
 export const IMPORT_PAGE_SIZE = 50;
 
@@ -90,6 +90,15 @@ export const ImportReportRow = z.object({
 });
 export type ImportReportRow = z.infer<typeof ImportReportRow>;
 
+/** A school or school year a OneRoster set creates or renames (decision 154). */
+export const ImportSchoolChange = z.object({
+  kind: z.enum(["school", "school-year"]),
+  name: z.string(),
+  fullName: z.string(),
+  outcome: z.enum(["created", "updated"]),
+});
+export type ImportSchoolChange = z.infer<typeof ImportSchoolChange>;
+
 export const ImportRunPage = z.object({
   id: z.string().uuid(),
   /** What the run imported: students, staff (decision 128) or the catalogue (decision 129). */
@@ -103,6 +112,8 @@ export const ImportRunPage = z.object({
   /** A full student export's count to confirm before applying it, else null (decision 141). */
   confirmDeactivations: z.number().int().nullable().default(null),
   rows: z.array(ImportReportRow),
+  /** A OneRoster set's schools and years to create or rename ("to create" in a dry run). */
+  schools: z.array(ImportSchoolChange).default([]),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

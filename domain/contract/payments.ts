@@ -142,6 +142,10 @@ export const RegistrationPayment = z.object({
   financialAid: z.string().nullable(),
   holdExpiresAt: z.string().nullable(),
   inCart: z.boolean(),
+  /** The mailed check promised and still awaited: its amount and the day it must arrive by. */
+  mailedCheck: z
+    .object({ confirmation: z.string(), amount: z.number(), dueAt: z.string() })
+    .nullable(),
 });
 export type RegistrationPayment = z.infer<typeof RegistrationPayment>;
 

@@ -222,7 +222,8 @@ export function afterPaymentDestination(opts: {
   hadFees: boolean;
 }): string {
   if (opts.userKind === "guest_user") return `/cart-receipt/${opts.cartId}`;
-  if (opts.userKind === "staff") return "/instructor/fees";
+  // The employee's fees page names the cart, for its notice and receipt link (decision 155).
+  if (opts.userKind === "staff") return `/instructor/fees?purchased=${opts.cartId}`;
   return opts.hadFees ? "/fees?purchased=1" : "/my-registrations?purchased=1";
 }
 

@@ -16,6 +16,18 @@ afterAll(async () => {
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 
 describe.each(MODES)("fees page $name", (mode) => {
+  it("the partial-payments dialog shows once a sign-in, not on every visit (issue 29, smaller)", async () => {
+    const page = await app.newPage(mode);
+    await signInFamily(page, "100001");
+    await page.goto("/fees");
+    const dialog = page.getByRole("dialog", { name: "Attention: Partial Payments Found" });
+    await dialog.waitFor();
+    await page.goto("/programs");
+    await page.goto("/fees");
+    await page.getByRole("link", { name: "Assessed Fees" }).waitFor();
+    await expect(dialog.count()).resolves.toBe(0);
+  });
+
   it("opens with the partial-payments dialog, then tabs by URL", async () => {
     const page = await app.newPage(mode);
     await signInFamily(page, "100001");
@@ -141,6 +153,20 @@ describe.each(MODES)("fees page $name", (mode) => {
       await expect(
         page.getByRole("heading", { name: "Payment Complete" }).isVisible(),
       ).resolves.toBe(true);
+      await page.getByRole("link", { name: "Continue now" }).click();
+      await page.waitForURL(/\/instructor\/fees/);
     }
+    // Issue 29 point 19: the page the employee lands on says the purchase is complete, with the
+    // amount, and links the receipt, which opens.
+    const notice = page.getByRole("status", { name: "Payment Complete" });
+    await expect(
+      notice.getByText("You paid $12.00 for Staff Appreciation Lunch.").isVisible(),
+    ).resolves.toBe(true);
+    await notice.getByRole("link", { name: "View your receipt" }).click();
+    await page.waitForURL(/\/cart-receipt\/\d+$/);
+    await expect(
+      page.getByRole("heading", { name: /^Cart For .+ - E100\d$/ }).isVisible(),
+    ).resolves.toBe(true);
+    await expect(page.getByText("Total Paid: $12.00").isVisible()).resolves.toBe(true);
   });
 });

@@ -81,6 +81,29 @@ describe.each(MODES)("questionnaire $name", (mode) => {
     expect(where(page)).toBe(expected);
   });
 
+  it.each([320, 360])(
+    "at %i px every choice's words show whole, wrapping if need be",
+    async (width) => {
+      const page = await newPage(mode);
+      await page.setViewportSize({ width, height: 640 });
+      for (const who of [STUDENT, COMMUNITY, STAFF]) {
+        await page.goto("/");
+        await page.getByRole("link", { name: who, exact: true }).click();
+        await page.getByRole("heading", { name: "What would you like to do?" }).waitFor();
+        for (const link of await page.getByRole("link").all()) {
+          const name = (await link.textContent())?.trim();
+          // Nothing inside the link is cut off, and the link stays inside the window.
+          const clipped = await link.evaluate(
+            (a) =>
+              [a, ...a.querySelectorAll("*")].some((e) => e.scrollWidth > e.clientWidth + 1) ||
+              a.getBoundingClientRect().right > document.documentElement.clientWidth,
+          );
+          expect(clipped, `${who} → ${name}`).toBe(false);
+        }
+      }
+    },
+  );
+
   it("Guest goes straight to /register-guest", async () => {
     const page = await newPage(mode);
     await page.goto("/");

@@ -316,6 +316,19 @@ describe("metrics and logs that see failures (issue 30)", () => {
     const html = await page.text();
     expect(html).toContain("There was an error loading the list of programs.");
     expect(html).not.toContain("There are no open programs right now.");
+    // The cart and the fees read their data the same way: a 503 that says so, never an empty page.
+    for (const [path, words] of [
+      ["/cart", "There was an error loading the cart"],
+      ["/fees", "There was an error loading the fees."],
+    ] as const) {
+      const other = await fetch(`${server.url}${path}`, {
+        headers: { Cookie: cookie.split(";")[0]! },
+        redirect: "manual",
+      });
+      expect(other.status, path).toBe(503);
+      expect(other.headers.get("retry-after"), path).toMatch(/^\d+$/);
+      expect(await other.text(), path).toContain(words);
+    }
     await settle();
     const after = await scrapeMetrics();
     expect(requestsWith(after, 'route="/v1/program"', 'status="500"')).toBeGreaterThan(

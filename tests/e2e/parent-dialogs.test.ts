@@ -3,6 +3,7 @@
 // page, with JavaScript and without; the payment dialog shows the time left to pay.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { formatDistrictDate } from "@domain/rules/time";
 import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";
 
 let app: TestApp;
@@ -41,8 +42,18 @@ describe.each(MODES)("dialogs over the list $name", (mode) => {
     // The confirmation of a mailed check is a page of its own too: the list stays behind it.
     await dialog.getByLabel("Mail a paper check").check();
     await dialog.getByRole("button", { name: "Continue" }).click();
-    await page.getByRole("dialog", { name: "Registration Confirmed" }).waitFor();
+    const confirmed = page.getByRole("dialog", { name: "Registration Confirmed" });
+    await confirmed.waitFor();
     await expectListBehind(page);
+    // Issue 29 point 13: how much, to whom, where, and by when the check must arrive (the
+    // demo's mailedCheckDays is 21, counted from the promise).
+    const due = formatDistrictDate(new Date(Date.now() + 21 * 86_400_000).toISOString());
+    await expect(confirmed.textContent()).resolves.toContain(
+      `Mail a check for $40.00. It must reach us by ${due};`,
+    );
+    await expect(confirmed.textContent()).resolves.toContain(
+      "Make your check payable to the School District and mail it to: Enrollment Specialist, School District, 100 Main Street, Springfield.",
+    );
   });
 
   it("the cancel confirmation opens over the list", async () => {

@@ -210,6 +210,45 @@ describe.each(MODES)("receipt page $name", (mode) => {
   });
 });
 
+describe.each(MODES)("printing the receipt $name (issue 29, smaller)", (mode) => {
+  it("Print is a link to the printable receipt, and prints straight away with JavaScript", async () => {
+    const owner = mode.js ? "100015" : "100016";
+    const returnUrl = await paidReturnUrl(
+      await studentToken(owner),
+      "Science Lab Goggles",
+      "/payment-complete",
+    );
+    const cartId = new URL(returnUrl, app.url).searchParams.get("cartId");
+    const page = await app.newPage(mode);
+    await signInFamily(page, owner);
+    await page.goto(`/cart-receipt/${cartId}`);
+    await page.getByRole("heading", { name: /^Cart For .+ - / }).waitFor();
+    const print = page.getByRole("link", { name: "Print" });
+    if (mode.js) {
+      await page.evaluate(() => {
+        (window as unknown as { printed: number }).printed = 0;
+        window.print = () => {
+          (window as unknown as { printed: number }).printed += 1;
+        };
+      });
+      await print.click();
+      expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+      expect(new URL(page.url()).search).toBe("");
+    } else {
+      await print.click();
+      await page.waitForURL((u) => u.searchParams.get("print") === "1");
+    }
+    // The printable page itself: the receipt without the site's navigation.
+    await page.goto(`/cart-receipt/${cartId}?print=1`);
+    await page.getByRole("heading", { name: /^Cart For .+ - / }).waitFor();
+    await page.getByRole("article", { name: "Science Lab Goggles" }).waitFor();
+    expect(await page.getByRole("navigation").count()).toBe(0);
+    await page.getByRole("link", { name: "Back to the receipt" }).click();
+    await page.waitForURL((u) => u.pathname === `/cart-receipt/${cartId}` && u.search === "");
+    await page.getByRole("navigation").first().waitFor();
+  });
+});
+
 describe.each(MODES)("what was paid $name (issue 29 points 3 and 14)", (mode) => {
   it("'Payment Complete' names the amount and what it paid for, links the receipt, and can stay", async () => {
     const owner = mode.js ? "100011" : "100012";

@@ -330,6 +330,27 @@ describe("importing students", () => {
     expect(JSON.stringify(theirs.body)).not.toContain(section!.id);
   });
 
+  it("a OneRoster dry run's report lists the schools the set adds, and writes none", async () => {
+    const orgs = `${fixture("oneroster/orgs.csv")}org-jes,,,Jefferson Elementary,school,JES,org-district\n`;
+    const ids = await uploadAll([
+      ["users.csv", fixture("oneroster/users.csv")],
+      ["orgs.csv", orgs],
+      ["demographics.csv", fixture("oneroster/demographics.csv")],
+      ["academicSessions.csv", fixture("oneroster/academicSessions.csv")],
+    ]);
+    const schools = () => queryRows(db(), sql`select short_name from schools order by id`);
+    const before = await schools();
+    const dry = await run(ids, { dryRun: true });
+    const page = await report(dry.id);
+    expect(page.schools).toContainEqual({
+      kind: "school",
+      name: "JES",
+      fullName: "Jefferson Elementary",
+      outcome: "created",
+    });
+    expect(await schools()).toEqual(before);
+  });
+
   it("a full export marks students missing from it inactive, keeps them and their registration; they cannot sign in", async () => {
     // 100007 is a demo student with a paid registration.
     const regs = async () =>

@@ -473,7 +473,7 @@ describe("in-person check", () => {
     for (const r of replies) {
       expect(r.status).toBe(200);
       expect(r.body.data).toMatchObject({
-        redirectUrl: "/instructor/fees",
+        redirectUrl: `/instructor/fees?purchased=${c.id}`,
         checkNumber: "1234",
         tendered: null,
       });

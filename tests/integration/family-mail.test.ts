@@ -4,8 +4,9 @@
 // registrations; links are built from the web app's address (PUBLIC_URL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { call, startTestApi, studentToken, type TestApi } from "../support/api";
+import { call, staffToken, startTestApi, studentToken, type TestApi } from "../support/api";
 import { queryRows } from "../../district-api/db/client";
+import { todayIn } from "@domain/rules/time";
 
 const ORIGIN = "https://fees.example.org";
 let api: TestApi;
@@ -154,5 +155,117 @@ describe("what a card charge is called (issue 29 point 14)", () => {
     const id = (session.body.url as string).split("/").pop()!;
     const hosted = await call(api, "GET", `/v1/payment/simulator/checkout/${id}`, { token });
     expect(hosted.body.description).toBe("Science Lab Goggles × 3");
+  });
+});
+
+/** The kinds of mail queued about a registration, oldest first. */
+async function mailKindsAbout(registrationId: string) {
+  const rows = await queryRows<{ kind: string }>(
+    db(),
+    sql`select kind from mail_queue where registration_id = ${registrationId} order by id`,
+  );
+  return rows.map((r) => r.kind);
+}
+
+describe("a registration paid by mailed check (issue 29 point 13)", () => {
+  it("is confirmed by e-mail when the office receives the check, not when it is promised", async () => {
+    const student = "100018";
+    const [p] = await queryRows<{ id: string }>(
+      db(),
+      sql`insert into programs (name) values ('Mail by check') returning id`,
+    );
+    const [c] = await queryRows<{ id: string }>(
+      db(),
+      sql`insert into courses (subject, course_number, name)
+          values ('MC', '101', 'Clay Studio') returning id`,
+    );
+    const [s] = await queryRows<{ id: string }>(
+      db(),
+      sql`insert into course_sections (program_id, course_id, section_number, term_id, term,
+            capacity, date_start, date_end, cost_cents)
+          values (${p!.id}, ${c!.id}, '1', 'T1', 'Fall', 5, '2027-01-10', '2027-03-10', 3000)
+          returning id`,
+    );
+    const token = await studentToken(api, student);
+    const reg = await call(api, "POST", `/v1/register/${s!.id}`, { token, body: {} });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    const promised = await call(api, "POST", "/v1/payment/confirm-mailin", {
+      token,
+      body: { paymentType: "mail", courseSectionIds: [s!.id] },
+    });
+    expect(promised.status, JSON.stringify(promised.body)).toBe(200);
+    const [pay] = await queryRows<{ id: number; registration_id: string }>(
+      db(),
+      sql`select id, registration_id from payments
+          where confirmation_id = ${promised.body.confirmationIds[0]}`,
+    );
+    // Held until the check arrives: the instructions, and no "registration confirmed" yet.
+    expect(await mailKindsAbout(pay!.registration_id)).not.toContain("registration");
+    const [instructions] = await queryRows<{ text_body: string }>(
+      db(),
+      sql`select text_body from mail_queue where kind = 'mailed-check' and payment_id = ${pay!.id}`,
+    );
+    expect(instructions!.text_body).toContain("$30.00");
+
+    const office = await staffToken(api, "office");
+    const receivedOn = todayIn(api.runtime.deps.timeZone, api.clock.now());
+    const first = await call(api, "POST", `/v1/office/checks/${pay!.id}/receive`, {
+      token: office,
+      body: { checkNumber: "5120", amountCents: 1000, receivedOn },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const confirmations = (await mailKindsAbout(pay!.registration_id)).filter(
+      (k) => k === "registration",
+    );
+    expect(confirmations).toHaveLength(await addressesCount(student));
+    // The rest of the check later: a receipt, and no second confirmation.
+    await call(api, "POST", `/v1/office/checks/${pay!.id}/receive`, {
+      token: office,
+      body: { checkNumber: "5121", amountCents: 2000, receivedOn },
+    });
+    const kinds = await mailKindsAbout(pay!.registration_id);
+    expect(kinds.filter((k) => k === "registration")).toHaveLength(await addressesCount(student));
+    const mail = await mailTo(student, /registration confirmed/i, 0);
+    expect(mail.text).toContain("is registered for Clay Studio");
+  });
+});
+
+async function addressesCount(student: string) {
+  const [p] = await queryRows<{ email: string | null; custodian_emails: string[] }>(
+    db(),
+    sql`select email, custodian_emails from participants where id = ${Number(student)}`,
+  );
+  return new Set([p!.email, ...p!.custodian_emails].filter(Boolean)).size;
+}
+
+describe("the refund e-mail (issue 29 point 13)", () => {
+  it("names the Cart ID the receipt shows and links the receipt", async () => {
+    const student = "100019";
+    const token = await studentToken(api, student);
+    const [goggles] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from fees where name = 'Science Lab Goggles'`,
+    );
+    await call(api, "PUT", "/v1/fees/add-to-cart", {
+      token,
+      body: { feeId: goggles!.id, quantity: 1 },
+    });
+    const cartId = await payCartByCard(token, 8);
+    const [pay] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from payments where cart_id = ${cartId} and status = 'succeeded'`,
+    );
+    const office = await staffToken(api, "office");
+    const before = (await api.outbox()).length;
+    const r = await call(api, "POST", `/v1/office/payments/${pay!.id}/refunds`, {
+      token: office,
+      body: { key: "0123456789abcdef0123456789abcdef", amountCents: 800, reason: "Not needed" },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    const mail = await mailTo(student, /refund/i, before);
+    expect(mail.text).toContain(`Cart ID ${cartId}`);
+    expect(mail.text).not.toMatch(/payment \d+ /);
+    expect(mail.text).toContain(`${ORIGIN}/cart-receipt/${cartId}`);
+    expect(mail.html).toContain(`<a href="${ORIGIN}/cart-receipt/${cartId}">`);
   });
 });

@@ -321,8 +321,9 @@ describe("checkout", () => {
       body: { setupId, cartId: cart.body.id, payNowAmount: 35.01, paymentType: "partial" },
     });
     expect(low.status).toBe(400);
+    // The Technology Fee is paid in full, so the minimum says what it is made of (decision 145).
     expect(low.body.message).toBe(
-      "Payment amount must be at least 1% of the original cost ($35.60).",
+      "Payment amount must be at least $35.60: the items paid in full ($35.00) plus 1% of the rest ($0.60).",
     );
     const r = await call(api, "POST", "/v1/payment/complete-setup-intent", {
       token,

@@ -133,7 +133,7 @@ describe("button texts and destinations", () => {
   });
   it.each([
     ["guest_user", true, "/cart-receipt/7"],
-    ["staff", true, "/instructor/fees"],
+    ["staff", true, "/instructor/fees?purchased=7"],
     ["student", true, "/fees?purchased=1"],
     ["student", false, "/my-registrations?purchased=1"],
   ] as const)("%s with fees %s", (userKind, hadFees, dest) => {

@@ -7,6 +7,8 @@ const CSS = `
 @media (max-width: 30em) { .fee-tab { flex: 1 1 0; min-width: 0; padding: 8px 6px; text-align: center; font-size: 14px; } }
 .cart-layout { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 16px; align-items: start; }
 @media (max-width: 990px) { .cart-layout { grid-template-columns: 1fr; } }
+/* The printable receipt (?print=1) shows on screen as it prints: without the site's header. */
+body:has(.receipt-printable) header, body:has(.receipt-printable) nav, body:has(.receipt-printable) .notice-bar { display: none !important; }
 @media print {
   header, nav, .no-print, .notice-bar { display: none !important; }
   .receipt { color: #000; }

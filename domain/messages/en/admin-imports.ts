@@ -6,7 +6,7 @@ export const adminImports = {
   "admin.imports.intro":
     "Upload a file from the district's systems. Every import first runs as a dry run that changes nothing.",
   "admin.imports.kindHelp.students":
-    "A plain CSV with the columns student_id, first_name, last_name, birth_date, grade (and optionally gender, school, email, custodian_emails, emergency_name, emergency_phone, emergency_relationship, financial_aid, activity_pass), or users.csv, orgs.csv and demographics.csv of a OneRoster 1.1 set.",
+    "A plain CSV with the columns student_id, first_name, last_name, birth_date, grade (and optionally gender, school, email, custodian_emails, emergency_name, emergency_phone, emergency_relationship, financial_aid, activity_pass), or users.csv, orgs.csv and demographics.csv of a OneRoster 1.1 set (with academicSessions.csv for its school years); the set's schools and school years are added or renamed.",
   "admin.imports.files": "Files",
   "admin.imports.filesHelp": "CSV files of at most {limit} MB each.",
   "admin.imports.full":
@@ -28,7 +28,8 @@ export const adminImports = {
   "admin.imports.missingColumns": "The file {file} lacks the columns {columns}.",
   "admin.imports.missingOneRosterFile": "A OneRoster set needs {file} too.",
   "admin.imports.unknownFile":
-    "{file} is not a file of a OneRoster set (users.csv, orgs.csv, demographics.csv).",
+    "{file} is not a file of a OneRoster set (users.csv, orgs.csv, demographics.csv, academicSessions.csv).",
+  "admin.imports.badSchoolRow": "{file}, line {line}: {detail}",
   "admin.imports.fileGone": "The uploaded file is no longer kept. Upload it again.",
   "admin.imports.runNotFound": "No such import.",
   "admin.imports.alreadyApplied": "This import was already applied.",
@@ -88,6 +89,8 @@ export const adminImports = {
     'The birth date "{value}" is not a real date (YYYY-MM-DD or MM/DD/YYYY).',
   "admin.imports.reason.badGrade": 'The grade "{value}" is unknown (Pre-K, K, 1 to 12).',
   "admin.imports.reason.badGender": 'The gender "{value}" is unknown (M, F or empty).',
+  "admin.imports.reason.schoolNeedsIdentifier":
+    "A school not yet on file needs its identifier (its short name).",
   "admin.imports.reason.unknownSchool": 'The school "{value}" is unknown.',
   "admin.imports.reason.badEmail": 'The e-mail address "{value}" is malformed.',
   "admin.imports.reason.badPhone": 'The emergency phone "{value}" is not a US phone number.',

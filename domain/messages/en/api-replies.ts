@@ -20,4 +20,6 @@ export const apiReplies = {
   "register.timeConflictWith": "It overlaps with {course}.",
   "paymentDialog.mailNotOffered":
     "{course} does not take mailed checks. Pay online to keep your seat, or join the waitlist.",
+  // The fees page's data could not be read (decision 150): the page answers 503 with this.
+  "fees.error.load": "There was an error loading the fees.",
 } as const;

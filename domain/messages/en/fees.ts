@@ -184,6 +184,8 @@ export const fees = {
   "receipt.totalPaid": "Total Paid",
   "receipt.cartId": "Cart ID",
   "receipt.print": "Print",
+  "receipt.printHint": "Use your browser's Print command to print this receipt.",
+  "receipt.backToReceipt": "Back to the receipt",
   "receipt.course": "Course",
   "receipt.line": "{quantity} × {price} = {total}",
   "receipt.nothingPaid":
@@ -208,6 +210,9 @@ export const fees = {
   // {payableTo} and {address} are the district's settings (checkPayableTo, checkMailingAddress).
   "paymentDialog.mailAddress":
     "Make your check payable to the {payableTo} and mail it to: {address}. The participant's name and ID number are required on the check.",
+  // After a mailed check is promised: the promise's amount and the day it must arrive by.
+  "paymentDialog.mailCheckDue":
+    "Mail a check for {amount}. It must reach us by {due}; if it has not, the registration is released and its seat offered to the families on the waitlist.",
   "paymentDialog.payLater":
     "All fees must be paid in full by the due date, or registrations with outstanding fees will be cancelled.",
   "paymentDialog.confirmCancelTitle": "Cancel registration?",

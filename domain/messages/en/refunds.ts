@@ -126,6 +126,8 @@ export const refunds = {
   "office.refundMail.subject": "Your refund from {district}",
   "office.refundMail.intro":
     "{district} has refunded {amount} of your payment {confirmation} on {date}.",
+  "office.refundMail.introCart":
+    "{district} has refunded {amount} of your payment for Cart ID {cartId} on {date}.",
   "office.refundMail.reason": "Reason: {reason}",
   "office.refundMail.card":
     "The money goes back to the card you paid with; it can take 5 to 10 days to appear.",
