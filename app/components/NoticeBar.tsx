@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { t } from "@domain/messages/common";
 
 /**
@@ -11,8 +11,14 @@ export function NoticeBar({
   notice: { kind: "success" | "error" | "info" | "warning"; text: string };
 }) {
   const [open, setOpen] = useState(true);
+  const textRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     setOpen(true);
+    // After a post the button that was pressed is often gone ("Add to Cart" becomes "Added", a
+    // dialog closes, another page opens): the focus would fall to the page's body. It goes to the
+    // notice that says what happened instead; focus a dialog or a field kept is left alone.
+    const active = document.activeElement;
+    if (!active || active === document.body) textRef.current?.focus();
     const id = setTimeout(() => setOpen(false), 10_000);
     return () => clearTimeout(id);
   }, [notice]);
@@ -20,7 +26,9 @@ export function NoticeBar({
   return (
     <div className="notice-bar" role={notice.kind === "error" ? "alert" : "status"}>
       <div className="notice-card" data-kind={notice.kind}>
-        <p>{notice.text}</p>
+        <p ref={textRef} tabIndex={-1}>
+          {notice.text}
+        </p>
         <button
           type="button"
           className="notice-close"

@@ -36,6 +36,12 @@ export function hrefTo(href: string, id: string | undefined): string {
   return id ? `${href.split("#")[0]}#${encodeURIComponent(id)}` : href;
 }
 
+/** The element id a link's fragment names, if any. */
+function fragmentOf(href: string): string | undefined {
+  const hash = href.split("#")[1];
+  return hash ? decodeURIComponent(hash) : undefined;
+}
+
 export function PageDialog({
   title,
   closeHref,
@@ -50,6 +56,9 @@ export function PageDialog({
   const navigate = useNavigate();
   const posted = useActionData() !== undefined;
   const close = hrefTo(closeHref, openerId);
+  // A `closeHref` that already names its opener (`/programs#action-…`) gives the focus back to it
+  // with JavaScript too, not only through the browser's fragment navigation without it.
+  const backId = openerId ?? fragmentOf(closeHref);
   useEffect(() => {
     const dialog = ref.current;
     const active = document.activeElement as HTMLElement | null;
@@ -69,12 +78,12 @@ export function PageDialog({
       document.removeEventListener("keydown", onKey);
       const back = previous?.isConnected
         ? previous
-        : openerId
-          ? document.getElementById(openerId)
+        : backId
+          ? document.getElementById(backId)
           : null;
       back?.focus();
     };
-  }, [close, navigate, openerId]);
+  }, [close, navigate, backId]);
   return (
     <div className="page-dialog-backdrop">
       <Paper

@@ -116,7 +116,17 @@ export const ActivityCard = memo(function ActivityCard({
         <span className="visually-hidden">{` ${card.name}`}</span>
       </a>
       <div className="ac-fill" />
-      {card.state ? <p className="ac-state">{card.state}</p> : null}
+      {card.state ? (
+        // A card with no action left (registered, the check awaited) gives the focus that comes
+        // back from a dialog to what it now says.
+        <p
+          className="ac-state"
+          id={card.actions.length ? undefined : programsOpener.action(card.id)}
+          tabIndex={card.actions.length ? undefined : -1}
+        >
+          {card.state}
+        </p>
+      ) : null}
       {card.paidSoFar ? <p>{card.paidSoFar}</p> : null}
       {card.failedReason ? <p className="ac-error">{card.failedReason}</p> : null}
       {card.balanceDue ? (
