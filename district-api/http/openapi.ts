@@ -78,7 +78,10 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "identity",
     summary: "Turn a token pushed by the desktop client into a desktop session",
     reply: identity.DesktopSessionReply,
-    refusals: { 429: "Too many attempts from this address or for this person: try again later" },
+    refusals: {
+      401: "The token pushed by the desktop client is not a live token",
+      429: "Too many attempts from this address or for this person: try again later",
+    },
   },
   "PUT /v1/student/recover-student": {
     tag: "identity",
@@ -152,6 +155,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "registration",
     summary: "Join a course's waitlist",
     reply: programs.RegisterReply,
+    refusals: { 406: "The course has no waitlist open, or the page the family saw is out of date" },
   },
   "DELETE /v1/register/waitlist/:courseSelectionUUID": {
     tag: "registration",
@@ -162,6 +166,10 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "registration",
     summary: "Whether the person's own schedule or program rules would refuse a registration",
     reply: programs.RegisterCheckReply,
+    refusals: {
+      406: "The section is full, or the page the family saw is out of date",
+      409: "Register would refuse it now (time conflict, survey, one section per term): the message says why",
+    },
   },
   "POST /v1/register/:courseSelectionUUID": {
     tag: "registration",
@@ -360,6 +368,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "staff",
     summary: "A roster as a PDF report",
     reply: "pdf",
+    refusals: { 404: "No such section, or not the instructor's" },
   },
   "GET /v1/myFees/pdfReport/:feeId": {
     tag: "staff",
