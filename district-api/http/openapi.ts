@@ -648,7 +648,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary:
       "Run a catalogue import (programmes and sections) over an uploaded file: a dry run, or all rows or none",
     reply: adminImports.ImportRunReply,
-    refusals: { 404: "A school, course or instructor the file names does not exist" },
+    refusals: { 404: "No such import run (the dry run to apply)" },
   },
   "POST /v1/admin/imports/runs/:id/apply": {
     tag: "admin",
