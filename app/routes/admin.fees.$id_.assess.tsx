@@ -22,7 +22,7 @@ import { ASSESS_BY } from "@domain/forms/admin-fees";
 import { t } from "@domain/messages/admin";
 import { assessAction, assessPage } from "~/.server/admin-fees";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError, mantineFieldProps } from "~/components/fields";
+import { FormError, mantineFieldProps } from "~/components/fields";
 import { AdminTextarea, AdminTextInput } from "~/components/admin/fields";
 import type { PageHandle } from "~/components/page-title";
 
@@ -64,7 +64,6 @@ export default function AdminFeeAssess() {
           {t("adminFees.assessTitle", { name })}
         </Title>
         <Form method="post" {...formProps}>
-          <ErrorSummary form={form} result={actionData?.result} />
           <Stack maw={640}>
             <FormError errors={form.errors} id={form.errorId} />
             <Radio.Group

@@ -27,7 +27,7 @@ import { t } from "@domain/messages/admin";
 import { Pager } from "~/components/staff/Pager";
 import { assessedAction, assessedPage } from "~/.server/admin-fees";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { AdminTextInput } from "~/components/admin/fields";
 import type { PageHandle } from "~/components/page-title";
 
@@ -69,7 +69,6 @@ function WaiveOrAdjust({
   const busy = navigation.state === "submitting";
   return (
     <Form method="post" {...formProps}>
-      <ErrorSummary form={form} result={lastResult} />
       <input type="hidden" name="assessedId" value={row.id} />
       <Stack gap="xs">
         <FormError errors={form.errors} id={form.errorId} />

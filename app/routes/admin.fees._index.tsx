@@ -26,7 +26,7 @@ import {
 import { t } from "@domain/messages/admin";
 import { Pager } from "~/components/staff/Pager";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { AdminTextInput } from "~/components/admin/fields";
 import { feeListAction, feeListPage } from "~/.server/admin-fees";
 import type { PageHandle } from "~/components/page-title";
@@ -161,10 +161,6 @@ function FeeGroups() {
         {t("adminFees.groupNew")}
       </Title>
       <Form method="post" {...formProps}>
-        <ErrorSummary
-          form={form}
-          result={actionData?.form === "group-create" ? actionData.result : undefined}
-        />
         <input type="hidden" name="intent" value="group-create" />
         <Stack maw={560}>
           <FormError errors={form.errors} id={form.errorId} />

@@ -8,7 +8,7 @@ import { t } from "@domain/messages/admin";
 import { IMPORT_KINDS } from "@domain/imports/kinds";
 import { importsAction, importsPage } from "~/.server/admin-imports";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { useUploadWithProgress } from "~/islands/UploadWithProgress";
 import { UploadProgress } from "~/components/admin/UploadProgress";
 import type { PageHandle } from "~/components/page-title";
@@ -56,7 +56,6 @@ export default function AdminImports() {
           upload.onSubmit(event);
         }}
       >
-        <ErrorSummary form={form} result={actionData?.result} />
         <Stack maw={560}>
           <FormError errors={form.errors} id={form.errorId} />
           <Radio.Group

@@ -6,7 +6,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { maintenanceAction, maintenancePage } from "~/.server/admin";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { AdminTextInput } from "~/components/admin/fields";
 import type { PageHandle } from "~/components/page-title";
 
@@ -76,7 +76,6 @@ export default function AdminMaintenance() {
       </Paper>
       <Paper p="lg" withBorder>
         <Form method="post" {...formProps}>
-          <ErrorSummary form={form} result={actionData?.result} />
           <Stack>
             <FormError errors={form.errors} id={form.errorId} />
             <Group grow align="flex-start">

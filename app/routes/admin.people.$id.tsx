@@ -21,7 +21,7 @@ import { FINANCIAL_AID } from "@domain/contract/admin-people";
 import { t } from "@domain/messages/admin";
 import { personAction, personPage } from "~/.server/admin-people";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = {
@@ -122,10 +122,6 @@ export default function AdminPerson() {
           {t("admin.people.aidTitle")}
         </Title>
         <Form method="post" {...aidFormProps}>
-          <ErrorSummary
-            form={aidForm}
-            result={actionData?.form === "aid" ? actionData.result : undefined}
-          />
           <Stack maw={480}>
             <FormError errors={aidForm.errors} id={aidForm.errorId} />
             <Radio.Group
@@ -156,10 +152,6 @@ export default function AdminPerson() {
           {t("admin.people.passTitle")}
         </Title>
         <Form method="post" {...passFormProps}>
-          <ErrorSummary
-            form={passForm}
-            result={actionData?.form === "pass" ? actionData.result : undefined}
-          />
           <Stack maw={480}>
             <FormError errors={passForm.errors} id={passForm.errorId} />
             <Checkbox

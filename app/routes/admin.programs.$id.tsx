@@ -25,7 +25,7 @@ import {
 import { t } from "@domain/messages/admin";
 import { programDetailAction, programDetailPage } from "~/.server/admin-catalogue";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { AdminTextInput } from "~/components/admin/fields";
 import { ProgramFormFields } from "~/components/admin/catalogue-fields";
 import { Pager } from "~/components/staff/Pager";
@@ -85,10 +85,6 @@ export default function AdminProgram() {
           {t("admin.programs.editTitle", { name: program.name })}
         </Title>
         <Form method="post" {...formProps}>
-          <ErrorSummary
-            form={form}
-            result={actionData?.form === "program" ? actionData.result : undefined}
-          />
           <Stack maw={560}>
             <FormError errors={form.errors} id={form.errorId} />
             <ProgramFormFields fields={fields} />
@@ -183,10 +179,6 @@ export default function AdminProgram() {
           {t("admin.programs.copyHint")}
         </Text>
         <Form method="post" {...copyProps}>
-          <ErrorSummary
-            form={copyForm}
-            result={actionData?.form === "copy" ? actionData.result : undefined}
-          />
           <input type="hidden" name="intent" value="copy" />
           <Stack maw={560}>
             <FormError errors={copyForm.errors} id={copyForm.errorId} />

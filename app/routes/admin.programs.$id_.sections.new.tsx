@@ -6,7 +6,7 @@ import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { sectionCreateAction, sectionCreatePage } from "~/.server/admin-catalogue";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { SectionFormFields } from "~/components/admin/catalogue-fields";
 import type { PageHandle } from "~/components/page-title";
 
@@ -49,7 +49,6 @@ export default function AdminSectionNew() {
         {t("admin.sections.createTitle", { program: program.name })}
       </Title>
       <Form method="post" {...formProps}>
-        <ErrorSummary form={form} result={actionData?.result} />
         <Stack maw={760}>
           <FormError errors={form.errors} id={form.errorId} />
           <SectionFormFields

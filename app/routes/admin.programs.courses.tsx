@@ -24,7 +24,7 @@ import {
 import { t } from "@domain/messages/admin";
 import { courseCreateAction, courseListPage } from "~/.server/admin-catalogue";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { AdminTextarea, AdminTextInput } from "~/components/admin/fields";
 import { Pager } from "~/components/staff/Pager";
 import type { PageHandle } from "~/components/page-title";
@@ -111,7 +111,6 @@ export default function AdminCourses() {
           {t("admin.courses.new")}
         </Title>
         <Form method="post" {...formProps}>
-          <ErrorSummary form={form} result={actionData?.result} />
           <Stack maw={560}>
             <FormError errors={form.errors} id={form.errorId} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -6,7 +6,7 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from "@mantine
 import { t } from "@domain/messages/admin";
 import { courseEditPage, courseUpdateAction } from "~/.server/admin-catalogue";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { AdminTextarea, AdminTextInput } from "~/components/admin/fields";
 import type { PageHandle } from "~/components/page-title";
 
@@ -48,7 +48,6 @@ export default function AdminCourseEdit() {
         {t("admin.courses.edit")}
       </Title>
       <Form method="post" {...formProps}>
-        <ErrorSummary form={form} result={actionData?.result} />
         <Stack maw={560}>
           <FormError errors={form.errors} id={form.errorId} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -5,7 +5,7 @@ import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { programCreateAction, programCreatePage } from "~/.server/admin-catalogue";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { ProgramFormFields } from "~/components/admin/catalogue-fields";
 import type { PageHandle } from "~/components/page-title";
 
@@ -41,7 +41,6 @@ export default function AdminProgramNew() {
         {t("admin.programs.createTitle")}
       </Title>
       <Form method="post" {...formProps}>
-        <ErrorSummary form={form} result={actionData?.result} />
         <Stack maw={560}>
           <FormError errors={form.errors} id={form.errorId} />
           <ProgramFormFields fields={fields} />

@@ -7,7 +7,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantin
 import { t } from "@domain/messages/admin";
 import { sectionEditAction, sectionEditPage } from "~/.server/admin-catalogue";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { SectionFormFields, sectionDefaults } from "~/components/admin/catalogue-fields";
 import type { PageHandle } from "~/components/page-title";
 
@@ -48,7 +48,6 @@ export default function AdminSectionEdit() {
         </Title>
         {section.active ? (
           <Form method="post" {...formProps}>
-            <ErrorSummary form={form} result={actionData?.result} />
             <input type="hidden" name="intent" value="save" />
             <Stack maw={760}>
               <FormError errors={form.errors} id={form.errorId} />

@@ -19,7 +19,7 @@ import { CONFIRMATION_PLACEHOLDER, TEXT_LIMITS } from "@domain/contract/admin";
 import { t } from "@domain/messages/admin";
 import { settingsAction, settingsPage } from "~/.server/admin";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { AdminTextarea, AdminTextInput } from "~/components/admin/fields";
 import type { PageHandle } from "~/components/page-title";
 
@@ -77,7 +77,6 @@ export default function AdminSettings() {
         {t("admin.settings.title")}
       </Title>
       <Form method="post" {...formProps}>
-        <ErrorSummary form={form} result={actionData?.result} />
         <Stack>
           <FormError errors={form.errors} id={form.errorId} />
           <Fieldset legend={t("admin.settings.homeMessage")}>

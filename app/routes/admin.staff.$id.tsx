@@ -9,7 +9,7 @@ import type * as PeopleForms from "@domain/forms/admin-people";
 import { t } from "@domain/messages/admin";
 import { staffAccountAction, staffAccountPage } from "~/.server/admin-people";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { AdminPasswordInput } from "~/components/admin/fields";
 import { roleName } from "~/components/admin/roles";
 import type { PageHandle } from "~/components/page-title";
@@ -88,7 +88,6 @@ export default function AdminStaffAccount() {
         </Title>
         <Text mb="sm">{t("admin.staff.rolesText")}</Text>
         <Form method="post" {...rolesFormProps}>
-          <ErrorSummary form={rolesForm} result={rolesResult} />
           <Stack maw={480}>
             <FormError errors={rolesForm.errors} id={rolesForm.errorId} />
             <Checkbox.Group
@@ -131,7 +130,6 @@ export default function AdminStaffAccount() {
             {t("admin.staff.resetTitle")}
           </Title>
           <Form method="post" {...formProps}>
-            <ErrorSummary form={form} result={resetResult} />
             <Stack maw={480}>
               <FormError errors={form.errors} id={form.errorId} />
               <AdminPasswordInput

@@ -6,7 +6,7 @@ import { PASSWORD_LENGTH, STAFF_ROLES } from "@domain/contract/admin";
 import { t } from "@domain/messages/admin";
 import { staffCreateAction, staffCreatePage } from "~/.server/admin";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { AdminPasswordInput, AdminTextInput } from "~/components/admin/fields";
 import { roleName } from "~/components/admin/roles";
 import type { PageHandle } from "~/components/page-title";
@@ -44,7 +44,6 @@ export default function AdminStaffNew() {
         {t("admin.staff.createTitle")}
       </Title>
       <Form method="post" {...formProps}>
-        <ErrorSummary form={form} result={actionData?.result} />
         <Stack maw={480}>
           <FormError errors={form.errors} id={form.errorId} />
           <AdminTextInput

@@ -8,12 +8,7 @@ import { Alert, Paper, Stack, Title } from "~/ui";
 import { t } from "@domain/messages/community";
 import { formatUsPhone } from "@domain/forms/community-fields";
 import { isoToMmddyyyy } from "@domain/rules/calendar";
-import {
-  MemberForm,
-  memberFieldLabel,
-  type MemberFormShape,
-} from "~/components/community/MemberForm";
-import { ErrorSummary } from "~/components/fields";
+import { MemberForm, type MemberFormShape } from "~/components/community/MemberForm";
 import type { CommunityProfile, ProfileForm } from "~/.server/forms.server";
 import { profilePage, profileAction } from "~/.server/identity";
 import type { PageHandle } from "~/components/page-title";
@@ -76,7 +71,6 @@ export default function EditProfile() {
   });
   return (
     <Paper p="lg" withBorder>
-      <ErrorSummary form={form} result={actionData?.result} labelOf={memberFieldLabel} />
       <Stack gap="xs" mb="md">
         <Title order={1} size="h2">
           {t("profile.title")}

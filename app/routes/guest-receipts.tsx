@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useZodForm } from "~/components/zod-form";
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/guest-receipts";
-import { ErrorSummary, FormError, TextField } from "~/components/fields";
+import { FormError, TextField } from "~/components/fields";
 import { guestReceiptsAction, guestReceiptsPage } from "~/.server/guest-receipts";
 import type { PageHandle } from "~/components/page-title";
 
@@ -61,7 +61,6 @@ export default function GuestReceipts() {
           </Form>
           {sent ? (
             <Form method="post" {...formProps}>
-              <ErrorSummary form={form} result={actionData?.result} />
               <input type="hidden" name="intent" value="confirm" />
               <Stack>
                 <TextField

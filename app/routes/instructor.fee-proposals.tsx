@@ -24,7 +24,6 @@ import { districtTimeZone } from "~/.server/time";
 import { ADMIN_ROLE, feeReviewAction, loadProposals, PROPOSER_ROLE } from "~/.server/fee-requests";
 import { PageDialog } from "~/components/PageDialog";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary } from "~/components/fields";
 import {
   HistoryDialog,
   openerId,
@@ -179,10 +178,6 @@ function ReviewDialog({
         ) : null}
         {p.requestStatus === "Pending" ? (
           <Form method="post" {...formProps}>
-            <ErrorSummary
-              form={form}
-              result={Number(posted) === p.id ? actionData?.result : undefined}
-            />
             <input type="hidden" name="id" value={p.id} />
             <Stack>
               <Textarea

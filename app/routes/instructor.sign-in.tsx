@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useZodForm } from "~/components/zod-form";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { t } from "@domain/messages/common";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { MantineTextField, PasswordField } from "~/components/staff/fields";
 import { staffSignInPage, staffSignInAction } from "~/.server/identity";
 import type { PageHandle } from "~/components/page-title";
@@ -45,7 +45,6 @@ export default function StaffSignIn() {
         </Text>
       ) : null}
       <Form method="post" {...formProps}>
-        <ErrorSummary form={form} result={actionData?.result} />
         <Stack>
           <FormError errors={form.errors?.length ? form.errors : refusal} id={form.errorId} />
           <MantineTextField

@@ -22,7 +22,7 @@ import {
 import { t } from "@domain/messages/admin";
 import { promiseAction, promisePage } from "~/.server/office";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError, mantineFieldProps } from "~/components/fields";
+import { FormError, mantineFieldProps } from "~/components/fields";
 import { MantineTextField } from "~/components/staff/fields";
 import type { PageHandle } from "~/components/page-title";
 
@@ -165,7 +165,6 @@ export default function OfficePromise() {
             {t("office.receive.title")}
           </Title>
           <Form method="post" {...receiveProps}>
-            <ErrorSummary form={receive} result={resultFor("receive")} />
             <Stack maw={480}>
               <FormError errors={receive.errors} id={receive.errorId} />
               <MantineTextField
@@ -205,7 +204,6 @@ export default function OfficePromise() {
             {t("office.undo.title")}
           </Title>
           <Form method="post" {...undoProps}>
-            <ErrorSummary form={undo} result={resultFor("undo")} />
             <Stack maw={480}>
               <FormError errors={undo.errors} id={undo.errorId} />
               <NativeSelect
@@ -258,7 +256,6 @@ export default function OfficePromise() {
             {t("office.cancel.from", { date: p.cancellableFrom })}
           </Text>
           <Form method="post" {...cancelProps}>
-            <ErrorSummary form={cancel} result={resultFor("cancel")} />
             <Stack maw={480}>
               <FormError errors={cancel.errors} id={cancel.errorId} />
               <Checkbox

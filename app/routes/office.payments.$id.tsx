@@ -21,7 +21,7 @@ import {
 import { t } from "@domain/messages/admin";
 import { paymentAction, paymentPage } from "~/.server/office-refunds";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError, mantineFieldProps } from "~/components/fields";
+import { FormError, mantineFieldProps } from "~/components/fields";
 import { MantineTextField } from "~/components/staff/fields";
 import type { PageHandle } from "~/components/page-title";
 
@@ -156,10 +156,6 @@ export default function OfficePayment() {
         ) : (
           // A refund made starts a fresh form (its typed values gone); a refusal keeps them.
           <Form method="post" {...formProps} key={`refund-${p.refunds.length}`}>
-            <ErrorSummary
-              form={form}
-              result={actionData?.form === "refund" ? actionData.result : undefined}
-            />
             <input type="hidden" name="key" value={formKey} readOnly />
             {p.byHand ? <input type="hidden" name="byHand" defaultValue="on" /> : null}
             <Stack maw={520}>

@@ -33,7 +33,6 @@ import { PaymentCountdown, PaymentExpiryDialog } from "~/islands/PaymentCountdow
 import { ProgramsList } from "~/components/programs/ProgramsList";
 import { useHydrated } from "~/components/use-hydrated";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary } from "~/components/fields";
 import { MailAddress } from "~/components/MailAddress";
 import type { PageHandle } from "~/components/page-title";
 
@@ -213,7 +212,6 @@ function PaymentDialog() {
       closeLabel={t("paymentDialog.close")}
     >
       <Form method="post" action={here} {...formProps}>
-        <ErrorSummary form={form} result={a?.result} />
         <input type="hidden" name="intent" value="pay" />
         <Stack>
           <Text fw={700}>{p.courseName}</Text>

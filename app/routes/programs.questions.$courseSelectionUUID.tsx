@@ -4,7 +4,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary } from "~/components/fields";
 import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Textarea, TextInput } from "~/ui";
 import { questionField } from "@domain/forms/course-question-fields";
 import { hasWaiver, WAIVER_ACCEPTED } from "@domain/rules/registration";
@@ -65,10 +64,6 @@ export default function CourseQuestions() {
       openerId={opener}
     >
       <Form method="post" action={postTo} {...formProps}>
-        <ErrorSummary
-          form={form}
-          result={actionData && "result" in actionData ? actionData.result : undefined}
-        />
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="status" value={course.status} />
         <Stack gap="md">

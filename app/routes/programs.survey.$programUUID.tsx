@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useZodForm } from "~/components/zod-form";
 import { Button, Group, Radio, Stack, Text } from "~/ui";
 import { t } from "@domain/messages/programs";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
 import { surveyPage, surveyAction } from "~/.server/programs";
@@ -56,7 +56,6 @@ export default function Survey() {
       openerId={programsOpener.survey(programUUID)}
     >
       <Form method="post" {...formProps}>
-        <ErrorSummary form={form} result={actionData?.result} />
         <Stack>
           <FormError errors={form.errors} id={form.errorId} takeFocus={!choiceError} />
           <Text size="sm">{t("survey.intro", { program: name })}</Text>

@@ -5,14 +5,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useZodForm } from "~/components/zod-form";
 import type * as CommunityForms from "@domain/forms/community";
-import { Anchor, Button, Paper, Stack, Text, Title } from "~/ui";
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/community";
-import {
-  MemberForm,
-  memberFieldLabel,
-  type MemberFormShape,
-} from "~/components/community/MemberForm";
-import { ErrorSummary } from "~/components/fields";
+import { MemberForm, type MemberFormShape } from "~/components/community/MemberForm";
 import type { RegisterMemberForm } from "~/.server/forms.server";
 import { communityRegistrationPage, communityRegistrationAction } from "~/.server/identity";
 import type { PageHandle } from "~/components/page-title";
@@ -62,31 +57,24 @@ export default function RegisterCommunityMember() {
   });
   if (created) return <Created />;
   const here = `/register-community-member${standalone ? "?standalone=1" : ""}`;
-  // Beside the spec's "already exists" words ("click 'forgot password'"): the ID recovery.
   const existsLinks = actionData?.exists ? (
-    <>
+    <Group>
       {standalone ? (
-        <>
-          <Anchor component={Link} to="/signin">
-            {t("community.backToLogin")}
-          </Anchor>{" "}
-        </>
+        <Anchor component={Link} to="/signin">
+          {t("community.backToLogin")}
+        </Anchor>
       ) : null}
       <Anchor component={Link} to="/signin?recover=member">
         {standalone ? t("community.forgotMemberId") : t("signin.forgotMember")}
       </Anchor>
-    </>
-  ) : null;
-  const tooLarge = actionData?.tooLarge ? (
+    </Group>
+  ) : actionData?.tooLarge ? (
     <div role="alert" className="field-error">
       {t("community.signatureInvalid")}
     </div>
   ) : null;
   return (
     <Paper p="lg" withBorder>
-      <ErrorSummary form={form} result={actionData?.result} labelOf={memberFieldLabel}>
-        {existsLinks}
-      </ErrorSummary>
       <Stack gap="xs" mb="md">
         <Title order={1} size="h2">
           {t("community.title")}
@@ -101,7 +89,7 @@ export default function RegisterCommunityMember() {
         carriedSignature={actionData?.carried ?? null}
         submitLabel={t("community.submit")}
         pending={navigation.state === "submitting"}
-        formMessage={tooLarge}
+        formMessage={existsLinks}
       />
     </Paper>
   );

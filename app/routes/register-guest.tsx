@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useZodForm } from "~/components/zod-form";
 import { Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/common";
-import { ErrorSummary, FormError, TextField } from "~/components/fields";
+import { FormError, TextField } from "~/components/fields";
 import { guestSignInPage, guestSignInAction } from "~/.server/identity";
 import type { PageHandle } from "~/components/page-title";
 
@@ -42,7 +42,6 @@ export default function RegisterGuest() {
         </Text>
       ) : null}
       <Form method="post" {...formProps}>
-        <ErrorSummary form={form} result={actionData?.result} />
         {category ? <input type="hidden" name="category" value={category} /> : null}
         <Stack>
           <FormError errors={form.errors} id={form.errorId} />

@@ -5,7 +5,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { useZodForm } from "~/components/zod-form";
 import { BirthDateField } from "~/components/BirthDateField";
-import { ErrorSummary, FormError, TextField } from "~/components/fields";
+import { FormError, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
 import { familySignInPage, familySignInAction } from "~/.server/identity";
@@ -98,17 +98,6 @@ export default function SignIn() {
   const here = `/signin${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
   return (
     <Paper className="center-narrow" p="lg" withBorder>
-      <ErrorSummary
-        form={form}
-        result={loginResult}
-        labelOf={(name) =>
-          name === "studentId"
-            ? t("signin.studentId")
-            : name === "dob"
-              ? t("signin.dob")
-              : undefined
-        }
-      />
       <Title order={1} size="h2" mb="sm">
         {t("signin.title")}
       </Title>

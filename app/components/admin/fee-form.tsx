@@ -17,7 +17,7 @@ import type { FeeOptions } from "@domain/contract/admin-fees";
 import { FEE_TYPES, RESPONSE_TYPES } from "@domain/forms/fee-request";
 import { t } from "@domain/messages/admin";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError, mantineFieldProps, type FieldMeta } from "~/components/fields";
+import { FormError, mantineFieldProps, type FieldMeta } from "~/components/fields";
 import { AdminTextarea, AdminTextInput } from "~/components/admin/fields";
 
 function AdminSelect({
@@ -81,7 +81,6 @@ export function FeeFormFields({
   const questions = fields.questions.getFieldList();
   return (
     <Form method="post" {...formProps}>
-      <ErrorSummary form={form} result={lastResult} />
       <Stack maw={720}>
         <FormError errors={form.errors} id={form.errorId} />
         <AdminTextInput meta={fields.name} label={t("adminFees.name")} required />

@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { SubmissionResult } from "@conform-to/react";
 import { InPersonLink } from "~/components/cashier/InPersonLink";
 import { Alert, Anchor, Button, Paper, RadioGroup, Stack, Text, Title } from "~/ui";
-import { ErrorSummary, PlainTextInput, invalidFocus } from "~/components/fields";
+import { PlainTextInput, invalidFocus } from "~/components/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { useZodForm } from "~/components/zod-form";
 import type { Cart } from "@domain/contract/cart";
@@ -171,7 +171,6 @@ export function CartPage({
   return (
     <Stack>
       <FeesStyles />
-      <ErrorSummary form={form} result={a?.result} />
       <Title order={1}>{t("cart.title")}</Title>
       {d.countdown ? (
         <CartCountdown

@@ -30,7 +30,7 @@ import {
 } from "@domain/rules/checkout";
 import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { formatUsd, toCents } from "@domain/rules/money";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { CardReader, type Captured } from "~/islands/CardReader";
 import { HostScripts } from "~/islands/HostScripts";
 import { callHostScript, hostReplyError } from "~/islands/host-scripts";
@@ -181,7 +181,6 @@ export function InPersonPage({
             {t("cart.paymentMethod")}
           </Title>
           <Form method="post" ref={formRef} {...formProps} onSubmit={(e) => void onSubmit(e)}>
-            <ErrorSummary form={form} result={lastResult} />
             <Stack>
               <FormError errors={form.errors} id={form.errorId} />
               {hostError ? (

@@ -32,7 +32,7 @@ import {
 } from "@domain/forms/fee-request";
 import type * as FeeRequestForms from "@domain/forms/fee-request";
 import { useZodForm } from "~/components/zod-form";
-import { ErrorSummary, FormError } from "~/components/fields";
+import { FormError } from "~/components/fields";
 import { MantineTextField } from "~/components/staff/fields";
 
 export interface FeeRequestLookups {
@@ -203,7 +203,6 @@ export function FeeRequestForm({
 
   return (
     <Form method="post" {...formProps}>
-      <ErrorSummary form={form} result={lastResult} />
       {/* Enter in a field submits the request: the form's first submit button is this one, not a
           Remove or Add button further down. */}
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
