@@ -536,7 +536,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Rename a school; the same names again change nothing",
     reply: adminSchools.SchoolChangeReply,
-    refusals: { "404": "No such school" },
+    refusals: { 404: "No such school" },
   },
   "POST /v1/admin/school-years": {
     tag: "admin",
@@ -548,7 +548,7 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Rename a school year; the same name again changes nothing",
     reply: adminSchools.SchoolYearChangeReply,
-    refusals: { "404": "No such school year" },
+    refusals: { 404: "No such school year" },
   },
   "GET /v1/admin/audit": {
     tag: "admin",
