@@ -57,7 +57,7 @@ describe.each(MODES)("people $name", (mode) => {
     await search.getByLabel("ID or name").fill(studentId);
     await search.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(new RegExp(`q=${studentId}`));
-    await page.getByText("1 found").waitFor();
+    await page.getByText("1 found", { exact: true }).waitFor();
     const link = page.getByRole("link", { name: /^Open / });
     expect(await link.count()).toBe(1);
     const name = (await link.getAttribute("aria-label"))!.replace(/^Open /, "");

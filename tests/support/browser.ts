@@ -29,6 +29,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** React's hydration failures, as the production build words them (minified codes) and as a
+ * development build does. */
+const HYDRATION_ERROR = /Minified React error #(418|423|425)|Hydration failed|did not match/;
+
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -72,6 +76,10 @@ export async function startTestApp(opts: { statusPollMs?: number } = {}): Promis
   });
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
+  // A page whose server HTML React cannot hydrate is thrown away and drawn again on the client:
+  // what was typed or chosen before that is lost and clicks in between do nothing. Every page of
+  // every browser file is watched, and the file fails at its close naming the page.
+  const hydrationErrors: string[] = [];
   const app: TestApp = {
     server,
     url: server.url,
@@ -85,6 +93,13 @@ export async function startTestApp(opts: { statusPollMs?: number } = {}): Promis
         viewport: o.viewport ?? { width: 1280, height: 900 },
       });
       ctx.setDefaultTimeout(15_000);
+      ctx.on("page", (page) =>
+        page.on("pageerror", (error) => {
+          if (HYDRATION_ERROR.test(error.message)) {
+            hydrationErrors.push(`${page.url()}: ${error.message.slice(0, 120)}`);
+          }
+        }),
+      );
       contexts.push(ctx);
       return ctx;
     },
@@ -97,6 +112,9 @@ export async function startTestApp(opts: { statusPollMs?: number } = {}): Promis
       await browser.close();
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
+      if (hydrationErrors.length > 0) {
+        throw new Error(`pages failed to hydrate:\n${[...new Set(hydrationErrors)].join("\n")}`);
+      }
     },
   };
   return app;

@@ -17,5 +17,8 @@ body:has(.receipt-printable) header, body:has(.receipt-printable) nav, body:has(
 `;
 
 export function FeesStyles() {
-  return <style>{CSS}</style>;
+  // As markup, not as a text child: React escapes a text child on the server (an apostrophe
+  // becomes &#x27;) but not in the browser, and the mismatch throws the whole page's server HTML
+  // away on hydration. The sheet is a constant of ours, never user input.
+  return <style dangerouslySetInnerHTML={{ __html: CSS }} />;
 }
