@@ -47,6 +47,10 @@ const ACTIONS: Record<
     who: "admin",
     params: { sectionId: "section" },
   },
+  "admin.schools.$id.tsx": { who: "admin", params: { id: "id" } },
+  "admin.schools.new.tsx": { who: "admin" },
+  "admin.schools.years.$id.tsx": { who: "admin", params: { id: "id" } },
+  "admin.schools.years.new.tsx": { who: "admin" },
   "admin.settings.tsx": { who: "admin" },
   // Accounts made for the fuzz: resetting or deactivating the demo staff would sign out the
   // sessions the other actions are fuzzed with.

@@ -138,7 +138,7 @@ describe("cart balances with JavaScript", () => {
     await card(page, "Science Lab Goggles").getByRole("button", { name: "Add to Cart" }).click();
     await card(page, "Science Lab Goggles").getByRole("button", { name: "Added" }).waitFor();
     await balanceToCart(page, section.id);
-    await page.getByLabel("Partial payment").check();
+    await page.getByRole("radio", { name: "Partial payment" }).check();
     await page.getByLabel("Online card").check();
     const amount = page.getByLabel("Partial Payment Amount");
     const minimum =

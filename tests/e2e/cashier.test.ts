@@ -336,7 +336,7 @@ describe("partial payment on the reader (JavaScript)", () => {
     const page = await pushSession(ctx, true, token);
     await page.goto("/cart/in-person");
     await page.getByText("Ready For Card").waitFor();
-    await page.getByLabel("Partial payment").check();
+    await page.getByRole("radio", { name: "Partial payment" }).check();
     await page.getByLabel("Partial Payment Amount").fill("20.509");
     await page.getByLabel("Card reader").check();
     // A partial amount with 3 decimals is a form error: the reader does not collect.
