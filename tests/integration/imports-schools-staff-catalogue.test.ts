@@ -1,6 +1,6 @@
 // OneRoster orgs.csv and academicSessions.csv in the staff and catalogue imports (issue 30 point 1,
 // decision 157), over HTTP as the upload page calls them: the staff import's OneRoster set, and a
-// plain staff CSV or catalogue CSV with orgs.csv and academicSessions.csv beside it, list the
+// plain student, staff or catalogue CSV with orgs.csv and academicSessions.csv beside it, list the
 // schools and school years they would create in the dry run's report and write nothing; applying
 // the dry run creates them in the import's transaction, each with decision 149's audit entry, and
 // the report of the applied run says what was created. Without orgs.csv a catalogue naming an
@@ -196,6 +196,29 @@ describe("the staff import's OneRoster set", () => {
     const entries = await auditsSince(audit);
     expect(entries.map((a) => a.action)).toEqual(["school.create", "import.staff"]);
     expect(entries[0]!.after).toEqual({ shortName: "EES-7", fullName: "East Elementary School" });
+  });
+});
+
+describe("the student import's plain CSV", () => {
+  it("with orgs.csv beside it, the dry run lists the school to create and writes nothing", async () => {
+    const ids = await uploadAll([
+      [
+        "students.csv",
+        "student_id,first_name,last_name,birth_date,grade,school\n390001,Sam,Plain,2015-03-04,3,WES\n",
+      ],
+      ["orgs.csv", ORGS(["org-wes", "West Elementary School", "WES"])],
+    ]);
+    const before = await digest();
+    const r = await call(api, "POST", "/v1/admin/imports/students", {
+      token: admin,
+      body: { files: ids, dryRun: true },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.summary).toMatchObject({ created: 1, refused: 0 });
+    expect((await report(r.body.id)).schools).toEqual([
+      { kind: "school", name: "WES", fullName: "West Elementary School", outcome: "created" },
+    ]);
+    expect(await digest()).toBe(before);
   });
 });
 
