@@ -9,10 +9,13 @@
 // could not be read (usage, missing columns, not CSV), 3 a full student export would mark more than
 // a tenth of the active students inactive and --confirm-deactivate did not name that count
 // (nothing applied; decision 141).
-// npm run import -- catalogue FILE [--dry-run] [--report REPORT.csv] imports programmes and sections
-// (decision 129) with services/catalogue-import.ts, the same exit codes; people waiting for a
+// npm run import -- catalogue FILE [orgs.csv] [academicSessions.csv] [--dry-run] [--report REPORT.csv]
+// imports programmes and sections (decision 129) with services/catalogue-import.ts, the same exit codes; people waiting for a
 // section whose capacity it raises are offered a seat; their mail is queued in the database and
 // sent by the district API's mail worker (decision 130).
+// Every kind takes the district's OneRoster orgs.csv and academicSessions.csv (beside a plain CSV
+// too): the schools and school years they name are created or renamed with the import, and printed
+// before the counts, "to create" in a dry run (decisions 154, 157).
 import { createReadStream, existsSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { openCommandDatabase } from "./command-database";
@@ -22,6 +25,7 @@ import { importStaff } from "../district-api/services/staff-import";
 import { importCatalogue } from "../district-api/services/catalogue-import";
 import { ApiError } from "../district-api/services/errors";
 import { importReportCsvRows } from "../domain/imports/report-csv";
+import { schoolChangeLine } from "../domain/imports/oneroster-schools";
 import { toCsv } from "../app/.server/csv";
 
 function usage(message?: string): never {
@@ -31,7 +35,8 @@ function usage(message?: string): never {
       "                         [--confirm-deactivate N]\n" +
       "       npm run import -- catalogue FILE [--dry-run] [--report REPORT.csv]\n" +
       "FILE is one plain CSV, or users.csv orgs.csv demographics.csv of a OneRoster 1.1 set\n" +
-      "(staff: users.csv orgs.csv).\n" +
+      "(staff: users.csv orgs.csv). orgs.csv and academicSessions.csv may come with any of them\n" +
+      "(a plain CSV or the catalogue too): their schools and school years are added or renamed.\n" +
       "--full marks students (or imported staff) missing from the files inactive.\n" +
       "--confirm-deactivate N applies a full student export marking N students inactive when N is\n" +
       "more than a tenth of the active students (the dry run tells N).\n" +
@@ -57,8 +62,11 @@ if (what !== "students" && what !== "staff" && what !== "catalogue") {
   usage('the first argument is what to import: "students", "staff" or "catalogue"');
 }
 if (!files.length) usage("name at least one file");
-if (what === "catalogue" && (files.length > 1 || values.full)) {
-  usage("a catalogue import reads one file, and has no --full (nothing is ever removed)");
+if (what === "catalogue" && (files.length > 3 || values.full)) {
+  usage(
+    "a catalogue import reads one file (with orgs.csv and academicSessions.csv, or not), and has\n" +
+      "no --full (nothing is ever removed)",
+  );
 }
 for (const file of files) if (!existsSync(file)) usage(`no such file: ${file}`);
 const confirmText = values["confirm-deactivate"];
@@ -86,7 +94,7 @@ try {
         districtName: process.env.DISTRICT_NAME ?? "School District",
       },
       actor,
-      sources[0]!,
+      sources,
       { dryRun: values["dry-run"] },
       new Date(),
     );
@@ -103,6 +111,9 @@ try {
     if (row.outcome === "refused" || row.outcome === "deactivated") {
       console.log(`line ${row.line || "-"}\t${row.id}\t${row.outcome}\t${row.reason}`);
     }
+  }
+  for (const change of report.schools ?? []) {
+    console.log(schoolChangeLine(change, report.status === "dry-run"));
   }
   const s = report.summary;
   console.log(

@@ -1,6 +1,7 @@
 // /admin/imports/runs/:id: an import's report (issue 19, decision 124): the counts, the rows 50 a
 // page (filtered on the server by a GET form), the CSV download, and "Apply" for a dry run
-// without refused rows (a plain post).
+// without refused rows (a plain post). The schools and school years orgs.csv and academicSessions.csv
+// add or rename are listed before "Apply", and on the applied run's report (decision 157).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useLocation } from "@remix-run/react";
 import {
@@ -16,7 +17,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { IMPORT_FILTERS } from "@domain/contract/admin-imports";
+import { IMPORT_FILTERS, type ImportSchoolChange } from "@domain/contract/admin-imports";
 import { t } from "@domain/messages/admin";
 import { Pager } from "~/components/staff/Pager";
 import { importRunAction, importRunPage } from "~/.server/admin-imports";
@@ -68,6 +69,9 @@ export default function AdminImportRun() {
             ))}
           </Table.Tbody>
         </Table>
+        {run.schools.length && run.status !== "refused" ? (
+          <SchoolChanges schools={run.schools} applied={run.status === "applied"} />
+        ) : null}
         {run.full ? (
           <Text mb="md">
             {t(run.kind === "staff" ? "admin.staffImport.fullNote" : "admin.imports.fullNote")}
@@ -176,5 +180,40 @@ export default function AdminImportRun() {
         )}
       </Paper>
     </Stack>
+  );
+}
+
+/** The schools and years the import creates or renames ("To create" until it is applied). */
+function SchoolChanges({ schools, applied }: { schools: ImportSchoolChange[]; applied: boolean }) {
+  const id = "import-schools";
+  return (
+    <>
+      <Text mb="xs" id={`${id}-intro`}>
+        {t(applied ? "admin.imports.schoolsApplied" : "admin.imports.schoolsDryRun")}
+      </Text>
+      <Table maw={640} mb="md" aria-describedby={`${id}-intro`}>
+        <Table.Caption>{t("admin.imports.schools")}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("admin.imports.schoolsCol.kind")}</Table.Th>
+            <Table.Th>{t("admin.imports.schoolsCol.name")}</Table.Th>
+            <Table.Th>{t("admin.imports.schoolsCol.fullName")}</Table.Th>
+            <Table.Th>{t("admin.imports.schoolsCol.outcome")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {schools.map((s) => (
+            <Table.Tr key={`${s.kind}-${s.name}`}>
+              <Table.Td>{t(`admin.imports.schoolKind.${s.kind}`)}</Table.Td>
+              <Table.Td>{s.name}</Table.Td>
+              <Table.Td>{s.fullName}</Table.Td>
+              <Table.Td>
+                {t(`admin.imports.schoolOutcome.${applied ? "done" : "dryRun"}.${s.outcome}`)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </>
   );
 }

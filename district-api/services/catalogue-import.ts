@@ -25,6 +25,7 @@ import {
   courseKey,
   mapCatalogueRow,
   NEW_COURSE_ID,
+  newSchoolId,
   type CatalogueColumn,
   type CatalogueRecord,
   type ExistingProgram,
@@ -43,7 +44,8 @@ import {
   baseName,
   csvRows,
   loadSources,
-  schoolsOnFile,
+  oneRosterOrPlain,
+  SCHOOL_FILES,
   summaryOf,
   type ImportReport,
   type ImportSource,
@@ -51,6 +53,7 @@ import {
   type RunSummary,
 } from "./imports";
 import { lockRows, lockStudentImport } from "./locks";
+import { planSetSchools, writeSchoolPlan } from "./oneroster-schools";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
 import { currentSeats, lockSection, offerFreedSeats, releaseExpiredHolds } from "./registration";
 
@@ -165,15 +168,12 @@ async function importIn(
   runId: string,
   mail: QueuedMail[],
 ): Promise<CatalogueImportReport> {
-  if (sources.length !== 1) {
-    throw new ApiError(
-      400,
-      sources.length ? t("admin.imports.tooManyFiles", { count: 1 }) : t("admin.imports.noFile"),
-      "files",
-    );
-  }
-  const source = sources[0]!;
+  // One catalogue CSV, with the district's orgs.csv and academicSessions.csv beside it or not
+  // (decision 157): their schools and years are planned as in the student import (decision 154).
+  oneRosterOrPlain(sources, []);
+  const source = sources.find((s) => !SCHOOL_FILES.includes(baseName(s.name)))!;
   if (!options.dryRun) await lockStudentImport(tx);
+  const plan = await planSetSchools(tx, sources);
   const { rows, carried } = await readCatalogue(source);
   const { programs, sections } = await readOnFile(tx, rows, !options.dryRun, now);
 
@@ -192,7 +192,8 @@ async function importIn(
       if (!sectionByNature.has(key)) sectionByNature.set(key, s);
     }
   }
-  const schoolRows = await schoolsOnFile(tx);
+  // A school still to create stands for a placeholder id while its sections are checked.
+  const schoolRows = plan.schools.map((s) => (s.id < 0 ? { ...s, id: newSchoolId(s.id) } : s));
   const staffRows = await queryRows<{ employeeId: string }>(
     tx,
     sql`select employee_id as "employeeId" from staff`,
@@ -275,9 +276,21 @@ async function importIn(
     report.push({ line, id: r.sectionCode, name, outcome: r.sectionChange, reason: "" });
   }
   const summary = summaryOf(report);
-  const base = { full: false, format: "catalogue" as const, summary, rows: report };
+  const base = {
+    full: false,
+    format: "catalogue" as const,
+    summary,
+    rows: report,
+    schools: plan.changes,
+  };
   if (options.dryRun) return { status: "dry-run", ...base };
   if (summary.refused > 0) return { status: "refused", ...base };
+  const schoolIds = new Map(
+    [...(await writeSchoolPlan(tx, actor, plan, now))].map(([planned, id]) => [
+      newSchoolId(planned),
+      id,
+    ]),
+  );
   if (summary.created + summary.updated === 0) return { status: "applied", ...base };
 
   // Courses the file names that are not on file, once each.
@@ -325,6 +338,10 @@ async function importIn(
       ...r.section,
       courseId:
         r.section.courseId === NEW_COURSE_ID ? courseIds.get(r.courseKey)! : r.section.courseId,
+      schoolId:
+        r.section.schoolId === null
+          ? null
+          : (schoolIds.get(r.section.schoolId) ?? r.section.schoolId),
     };
     if (!r.sectionId) {
       const programId = programIds.get(r.programCode)!;
@@ -377,6 +394,7 @@ async function importIn(
         ).length,
         sections: records.length,
         file: baseName(source.name),
+        files: sources.map((s) => baseName(s.name)),
       },
     },
     now,
@@ -385,8 +403,8 @@ async function importIn(
 }
 
 /**
- * A catalogue import of one file: a dry run (nothing written), or a real run that applies every
- * row or none. The command line calls this; the upload page goes through `importCatalogueUploaded`.
+ * A catalogue import of one file (with orgs.csv and academicSessions.csv beside it, or not): a dry
+ * run (nothing written), or a real run that applies every row or none. The command line calls this; the upload page goes through `importCatalogueUploaded`.
  * Mail to waiting families offered a seat is queued in the same transaction (decision 130) and
  * sent by the district API's mail worker.
  */
@@ -394,14 +412,14 @@ export async function importCatalogue(
   db: Db,
   deps: SeatDeps,
   actor: Actor,
-  source: ImportSource,
+  sources: ImportSource[],
   options: { dryRun: boolean },
   now: Date,
   runId: string = randomUUID(),
 ): Promise<CatalogueImportReport> {
   const mail: QueuedMail[] = [];
   return db.transaction(async (tx) => {
-    const report = await importIn(tx, deps, actor, [source], options, now, runId, mail);
+    const report = await importIn(tx, deps, actor, sources, options, now, runId, mail);
     await enqueueMails(tx, mail);
     return report;
   });
@@ -422,7 +440,7 @@ async function saveRun(
       ${`{${fileIds.join(",")}}`}::uuid[],
       (select coalesce(array_agg(name order by name), '{}') from import_files
         where id = any(${`{${fileIds.join(",")}}`}::uuid[])),
-      ${JSON.stringify({ ...report.summary, format: report.format })}::jsonb,
+      ${JSON.stringify({ ...report.summary, format: report.format, schools: report.schools ?? [] })}::jsonb,
       ${JSON.stringify(report.rows)}::jsonb)`);
 }
 

@@ -79,7 +79,10 @@ export interface ImportReport {
   format: "plain" | "oneroster";
   summary: ImportSummary;
   rows: ReportRow[];
-  /** The schools and school years a OneRoster set creates or renames (decision 154). */
+  /**
+   * The schools and school years orgs.csv and academicSessions.csv create or rename (decisions 154
+   * and 157): "created"/"updated" are "to create"/"to update" in a dry run.
+   */
   schools?: SchoolChange[];
 }
 
@@ -121,8 +124,16 @@ const COLUMN_OF: Record<StudentField, { name: string; type: string }> = {
 export const baseName = (name: string) => (name.split(/[\\/]/).pop() ?? name).trim().toLowerCase();
 
 /**
- * Which way in the files are: one plain CSV, or a OneRoster set by its file names (every one of
- * `needed`, and no file outside `allowed`). Both the student and the staff imports ask it.
+ * The files that name a set's schools and school years (decision 154). They may also come beside a
+ * plain CSV, the district's SIS export setting up the schools the file names (decision 157).
+ */
+export const SCHOOL_FILES: readonly string[] = ["orgs.csv", "academicsessions.csv"];
+
+/**
+ * Which way in the files are: one plain CSV (with orgs.csv and academicSessions.csv beside it, or
+ * not), or a OneRoster set by its file names (every one of `needed`, and no file outside
+ * `allowed`). The student, staff and catalogue imports ask it (the catalogue has no OneRoster set:
+ * `needed` and `allowed` are empty).
  */
 export function oneRosterOrPlain(
   sources: ImportSource[],
@@ -131,10 +142,18 @@ export function oneRosterOrPlain(
 ): "plain" | "oneroster" {
   if (sources.length === 0) throw new ApiError(400, t("admin.imports.noFile"), "files");
   const names = sources.map((s) => baseName(s.name));
-  if (!names.some((n) => allowed.includes(n))) {
-    if (sources.length > 1)
+  const others = names.filter((n) => !SCHOOL_FILES.includes(n));
+  if (!others.some((n) => allowed.includes(n))) {
+    // A plain CSV, and the school files beside it.
+    if (others.length > 1)
       throw new ApiError(400, t("admin.imports.tooManyFiles", { count: 1 }), "files");
-    return "plain";
+    if (others.length === 1) {
+      if (new Set(names).size !== names.length)
+        throw new ApiError(400, t("admin.imports.tooManyFiles", { count: 1 }), "files");
+      return "plain";
+    }
+    // Only school files: a OneRoster set missing its users, or nothing to import beside them.
+    if (!needed.length) throw new ApiError(400, t("admin.imports.companionsOnly"), "files");
   }
   for (const n of names) {
     if (!allowed.includes(n)) {
@@ -422,10 +441,11 @@ async function importIn(
 ): Promise<ImportReport> {
   const format = importFormat(sources);
   if (!options.dryRun) await lockStudentImport(tx);
-  // A OneRoster set's schools and years are planned in memory: its students in a school still to
-  // create are staged with the plan's (negative) id, replaced by the real one when it is written.
-  const plan = format === "oneroster" ? await planSetSchools(tx, sources) : null;
-  const schools = schoolLookup(plan ? plan.schools : await schoolsOnFile(tx));
+  // The schools and years orgs.csv and academicSessions.csv name (a OneRoster set's, or beside a
+  // plain CSV) are planned in memory: students in a school still to create are staged with the
+  // plan's (negative) id, replaced by the real one when it is written.
+  const plan = await planSetSchools(tx, sources);
+  const schools = schoolLookup(plan.schools);
   const staged = await stage(tx, format, sources, schools);
   const { report, indexOf, carried } = staged;
   const changed: SQL = sql.raw(
@@ -473,7 +493,7 @@ async function importIn(
     format,
     summary,
     rows: report,
-    ...(plan ? { schools: plan.changes } : {}),
+    schools: plan.changes,
   };
   if (options.dryRun) return { status: "dry-run", ...base };
   if (summary.refused > 0) return { status: "refused", ...base };
@@ -490,13 +510,11 @@ async function importIn(
     }
   }
 
-  if (plan) {
-    const ids = await writeSchoolPlan(tx, actor, plan, now);
-    for (const [planned, id] of ids) {
-      await tx.execute(
-        sql`update import_students set school_id = ${id} where school_id = ${planned}`,
-      );
-    }
+  const ids = await writeSchoolPlan(tx, actor, plan, now);
+  for (const [planned, id] of ids) {
+    await tx.execute(
+      sql`update import_students set school_id = ${id} where school_id = ${planned}`,
+    );
   }
   if (summary.created + summary.updated > 0) {
     const insertCols = ["id", "kind", ...carried.map((f) => COLUMN_OF[f].name)].join(", ");

@@ -1,7 +1,9 @@
-// A OneRoster set's schools and school years in the student import (issue 30 point 1, decision
-// 154): orgs.csv and academicSessions.csv read and checked by the rules of decision 149, planned
-// against what is on file (domain/imports/oneroster-schools.ts), and, when the import applies,
-// written in its transaction with decision 149's audit entries. A dry run only plans.
+// A OneRoster set's schools and school years in the imports (issue 30 point 1, decisions 154 and
+// 157): orgs.csv and academicSessions.csv, of a OneRoster set or beside a plain student, staff or
+// catalogue CSV, read and checked by the rules of decision 149, planned against what is on file
+// (domain/imports/oneroster-schools.ts), and, when the import applies, written in its transaction
+// with decision 149's audit entries. A dry run only plans. Without those files the plan is the
+// schools on file and changes nothing. The student, staff and catalogue imports all call these two.
 import { sql } from "drizzle-orm";
 import { ZodError } from "zod";
 import { SchoolRequest, SchoolYearRequest } from "@domain/contract/admin-schools";
@@ -96,9 +98,10 @@ export async function planSetSchools(tx: Exec, sources: ImportSource[]): Promise
 
 /**
  * Writes a plan in the import's transaction, each change with its audit entry; answers the id each
- * planned (negative) id became. A school is renamed without the "school" row lock: the import
- * holds the student-import lock, which comes after it (services/locks.ts); the update's own row
- * lock and the unique indexes keep an administrator's rename at the same moment apart.
+ * planned (negative) id became. A school is renamed without the "school" row lock: the student and
+ * catalogue imports hold the student-import lock, which comes after it, and the staff import holds
+ * staff-account locks (services/locks.ts); the update's own row lock and the unique indexes keep
+ * an administrator's rename at the same moment apart.
  */
 export async function writeSchoolPlan(
   tx: Exec,

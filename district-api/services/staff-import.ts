@@ -37,6 +37,7 @@ import { queryRows } from "../db/client";
 import { ApiError } from "./errors";
 import { lockRows, lockStaffImport } from "./locks";
 import { recordAudit, type Actor } from "./audit";
+import { planSetSchools, writeSchoolPlan } from "./oneroster-schools";
 import {
   baseName,
   csvRows,
@@ -45,7 +46,7 @@ import {
   personName,
   plainColumns,
   RowStager,
-  schoolsOnFile,
+  SCHOOL_FILES,
   summaryOf,
   loadSources,
   saveRun,
@@ -61,9 +62,12 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const STAFF_IMPORT_AUDIT_ACTION = "import.staff";
 
-/** The OneRoster files a staff import reads; demographics.csv may come along (not read). */
+/**
+ * The OneRoster files a staff import reads; demographics.csv may come along (not read), and
+ * academicSessions.csv, whose school years are created (decision 157).
+ */
 const ONEROSTER_STAFF_FILES = ["users.csv", "orgs.csv"];
-const ONEROSTER_ALLOWED = [...ONEROSTER_STAFF_FILES, "demographics.csv"];
+const ONEROSTER_ALLOWED = [...ONEROSTER_STAFF_FILES, "demographics.csv", ...SCHOOL_FILES];
 
 /** Which way in a staff import's files are: one plain staff CSV, or a OneRoster set. */
 export const staffImportFormat = (sources: ImportSource[]) =>
@@ -125,7 +129,8 @@ async function stage(
   };
 
   if (format === "plain") {
-    const source = sources[0]!;
+    // The one file that is not orgs.csv or academicSessions.csv (decision 157).
+    const source = sources.find((s) => !SCHOOL_FILES.includes(baseName(s.name)))!;
     const columns = plainColumns(source, staffPlainHeader, (fields) => (carried = fields));
     for await (const { row, line } of csvRows(source, columns)) {
       await take(mapStaffPlainRow(row, schools), line, personName(row.first_name, row.last_name));
@@ -188,7 +193,10 @@ async function importStaffIn(
 ): Promise<ImportReport> {
   const format = staffImportFormat(sources);
   if (!options.dryRun) await lockStaffImport(tx);
-  const schools = schoolLookup(await schoolsOnFile(tx));
+  // The schools and years of orgs.csv and academicSessions.csv, as in the student import
+  // (decisions 154 and 157): a school still to create has the plan's (negative) id until written.
+  const plan = await planSetSchools(tx, sources);
+  const schools = schoolLookup(plan.schools);
   const staged = await stage(tx, format, sources, schools);
   const { report, indexOf, carried } = staged;
   const missing = missingSql(actor, staged.refusedIds);
@@ -247,10 +255,14 @@ async function importStaffIn(
     }
   }
   const summary = summaryOf(report);
-  const base = { full: options.full, format, summary, rows: report };
+  const base = { full: options.full, format, summary, rows: report, schools: plan.changes };
   if (options.dryRun) return { status: "dry-run", ...base };
   if (summary.refused > 0) return { status: "refused", ...base };
 
+  const ids = await writeSchoolPlan(tx, actor, plan, now);
+  for (const [planned, id] of ids) {
+    await tx.execute(sql`update import_staff set school_id = ${id} where school_id = ${planned}`);
+  }
   const at = now.toISOString();
   if (summary.created > 0) {
     await insertCreated(tx);

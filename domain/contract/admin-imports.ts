@@ -90,7 +90,7 @@ export const ImportReportRow = z.object({
 });
 export type ImportReportRow = z.infer<typeof ImportReportRow>;
 
-/** A school or school year a OneRoster set creates or renames (decision 154). */
+/** A school or school year orgs.csv and academicSessions.csv create or rename (decisions 154, 157). */
 export const ImportSchoolChange = z.object({
   kind: z.enum(["school", "school-year"]),
   name: z.string(),
@@ -112,7 +112,7 @@ export const ImportRunPage = z.object({
   /** A full student export's count to confirm before applying it, else null (decision 141). */
   confirmDeactivations: z.number().int().nullable().default(null),
   rows: z.array(ImportReportRow),
-  /** A OneRoster set's schools and years to create or rename ("to create" in a dry run). */
+  /** The schools and years orgs.csv and academicSessions.csv create or rename ("to create" in a dry run). */
   schools: z.array(ImportSchoolChange).default([]),
   total: z.number().int(),
   page: z.number().int(),
@@ -126,10 +126,13 @@ export const ImportRunExport = z.object({
   rows: z.array(ImportReportRow),
 });
 
-/** The catalogue import (issue 19 point 2, decision 129): one uploaded CSV, a dry run by default. */
+/**
+ * The catalogue import (issue 19 point 2, decision 129): one uploaded CSV, with the district's
+ * orgs.csv and academicSessions.csv beside it or not (decision 157), a dry run by default.
+ */
 export const CatalogueImportRequest = z
   .object({
-    files: z.array(z.string().uuid()).min(1, t("admin.imports.noFile")).max(1),
+    files: z.array(z.string().uuid()).min(1, t("admin.imports.noFile")).max(3),
     dryRun: z.boolean().default(true),
   })
   .strict();

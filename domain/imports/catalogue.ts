@@ -110,6 +110,13 @@ export interface CatalogueContext {
 /** Stands for a course the import will create, while its section is checked. */
 export const NEW_COURSE_ID = "00000000-0000-4000-8000-000000000000";
 
+/**
+ * Stands for a school the import will create (from orgs.csv beside the file, decision 157), while
+ * its sections are checked: the plan's id (-1, -2, …) counted down from the largest id a school
+ * can have, so it is positive as the section's contract wants and never a school on file.
+ */
+export const newSchoolId = (plannedId: number) => 2_147_483_647 + 1 + plannedId;
+
 export const courseKey = (subject: string, number: string) =>
   `${subject.trim().toLowerCase()}\u0000${number.trim().toLowerCase()}`;
 
@@ -416,7 +423,7 @@ export function mapCatalogueRow(
     const name = cell("school");
     const id = name ? ctx.schools.get(name.toLowerCase()) : null;
     if (id === undefined) {
-      reasons.push(because("school", t("admin.imports.reason.unknownSchool", { value: name })));
+      reasons.push(because("school", t("admin.imports.reason.unknownSchoolAdd", { value: name })));
     } else draft.schoolId = id;
   }
   flag("restrict_to_school", (v) => (draft.restrictToSchool = v));

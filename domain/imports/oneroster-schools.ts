@@ -5,6 +5,9 @@
 // with different names is to rename (keeping its id, so its students follow it). A year is found
 // by its name in any case; a year has only its name, so it is created or left alone. The plan is
 // pure: the dry run uses it in memory, the real run writes it (district-api/services/imports.ts).
+// The same files may come beside a plain student or staff CSV or the catalogue CSV, planned the
+// same way (decision 157).
+import { t } from "../messages/admin";
 
 /** A school of orgs.csv: identifier → short name, name → full name. */
 export interface OrgSchool {
@@ -134,4 +137,15 @@ export function schoolYearName(title: string, schoolYear: string): string {
   if (title.trim()) return title.trim();
   const end = /^\s*(\d{4})\s*$/.exec(schoolYear)?.[1];
   return end ? `${Number(end) - 1}-${end}` : "";
+}
+
+/**
+ * A change as one line of the command line's report, e.g. `School LHS (Lincoln High School): To
+ * create` in a dry run, `School year 2026-2027: Created` once applied.
+ */
+export function schoolChangeLine(change: SchoolChange, dryRun: boolean): string {
+  const what = t(`admin.imports.schoolKind.${change.kind}`);
+  const full = change.fullName ? ` (${change.fullName})` : "";
+  const outcome = t(`admin.imports.schoolOutcome.${dryRun ? "dryRun" : "done"}.${change.outcome}`);
+  return `${what} ${change.name}${full}: ${outcome}`;
 }

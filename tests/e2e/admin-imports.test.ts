@@ -198,6 +198,70 @@ describe.each(MODES)("staff import $name", (mode) => {
   });
 });
 
+// Schools and school years from the district's OneRoster orgs.csv and academicSessions.csv beside
+// a plain staff CSV (issue 30 point 1, decision 157): the dry run's report lists what applying
+// would create, and the applied report what it created.
+describe.each(MODES)("schools and years with an import $name", (mode) => {
+  const tag = mode.js ? "JS" : "HTML";
+  const year = mode.js ? "2030-2031" : "2031-2032";
+  const file = (name: string, content: string) => ({
+    name,
+    mimeType: "text/csv",
+    buffer: Buffer.from(content),
+  });
+
+  it("the dry run lists the schools and years to create; the applied report what was created", async () => {
+    const page = await app.newPage(mode);
+    await signInStaff(page, "admin");
+    await page.goto("/admin/imports");
+    await page.getByRole("radio", { name: "Staff" }).check();
+    await page
+      .getByLabel("Files")
+      .setInputFiles([
+        file(
+          "staff.csv",
+          "employee_id,first_name,last_name,roles,school\r\n" +
+            `Y${tag}1,School${tag},Setup,teacher,NEW-${tag}\r\n`,
+        ),
+        file(
+          "orgs.csv",
+          "sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId\r\n" +
+            `org-${tag},,,New ${tag} High School,school,NEW-${tag},\r\n`,
+        ),
+        file(
+          "academicSessions.csv",
+          "sourcedId,status,dateLastModified,title,type,startDate,endDate,parentSourcedId,schoolYear\r\n" +
+            `as-${tag},,,${year},schoolYear,,,,\r\n`,
+        ),
+      ]);
+    await page.getByRole("button", { name: "Check the file (dry run)" }).click();
+    await page.waitForURL(/\/admin\/imports\/runs\//);
+    await page.getByText("nothing has been changed yet").waitFor();
+    const schools = page.getByRole("table", { name: "Schools and school years" });
+    await page.getByText("Applying this import also adds or renames these:").waitFor();
+    const school = schools.getByRole("row", { name: new RegExp(`NEW-${tag}`) });
+    expect(await school.textContent()).toContain(`New ${tag} High School`);
+    expect(await school.textContent()).toContain("To create");
+    expect(await schools.getByRole("row", { name: new RegExp(year) }).textContent()).toContain(
+      "To create",
+    );
+
+    await page.getByRole("button", { name: "Apply this import" }).click();
+    await notice(page, "The import was applied.");
+    await page.getByText(/Applied on/).waitFor();
+    await page.getByText("This import also added or renamed these:").waitFor();
+    const created = page.getByRole("table", { name: "Schools and school years" });
+    expect(
+      await created.getByRole("row", { name: new RegExp(`NEW-${tag}`) }).textContent(),
+    ).toContain("Created");
+    expect(await created.getByRole("row", { name: new RegExp(year) }).textContent()).toContain(
+      "Created",
+    );
+    await page.goto("/admin/schools");
+    await page.getByText(`New ${tag} High School`).first().waitFor();
+  });
+});
+
 // The catalogue (decision 129): the same page, "Programs and sections" chosen as what to import.
 describe.each(MODES)("catalogue import $name", (mode) => {
   const tag = mode.js ? "JS" : "HTML";

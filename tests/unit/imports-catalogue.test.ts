@@ -215,7 +215,7 @@ describe("a row", () => {
         `price: ${t("admin.sections.badAmount")}`,
         `meeting_days: ${t("admin.imports.catalogue.badDay", { value: "Funday" })}`,
         `grades: ${t("admin.imports.reason.badGrade", { value: "13" })}`,
-        `school: ${t("admin.imports.reason.unknownSchool", { value: "Nowhere High" })}`,
+        `school: ${t("admin.imports.reason.unknownSchoolAdd", { value: "Nowhere High" })}`,
       ]),
     );
   });

@@ -3,7 +3,7 @@
 export const adminCatalogueImport = {
   "admin.imports.kind.catalogue": "Programs and sections",
   "admin.imports.kindHelp.catalogue":
-    "One row per section with the columns program_code, program_name, section_code, subject, course_number, section_number, term_id, term, date_start, date_end, capacity (and optionally price, meeting_days, time_start, time_end, grades, school, instructor and the others of the documented file).",
+    "One row per section with the columns program_code, program_name, section_code, subject, course_number, section_number, term_id, term, date_start, date_end, capacity (and optionally price, meeting_days, time_start, time_end, grades, school, instructor and the others of the documented file). With the district's OneRoster orgs.csv (and academicSessions.csv) beside it, the schools and school years they name are added or renamed.",
   "admin.imports.col.code": "Code",
   "admin.imports.csv.code": "code",
   "admin.imports.catalogue.programRow": "Program: {name}",

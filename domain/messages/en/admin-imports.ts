@@ -6,7 +6,7 @@ export const adminImports = {
   "admin.imports.intro":
     "Upload a file from the district's systems. Every import first runs as a dry run that changes nothing.",
   "admin.imports.kindHelp.students":
-    "A plain CSV with the columns student_id, first_name, last_name, birth_date, grade (and optionally gender, school, email, custodian_emails, emergency_name, emergency_phone, emergency_relationship, financial_aid, activity_pass), or users.csv, orgs.csv and demographics.csv of a OneRoster 1.1 set (with academicSessions.csv for its school years); the set's schools and school years are added or renamed.",
+    "A plain CSV with the columns student_id, first_name, last_name, birth_date, grade (and optionally gender, school, email, custodian_emails, emergency_name, emergency_phone, emergency_relationship, financial_aid, activity_pass), or users.csv, orgs.csv and demographics.csv of a OneRoster 1.1 set (with academicSessions.csv for its school years); the set's schools and school years are added or renamed. A plain CSV may come with orgs.csv and academicSessions.csv too.",
   "admin.imports.files": "Files",
   "admin.imports.filesHelp": "CSV files of at most {limit} MB each.",
   "admin.imports.full":
@@ -30,6 +30,21 @@ export const adminImports = {
   "admin.imports.unknownFile":
     "{file} is not a file of a OneRoster set (users.csv, orgs.csv, demographics.csv, academicSessions.csv).",
   "admin.imports.badSchoolRow": "{file}, line {line}: {detail}",
+  "admin.imports.companionsOnly":
+    "orgs.csv and academicSessions.csv come with the file to import: add that file too.",
+  "admin.imports.schools": "Schools and school years",
+  "admin.imports.schoolsDryRun": "Applying this import also adds or renames these:",
+  "admin.imports.schoolsApplied": "This import also added or renamed these:",
+  "admin.imports.schoolsCol.kind": "What",
+  "admin.imports.schoolsCol.name": "Name",
+  "admin.imports.schoolsCol.fullName": "Full name",
+  "admin.imports.schoolsCol.outcome": "Outcome",
+  "admin.imports.schoolKind.school": "School",
+  "admin.imports.schoolKind.school-year": "School year",
+  "admin.imports.schoolOutcome.dryRun.created": "To create",
+  "admin.imports.schoolOutcome.dryRun.updated": "To rename",
+  "admin.imports.schoolOutcome.done.created": "Created",
+  "admin.imports.schoolOutcome.done.updated": "Renamed",
   "admin.imports.fileGone": "The uploaded file is no longer kept. Upload it again.",
   "admin.imports.runNotFound": "No such import.",
   "admin.imports.alreadyApplied": "This import was already applied.",
@@ -92,6 +107,8 @@ export const adminImports = {
   "admin.imports.reason.schoolNeedsIdentifier":
     "A school not yet on file needs its identifier (its short name).",
   "admin.imports.reason.unknownSchool": 'The school "{value}" is unknown.',
+  "admin.imports.reason.unknownSchoolAdd":
+    'The school "{value}" is unknown. Add it on the "Schools and years" page (/admin/schools), or upload the district\'s OneRoster orgs.csv with the file.',
   "admin.imports.reason.badEmail": 'The e-mail address "{value}" is malformed.',
   "admin.imports.reason.badPhone": 'The emergency phone "{value}" is not a US phone number.',
   "admin.imports.reason.badFinancialAid":

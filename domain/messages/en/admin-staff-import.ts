@@ -5,7 +5,7 @@ export const adminStaffImport = {
   "admin.imports.kind.students": "Students",
   "admin.imports.kind.staff": "Staff",
   "admin.imports.kindHelp.staff":
-    "A plain CSV with the columns employee_id, first_name, last_name, roles (and optionally email, username, school), or users.csv and orgs.csv of a OneRoster set. Imported staff sign in once an administrator sets their password.",
+    "A plain CSV with the columns employee_id, first_name, last_name, roles (and optionally email, username, school), or users.csv and orgs.csv of a OneRoster set; with orgs.csv (and academicSessions.csv) the schools and school years they name are added or renamed. Imported staff sign in once an administrator sets their password.",
   "admin.staffImport.col.id": "Employee ID",
   "admin.staffImport.csv.id": "employee_id",
   "admin.staffImport.fullNote":
