@@ -50,10 +50,14 @@ export function PaymentCountdown({
   // The deadline the district API answered "More time" with, until the page has it too.
   const deadline = given && Date.parse(given) > Date.parse(pageDeadline) ? given : pageDeadline;
   const fired = useRef(false);
+  const timer = useRef<HTMLParagraphElement>(null);
   const submit = fetcher.submit;
-  // Said once when given; the warnings are said again as the new deadline nears.
+  // Said once when given, the focus on the time left where the button was; the warnings are
+  // said again as the new deadline nears.
   useEffect(() => {
-    if (given) setSaid(t("card.moreTimeGiven"));
+    if (!given) return;
+    setSaid(t("card.moreTimeGiven"));
+    timer.current?.focus();
   }, [given]);
   useEffect(() => {
     const serverDeadline = Date.parse(deadline);
@@ -88,7 +92,7 @@ export function PaymentCountdown({
   }, [courseSelectionUUID, deadline, submit]);
   return (
     <>
-      <Text size="sm" fw={600} c="red.8" role="timer" aria-live="off">
+      <Text ref={timer} tabIndex={-1} size="sm" fw={600} c="red.8" role="timer" aria-live="off">
         {t("card.timeLeft", { time: left })}
       </Text>
       {/* In the page from the start, empty: a live region announces what changes in it. */}

@@ -104,6 +104,10 @@ describe("more time with JavaScript", () => {
       .poll(async () => (await band.getByRole("status").textContent())?.trim())
       .toBe("You have more time to pay for this registration.");
     expect(await more.count()).toBe(0);
+    // The focus is on the time left, where the button was.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("role")))
+      .toBe("timer");
     // Still on the list, not reloaded: the countdown keeps running from the new deadline.
     expect(new URL(page.url()).pathname).toBe("/programs");
     expect(await extendedInDatabase(100014)).toBe(true);
