@@ -86,6 +86,8 @@ async function dialogData({ request, context, params }: LoaderFunctionArgs) {
         ? {
             deadline: r.data.holdExpiresAt,
             initial: formatCountdown(Date.parse(r.data.holdExpiresAt) - Date.now()),
+            // More time once (decision 146), until it was given.
+            extendable: r.data.holdExtended ? undefined : r.data.registrationId,
           }
         : null,
   };

@@ -1,10 +1,14 @@
 // The payment window on an activity card (spec 01 §4 "Payment window for registration"): the
 // deadline is kept per course in local storage, shown as m:ss, and when it passes the
 // registration is cancelled with the reason "Payment Timeout" and the expiry dialog opens. The
-// district API expires the hold itself anyway; this only tells the person at once.
+// district API expires the hold itself anyway; this only tells the person at once. From the
+// 5-minute warning on it offers "More time" once (decision 146): a plain form post the /programs
+// action answers by showing the page again; with JavaScript the countdown moves to the deadline
+// the district API answered, and the button is gone.
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { Button, Group, Paper, Text, Title } from "~/ui";
+import { useHydrated } from "~/components/use-hydrated";
 import { t } from "@domain/messages/programs";
 import {
   clearPaymentTimer,
@@ -12,7 +16,8 @@ import {
   readPaymentTimer,
   setPaymentTimer,
 } from "@domain/rules/registration";
-import { crossedWarning, type WarningMinutes } from "@domain/rules/countdown-warnings";
+import { countdownMs, crossedWarning, offersMoreTime } from "@domain/rules/countdown-warnings";
+import type { MoreTimeReply } from "~/.server/payment-window";
 
 export { clearPaymentTimer };
 
@@ -20,20 +25,40 @@ const EXPIRED_EVENT = "payment-window-expired";
 
 export function PaymentCountdown({
   courseSelectionUUID,
-  deadline,
+  deadline: pageDeadline,
   initial,
+  extendable,
+  back,
 }: {
   courseSelectionUUID: string;
   /** The server's deadline (ISO); authoritative. */
   deadline: string;
   /** m:ss rendered on the server, shown until the island runs. */
   initial: string;
+  /** The registration whose window may still be extended once (decision 146). */
+  extendable?: string;
+  /** The page "More time" comes back to without JavaScript. */
+  back: string;
 }) {
   const [left, setLeft] = useState(initial);
-  const [warning, setWarning] = useState<WarningMinutes | null>(null);
+  // What the live region says last: a warning, or that more time was given.
+  const [said, setSaid] = useState("");
   const fetcher = useFetcher();
+  const more = useFetcher<MoreTimeReply>();
+  const hydrated = useHydrated();
+  const given = more.data && "deadline" in more.data ? more.data.deadline : null;
+  // The deadline the district API answered "More time" with, until the page has it too.
+  const deadline = given && Date.parse(given) > Date.parse(pageDeadline) ? given : pageDeadline;
   const fired = useRef(false);
+  const timer = useRef<HTMLParagraphElement>(null);
   const submit = fetcher.submit;
+  // Said once when given, the focus on the time left where the button was; the warnings are
+  // said again as the new deadline nears.
+  useEffect(() => {
+    if (!given) return;
+    setSaid(t("card.moreTimeGiven"));
+    timer.current?.focus();
+  }, [given]);
   useEffect(() => {
     const serverDeadline = Date.parse(deadline);
     let end = readPaymentTimer(window.localStorage, courseSelectionUUID);
@@ -49,7 +74,7 @@ export function PaymentCountdown({
       setLeft(formatCountdown(ms));
       const crossed = crossedWarning(before, ms);
       before = ms;
-      if (crossed) setWarning(crossed);
+      if (crossed) setSaid(t(`card.timeWarning.${crossed}`));
       if (ms <= 0 && !fired.current) {
         fired.current = true;
         window.clearInterval(id);
@@ -67,13 +92,31 @@ export function PaymentCountdown({
   }, [courseSelectionUUID, deadline, submit]);
   return (
     <>
-      <Text size="sm" fw={600} c="red.8" role="timer" aria-live="off">
+      <Text ref={timer} tabIndex={-1} size="sm" fw={600} c="red.8" role="timer" aria-live="off">
         {t("card.timeLeft", { time: left })}
       </Text>
       {/* In the page from the start, empty: a live region announces what changes in it. */}
       <div role="status" aria-live="polite" className="visually-hidden">
-        {warning ? t(`card.timeWarning.${warning}`) : ""}
+        {said}
       </div>
+      {more.data && "error" in more.data ? <p className="ac-error">{more.data.error}</p> : null}
+      {extendable && !given && offersMoreTime(countdownMs(left)) ? (
+        <more.Form method="post" action="/programs">
+          <input type="hidden" name="intent" value="moreTime" />
+          <input type="hidden" name="registrationId" value={extendable} />
+          <input type="hidden" name="back" value={back} />
+          {/* Only a script's post asks for the deadline as data; a plain post gets the page. */}
+          {hydrated ? <input type="hidden" name="reply" value="json" /> : null}
+          <button
+            type="submit"
+            className="ac-button"
+            data-look="outline"
+            disabled={more.state !== "idle"}
+          >
+            {t("card.moreTime")}
+          </button>
+        </more.Form>
+      ) : null}
     </>
   );
 }

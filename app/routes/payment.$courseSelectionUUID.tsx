@@ -211,21 +211,26 @@ function PaymentDialog() {
       closeHref={closeHref}
       closeLabel={t("paymentDialog.close")}
     >
+      <Stack gap="xs" mb="md">
+        <Text fw={700}>{p.courseName}</Text>
+        <Text size="sm">
+          {t("paymentDialog.cost", { amount: formatUsd(toCents(p.cost)) })} ·{" "}
+          {t("paymentDialog.balance", { amount: formatUsd(balanceCents) })}
+        </Text>
+        {/* Outside the payment form: "More time" is a form of its own (decision 146). */}
+        {d.countdown ? (
+          <PaymentCountdown
+            courseSelectionUUID={p.courseSectionId}
+            deadline={d.countdown.deadline}
+            initial={d.countdown.initial}
+            extendable={d.countdown.extendable}
+            back={here}
+          />
+        ) : null}
+      </Stack>
       <Form method="post" action={here} {...formProps}>
         <input type="hidden" name="intent" value="pay" />
         <Stack>
-          <Text fw={700}>{p.courseName}</Text>
-          <Text size="sm">
-            {t("paymentDialog.cost", { amount: formatUsd(toCents(p.cost)) })} ·{" "}
-            {t("paymentDialog.balance", { amount: formatUsd(balanceCents) })}
-          </Text>
-          {d.countdown ? (
-            <PaymentCountdown
-              courseSelectionUUID={p.courseSectionId}
-              deadline={d.countdown.deadline}
-              initial={d.countdown.initial}
-            />
-          ) : null}
           {refusals.length ? (
             // After a failed post the message takes the focus.
             <Alert color="red" role="alert" id={form.errorId} tabIndex={-1} autoFocus>

@@ -15,6 +15,7 @@ import {
   safeBack,
   type CardIntent,
 } from "~/.server/programs";
+import { moreTimeResponse } from "~/.server/payment-window";
 import { ProgramsList } from "~/components/programs/ProgramsList";
 import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsRefresh } from "~/islands/ProgramsRefresh";
@@ -40,6 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = String(form.get("courseSelectionUUID") ?? "");
   const status = CourseStatus.safeParse(form.get("status"));
   const reason = String(form.get("reason") ?? "").slice(0, 200) || undefined;
+  if (intent === "moreTime") return moreTimeResponse({ request, context }, form);
   if (intent === "expire") {
     // The page's payment window ran out: cancel now (the server would expire the hold anyway).
     const res = await runCardAction({ request, context }, "cancel", id, {

@@ -184,6 +184,16 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary: "Cancel a registration",
     reply: programs.RegisterReply,
   },
+  "POST /v1/registrations/:registrationId/payment-window": {
+    tag: "registration",
+    summary:
+      "More time to pay, once: the payment window (and the cart it is in) moves by the district's window from its old end",
+    reply: programs.PaymentWindowReply,
+    refusals: {
+      404: "No registration of the caller's with this id (another family's is not found either)",
+      409: "The window has ended, the registration no longer awaits payment, or it was extended before",
+    },
+  },
   "GET /v1/fees": {
     tag: "fees",
     summary: "Optional fees the person may buy",

@@ -118,6 +118,8 @@ export function programsRoutes(deps: ApiDeps): Router {
           paymentDue: st.paymentDue,
           paymentDeadline:
             reg && (reg.status === "pending_payment" || reg.status === "offered") ? hold : null,
+          // Only when it was: one extension per registration (decision 146).
+          ...(state.hold_extended ? { paymentWindowExtended: true } : {}),
           isInCart: Boolean(state.in_cart),
           financialAid: person.financial_aid,
           programAllowPartial: row.allow_partial,

@@ -1,7 +1,7 @@
-// Register, cancel, join and leave a waitlist (spec 01 §7). The rules live in
+// Register, cancel, join and leave a waitlist (spec 01 §7), and more time to pay once (decision 146). The rules live in
 // services/registration.ts; this module only checks the caller and the input.
 import { Router } from "express";
-import { RegisterParams, RegisterRequest } from "@domain/contract/programs";
+import { PaymentWindowParams, RegisterParams, RegisterRequest } from "@domain/contract/programs";
 import type { ApiDeps } from "../deps";
 import { handle, participantId } from "./kit";
 import {
@@ -11,6 +11,7 @@ import {
   leaveWaitlist,
   register,
 } from "../services/registration";
+import { extendPaymentWindow } from "../services/payment-window";
 
 export function registrationRoutes(deps: ApiDeps): Router {
   const r = Router();
@@ -44,6 +45,13 @@ export function registrationRoutes(deps: ApiDeps): Router {
     "/register/:courseSelectionUUID",
     handle(deps, opts, ({ claims, params, body }) =>
       cancelRegistration(deps, participantId(claims), params.courseSelectionUUID, body.reason),
+    ),
+  );
+  // More time to pay, once (decision 146): the registration's own participant only.
+  r.post(
+    "/registrations/:registrationId/payment-window",
+    handle(deps, { access: "participant", params: PaymentWindowParams }, ({ claims, params }) =>
+      extendPaymentWindow(deps, participantId(claims), params.registrationId),
     ),
   );
   return r;

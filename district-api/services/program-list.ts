@@ -73,6 +73,8 @@ export interface SectionState {
   hold_expires_at: string | null;
   /** The person's place in the section's waitlist (1 is next), while waitlisted. */
   waitlist_position: number | null;
+  /** The payment window was extended once already (decision 146). */
+  hold_extended: boolean;
 }
 
 export interface ProgramListRows {
@@ -102,6 +104,7 @@ type StateTuple = [
   boolean | null,
   string | null,
   number | null,
+  boolean | null,
 ];
 
 interface CatalogJson {
@@ -205,7 +208,8 @@ export class ProgramCatalogCache {
               case when m.status = 'waitlisted' then (
                 select count(*)::int + 1 from registrations r2
                 where r2.course_section_id = s.id and r2.status = 'waitlisted' and r2.seq < m.seq
-              ) end as waitlist_position
+              ) end as waitlist_position,
+              m.hold_extended_at is not null as hold_extended
             from course_sections s
             join programs p on p.id = s.program_id
             cross join me
@@ -262,7 +266,7 @@ export class ProgramCatalogCache {
             (select row_to_json(me) from me)::text as person,
             (select json_agg(json_build_array(l.id, l.seats_effective, l.waiting, l.reg_id,
                 l.reg_status, l.reg_cost, l.paid_cents, l.pending_cents, l.credits_cents,
-                l.in_cart, l.hold_expires_at, l.waitlist_position))
+                l.in_cart, l.hold_expires_at, l.waitlist_position, l.hold_extended))
               from listing l)::text as sections,
             (select json_agg(program_id) from survey_responses
               where participant_id = ${pid})::text as surveys`,
@@ -297,6 +301,7 @@ export class ProgramCatalogCache {
           in_cart: t[9],
           hold_expires_at: t[10],
           waitlist_position: t[11] ?? null,
+          hold_extended: t[12] === true,
         },
       });
     }

@@ -25,6 +25,7 @@ export async function registrationFor(db: Exec, participant: number, sectionId: 
     paid_cents: number;
     pending_cents: number;
     hold_expires_at: Date | string | null;
+    hold_extended: boolean;
     financial_aid: string | null;
     participant_aid: string | null;
     allow_partial: boolean;
@@ -33,7 +34,7 @@ export async function registrationFor(db: Exec, participant: number, sectionId: 
   }>(
     db,
     sql`select r.id, r.status, r.cost_cents, s.cost_cents as section_cost_cents, r.credits_applied_cents,
-          r.paid_cents, r.pending_cents, r.hold_expires_at, r.financial_aid, pa.financial_aid as participant_aid,
+          r.paid_cents, r.pending_cents, r.hold_expires_at, r.hold_extended_at is not null as hold_extended, r.financial_aid, pa.financial_aid as participant_aid,
           p.allow_partial, r.in_cart, c.name as course_name
         from registrations r
         join course_sections s on s.id = r.course_section_id
@@ -98,6 +99,7 @@ export async function registrationPayment(deps: ApiDeps, claims: TokenClaims, se
     allowPartial: reg.allow_partial,
     financialAid: reg.participant_aid ?? reg.financial_aid,
     holdExpiresAt: reg.hold_expires_at ? new Date(reg.hold_expires_at).toISOString() : null,
+    holdExtended: reg.hold_extended,
     inCart: reg.in_cart,
     mailedCheck: await awaitedCheck(deps, reg.id),
   };

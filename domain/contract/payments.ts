@@ -141,6 +141,8 @@ export const RegistrationPayment = z.object({
   allowPartial: z.boolean(),
   financialAid: z.string().nullable(),
   holdExpiresAt: z.string().nullable(),
+  /** The payment window was extended already: it cannot be again (decision 146). */
+  holdExtended: z.boolean().optional(),
   inCart: z.boolean(),
   /** The mailed check promised and still awaited: its amount and the day it must arrive by. */
   mailedCheck: z

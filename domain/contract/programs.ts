@@ -69,6 +69,8 @@ export const Course = z.object({
   paymentDue: z.boolean(),
   /** End of the payment window or waitlist offer (ISO), when one runs. */
   paymentDeadline: z.string().nullable(),
+  /** The payment window was extended already: it cannot be again (decision 146). */
+  paymentWindowExtended: z.boolean().optional(),
   isInCart: z.boolean(),
   financialAid: z.string().nullable(),
   programAllowPartial: z.boolean(),
@@ -144,6 +146,18 @@ export const RegisterReply = z.object({
   status: z.enum(["registered", "pending_payment", "waitlisted", "offered", "cancelled"]),
 });
 export type RegisterReply = z.infer<typeof RegisterReply>;
+
+/** POST /v1/registrations/{registrationId}/payment-window: more time to pay, once (decision 146). */
+export const PaymentWindowParams = z.object({ registrationId: uuid });
+
+export const PaymentWindowReply = z.object({
+  registrationId: uuid,
+  /** The payment window's new end (ISO). */
+  paymentDeadline: z.string(),
+  /** The new end of the open cart the registration is in (ISO), else null. */
+  cartTimeout: z.string().nullable(),
+});
+export type PaymentWindowReply = z.infer<typeof PaymentWindowReply>;
 
 /** GET /v1/register/{courseSelectionUUID}/check: nothing of the person's stands in the way. */
 export const RegisterCheckReply = z.object({ ok: z.literal(true) });

@@ -18,3 +18,17 @@ export function crossedWarning(beforeMs: number, nowMs: number): WarningMinutes 
   }
   return null;
 }
+
+/** From this many minutes left, a payment window offers its one extension (decision 146). */
+export const MORE_TIME_FROM_MINUTES = 5;
+
+/** True while a running window is at or past the 5-minute warning: "More time" is offered. */
+export function offersMoreTime(msLeft: number): boolean {
+  return msLeft > 0 && msLeft <= MORE_TIME_FROM_MINUTES * 60_000;
+}
+
+/** The milliseconds an "m:ss" countdown text stands for (0 when it is not one). */
+export function countdownMs(text: string): number {
+  const m = /^(\d+):(\d\d)$/.exec(text.trim());
+  return m ? (Number(m[1]) * 60 + Number(m[2])) * 1000 : 0;
+}

@@ -24,6 +24,7 @@ export const ENGINE_SENSITIVE: Record<string, string> = {
   "office-refunds.test.ts": "refunds at once, from two processes",
   "office.test.ts": "the office's changes at once, from two processes",
   "one-charge.test.ts": "one charge however many requests race",
+  "payment-window.test.ts": "the same extension of a payment window five times at once",
   "prepared-statements.test.ts": "the driver's prepared statements",
   "program-catalog.test.ts": "the catalogue cache seeing writes of other API processes",
   "promise-address.test.ts": "one unpaid promise per address, from two processes",

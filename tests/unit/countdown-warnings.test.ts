@@ -1,6 +1,6 @@
 // A payment countdown is announced at 5 and 1 minutes left, once each (issue 29 point 10).
 import { describe, expect, it } from "vitest";
-import { crossedWarning } from "../../domain/rules/countdown-warnings";
+import { countdownMs, crossedWarning, offersMoreTime } from "../../domain/rules/countdown-warnings";
 
 const min = 60_000;
 
@@ -19,5 +19,19 @@ describe("crossedWarning", () => {
   });
   it("says nothing once the time is up", () => {
     expect(crossedWarning(min + 100, -50)).toBeNull();
+  });
+});
+
+describe("offersMoreTime (decision 146)", () => {
+  it("offers the one extension from the 5-minute warning until the time is up", () => {
+    expect(offersMoreTime(5 * min + 1000)).toBe(false);
+    expect(offersMoreTime(5 * min)).toBe(true);
+    expect(offersMoreTime(30_000)).toBe(true);
+    expect(offersMoreTime(0)).toBe(false);
+  });
+  it("reads the m:ss the server rendered", () => {
+    expect(countdownMs("4:59")).toBe(4 * min + 59_000);
+    expect(countdownMs("15:00")).toBe(15 * min);
+    expect(countdownMs("soon")).toBe(0);
   });
 });

@@ -139,6 +139,8 @@ export const ActivityCard = memo(function ActivityCard({
           courseSelectionUUID={card.id}
           deadline={card.countdown.deadline}
           initial={card.countdown.initial}
+          extendable={card.countdown.extendable}
+          back={back}
         />
       ) : null}
       <div className="ac-actions">

@@ -32,8 +32,11 @@ export interface CardData {
   paidSoFar?: string;
   /** The balance-due panel: its title and the program's cancellation message. */
   balanceDue?: { title: string; message: string };
-  /** The payment window's deadline (ISO) and its m:ss when the page was rendered. */
-  countdown?: { deadline: string; initial: string };
+  /**
+   * The payment window's deadline (ISO) and its m:ss when the page was rendered; the registration
+   * whose window may still be extended once (decision 146).
+   */
+  countdown?: { deadline: string; initial: string; extendable?: string };
   /** The last action on this course failed (spec 01 §4). */
   failed?: true;
   /** Why it failed, kept on the card after the notice hides (a time conflict, say). */
@@ -83,6 +86,13 @@ export function toCardData(course: Course, now: number, failedReason?: string | 
       deadline: course.paymentDeadline,
       initial: formatCountdown(Date.parse(course.paymentDeadline) - now),
     };
+    if (
+      course.registrationStatus === "pending_payment" &&
+      course.registrationId &&
+      !course.paymentWindowExtended
+    ) {
+      card.countdown.extendable = course.registrationId;
+    }
   }
   if (course.registrationError) {
     card.failed = true;

@@ -170,6 +170,8 @@ export const registrations = pgTable("registrations", {
   status: text("status").$type<RegistrationStatus>().notNull(),
   cancelReason: text("cancel_reason"),
   holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+  /** When the family extended the payment window, once (migration 0045, decision 146). */
+  holdExtendedAt: timestamp("hold_extended_at", { withTimezone: true }),
   costCents: integer("cost_cents").notNull().default(0),
   creditsAppliedCents: integer("credits_applied_cents").notNull().default(0),
   financialAid: text("financial_aid"),

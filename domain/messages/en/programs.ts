@@ -57,6 +57,10 @@ export const programs = {
   "card.timeWarning.5": "5 minutes left to pay for this registration.",
   "card.timeWarning.1": "1 minute left to pay for this registration.",
   "card.close": "Close",
+  // More time to pay, once (decision 146): offered from the 5-minute warning on.
+  "card.moreTime": "More time",
+  "card.moreTimeGiven": "You have more time to pay for this registration.",
+  "card.moreTimeFailed": "More time could not be given.",
   "card.statusLabel": "Status: {status}",
 
   "register.success": "Registration successful",
@@ -94,6 +98,12 @@ export const programs = {
     "This registration has payments. Please contact the district office to cancel it.",
   "register.waitlistNotNeeded": "This course has seats available. Please register instead.",
   "register.noWaitlist": "This course does not have a waitlist.",
+  "paymentWindow.failed": "Unable to give more time to pay.",
+  "paymentWindow.notFound": "No registration awaiting payment was found.",
+  "paymentWindow.ended": "The time to pay for this registration has already ended.",
+  "paymentWindow.notAwaiting": "This registration is no longer awaiting payment.",
+  "paymentWindow.already":
+    "More time was already given once for this registration. Please pay before the time runs out.",
   "register.reasonTimeout": "Payment Timeout",
   "register.reasonClickedCancel": "Clicked cancel on payment",
   "register.reasonOfferExpired": "Waitlist Offer Expired",

@@ -1,0 +1,95 @@
+// More time on a payment window, once (issue 29 point 10, decision 146; WCAG 2.2.1 Timing
+// Adjustable): the family that holds a seat may move the window's end by the district's window
+// length, counted from the old end, once per registration. A registration in an open cart moves
+// the cart's deadline with it, since the cart cancels its registrations at its own end (decision
+// 041). The seat is held at most twice the window, and only this API decides it.
+import { sql } from "drizzle-orm";
+import type { PaymentWindowReply } from "@domain/contract/programs";
+import { t } from "@domain/messages";
+import { queryRows } from "../db/client";
+import type { ApiDeps } from "../deps";
+import { ApiError } from "./errors";
+import { lockRows } from "./locks";
+import { paymentTimeoutMinutes, REASON_TIMEOUT } from "./registration";
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/**
+ * POST /v1/registrations/{registrationId}/payment-window, for the registration's own participant;
+ * anyone else's id is not found (404). Locks the open cart the registration is in, then the
+ * registration (docs/architecture.md lock order), and extends with a guarded update ("not extended
+ * yet, still running"), so identical requests at once grant exactly one; the others get 409.
+ */
+export async function extendPaymentWindow(
+  deps: ApiDeps,
+  participantId: number,
+  registrationId: string,
+): Promise<PaymentWindowReply> {
+  const failed = t("paymentWindow.failed");
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [cart] = await lockRows<{ id: number }>(
+      tx,
+      "cart",
+      sql`select id from carts where status = 'OPEN' and id in
+            (select i.cart_id from cart_items i join registrations r on r.id = i.registration_id
+             where i.registration_id = ${registrationId} and r.participant_id = ${participantId})`,
+    );
+    const [reg] = await lockRows<{
+      status: string;
+      cancel_reason: string | null;
+      hold_expires_at: Date | string | null;
+      hold_extended_at: Date | string | null;
+    }>(
+      tx,
+      "registration",
+      sql`select status, cancel_reason, hold_expires_at, hold_extended_at from registrations
+          where id = ${registrationId} and participant_id = ${participantId}`,
+    );
+    if (!reg) throw new ApiError(404, t("paymentWindow.notFound"));
+    const minutes = await paymentTimeoutMinutes(tx);
+    const [done] = await queryRows<{ hold_expires_at: Date | string }>(
+      tx,
+      sql`update registrations
+          set hold_expires_at = hold_expires_at + make_interval(mins => ${minutes}),
+              hold_extended_at = ${now}, updated_at = ${now}
+          where id = ${registrationId} and participant_id = ${participantId}
+            and status = 'pending_payment' and hold_extended_at is null
+            and hold_expires_at > ${now}
+          returning hold_expires_at`,
+    );
+    if (!done) throw new ApiError(409, failed, refusal(reg, now));
+    let cartTimeout: string | null = null;
+    if (cart) {
+      const [moved] = await queryRows<{ expires_at: Date | string }>(
+        tx,
+        sql`update carts set expires_at = expires_at + make_interval(mins => ${minutes})
+            where id = ${cart.id} and status = 'OPEN' and expires_at > ${now}
+            returning expires_at`,
+      );
+      if (moved) cartTimeout = iso(moved.expires_at);
+    }
+    return { registrationId, paymentDeadline: iso(done.hold_expires_at), cartTimeout };
+  });
+}
+
+/** Why a registration of the caller's gets no more time: the window ended, it is settled, or it had its one extension. */
+function refusal(
+  reg: {
+    status: string;
+    cancel_reason: string | null;
+    hold_expires_at: Date | string | null;
+    hold_extended_at: Date | string | null;
+  },
+  now: Date,
+): string {
+  const running =
+    reg.status === "pending_payment" &&
+    reg.hold_expires_at !== null &&
+    new Date(reg.hold_expires_at) > now;
+  if (reg.status === "cancelled" && reg.cancel_reason === REASON_TIMEOUT)
+    return t("paymentWindow.ended");
+  if (reg.status !== "pending_payment") return t("paymentWindow.notAwaiting");
+  if (!running) return t("paymentWindow.ended");
+  return t("paymentWindow.already");
+}
