@@ -14,6 +14,7 @@ import type {
 import { leftToRefund } from "@domain/rules/refund-limit";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
+import { staffShownName } from "./staff-name";
 
 type Exec = Pick<Db, "execute">;
 
@@ -251,9 +252,8 @@ export interface RefundSqlRow {
  * Who made or paid out a refund, as their staff account stores them: the name shown for the
  * account, else first and last name, else the username; null without an account (the ID is shown).
  */
-const EMPLOYEE_NAME = sql`(select coalesce(nullif(trim(st.display_name), ''),
-    nullif(trim(concat_ws(' ', st.name_first, st.name_last)), ''), st.username)
-  from staff st where st.employee_id = x.employee_id)`;
+const EMPLOYEE_NAME = sql`(select ${staffShownName("st")} from staff st
+  where st.employee_id = x.employee_id)`;
 
 export const REFUND_COLUMNS = sql`x.id, x.payment_id, x.amount_cents, x.reason, x.note, x.status,
   x.paid_out_method, x.check_number, x.employee_id, ${EMPLOYEE_NAME} as employee_name,
