@@ -29,6 +29,7 @@ import {
   districtDayBounds,
   formatAuditTime,
   formatDistrictDateTimeWithZone,
+  formDateExample,
   zonedInstant,
 } from "@domain/rules/time";
 import { callApi } from "./api";
@@ -155,7 +156,10 @@ export async function maintenancePage(args: LoaderFunctionArgs) {
     reply: MaintenanceWindowReply,
   });
   if (!res.ok) throw new Response(res.message, { status: res.status });
-  return json({ zone: districtTimeZone(), window: windowView(res.data, new Date()) });
+  const zone = districtTimeZone();
+  const now = new Date();
+  // The date hint's example is read here, in the district's zone, so the page shows one day.
+  return json({ zone, dateExample: formDateExample(zone, now), window: windowView(res.data, now) });
 }
 
 /** The page families see while the window is open, as the maintenance gate writes it. */

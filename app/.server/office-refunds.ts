@@ -20,6 +20,7 @@ import {
 } from "@domain/forms/office-refunds";
 import { t, type AdminKey } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
+import { refundLimit } from "@domain/rules/refund-limit";
 import { formatDistrictDate } from "@domain/rules/time";
 import { callApi } from "./api";
 import { readFormData } from "./http-guards";
@@ -43,7 +44,7 @@ function refundRow(r: RefundViewT, zone: string) {
     kind: t(`office.refundKind.${r.kind}` as AdminKey),
     status: t(`office.refundStatus.${r.status}`),
     rawStatus: r.status,
-    by: r.employeeId ?? "",
+    by: r.employeeName ?? r.employeeId ?? "",
   };
 }
 
@@ -117,6 +118,9 @@ export async function paymentPage(args: LoaderFunctionArgs) {
   if (!res.ok) throw new Response(res.message, { status: res.status });
   const p = res.data;
   const zone = districtTimeZone();
+  // One figure per line, the one the district API holds a refund of it to; with one line (or
+  // none) it is also the amount's; with several, the amount is held to the line chosen.
+  const limitOf = (l: (typeof p.lines)[number] | null) => formatUsd(refundLimit(p, l));
   return json({
     payment: {
       id: p.id,
@@ -137,8 +141,9 @@ export async function paymentPage(args: LoaderFunctionArgs) {
         paid: formatUsd(l.paidCents),
         refunded: formatUsd(l.refundedCents),
         status: l.status,
-        left: formatUsd(Math.max(Math.min(l.paidCents - l.refundedCents, p.refundableCents), 0)),
+        left: limitOf(l),
       })),
+      limit: p.lines.length > 1 ? null : limitOf(p.lines[0] ?? null),
       refunds: p.refunds.map((r) => refundRow(r, zone)),
     },
     // A new key on every load: the same form sent twice refunds once; a new form, again.

@@ -15,7 +15,7 @@ import {
 } from "@domain/contract/payments-report";
 import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
-import { paymentsReportCsvRows, reportKindName } from "@domain/rules/payments-report";
+import { cashierShown, paymentsReportCsvRows, reportKindName } from "@domain/rules/payments-report";
 import { formatDistrictDateTime, todayIn } from "@domain/rules/time";
 import { callApi } from "./api";
 import { csvResponse, toCsv } from "./csv";
@@ -140,7 +140,7 @@ export async function paymentsReportPage(args: LoaderFunctionArgs) {
         payer: row.payer,
         item: row.item ?? "",
         account: row.accountCode ?? "",
-        cashier: [row.cashier, row.terminal].filter(Boolean).join(" / "),
+        cashier: [cashierShown(row), row.terminal].filter(Boolean).join(" / "),
       })),
     },
   });

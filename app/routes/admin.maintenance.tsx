@@ -1,5 +1,7 @@
 // /admin/maintenance: schedule the maintenance window in the district's zone, preview what
-// families will see, or cancel it (issue 18 point 2, spec 01 §2 "Maintenance page").
+// families will see, or cancel it (issue 18 point 2, spec 01 §2 "Maintenance page"). The dates and
+// times are the browser's own fields, as on the section form, with the catalogue's hints: a date
+// in the district's format (tomorrow in its zone, month first) and the zone the times are in.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
@@ -21,7 +23,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function AdminMaintenance() {
-  const { zone, window } = useLoaderData<typeof loader>();
+  const { zone, dateExample, window } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields, formProps] = useZodForm({
@@ -41,6 +43,8 @@ export default function AdminMaintenance() {
     shouldRevalidate: "onInput",
   });
   const busy = navigation.state === "submitting";
+  const dateHint = t("admin.maintenance.dateHint", { example: dateExample });
+  const timeHint = t("admin.maintenance.timeHint", { zone });
   const open = window.state === "scheduled" || window.state === "active";
   return (
     <Stack>
@@ -82,29 +86,32 @@ export default function AdminMaintenance() {
               <AdminTextInput
                 meta={fields.startDate}
                 label={t("admin.maintenance.startDate")}
-                type="text"
+                type="date"
                 required
-                description="YYYY-MM-DD"
+                description={dateHint}
               />
               <AdminTextInput
                 meta={fields.startTime}
                 label={t("admin.maintenance.startTime")}
+                type="time"
                 required
-                description="HH:MM (24 h)"
+                description={timeHint}
               />
             </Group>
             <Group grow align="flex-start">
               <AdminTextInput
                 meta={fields.endDate}
                 label={t("admin.maintenance.endDate")}
+                type="date"
                 required
-                description="YYYY-MM-DD"
+                description={dateHint}
               />
               <AdminTextInput
                 meta={fields.endTime}
                 label={t("admin.maintenance.endTime")}
+                type="time"
                 required
-                description="HH:MM (24 h)"
+                description={timeHint}
               />
             </Group>
             <Group>

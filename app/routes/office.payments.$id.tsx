@@ -1,5 +1,6 @@
 // /office/payments/:id: one payment, what it paid for, its refunds so far (automatic ones too) and
-// the refund form: the line, the amount (at most what is left), the reason, how money taken by
+// the refund form: the line, the amount (at most what the district API allows, one figure per
+// line: domain/rules/refund-limit.ts), the reason, how money taken by
 // hand goes back (cash or check), whether to cancel the registration (its seat goes to the
 // waitlist) or un-assess the fee, and a confirmation. The form carries a one-time key, so a double
 // click refunds once. A plain post: it works without JavaScript.
@@ -175,7 +176,11 @@ export default function OfficePayment() {
               <MantineTextField
                 meta={fields.amount}
                 label={t("office.refundForm.amount")}
-                description={t("office.refundForm.amountHint", { amount: p.left })}
+                description={
+                  p.limit === null
+                    ? t("office.refundForm.amountHintLine")
+                    : t("office.refundForm.amountHint", { amount: p.limit })
+                }
                 inputMode="decimal"
                 required
                 autoComplete="off"

@@ -11,8 +11,10 @@ import type {
   PaymentSearchQuery,
   RefundView,
 } from "@domain/contract/office-refunds";
+import { leftToRefund } from "@domain/rules/refund-limit";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
+import { staffShownName } from "./staff-name";
 
 type Exec = Pick<Db, "execute">;
 
@@ -234,6 +236,7 @@ export interface RefundSqlRow {
   paid_out_method: "card" | "cash" | "check" | null;
   check_number: string | null;
   employee_id: string | null;
+  employee_name: string | null;
   registration_id: string | null;
   assessed_fee_id: number | null;
   cancels_registration: boolean;
@@ -245,10 +248,17 @@ export interface RefundSqlRow {
   provider_ref: string | null;
 }
 
+/**
+ * Who made or paid out a refund, as their staff account stores them: the name shown for the
+ * account, else first and last name, else the username; null without an account (the ID is shown).
+ */
+const EMPLOYEE_NAME = sql`(select ${staffShownName("st")} from staff st
+  where st.employee_id = x.employee_id)`;
+
 export const REFUND_COLUMNS = sql`x.id, x.payment_id, x.amount_cents, x.reason, x.note, x.status,
-  x.paid_out_method, x.check_number, x.employee_id, x.registration_id, x.assessed_fee_id,
-  x.cancels_registration, x.unassesses_fee, x.failure, x.created_at, x.settled_at,
-  x.idempotency_key, x.provider_ref`;
+  x.paid_out_method, x.check_number, x.employee_id, ${EMPLOYEE_NAME} as employee_name,
+  x.registration_id, x.assessed_fee_id, x.cancels_registration, x.unassesses_fee, x.failure,
+  x.created_at, x.settled_at, x.idempotency_key, x.provider_ref`;
 
 export function refundOut(r: RefundSqlRow): RefundView {
   return {
@@ -261,6 +271,7 @@ export function refundOut(r: RefundSqlRow): RefundView {
     paidOutMethod: r.paid_out_method,
     checkNumber: r.check_number,
     employeeId: r.employee_id,
+    employeeName: r.employee_id === null ? null : (r.employee_name ?? r.employee_id),
     line: r.registration_id
       ? `r:${r.registration_id}`
       : r.assessed_fee_id !== null
@@ -293,7 +304,7 @@ export async function readPaymentDetail(db: Db, id: number): Promise<PaymentDeta
     ...out,
     email: head.email,
     byHand: isByHand(head),
-    refundableCents: Math.max(out.paidCents - out.refundedCents, 0),
+    refundableCents: leftToRefund(out),
     lines: lines.map((l): PaymentLineView => ({
       key: l.key,
       kind: l.kind,

@@ -26,6 +26,7 @@ import {
 } from "@domain/rules/payments-report";
 import { districtDayBounds } from "@domain/rules/time";
 import { queryRows, type Db } from "../db/client";
+import { staffShownName } from "./staff-name";
 
 const DB_METHOD: Record<string, string> = Object.fromEntries(
   Object.entries(METHOD_OF_PAYMENT).map(([db, report]) => [report, db]),
@@ -47,6 +48,7 @@ interface RowSql {
   school: string | null;
   program: string | null;
   cashier: string | null;
+  cashier_name: string | null;
   terminal: string | null;
   given_back_as: GivenBackAs | null;
 }
@@ -203,9 +205,11 @@ export function reportCte(f: ReportFilter, timeZone: string): SQL {
         ev.confirmation_id as confirmation,
         coalesce(nullif(trim(pa.name_first || ' ' || pa.name_last), ''), ev.owner_key) as payer,
         coalesce(f.name, c.name) as item, f.account_code, sc.short_name as school,
-        pr.name as program, ev.employee as cashier, ev.terminal_id as terminal,
+        pr.name as program, ev.employee as cashier,
+        coalesce(${staffShownName("stf")}, ev.employee) as cashier_name, ev.terminal_id as terminal,
         ev.given as given_back_as
       from ev
+        left join staff stf on stf.employee_id = ev.employee
         left join assessed_fees af on af.id = ev.assessed_fee_id
         left join fees f on f.id = af.fee_id
         left join registrations rg on rg.id = ev.registration_id
@@ -234,7 +238,8 @@ async function withReportMemory<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<
 }
 
 const ROW_COLUMNS = sql`kind, at, day, method, cents, payment_id, provider_ref, check_number,
-  confirmation, payer, item, account_code, school, program, cashier, terminal, given_back_as`;
+  confirmation, payer, item, account_code, school, program, cashier, cashier_name, terminal,
+  given_back_as`;
 const ROW_ORDER = sql`order by day, at, kind, event_id, ord`;
 
 function asRow(r: RowSql) {
@@ -254,6 +259,7 @@ function asRow(r: RowSql) {
     school: r.school,
     program: r.program,
     cashier: r.cashier,
+    cashierName: r.cashier_name,
     terminal: r.terminal,
     givenBackAs: r.given_back_as,
   };

@@ -21,6 +21,7 @@ import { z, ZodError } from "zod";
 import type { PaidOutRequest, RefundRequest, RefundResult } from "@domain/contract/office-refunds";
 import { t, type MessageKey } from "@domain/messages";
 import { formatUsd } from "@domain/rules/money";
+import { refundLimit } from "@domain/rules/refund-limit";
 import { formatDistrictDate } from "@domain/rules/time";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
@@ -145,8 +146,10 @@ async function reserve(
   if (p.method !== "mail" && p.status !== "succeeded" && p.status !== "refunded") {
     throw new ApiError(409, t("office.refund.notPaid"));
   }
-  const left = Math.max(Number(head.paid_cents) - Number(head.refunded_cents), 0);
-  const max = line ? Math.min(left, line.paidCents - line.refundedCents) : left;
+  const max = refundLimit(
+    { paidCents: Number(head.paid_cents), refundedCents: Number(head.refunded_cents) },
+    line,
+  );
   if (max <= 0) throw new ApiError(409, t("office.refund.nothingLeft"));
   if (body.amountCents > max) {
     throw fieldError("amountCents", t("office.refund.moreThanPaid", { amount: formatUsd(max) }));

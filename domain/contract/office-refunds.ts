@@ -98,6 +98,11 @@ export const RefundView = z.object({
   paidOutMethod: z.enum(["card", "cash", "check"]).nullable(),
   checkNumber: z.string().nullable(),
   employeeId: z.string().nullable(),
+  /**
+   * Who made or paid out the refund, as their staff account names them (the name, else the
+   * username); the employee ID when no account has it; null when nobody has yet.
+   */
+  employeeName: z.string().nullable(),
   line: z.string().nullable(),
   cancelsRegistration: z.boolean(),
   unassessesFee: z.boolean(),

@@ -103,7 +103,10 @@ export const ReportRow = z.object({
   accountCode: z.string().nullable(),
   school: z.string().nullable(),
   program: z.string().nullable(),
+  /** The employee ID of who took the money, recorded the check or gave the refund back. */
   cashier: z.string().nullable(),
+  /** That staff member as their account names them (else the username, else the ID). */
+  cashierName: z.string().nullable(),
   terminal: z.string().nullable(),
   /** A refund: how it went back (null for other rows, and for a refund not told). */
   givenBackAs: z.enum(GIVEN_BACK_AS).nullable(),

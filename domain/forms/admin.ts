@@ -5,6 +5,7 @@ import { z } from "zod";
 import { t } from "../messages/admin";
 import { SettingsFields, StaffAccountRequest, StaffPassword } from "../contract/admin";
 import { isSaneCalendarDate } from "../rules/input";
+import { typedCalendarDate, typedClockTime } from "../rules/typed-date-time";
 
 /**
  * A text field: empty is "" for the rule, which says whether a text may be empty (conform leaves a
@@ -45,14 +46,27 @@ export const SettingsForm = z.object({
 });
 export type SettingsForm = z.infer<typeof SettingsForm>;
 
-const date = z
-  .string({ required_error: t("admin.maintenance.badDate") })
-  .trim()
-  .refine(isSaneCalendarDate, t("admin.maintenance.badDate"));
-const time = z
-  .string({ required_error: t("admin.maintenance.badTime") })
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, t("admin.maintenance.badTime"));
+/**
+ * A date or time as typed, read as the section form reads it (rules/typed-date-time.ts): the
+ * browser's date and time fields send YYYY-MM-DD and 24-hour HH:MM; a browser without them sends
+ * what was typed, month first and on either clock. What cannot be read is refused as typed.
+ */
+const typed = <T extends z.ZodTypeAny>(read: (v: string) => string | null, rule: T) =>
+  z.preprocess((v) => (typeof v === "string" ? (read(v) ?? v) : v), rule);
+const date = typed(
+  typedCalendarDate,
+  z
+    .string({ required_error: t("admin.maintenance.badDate") })
+    .trim()
+    .refine(isSaneCalendarDate, t("admin.maintenance.badDate")),
+);
+const time = typed(
+  typedClockTime,
+  z
+    .string({ required_error: t("admin.maintenance.badTime") })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, t("admin.maintenance.badTime")),
+);
 
 /** The maintenance window as the district's wall-clock dates and times (the zone is the server's). */
 export const MaintenanceForm = z

@@ -191,8 +191,21 @@ export interface CsvReportRow extends RowForTotals {
   school: string | null;
   program: string | null;
   cashier: string | null;
+  /** The cashier as their staff account names them; absent or null: the ID alone. */
+  cashierName?: string | null;
   terminal: string | null;
   givenBackAs?: GivenBackAs | null;
+}
+
+/**
+ * Who a row is of, on the screen: the staff member's name with the employee ID the report is
+ * filtered by ("Olive Office (E1006)"), the ID alone when no name is known.
+ */
+export function cashierShown(r: Pick<CsvReportRow, "cashier" | "cashierName">): string {
+  if (!r.cashier) return "";
+  return r.cashierName && r.cashierName !== r.cashier
+    ? `${r.cashierName} (${r.cashier})`
+    : r.cashier;
 }
 
 /** Dollars with two decimals as a number cell (-12.5 is written -12.5; cents stay exact too). */
@@ -238,6 +251,7 @@ export function paymentsReportCsvRows(
       t("office.report.col.school"),
       t("office.report.col.program"),
       t("office.report.col.cashier"),
+      t("office.report.col.cashierName"),
       t("office.report.col.terminal"),
     ],
     ...rows.map((r) => [
@@ -257,6 +271,7 @@ export function paymentsReportCsvRows(
       r.school ?? "",
       r.program ?? "",
       r.cashier ?? "",
+      r.cashierName ?? r.cashier ?? "",
       r.terminal ?? "",
     ]),
     [],

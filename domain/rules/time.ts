@@ -39,6 +39,14 @@ export function todayIn(timeZone: string, now: Date): string {
   return dayjs(now).tz(timeZone).format("YYYY-MM-DD");
 }
 
+/**
+ * Tomorrow in the zone as the district's forms take a day, month first ("11/28/2026"): the example
+ * in a date field's hint (issue 29 "Smaller"), a day the person could well mean.
+ */
+export function formDateExample(timeZone: string, now: Date): string {
+  return dayjs(now).tz(timeZone).add(1, "day").format("MM/DD/YYYY");
+}
+
 /** The year and month (1–12) an instant falls in, in the zone. */
 export function yearMonthIn(timeZone: string, now: Date): { year: number; month: number } {
   const d = dayjs(now).tz(timeZone);

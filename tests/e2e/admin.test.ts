@@ -5,8 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { eq } from "drizzle-orm";
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone.js";
+import utc from "dayjs/plugin/utc.js";
 import { maintenance } from "../../district-api/db/schema";
+import { t } from "@domain/messages/admin";
+import { DEFAULT_DISTRICT_TZ } from "@domain/rules/time";
 import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 let app: TestApp;
 beforeAll(async () => {
@@ -41,6 +49,18 @@ async function windowFromElsewhere(start: Date | null, end: Date | null) {
     .api!.database.db.update(maintenance)
     .set({ startsAt: start, endsAt: end })
     .where(eq(maintenance.id, 1));
+}
+
+/** The description a field is described by (its hint), as a screen reader reads it. */
+async function hintOf(page: Page, label: string): Promise<string> {
+  const ids = (await page.getByLabel(label).getAttribute("aria-describedby")) ?? "";
+  const texts = await Promise.all(
+    ids
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => page.locator(`[id="${id}"]`).textContent()),
+  );
+  return texts.join(" ").trim();
 }
 
 /** "YYYY-MM-DD" some days from now (UTC: a day's difference from the district's zone is harmless). */
@@ -154,6 +174,17 @@ describe.each(MODES)("administration $name", (mode) => {
     const page = await app.newPage(mode);
     await signInStaff(page, "admin");
     await page.goto("/admin/maintenance");
+    // The hints are the catalogue's, with an example in the district's own date format: tomorrow
+    // in its zone, month first (issue 29, "Smaller"); no YYYY-MM-DD or 24-hour clock to learn.
+    const zone = process.env.DISTRICT_TZ || DEFAULT_DISTRICT_TZ;
+    const example = dayjs().tz(zone).add(1, "day").format("MM/DD/YYYY");
+    for (const label of ["Start date", "End date"]) {
+      expect(await hintOf(page, label)).toBe(t("admin.maintenance.dateHint", { example }));
+    }
+    for (const label of ["Start time", "End time"]) {
+      expect(await hintOf(page, label)).toBe(t("admin.maintenance.timeHint", { zone }));
+    }
+    expect(await page.getByText(/YYYY-MM-DD|HH:MM/).count()).toBe(0);
     await page.getByLabel("Start date").fill(day(3));
     await page.getByLabel("Start time").fill("22:00");
     await page.getByLabel("End date").fill(day(3));

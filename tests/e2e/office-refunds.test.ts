@@ -196,6 +196,66 @@ describe.each(MODES)("refunds $name", (mode) => {
     await notice(page, "Refunded $10.00.");
     const refunds = await page.getByRole("table", { name: "Refunds" }).textContent();
     expect(refunds).toContain("Cash");
-    expect(refunds).toContain("E1006");
+    // Who gave the money back, by the name stored for their account (issue 29, "Smaller").
+    expect(refunds).toContain("Olive Office");
+    expect(refunds).not.toContain("E1006");
+  });
+
+  it("the refund form names one limit per line, the one the district enforces", async () => {
+    // Cash of $50 paid two registrations, $30 and $15 ($5 was never applied to either): a refund
+    // is of one line, at most what that line took and never more than the payment has left.
+    const student = mode.js ? "100034" : "100035";
+    const [a, b] = [
+      await makeSection(3000, `Weaving ${mode.js ? "JS" : "HTML"}`),
+      await makeSection(1500, `Knitting ${mode.js ? "JS" : "HTML"}`),
+    ];
+    const regs: string[] = [];
+    for (const [section, cents] of [
+      [a, 3000],
+      [b, 1500],
+    ] as const) {
+      const [reg] = await queryRows<{ id: string }>(
+        db(),
+        sql`insert into registrations (participant_id, course_section_id, status, cost_cents,
+              paid_cents)
+            values (${Number(student)}, ${section}, 'registered', ${cents}, ${cents}) returning id`,
+      );
+      regs.push(reg!.id);
+    }
+    const [pay] = await queryRows<{ id: number }>(
+      db(),
+      sql`insert into payments (owner_key, registration_id, method, amount_cents, status,
+            idempotency_key, created_at, settled_at, taken_by_employee_id, applied_at)
+          values (${`student:${student}`}, null, 'cash', 5000, 'succeeded',
+            ${`e2e-two-${student}`}, now(), now(), 'E1002', now())
+          returning id`,
+    );
+    for (const [reg, cents] of [
+      [regs[0], 3000],
+      [regs[1], 1500],
+    ] as const) {
+      await db().execute(
+        sql`insert into purchases (payment_id, registration_id, amount_cents, created_at)
+            values (${pay!.id}, ${reg}, ${cents}, now())`,
+      );
+    }
+    const page = await app.newPage(mode);
+    await signInStaff(page, "office");
+    await page.goto(`/office/payments/${pay!.id}`);
+    const form = page.locator("form").filter({ has: page.getByLabel("Amount to refund") });
+    const limits = async () =>
+      [...((await form.textContent()) ?? "").matchAll(/At most (\$[\d,.]+)/gi)].map((m) => m[1]);
+    // Each line its own limit, and no other figure beside the amount.
+    expect((await limits()).sort()).toEqual(["$15.00", "$30.00"]);
+    await page.getByLabel("Refund for").selectOption(`r:${regs[1]}`);
+    await page.getByLabel("Amount to refund").fill("20");
+    await page.getByLabel("Reason").fill("Overcharged");
+    await page.getByLabel("Given back as").selectOption("cash");
+    await page.getByLabel("I confirm this refund").check();
+    await page.getByRole("button", { name: "Refund" }).click();
+    await page
+      .getByText("The refund can't be more than what is left to refund ($15.00).")
+      .waitFor();
+    expect((await limits()).sort()).toEqual(["$15.00", "$30.00"]);
   });
 });

@@ -178,6 +178,16 @@ describe.each(MODES)("the payments report $name", (mode) => {
     expect(
       dataRows.filter((l) => cells(l)[2] === "Refund in cash").map((l) => cells(l)[3]),
     ).toEqual(["Mailed check"]);
+    // Who gave it back is named as their staff account names them, beside the employee ID the
+    // report is filtered by (issue 29, "Smaller"); on the screen too.
+    const refundCells = cells(dataRows.find((l) => cells(l)[2] === "Refund in cash")!);
+    expect(refundCells).toContain("Olive Office");
+    expect(refundCells).toContain(OFFICE);
+    const refundRow = rows
+      .getByRole("row")
+      .filter({ hasText: "Goodwill" })
+      .or(rows.getByRole("row").filter({ hasText: "Refund in cash" }));
+    expect(await refundRow.first().textContent()).toContain("Olive Office");
   });
 
   it("the office's end-of-day sheet takes the bounced check off and the cash given back", async () => {

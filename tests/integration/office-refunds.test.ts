@@ -20,7 +20,11 @@ import {
 import { queryRows } from "../../district-api/db/client";
 import { listRoutes } from "../../district-api/http/route-table";
 import { provider } from "../../district-api/services/payment-records";
-import { PaymentDetailView, PaymentSearchPage } from "@domain/contract/office-refunds";
+import {
+  OpenRefundList,
+  PaymentDetailView,
+  PaymentSearchPage,
+} from "@domain/contract/office-refunds";
 
 let api: TestApi;
 let office: string;
@@ -495,6 +499,55 @@ describe("refunding money taken by hand", () => {
       body: { method: "cash" },
     });
     expect(again.status).toBe(409);
+  });
+
+  it("names who made or paid out a refund as their account stores it, else its username or ID", async () => {
+    const p = await paidInCash("100034", 3000);
+    const r = await refund(p.id, { amountCents: 500, reason: "Overcharged", method: "cash" });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ employeeId: "E1006", employeeName: "Olive Office" });
+    // An account with no name stored is named by its username; someone without an account here
+    // (an employee since removed, an import's ID) by the ID.
+    await db().execute(
+      sql`insert into staff (username, employee_id, display_name, name_first, name_last)
+          values ('nameless', 'E7701', ' ', '', '')`,
+    );
+    for (const [who, cents] of [
+      ["E7701", 100],
+      ["E7702", 200],
+    ] as const) {
+      await db().execute(
+        sql`insert into payment_refunds (payment_id, amount_cents, reason, status,
+              idempotency_key, created_at, settled_at, employee_id, paid_out_method, note)
+            values (${p.id}, ${cents}, 'office', 'succeeded', ${`office:${p.id}:${who}`}, now(),
+              now(), ${who}, 'cash', 'By hand')`,
+      );
+    }
+    const detail = PaymentDetailView.parse(
+      (await call(api, "GET", `/v1/office/payments/${p.id}`, { token: office })).body,
+    );
+    expect(detail.refunds.map((x) => [x.employeeId, x.employeeName])).toEqual([
+      ["E1006", "Olive Office"],
+      ["E7701", "nameless"],
+      ["E7702", "E7702"],
+    ]);
+    // An automatic refund nobody has paid out yet names nobody; paid out, it names who did.
+    await db().execute(
+      sql`insert into payment_refunds (payment_id, amount_cents, reason, status, idempotency_key,
+            created_at)
+          values (${p.id}, 300, 'registration_paid', 'pending', ${`refund:n${p.id}`}, now())`,
+    );
+    const open = OpenRefundList.parse(
+      (await call(api, "GET", "/v1/office/refunds/open", { token: office })).body,
+    );
+    const item = open.refunds.find((x) => x.paymentId === p.id)!;
+    expect(item).toMatchObject({ employeeId: null, employeeName: null });
+    const paidOut = await call(api, "POST", `/v1/office/refunds/${item.id}/paid-out`, {
+      token: admin,
+      body: { method: "cash" },
+    });
+    expect(paidOut.status, JSON.stringify(paidOut.body)).toBe(200);
+    expect(paidOut.body).toMatchObject({ employeeId: "E1005", employeeName: "Ada Administrator" });
   });
 
   it("finds payments by family, student number and payment number", async () => {

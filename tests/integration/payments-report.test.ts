@@ -369,6 +369,20 @@ describe("filters", () => {
   });
 });
 
+describe("who a row is of", () => {
+  it("is named as their staff account names them, beside the employee ID", async () => {
+    const all = ReportRows.parse((await rows(office, `from=${D}&to=${D}`)).body);
+    const names = new Map(all.rows.map((x) => [x.cashier, x.cashierName]));
+    expect(names.get(CASHIER)).toBe("Irene Instructor");
+    expect(names.get(OFFICE_EMPLOYEE)).toBe("Olive Office");
+    // A card paid online was taken by nobody.
+    expect(all.rows.find((x) => x.providerRef === "pi_late")).toMatchObject({
+      cashier: null,
+      cashierName: null,
+    });
+  });
+});
+
 describe("the cashier's end-of-day sheet", () => {
   it("cash received, change given, net, refunds, checks by number", async () => {
     const r = await call(api, "GET", `/v1/office/report/day-sheet?day=${D}&cashier=${CASHIER}`, {

@@ -23,9 +23,27 @@ describe("the maintenance form", () => {
   it("takes a window whose end is after its start", () => {
     expect(parseWithZod(form(ok), { schema: MaintenanceForm }).status).toBe("success");
   });
+  it("takes a date and time as typed where the browser has no date field, as its hints say", () => {
+    const s = parseWithZod(
+      form({
+        startDate: "12/01/2026",
+        startTime: "10:00 PM",
+        endDate: "12/2/2026",
+        endTime: "2 am",
+      }),
+      { schema: MaintenanceForm },
+    );
+    expect(s.status === "success" && s.value).toMatchObject({
+      startDate: "2026-12-01",
+      startTime: "22:00",
+      endDate: "2026-12-02",
+      endTime: "02:00",
+    });
+  });
   it.each([
-    ["startDate", { startDate: "2026-02-31" }, "Enter a real date (YYYY-MM-DD)."],
-    ["endTime", { endTime: "24:00" }, "Enter a time (HH:MM)."],
+    ["startDate", { startDate: "2026-02-31" }, "Enter a real date: month, day and year."],
+    ["startDate", { startDate: "02/31/2026" }, "Enter a real date: month, day and year."],
+    ["endTime", { endTime: "24:00" }, "Enter a time, e.g. 10:00 PM."],
     ["endTime", { endDate: "2026-12-01", endTime: "21:59" }, "The end must be after the start."],
   ])("refuses a bad %s", (field, over, message) => {
     const s = parseWithZod(form({ ...ok, ...over }), { schema: MaintenanceForm });

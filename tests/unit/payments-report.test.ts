@@ -6,6 +6,7 @@ import { ReportQuery } from "@domain/contract/payments-report";
 import {
   MAX_REPORT_DAYS,
   daysInRange,
+  cashierShown,
   paymentsReportCsvRows,
   reportRangeError,
   sheetSums,
@@ -145,6 +146,23 @@ describe("the CSV", () => {
     expect(lines[2]).toContain(",'-Lee,");
     expect(lines[2]).toContain("2030-02-04 10:00:00 CST");
     expect(lines.at(-2)).toBe("Total,,,,,15,1500,2");
+  });
+
+  it("names who a row is of beside the employee ID, the ID where no name is known", () => {
+    const rows = [
+      row({ kind: "refund", amountCents: -500, cashier: "E1006", cashierName: "Olive Office" }),
+      row({ cashier: "E9999", cashierName: "E9999", terminal: "T1" }),
+      row({ cashier: "E9998" }),
+    ];
+    const table = paymentsReportCsvRows(rows, totalsOf(rows), "America/Chicago");
+    const at = table[0]!.indexOf("Cashier");
+    expect(table[0]![at + 1]).toBe("Cashier name");
+    expect(table.slice(1, 4).map((r) => [r[at], r[at + 1]])).toEqual([
+      ["E1006", "Olive Office"],
+      ["E9999", "E9999"],
+      ["E9998", "E9998"],
+    ]);
+    expect(rows.map(cashierShown)).toEqual(["Olive Office (E1006)", "E9999", "E9998"]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
 import {
   formatDistrictDate,
   formatDistrictDateTimeWithZone,
+  formDateExample,
   todayIn,
   yearMonthIn,
   zonedInstant,
@@ -44,6 +45,15 @@ describe("district time", () => {
     expect(zonedInstant("2026-11-01", "23:59:59", "America/Chicago").toISOString()).toBe(
       "2026-11-02T05:59:59.000Z",
     );
+  });
+});
+
+describe("a date field's example", () => {
+  it("is tomorrow in the district's zone, month first, as its forms take a day", () => {
+    // 23:30 in Chicago on Nov 27 is 05:30 UTC on Nov 28: tomorrow there is Nov 28.
+    expect(formDateExample("America/Chicago", new Date("2026-11-28T05:30:00Z"))).toBe("11/28/2026");
+    expect(formDateExample("UTC", new Date("2026-11-28T05:30:00Z"))).toBe("11/29/2026");
+    expect(formDateExample("America/Chicago", new Date("2026-12-31T18:00:00Z"))).toBe("01/01/2027");
   });
 });
 

@@ -45,6 +45,7 @@ export const paymentsReport = {
   "office.report.col.school": "School",
   "office.report.col.program": "Programme",
   "office.report.col.cashier": "Cashier",
+  "office.report.col.cashierName": "Cashier name",
   "office.report.col.terminal": "Terminal",
   "office.report.col.cents": "Amount (cents)",
 

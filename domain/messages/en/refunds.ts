@@ -95,6 +95,7 @@ export const refunds = {
   "office.refundForm.line": "Refund for",
   "office.refundForm.amount": "Amount to refund",
   "office.refundForm.amountHint": "At most {amount}",
+  "office.refundForm.amountHintLine": "At most what is left of the line chosen above",
   "office.refundForm.reason": "Reason",
   "office.refundForm.method": "Given back as",
   "office.refundForm.cardNote": "The refund goes back to the card through the payment provider.",
