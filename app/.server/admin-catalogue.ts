@@ -24,7 +24,7 @@ import {
 } from "@domain/forms/admin-catalogue";
 import { t } from "@domain/messages/admin";
 import { findControlCharacter } from "@domain/rules/input";
-import { callApi, type ApiResult } from "./api";
+import { callApi, or503, type ApiResult } from "./api";
 import { readFormData } from "./http-guards";
 import { requireAdmin } from "./admin";
 import { askStaffApi, caller, submitStaffForm } from "./staff-pages";
@@ -41,7 +41,9 @@ function idParam(value: string | undefined): string {
   return value;
 }
 
+/** The reply's data; a 503 when the district API could not give it, else its 404 or a 502. */
 function orThrow<T>(res: ApiResult<T>): T {
+  or503(res, t("admin.catalogue.loadError"));
   if (!res.ok) throw new Response(res.message, { status: res.status === 404 ? 404 : 502 });
   return res.data;
 }

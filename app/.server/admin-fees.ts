@@ -25,7 +25,7 @@ import {
 } from "@domain/forms/admin-fees";
 import { t } from "@domain/messages/admin";
 import { formatUsd, toCents } from "@domain/rules/money";
-import { callApi, type ApiResult } from "./api";
+import { callApi, or503, type ApiResult } from "./api";
 import { requireAdmin } from "./admin";
 import { apiErrors, caller, submitStaffForm, withNotice } from "./staff-pages";
 import { parseWithZod } from "./forms.server";
@@ -67,21 +67,27 @@ function feeId(params: Args["params"]): number {
 }
 
 async function readFee(args: Args, id: number) {
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/fees/${id}`,
-    auth: "staff",
-    reply: AdminFee,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: `/v1/admin/fees/${id}`,
+      auth: "staff",
+      reply: AdminFee,
+    }),
+    t("adminFees.loadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status });
   return res.data;
 }
 
 async function readOptions(args: Args) {
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/fees/options",
-    auth: "staff",
-    reply: FeeOptions,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: "/v1/admin/fees/options",
+      auth: "staff",
+      reply: FeeOptions,
+    }),
+    t("adminFees.loadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status });
   return res.data;
 }
@@ -114,6 +120,8 @@ export async function feeListPage(args: LoaderFunctionArgs) {
     }),
     callApi(caller(args), { path: "/v1/admin/fee-groups", auth: "staff", reply: FeeGroupList }),
   ]);
+  or503(res, t("adminFees.loadError"));
+  or503(groups, t("adminFees.loadError"));
   if (!res.ok) throw new Response(res.message, { status: res.status });
   if (!groups.ok) throw new Response(groups.message, { status: groups.status });
   return json({
@@ -292,6 +300,7 @@ export async function assessedPage(args: LoaderFunctionArgs) {
       reply: AssessedPage,
     }),
   ]);
+  or503(res, t("adminFees.loadError"));
   if (!res.ok) throw new Response(res.message, { status: res.status });
   return json({
     id,

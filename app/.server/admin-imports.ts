@@ -27,7 +27,7 @@ import {
 import { importReportCsvRows } from "@domain/imports/report-csv";
 import { t } from "@domain/messages/admin";
 import { formatAuditTime } from "@domain/rules/time";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import { requireAdmin } from "./admin";
 import { caller } from "./staff-pages";
 import { csvResponse, toCsv } from "./csv";
@@ -157,11 +157,14 @@ export async function importRunPage(args: LoaderFunctionArgs) {
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const page =
     Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 100_000 ? pageParam : 1;
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/imports/runs/${id}?show=${show}&page=${page}`,
-    auth: "staff",
-    reply: ImportRunPage,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: `/v1/admin/imports/runs/${id}?show=${show}&page=${page}`,
+      auth: "staff",
+      reply: ImportRunPage,
+    }),
+    t("admin.imports.loadError"),
+  );
   if (!res.ok) {
     if (res.status === 404) throw new Response(t("admin.imports.runNotFound"), { status: 404 });
     throw new Response(res.message, { status: res.status >= 500 ? 502 : res.status });
@@ -220,12 +223,15 @@ export async function importRunAction(args: ActionFunctionArgs) {
 export async function importRunDownload(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const id = runId(args.params);
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/imports/runs/${id}/export`,
-    auth: "staff",
-    reply: ImportRunExport,
-    timeoutMs: LONG_CALL_MS,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: `/v1/admin/imports/runs/${id}/export`,
+      auth: "staff",
+      reply: ImportRunExport,
+      timeoutMs: LONG_CALL_MS,
+    }),
+    t("admin.imports.loadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status === 404 ? 404 : 502 });
   return csvResponse(
     toCsv(importReportCsvRows(res.data.rows, res.data.kind)),

@@ -22,7 +22,7 @@ import {
 import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate, formatDistrictDateTimeWithZone } from "@domain/rules/time";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import { readFormData } from "./http-guards";
 import { districtTimeZone } from "./time";
 import { accountId, requireAdmin, staffDetailAction } from "./admin";
@@ -75,11 +75,14 @@ export async function peoplePage(args: LoaderFunctionArgs) {
   if (filter.q) query.set("q", filter.q);
   if (filter.kind) query.set("kind", filter.kind);
   if (filter.page && filter.page > 1) query.set("page", String(filter.page));
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/people${query.size ? `?${query}` : ""}`,
-    auth: "staff",
-    reply: PeoplePage,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: `/v1/admin/people${query.size ? `?${query}` : ""}`,
+      auth: "staff",
+      reply: PeoplePage,
+    }),
+    t("admin.people.loadError"),
+  );
   return json({
     // What was typed stays in the form, even when it was refused.
     typed: { q: typed.q ?? "", kind: filter.kind ?? "" },
@@ -110,11 +113,14 @@ function personId(params: Args["params"]): number {
 export async function personPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const id = personId(args.params);
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/people/${id}`,
-    auth: "staff",
-    reply: PersonDetails,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: `/v1/admin/people/${id}`,
+      auth: "staff",
+      reply: PersonDetails,
+    }),
+    t("admin.people.personLoadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status === 404 ? 404 : res.status });
   const p = res.data;
   const zone = districtTimeZone();
@@ -203,11 +209,14 @@ export async function personAction(args: ActionFunctionArgs) {
 export async function staffAccountPage(args: LoaderFunctionArgs) {
   const me = await requireAdmin(args.request);
   const id = accountId(args.params);
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/staff/${id}`,
-    auth: "staff",
-    reply: StaffAccountDetails,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: `/v1/admin/staff/${id}`,
+      auth: "staff",
+      reply: StaffAccountDetails,
+    }),
+    t("admin.staff.loadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status });
   const { signIn, ...account } = res.data;
   return json({

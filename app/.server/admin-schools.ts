@@ -11,7 +11,7 @@ import {
 } from "@domain/contract/admin-schools";
 import { SchoolForm, SchoolYearForm } from "@domain/forms/admin-schools";
 import { t } from "@domain/messages/admin";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import { requireAdmin } from "./admin";
 import { readFormData } from "./http-guards";
 import { caller, submitStaffForm } from "./staff-pages";
@@ -19,11 +19,14 @@ import { caller, submitStaffForm } from "./staff-pages";
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
 async function readSchools(args: Args): Promise<SchoolsReply> {
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/schools",
-    auth: "staff",
-    reply: SchoolsReply,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: "/v1/admin/schools",
+      auth: "staff",
+      reply: SchoolsReply,
+    }),
+    t("admin.schools.loadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status });
   return res.data;
 }

@@ -32,7 +32,7 @@ import {
   formDateExample,
   zonedInstant,
 } from "@domain/rules/time";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import { requireStaff } from "./auth";
 import { csvResponse, toCsv } from "./csv";
 import { parseWithZod } from "./forms.server";
@@ -69,11 +69,14 @@ async function previews(instructions: string, instructorInstructions: string) {
 
 export async function settingsPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/settings",
-    auth: "staff",
-    reply: AdminSettings,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: "/v1/admin/settings",
+      auth: "staff",
+      reply: AdminSettings,
+    }),
+    t("admin.settings.loadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status });
   const s = res.data;
   return json({
@@ -150,11 +153,14 @@ function windowView(w: { start: string | null; end: string | null }, now: Date) 
 
 export async function maintenancePage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/maintenance",
-    auth: "staff",
-    reply: MaintenanceWindowReply,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: "/v1/admin/maintenance",
+      auth: "staff",
+      reply: MaintenanceWindowReply,
+    }),
+    t("admin.maintenance.loadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status });
   const zone = districtTimeZone();
   const now = new Date();
@@ -212,11 +218,14 @@ export async function maintenanceAction(args: ActionFunctionArgs) {
 
 export async function staffListPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/staff",
-    auth: "staff",
-    reply: StaffAccountsReply,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: "/v1/admin/staff",
+      auth: "staff",
+      reply: StaffAccountsReply,
+    }),
+    t("admin.staff.loadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status });
   return json({ accounts: res.data.accounts });
 }
@@ -341,11 +350,14 @@ export async function auditPage(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const { filter, query, errors } = auditQuery(url);
   if (filter.page && filter.page > 1) query.set("page", String(filter.page));
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/audit?${query}`,
-    auth: "staff",
-    reply: AuditPage,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: `/v1/admin/audit?${query}`,
+      auth: "staff",
+      reply: AuditPage,
+    }),
+    t("admin.audit.loadError"),
+  );
   const zone = districtTimeZone();
   const download = new URLSearchParams(url.searchParams);
   download.delete("page");

@@ -16,6 +16,8 @@ export type ApiResult<T> =
       errorCode?: number;
       /** True when the call did not answer within its time limit. */
       timedOut?: boolean;
+      /** True when the API answered success with a body that is not what the call expects. */
+      unreadable?: boolean;
     };
 
 export interface ApiCall<T> {
@@ -106,6 +108,25 @@ export function serviceUnavailable(message: string): Response {
   });
 }
 
+/**
+ * True when the district API could not give an answer: it failed (5xx, whatever its body), timed
+ * out or could not be reached. A refusal (4xx) and a success whose body could not be read (the
+ * spec's "invalid response") are answers: the page shows them its own way.
+ */
+export function unavailable(r: ApiResult<unknown>): boolean {
+  return !r.ok && r.status >= 500 && !r.unreadable;
+}
+
+/**
+ * A loader's call result as it came, unless the district API could not give the page its data:
+ * then the 503 of `serviceUnavailable` with `message`, the page's words from the catalogue
+ * (decision 150, addendum). Every loader's read goes through this one check.
+ */
+export function or503<R extends ApiResult<unknown>>(r: R, message: string): R {
+  if (unavailable(r)) throw serviceUnavailable(message);
+  return r;
+}
+
 export async function callApi<T>(caller: Caller, call: ApiCall<T>): Promise<ApiResult<T>> {
   let res: Response;
   try {
@@ -130,7 +151,7 @@ export async function callApi<T>(caller: Caller, call: ApiCall<T>): Promise<ApiR
   }
   const parsed = call.reply.safeParse(json);
   if (!parsed.success) {
-    return { ok: false, status: 502, message: t("error.invalidResponse") };
+    return { ok: false, status: 502, message: t("error.invalidResponse"), unreadable: true };
   }
   return { ok: true, status: res.status, data: parsed.data };
 }

@@ -18,7 +18,7 @@ import {
   methodAllowed,
 } from "@domain/rules/checkout";
 import { loadDistrict } from "./settings";
-import { callApi, serviceUnavailable } from "./api";
+import { callApi, or503 } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { loadCart, originOf, whoIsSignedIn, type Who } from "./payments";
 import { inPersonOffer, loadInPersonReceipt } from "./cashier";
@@ -38,9 +38,8 @@ async function guard(request: Request, kind: CartPageKind) {
 
 export async function cartPageLoader({ request, context }: LoaderFunctionArgs, kind: CartPageKind) {
   const g = await guard(request, kind);
-  const r = await loadCart({ request, context }, g.who);
   // A cart that could not be read is a 503 with the spec's words (decision 150), not a 200.
-  if (!r.ok && r.status >= 500) throw serviceUnavailable(t("cart.error.load"));
+  const r = or503(await loadCart({ request, context }, g.who), t("cart.error.load"));
   if (!r.ok)
     return json({
       cart: null,
@@ -204,11 +203,10 @@ export async function loadCartReceipt({ request, context, params }: LoaderFuncti
   const id = Number(params.cartId);
   if (!Number.isSafeInteger(id) || id <= 0) return { receipt: null, inPerson: null };
   const caller = { request, context };
-  const r = await callApi(caller, {
-    path: `/v1/cart/${id}`,
-    auth: who ?? "student",
-    reply: Receipt,
-  });
+  const r = or503(
+    await callApi(caller, { path: `/v1/cart/${id}`, auth: who ?? "student", reply: Receipt }),
+    t("cart.error.load"),
+  );
   if (!r.ok) return { receipt: null, inPerson: null };
   const receipt = {
     ...r.data,

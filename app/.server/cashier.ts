@@ -17,7 +17,7 @@ import { inPersonFormSchema } from "@domain/forms/in-person";
 import { payNowCents, truncatedCents } from "@domain/rules/cashier";
 import { cartLinesOf, partialOption } from "@domain/rules/checkout";
 import { formatUsd } from "@domain/rules/money";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import { parseWithZod } from "./forms.server";
 import { requireFamily, requireStaff } from "./auth";
 import { flashNotice } from "./session";
@@ -38,17 +38,23 @@ async function requireDesktop(request: Request, who: Who) {
 }
 
 async function loadCart(caller: Caller, who: Who) {
-  const res = await callApi(caller, { path: "/v1/cart", auth: who, reply: Cart });
+  const res = or503(
+    await callApi(caller, { path: "/v1/cart", auth: who, reply: Cart }),
+    t("cart.error.load"),
+  );
   if (!res.ok) throw new Response(t("cart.error.load"), { status: res.status >= 500 ? 502 : 404 });
   return res.data;
 }
 
 async function loadConfig(caller: Caller, who: Who) {
-  const res = await callApi(caller, {
-    path: "/v1/payment/in-person",
-    auth: who,
-    reply: InPersonConfigReply,
-  });
+  const res = or503(
+    await callApi(caller, {
+      path: "/v1/payment/in-person",
+      auth: who,
+      reply: InPersonConfigReply,
+    }),
+    t("cart.error.load"),
+  );
   return res.ok ? res.data : null;
 }
 
@@ -196,10 +202,13 @@ export async function readerAction(caller: Caller) {
 
 /** Tendered, change and check number of a cart's in-person payment, for the receipt page. */
 export async function loadInPersonReceipt(caller: Caller, who: Who, cartId: number) {
-  const res = await callApi(caller, {
-    path: `/v1/payment/in-person/${cartId}`,
-    auth: who,
-    reply: InPersonReceiptReply,
-  });
+  const res = or503(
+    await callApi(caller, {
+      path: `/v1/payment/in-person/${cartId}`,
+      auth: who,
+      reply: InPersonReceiptReply,
+    }),
+    t("cart.error.load"),
+  );
   return res.ok ? res.data : null;
 }

@@ -15,7 +15,7 @@ import {
 import { feeRequestSchema, renumberAbove, type FeeRequestValues } from "@domain/forms/fee-request";
 import { FeeReviewForm } from "@domain/forms/fee-review";
 import { t } from "@domain/messages";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import { parseAsTyped, parseWithZod } from "./forms.server";
 import { districtTimeZone } from "./time";
 import { flashNotice } from "./session";
@@ -33,7 +33,9 @@ export const ADMIN_ROLE = "fee_admin";
 /** Every lookup of the form, or null when any failed ("Error fetching data."). */
 export async function loadLookups(caller: Caller) {
   const get = <T>(path: string, reply: z.ZodType<T, z.ZodTypeDef, unknown>) =>
-    callApi(caller, { path: `/v1/instructor/${path}`, auth: "staff", reply });
+    callApi(caller, { path: `/v1/instructor/${path}`, auth: "staff", reply }).then((r) =>
+      or503(r, t("feeRequest.fetchError")),
+    );
   const [schools, years, routes, employees, categories] = await Promise.all([
     get("schools", SchoolsReply),
     get("school-years", SchoolYearsReply),
@@ -64,11 +66,16 @@ export async function confirmStaffSession(caller: Caller): Promise<void> {
 }
 
 export async function loadProposals(caller: Caller): Promise<FeeProposal[] | null> {
-  const r = await callApi(caller, {
-    path: "/v1/instructor/fee-proposals",
-    auth: "staff",
-    reply: FeeProposalsReply,
-  });
+  // Proposals that could not be read are a 503 with the spec's words (decision 150); a refusal is
+  // the page's own alert (null).
+  const r = or503(
+    await callApi(caller, {
+      path: "/v1/instructor/fee-proposals",
+      auth: "staff",
+      reply: FeeProposalsReply,
+    }),
+    t("feeRequest.fetchError"),
+  );
   return r.ok ? r.data : null;
 }
 

@@ -9,7 +9,7 @@ import { checkDonation } from "@domain/rules/donation";
 import { feeCardState, requiresFullPayment, type FeeCardState } from "@domain/rules/fee-card";
 import { toCents } from "@domain/rules/money";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { callApi, serviceUnavailable } from "./api";
+import { callApi, or503, type ApiResult } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { parseWithZod } from "./forms.server";
 import { flashNotice, writeSession } from "./session";
@@ -71,15 +71,16 @@ export async function loadFeesData(
   who: Who,
   opts: { assessed: boolean },
 ): Promise<FeesData> {
+  // Fees, purchases, cart or assessed fees that could not be read (the district API failed or did
+  // not answer) are a 503 that says so, never a page without them (decision 150).
+  const loaded = <R extends ApiResult<unknown>>(r: Promise<R>) =>
+    r.then((x) => or503(x, t("fees.error.load")));
   const [feesR, historyR, cartR, assessedR] = await Promise.all([
-    loadFees(caller, who),
-    loadPurchaseHistory(caller, who),
-    loadCart(caller, who),
-    opts.assessed ? loadStudentFees(caller, who) : Promise.resolve(null),
+    loaded(loadFees(caller, who)),
+    loaded(loadPurchaseHistory(caller, who)),
+    loaded(loadCart(caller, who)),
+    opts.assessed ? loaded(loadStudentFees(caller, who)) : Promise.resolve(null),
   ]);
-  // Fees that could not be read (the district API failed or did not answer) are a 503 that says
-  // so, never a page without fees (decision 150).
-  if (!feesR.ok && feesR.status >= 500) throw serviceUnavailable(t("fees.error.load"));
   const fees = feesR.ok ? feesR.data : [];
   const history = historyR.ok
     ? historyR.data

@@ -6,7 +6,7 @@ import { MailboxCodeForm } from "@domain/forms/guest-receipts";
 import { t } from "@domain/messages/guest-receipts";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate } from "@domain/rules/time";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import { requireFamily } from "./auth";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
@@ -20,11 +20,14 @@ async function requireGuest(request: Request) {
 
 export async function guestReceiptsPage(args: LoaderFunctionArgs) {
   await requireGuest(args.request);
-  const res = await callApi(args, {
-    path: "/v1/guest/earlier-receipts",
-    auth: "student",
-    reply: EarlierReceiptsReply,
-  });
+  const res = or503(
+    await callApi(args, {
+      path: "/v1/guest/earlier-receipts",
+      auth: "student",
+      reply: EarlierReceiptsReply,
+    }),
+    t("guestReceipts.loadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status >= 500 ? 502 : res.status });
   const sent = new URL(args.request.url).searchParams.get("sent") === "1";
   return json({

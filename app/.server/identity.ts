@@ -5,7 +5,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { familyDestination, staffDestination } from "@domain/rules/destinations";
 import { typedDateToIso } from "@domain/rules/calendar";
-import { callApi, fetchApi } from "./api";
+import { callApi, fetchApi, or503 } from "./api";
 import { readFormData } from "./http-guards";
 import { getSession, validStudent, writeSession, validStaff } from "./session";
 import { rememberDeviceHeader, rememberedDevices } from "./device-cookie";
@@ -314,9 +314,12 @@ export async function communityRegistrationAction({ request, context }: ActionFu
 
 export async function profilePage({ request, context }: LoaderFunctionArgs) {
   await requireCommunityMember(request);
-  const res = await callApi(
-    { request, context },
-    { path: "/v1/profile/community", auth: "student", reply: CommunityProfile },
+  const res = or503(
+    await callApi(
+      { request, context },
+      { path: "/v1/profile/community", auth: "student", reply: CommunityProfile },
+    ),
+    t("community.profileLoadError"),
   );
   if (!res.ok) return json({ profile: null, error: res.message });
   return json({ profile: res.data, error: null });

@@ -6,7 +6,7 @@ import { MailLog, ResendReply } from "@domain/contract/office-mail";
 import { MailSearchForm, ResendMailForm } from "@domain/forms/office-mail";
 import { t, type AdminKey } from "@domain/messages/admin";
 import { formatDistrictDateTime } from "@domain/rules/time";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import { readFormData } from "./http-guards";
 import { askStaffApi, caller, withNotice } from "./staff-pages";
 import { districtTimeZone } from "./time";
@@ -30,11 +30,14 @@ export async function mailLogPage(args: LoaderFunctionArgs) {
       messages: null,
     });
   }
-  const res = await callApi(caller(args), {
-    path: `/v1/office/mail?${new URLSearchParams({ q: parsed.data.q ?? "" })}`,
-    auth: "staff",
-    reply: MailLog,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: `/v1/office/mail?${new URLSearchParams({ q: parsed.data.q ?? "" })}`,
+      auth: "staff",
+      reply: MailLog,
+    }),
+    t("office.mail.loadError"),
+  );
   const zone = districtTimeZone();
   return json({
     q: raw,

@@ -22,7 +22,7 @@ import { t, type AdminKey } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { refundLimit } from "@domain/rules/refund-limit";
 import { formatDistrictDate } from "@domain/rules/time";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import { readFormData } from "./http-guards";
 import { requireOffice } from "./office";
 import { askStaffApi, caller, submitStaffForm } from "./staff-pages";
@@ -73,6 +73,8 @@ export async function paymentListPage(args: LoaderFunctionArgs) {
       reply: OpenRefundList,
     }),
   ]);
+  or503(res, t("office.payments.loadError"));
+  or503(open, t("office.payments.loadError"));
   const zone = districtTimeZone();
   return json({
     q: filter.q ?? "",
@@ -110,11 +112,14 @@ function paymentId(params: Args["params"]): number {
 export async function paymentPage(args: LoaderFunctionArgs) {
   await requireOffice(args.request);
   const id = paymentId(args.params);
-  const res = await callApi(caller(args), {
-    path: `/v1/office/payments/${id}`,
-    auth: "staff",
-    reply: PaymentDetailView,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: `/v1/office/payments/${id}`,
+      auth: "staff",
+      reply: PaymentDetailView,
+    }),
+    t("office.payments.loadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status });
   const p = res.data;
   const zone = districtTimeZone();
@@ -190,11 +195,14 @@ export async function paymentAction(args: ActionFunctionArgs) {
 
 export async function openRefundsPage(args: LoaderFunctionArgs) {
   await requireOffice(args.request);
-  const res = await callApi(caller(args), {
-    path: "/v1/office/refunds/open",
-    auth: "staff",
-    reply: OpenRefundList,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: "/v1/office/refunds/open",
+      auth: "staff",
+      reply: OpenRefundList,
+    }),
+    t("office.refunds.loadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status });
   const zone = districtTimeZone();
   return json({

@@ -17,7 +17,7 @@ import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { cashierShown, paymentsReportCsvRows, reportKindName } from "@domain/rules/payments-report";
 import { formatDistrictDateTime, todayIn } from "@domain/rules/time";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import { csvResponse, toCsv } from "./csv";
 import { requireOffice } from "./office";
 import { caller } from "./staff-pages";
@@ -93,12 +93,15 @@ export async function paymentsReportPage(args: LoaderFunctionArgs) {
     return json({ ...base, errors: fieldErrors(parsed.error), report: null, download: null });
   }
   const { page, ...filter } = parsed.data;
-  const res = await callApi(caller(args), {
-    path: `/v1/office/report?${query({ ...filter, page })}`,
-    auth: "staff",
-    reply: PaymentsReport,
-    timeoutMs: 60_000,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: `/v1/office/report?${query({ ...filter, page })}`,
+      auth: "staff",
+      reply: PaymentsReport,
+      timeoutMs: 60_000,
+    }),
+    t("office.report.loadError"),
+  );
   if (!res.ok) {
     return json({
       ...base,
@@ -209,11 +212,14 @@ export async function daySheetPage(args: LoaderFunctionArgs) {
   if (!parsed.success) {
     return json({ ...base, errors: fieldErrors(parsed.error), sheet: null, download: null });
   }
-  const res = await callApi(caller(args), {
-    path: `/v1/office/report/day-sheet?${query(parsed.data)}`,
-    auth: "staff",
-    reply: DaySheet,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: `/v1/office/report/day-sheet?${query(parsed.data)}`,
+      auth: "staff",
+      reply: DaySheet,
+    }),
+    t("office.report.loadError"),
+  );
   if (!res.ok) {
     return json({
       ...base,

@@ -20,7 +20,7 @@ import {
 import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate, todayIn } from "@domain/rules/time";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import { requireStaff } from "./auth";
 import { readFormData } from "./http-guards";
 import type { StaffSession } from "./session";
@@ -43,11 +43,14 @@ export async function officeLayout({ request }: LoaderFunctionArgs) {
 
 export async function officeOverview(args: LoaderFunctionArgs) {
   await requireOffice(args.request);
-  const res = await callApi(caller(args), {
-    path: "/v1/office/summary",
-    auth: "staff",
-    reply: OfficeSummary,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: "/v1/office/summary",
+      auth: "staff",
+      reply: OfficeSummary,
+    }),
+    t("office.overview.loadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status });
   return json({
     open: res.data.open,
@@ -83,11 +86,14 @@ export async function promiseListPage(args: LoaderFunctionArgs) {
   if (filter.q) query.set("q", filter.q);
   query.set("status", filter.status ?? "open");
   if (filter.page && filter.page > 1) query.set("page", String(filter.page));
-  const res = await callApi(caller(args), {
-    path: `/v1/office/checks?${query}`,
-    auth: "staff",
-    reply: PromisePage,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: `/v1/office/checks?${query}`,
+      auth: "staff",
+      reply: PromisePage,
+    }),
+    t("office.checks.loadError"),
+  );
   const zone = districtTimeZone();
   return json({
     filter: { q: filter.q ?? "", status: filter.status ?? "open" },
@@ -129,11 +135,14 @@ function promiseId(params: Args["params"]): number {
 export async function promisePage(args: LoaderFunctionArgs) {
   await requireOffice(args.request);
   const id = promiseId(args.params);
-  const res = await callApi(caller(args), {
-    path: `/v1/office/checks/${id}`,
-    auth: "staff",
-    reply: PromiseDetail,
-  });
+  const res = or503(
+    await callApi(caller(args), {
+      path: `/v1/office/checks/${id}`,
+      auth: "staff",
+      reply: PromiseDetail,
+    }),
+    t("office.checks.loadError"),
+  );
   if (!res.ok) throw new Response(res.message, { status: res.status });
   const p = res.data;
   const zone = districtTimeZone();

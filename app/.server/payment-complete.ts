@@ -11,7 +11,7 @@ import { safeLocalPath } from "@domain/rules/destinations";
 import { toCents } from "@domain/rules/money";
 import { chargeDescription } from "@domain/rules/receipt-lines";
 import { t } from "@domain/messages";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import type { Who } from "./payments";
 
 type Outcome = "complete" | "pending" | "failed";
@@ -32,7 +32,10 @@ export async function paidCart(
   cartId: number,
 ): Promise<{ amountCents: number; paidFor: string; cartId: number } | null> {
   if (!Number.isSafeInteger(cartId) || cartId <= 0) return null;
-  const r = await callApi(caller, { path: `/v1/cart/${cartId}`, auth: who, reply: Receipt });
+  const r = or503(
+    await callApi(caller, { path: `/v1/cart/${cartId}`, auth: who, reply: Receipt }),
+    t("payment.loadError"),
+  );
   if (!r.ok) return null;
   return {
     amountCents: toCents(r.data.totalPaid),
@@ -71,11 +74,15 @@ export async function paymentCompleteLoader(
   // receipt); a registration's payment goes to `next`.
   let destination = next;
   if (ref) {
-    const r = await callApi(caller, {
-      path: `/v1/payment/status?ref=${encodeURIComponent(ref.slice(0, 100))}`,
-      auth: who,
-      reply: PaymentStatusReply,
-    });
+    // A status that could not be read is a 503, not a payment that failed (decision 150).
+    const r = or503(
+      await callApi(caller, {
+        path: `/v1/payment/status?ref=${encodeURIComponent(ref.slice(0, 100))}`,
+        auth: who,
+        reply: PaymentStatusReply,
+      }),
+      t("payment.loadError"),
+    );
     const s = r.ok ? r.data : null;
     // The payment must be the caller's, and of the cart the address names (if it names one).
     if (s && s.status !== "unknown" && (cartId === null || s.cartId === cartId)) {
@@ -95,11 +102,14 @@ export async function paymentCompleteLoader(
   const section = z.string().uuid().safeParse(params.courseSectionId);
   if (who === "student" && outcome === "complete" && section.success) {
     // A registration's balance paid with course credits applied: the spec's success message.
-    const reg = await callApi(caller, {
-      path: `/v1/payment/registration/${section.data}`,
-      auth: who,
-      reply: RegistrationPayment,
-    });
+    const reg = or503(
+      await callApi(caller, {
+        path: `/v1/payment/registration/${section.data}`,
+        auth: who,
+        reply: RegistrationPayment,
+      }),
+      t("payment.loadError"),
+    );
     creditsApplied = reg.ok && reg.data.credits > 0;
   }
   const here = new URL(request.url);

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { Cart } from "@domain/contract/cart";
 import { FeesReply, PurchaseHistory, StudentFeesReply } from "@domain/contract/fees";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import { getSession, validStaff, validStudent } from "./session";
 import { json, type ActionFunctionArgs, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import {
@@ -154,13 +154,16 @@ export async function cardPaymentAction({ request, context }: ActionFunctionArgs
 
 export async function simulatorCheckoutPage({ request, context, params }: LoaderFunctionArgs) {
   const auth = await who(request);
-  const r = await callApi(
-    { request, context },
-    {
-      path: `/v1/payment/simulator/checkout/${encodeURIComponent(params.sessionId ?? "")}`,
-      auth,
-      reply: SimulatorSession,
-    },
+  const r = or503(
+    await callApi(
+      { request, context },
+      {
+        path: `/v1/payment/simulator/checkout/${encodeURIComponent(params.sessionId ?? "")}`,
+        auth,
+        reply: SimulatorSession,
+      },
+    ),
+    t("payment.loadError"),
   );
   if (!r.ok) return json({ session: null });
   return json({ session: { ...r.data, cancelUrl: localPath(r.data.cancelUrl) } });

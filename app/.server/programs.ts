@@ -19,7 +19,7 @@ import {
 } from "@domain/contract/programs";
 import { t, type MessageKey } from "@domain/messages";
 import { toCardData } from "~/components/programs/card-data";
-import { callApi, serviceUnavailable, type ApiResult } from "./api";
+import { callApi, or503, type ApiResult } from "./api";
 import { loadSettings } from "./settings";
 import { flashNotice } from "./session";
 import { requireParticipant } from "./auth";
@@ -44,17 +44,19 @@ export async function loadPrograms(
   caller: Caller,
   scope: "eligible" | "registrations" = "eligible",
 ): Promise<{ programs: Program[]; error: string | null }> {
-  const res = await callApi(caller, {
-    path: scope === "registrations" ? "/v1/program?scope=registrations" : "/v1/program",
-    auth: "student",
-    reply: ProgramsReply,
-    timeoutMs: 10_000,
-  });
+  // A failed call (the database down, a timeout) is a 503 with the spec's load error, not an
+  // empty list; an unreadable reply is the spec's "invalid response" on the page.
+  const res = or503(
+    await callApi(caller, {
+      path: scope === "registrations" ? "/v1/program?scope=registrations" : "/v1/program",
+      auth: "student",
+      reply: ProgramsReply,
+      timeoutMs: 10_000,
+    }),
+    t("register.loadError"),
+  );
   if (res.ok) return { programs: res.data, error: null };
-  // An unreadable reply is the spec's "invalid response" on the page; a failed call (the database
-  // down, a timeout) is a 503 with the spec's load error, not an empty list.
-  if (res.message === t("error.invalidResponse")) return { programs: [], error: res.message };
-  if (res.status >= 500) throw serviceUnavailable(t("register.loadError"));
+  if (res.unreadable) return { programs: [], error: res.message };
   return { programs: [], error: t("register.loadError") };
 }
 

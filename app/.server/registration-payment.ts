@@ -25,7 +25,7 @@ import {
 import { formatCountdown } from "@domain/rules/registration";
 import { hrefTo } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
-import { callApi } from "./api";
+import { callApi, or503 } from "./api";
 import { parseWithZod } from "./forms.server";
 import { requireParticipant } from "./auth";
 import { originOf } from "./payments";
@@ -69,9 +69,12 @@ async function dialogData({ request, context, params }: LoaderFunctionArgs) {
     };
   }
   if (!id.success) return { view: "missing" as const, message: null };
-  const r = await callApi(
-    { request, context },
-    { path: `/v1/payment/registration/${id.data}`, auth: "student", reply: RegistrationPayment },
+  const r = or503(
+    await callApi(
+      { request, context },
+      { path: `/v1/payment/registration/${id.data}`, auth: "student", reply: RegistrationPayment },
+    ),
+    t("payment.loadError"),
   );
   if (!r.ok) return { view: "missing" as const, message: r.status === 410 ? r.message : null };
   return {
@@ -95,11 +98,14 @@ async function dialogData({ request, context, params }: LoaderFunctionArgs) {
 
 /** The mailed check the registration awaits: its amount and the day it must arrive by. */
 async function awaitedCheck(caller: Pick<LoaderFunctionArgs, "request" | "context">, id: string) {
-  const r = await callApi(caller, {
-    path: `/v1/payment/registration/${id}`,
-    auth: "student",
-    reply: RegistrationPayment,
-  });
+  const r = or503(
+    await callApi(caller, {
+      path: `/v1/payment/registration/${id}`,
+      auth: "student",
+      reply: RegistrationPayment,
+    }),
+    t("payment.loadError"),
+  );
   const check = r.ok ? r.data.mailedCheck : null;
   if (!check) return null;
   return {

@@ -5,6 +5,7 @@ import { Paper, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { currentUsers } from "~/.server/auth";
 import { loadSettings } from "~/.server/settings";
+import { serviceUnavailable } from "~/.server/api";
 import { markdownToSafeHtml } from "~/.server/markdown";
 import { PageDialog } from "~/components/PageDialog";
 import type { PageHandle } from "~/components/page-title";
@@ -15,7 +16,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { student, staff } = await currentUsers(request);
   if (!student && !staff) throw redirect("/signin?redirectTo=%2Finstructions");
   if (!staff && student?.userType === "guest_user") throw redirect("/fees");
+  // The page is the settings' text: settings that could not be read are a 503, not an empty page.
   const settings = await loadSettings(context);
+  if (!settings) throw serviceUnavailable(t("instructions.loadError"));
   const text = staff ? settings?.instructorInstructions : settings?.instructions;
   return json({ staff: Boolean(staff), html: await markdownToSafeHtml(text ?? "") });
 }

@@ -17,6 +17,7 @@ import {
 import { t } from "@domain/messages/staff";
 import { requireStaff } from "~/.server/auth";
 import { isInstructor, loadInstructorPrograms, loadMyFees } from "~/.server/staff";
+import { or503 } from "~/.server/api";
 import { StaffRefresh } from "~/islands/StaffRefresh";
 import staffStyles from "~/components/staff/staff.css";
 import type { PageHandle } from "~/components/page-title";
@@ -38,6 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     instructor ? loadInstructorPrograms(caller) : null,
     loadMyFees(caller),
   ]);
+  // Data that could not be read is a 503 (decision 150), the activities' words first.
+  if (programs) or503(programs, t("staff.programsLoadError"));
+  or503(fees, t("staff.feesError"));
   return json({
     instructor,
     programs: programs?.ok

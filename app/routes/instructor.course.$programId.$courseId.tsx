@@ -21,6 +21,7 @@ import { rosterPerson, selectRoster, sortedQuestions } from "@domain/rules/roste
 import { formatDistrictDate } from "@domain/rules/time";
 import { flashNotice } from "~/.server/session";
 import { loadInstructorSection, requireInstructor } from "~/.server/staff";
+import { or503 } from "~/.server/api";
 import { districtTimeZone } from "~/.server/time";
 import { PageDialog } from "~/components/PageDialog";
 import { DownloadMenu } from "~/components/staff/DownloadMenu";
@@ -54,7 +55,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       },
     });
   if (!UUID.test(params.courseId ?? "")) throw await notFound();
-  const res = await loadInstructorSection({ request, context }, params.courseId!);
+  const res = or503(
+    await loadInstructorSection({ request, context }, params.courseId!),
+    t("staff.sectionLoadError"),
+  );
   if (!res.ok) {
     if (res.status === 404) throw await notFound();
     return json({ error: res.hint || res.message, view: null }, { status: res.status });

@@ -11,6 +11,7 @@ import { formatDistrictDate } from "@domain/rules/time";
 import { requireStaff } from "~/.server/auth";
 import { flashNotice } from "~/.server/session";
 import { loadFeeReport } from "~/.server/staff";
+import { or503 } from "~/.server/api";
 import { districtTimeZone } from "~/.server/time";
 import { DownloadMenu } from "~/components/staff/DownloadMenu";
 import { Pager } from "~/components/staff/Pager";
@@ -32,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       },
     });
   if (!Number.isSafeInteger(feeId) || feeId <= 0 || feeId > 2_147_483_647) throw await missing();
-  const res = await loadFeeReport({ request, context }, feeId);
+  const res = or503(await loadFeeReport({ request, context }, feeId), t("staff.feesError"));
   if (!res.ok) {
     if (res.status === 404) throw await missing();
     const error = res.status === 403 ? t("staff.invalidUser") : t("staff.feesError");

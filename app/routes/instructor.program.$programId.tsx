@@ -17,6 +17,7 @@ import {
 import { t } from "@domain/messages/staff";
 import { PAGE_SIZE, paginate, parsePage } from "@domain/rules/paging";
 import { loadInstructorPrograms, requireInstructor } from "~/.server/staff";
+import { or503 } from "~/.server/api";
 import { PageDialog } from "~/components/PageDialog";
 import { Pager } from "~/components/staff/Pager";
 import { formatClockRange, formatDayRange, formatDays } from "~/components/staff/format";
@@ -35,7 +36,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyle
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireInstructor(request);
   const url = new URL(request.url);
-  const res = await loadInstructorPrograms({ request, context });
+  const res = or503(
+    await loadInstructorPrograms({ request, context }),
+    t("staff.programsLoadError"),
+  );
   if (!res.ok) {
     return json({ error: res.hint || res.message, view: null }, { status: res.status });
   }

@@ -190,6 +190,20 @@ function requestsWith(samples: Map<string, number>, ...labels: string[]): number
     .reduce((n, [, v]) => n + v, 0);
 }
 
+/** The session cookie (name=value) a sign-in form's post sets. */
+async function sessionCookie(path: string, form: Record<string, string>): Promise<string> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    body: new URLSearchParams(form).toString(),
+  });
+  expect(res.status, path).toBe(302);
+  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+  expect(cookie).toContain("=");
+  return cookie;
+}
+
 async function familyToken(studentId: string): Promise<string> {
   const login = await fetch(`${server.url}/v1/student`, {
     method: "POST",
@@ -295,6 +309,21 @@ describe("metrics and logs that see failures (issue 30)", () => {
     const token = await familyToken("100037");
     const cookie = (await signIn("100038", "01/15/2012")).headers.get("set-cookie") ?? "";
     expect(cookie).toContain("=");
+    // Signed in before the database goes: a community member, an instructor who proposes fees,
+    // and the district administrator (who also has the business office).
+    const member = await sessionCookie("/signin", {
+      intent: "login",
+      studentId: "200001",
+      dob: "03/02/1980",
+    });
+    const proposer = await sessionCookie("/instructor/sign-in", {
+      username: "proposer",
+      password: "proposer-demo",
+    });
+    const admin = await sessionCookie("/instructor/sign-in", {
+      username: "admin",
+      password: "admin-demo",
+    });
     const before = await scrapeMetrics();
     await server.api!.database.close();
     const failed = await fetch(`${server.url}/v1/program`, {
@@ -328,6 +357,58 @@ describe("metrics and logs that see failures (issue 30)", () => {
       expect(other.status, path).toBe(503);
       expect(other.headers.get("retry-after"), path).toMatch(/^\d+$/);
       expect(await other.text(), path).toContain(words);
+    }
+    // Every other page whose data comes from the district API: a 503 with Retry-After and its
+    // words, never the page with its lists empty (decision 150, addendum).
+    const family = cookie.split(";")[0]!;
+    const uuid = "00000000-0000-4000-8000-000000000000";
+    const pages: [cookie: string, path: string, words: string][] = [
+      [family, "/my-registrations", "There was an error loading the list of programs."],
+      [family, "/cart-receipt/1", "There was an error loading the cart"],
+      [family, "/payment-complete?cartId=1", "There was an error loading the payment."],
+      [member, "/edit-profile", "There was an error loading your profile."],
+      [proposer, "/instructor/", "There was an error loading your activities."],
+      [proposer, `/instructor/program/${uuid}`, "There was an error loading your activities."],
+      [proposer, `/instructor/course/${uuid}/${uuid}`, "There was an error loading the section."],
+      [proposer, "/instructor/my-fee/1", "Error Fetching your Fees"],
+      [proposer, "/instructor/fees", "Error fetching data."],
+      [proposer, "/instructor/fee-proposals", "Error fetching data."],
+      [proposer, "/instructor/fees/new", "Error fetching data."],
+      [proposer, "/instructor/buy-fees", "There was an error loading the fees."],
+      [proposer, "/instructor/cart", "There was an error loading the cart"],
+      [admin, "/admin/settings", "There was an error loading the settings."],
+      [admin, "/admin/maintenance", "There was an error loading the maintenance window."],
+      [admin, "/admin/staff", "There was an error loading the staff accounts."],
+      [admin, "/admin/staff/1", "There was an error loading the staff accounts."],
+      [admin, "/admin/audit", "The audit trail could not be loaded."],
+      [admin, "/admin/people", "The people could not be read. Try again."],
+      [admin, "/admin/people/1", "There was an error loading this person."],
+      [admin, "/admin/programs", "There was an error loading the catalogue."],
+      [admin, "/admin/programs/courses", "There was an error loading the catalogue."],
+      [admin, `/admin/programs/${uuid}`, "There was an error loading the catalogue."],
+      [admin, "/admin/fees", "There was an error loading the fees."],
+      [admin, "/admin/fees/1", "There was an error loading the fees."],
+      [admin, "/admin/fees/new", "There was an error loading the fees."],
+      [admin, "/admin/schools", "There was an error loading the schools and school years."],
+      [admin, `/admin/imports/runs/${uuid}`, "There was an error loading the import."],
+      [admin, "/office", "There was an error loading the overview."],
+      [admin, "/office/checks", "There was an error loading the mailed checks."],
+      [admin, "/office/checks/1", "There was an error loading the mailed checks."],
+      [admin, "/office/mail?q=family%40example.org", "There was an error loading the mail log."],
+      [admin, "/office/payments", "There was an error loading the payments."],
+      [admin, "/office/payments/1", "There was an error loading the payments."],
+      [admin, "/office/refunds", "There was an error loading the refunds."],
+      [admin, "/office/report", "There was an error loading the report."],
+    ];
+    for (const [who, path, words] of pages) {
+      const res = await fetch(`${server.url}${path}`, {
+        headers: { Cookie: who },
+        redirect: "manual",
+      });
+      // Soft: one run names every page that does not.
+      expect.soft(res.status, path).toBe(503);
+      expect.soft(res.headers.get("retry-after"), path).toMatch(/^\d+$/);
+      expect.soft(await res.text(), path).toContain(words);
     }
     await settle();
     const after = await scrapeMetrics();

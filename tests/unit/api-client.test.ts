@@ -1,6 +1,7 @@
 // The web app's API client asks an API on this machine (the embedded /v1) for uncompressed
 // replies: gzip there and gunzip here would cost CPU for nothing (decision 094). An API elsewhere
-// is left to negotiate compression.
+// is left to negotiate compression. A loader's read that the API could not answer is a 503 with
+// Retry-After (decision 150, addendum); a refusal and an unreadable reply are not.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,7 +9,7 @@ import { z } from "zod";
 
 process.env.SESSION_SECRET ??= "unit-test-secret";
 
-const { callApi, onLoopback } = await import("../../app/.server/api");
+const { callApi, onLoopback, or503, unavailable } = await import("../../app/.server/api");
 
 let server: Server;
 let port = 0;
@@ -17,8 +18,16 @@ const seen: IncomingMessage[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(req);
-    res.writeHead(200, { "Content-Type": "application/json" });
-    res.end(JSON.stringify({ value: 1 }));
+    const send = (status: number, body: string, type = "application/json") => {
+      res.writeHead(status, { "Content-Type": type });
+      res.end(body);
+    };
+    if (req.url === "/v1/down") return send(500, JSON.stringify({ message: "Database error." }));
+    if (req.url === "/v1/gateway") return send(502, "<html>Bad Gateway</html>", "text/html");
+    if (req.url === "/v1/missing") return send(404, JSON.stringify({ message: "Not here." }));
+    if (req.url === "/v1/not-json") return send(200, "<html>oops</html>", "text/html");
+    if (req.url === "/v1/slow") return void setTimeout(() => send(200, "{}"), 500);
+    send(200, JSON.stringify({ value: 1 }));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   port = (server.address() as AddressInfo).port;
@@ -53,5 +62,45 @@ describe("onLoopback", () => {
     expect(onLoopback("https://district-api.example.org")).toBe(false);
     expect(onLoopback("http://10.0.0.5:3000")).toBe(false);
     expect(onLoopback("http://127.0.0.1.example.org")).toBe(false);
+  });
+});
+
+describe("or503: a loader's read the district API could not answer", () => {
+  const call = (path: string, base = `http://127.0.0.1:${port}`) =>
+    callApi(
+      { request: new Request("http://app.test/page"), context: { apiBaseUrl: base, clientIp: "" } },
+      { path, auth: "none", reply: Reply, timeoutMs: 100 },
+    );
+  const thrown = (f: () => unknown): Response | null => {
+    try {
+      f();
+      return null;
+    } catch (e) {
+      return e as Response;
+    }
+  };
+
+  it.each([
+    ["a 5xx with the API's error body", "/v1/down", undefined],
+    ["a 5xx from a proxy in front of it", "/v1/gateway", undefined],
+    ["a call over its time limit", "/v1/slow", undefined],
+    ["an API that cannot be reached", "/v1/ok", "http://127.0.0.1:1"],
+  ])("%s is a 503 with Retry-After and the page's words", async (_name, path, base) => {
+    const r = await call(path, base);
+    expect(unavailable(r)).toBe(true);
+    const res = thrown(() => or503(r, "There was an error loading the list."));
+    expect(res?.status).toBe(503);
+    expect(res?.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await res?.text()).toBe("There was an error loading the list.");
+  });
+
+  it.each([
+    ["a success", "/v1/ok"],
+    ["a refusal (404)", "/v1/missing"],
+    ["a success whose body cannot be read", "/v1/not-json"],
+  ])("%s comes back as it was, for the page to handle", async (_name, path) => {
+    const r = await call(path);
+    expect(unavailable(r)).toBe(false);
+    expect(or503(r, "unused")).toBe(r);
   });
 });

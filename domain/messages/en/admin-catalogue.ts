@@ -164,4 +164,5 @@ export const adminCatalogue = {
   "admin.sections.moneyHint": "Amounts in dollars, e.g. 75.00",
   "admin.sections.badAmount": "Enter an amount in dollars, e.g. 75.00",
   "admin.sections.badNumber": "Enter a number.",
+  "admin.catalogue.loadError": "There was an error loading the catalogue.",
 } as const;

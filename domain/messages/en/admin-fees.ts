@@ -137,4 +137,5 @@ export const adminFees = {
   "adminFees.groupCreated": "Fee group {name} created.",
   "adminFees.groupNameTaken": "A fee group named {name} already exists.",
   "adminFees.groupNotFound": "No such fee group.",
+  "adminFees.loadError": "There was an error loading the fees.",
 } as const;

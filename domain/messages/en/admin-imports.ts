@@ -122,4 +122,5 @@ export const adminImports = {
   "admin.imports.csv.name": "name",
   "admin.imports.csv.outcome": "outcome",
   "admin.imports.csv.reason": "reason",
+  "admin.imports.loadError": "There was an error loading the import.",
 } as const;

@@ -93,4 +93,5 @@ export const adminPeople = {
   "admin.people.col.method": "Method",
   "admin.people.col.amount": "Amount",
   "admin.people.col.confirmation": "Confirmation",
+  "admin.people.personLoadError": "There was an error loading this person.",
 } as const;

@@ -36,4 +36,5 @@ export const adminSchools = {
   "admin.schools.nameTaken": 'The name "{name}" is already a school\'s.',
   "admin.schools.yearTaken": 'The school year "{name}" already exists.',
   "admin.schools.tooLong": "At most {max} characters.",
+  "admin.schools.loadError": "There was an error loading the schools and school years.",
 } as const;

@@ -147,4 +147,7 @@ export const admin = {
   "admin.audit.fileName": "audit-trail",
   "admin.audit.loadError": "The audit trail could not be loaded.",
   "admin.audit.commandLine": "command line",
+  "admin.settings.loadError": "There was an error loading the settings.",
+  "admin.maintenance.loadError": "There was an error loading the maintenance window.",
+  "admin.staff.loadError": "There was an error loading the staff accounts.",
 } as const;

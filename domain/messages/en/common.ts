@@ -142,4 +142,5 @@ export const common = {
   "guest.nameFirstTooLong": "First Name must be at most 60 characters.",
   "guest.nameLastTooLong": "Last Name must be at most 60 characters.",
   "guest.emailTooLong": "Email must be at most 254 characters.",
+  "instructions.loadError": "There was an error loading the instructions.",
 } as const;

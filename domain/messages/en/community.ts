@@ -117,4 +117,5 @@ export const community = {
   "profile.failed": "Your profile could not be saved. Please try again.",
   "profile.exists":
     "Another community member already has this name and birth date. Please check your name and birth date.",
+  "community.profileLoadError": "There was an error loading your profile.",
 } as const;

@@ -247,4 +247,5 @@ export const fees = {
     "This registration was already paid, so this payment was not needed. It has been refunded.",
   // The guests' Fees page links to their earlier receipts (decision 141).
   "guestReceipts.link": "Earlier Receipts",
+  "payment.loadError": "There was an error loading the payment.",
 } as const;

@@ -20,4 +20,5 @@ export const guestReceipts = {
   "guestReceipts.mailSubject": "Your code for earlier receipts",
   "guestReceipts.mailBody":
     "Hello {name},\n\nYour code is {code}. It works for 15 minutes, in the guest session that asked for it.\n\nIf you did not ask for it, you can ignore this e-mail: nobody opens your receipts without it.\n\n{district}",
+  "guestReceipts.loadError": "There was an error loading your receipts.",
 } as const;

@@ -101,4 +101,5 @@ export const mail = {
   "office.mail.kind.waitlist": "Waitlist confirmation",
   "office.mail.kind.mailed-check": "Mailed check instructions",
   "office.mail.kind.refund": "Refund",
+  "office.mail.loadError": "There was an error loading the mail log.",
 } as const;

@@ -99,4 +99,5 @@ export const paymentsReport = {
   "office.sheet.net": "Net",
   "office.sheet.pdf": "Download PDF",
   "office.sheet.for": "For {who} on {day}",
+  "office.report.loadError": "There was an error loading the report.",
 } as const;

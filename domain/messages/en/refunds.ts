@@ -134,4 +134,6 @@ export const refunds = {
     "The money goes back to the card you paid with; it can take 5 to 10 days to appear.",
   "office.refundMail.cash": "It was given back in cash.",
   "office.refundMail.check": "It was given back by check.",
+  "office.payments.loadError": "There was an error loading the payments.",
+  "office.refunds.loadError": "There was an error loading the refunds.",
 } as const;

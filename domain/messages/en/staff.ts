@@ -146,4 +146,6 @@ export const staff = {
   "staff.pdf.accountCode": "Account code: {code}",
   "staff.pdf.count": "{count} listed",
   "staff.pdf.total": "Total owed: {amount}",
+  "staff.programsLoadError": "There was an error loading your activities.",
+  "staff.sectionLoadError": "There was an error loading the section.",
 } as const;
