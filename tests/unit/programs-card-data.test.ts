@@ -143,6 +143,25 @@ describe("card data", () => {
       }),
       now,
     );
+    expect(card.countdown).toEqual({
+      deadline: "2027-05-01T12:09:30.000Z",
+      initial: "9:30",
+      extendable: "r1",
+    });
+  });
+
+  it("a payment window given more time once offers no more (decision 146)", () => {
+    const card = toCardData(
+      course({
+        status: "registered",
+        registrationStatus: "pending_payment",
+        registrationId: "r1",
+        paymentDue: true,
+        paymentDeadline: "2027-05-01T12:09:30.000Z",
+        paymentWindowExtended: true,
+      }),
+      now,
+    );
     expect(card.countdown).toEqual({ deadline: "2027-05-01T12:09:30.000Z", initial: "9:30" });
   });
 
