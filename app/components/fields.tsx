@@ -116,6 +116,22 @@ export function FormError({
   );
 }
 
+/**
+ * A form's labels by field name from its area's catalogue (for the error summary's links): the
+ * text of `${prefix}.${name}`, or of the key `keys` names for it; undefined where there is none.
+ */
+export function catalogueLabels<K extends string>(
+  translate: (key: K) => string,
+  prefix: string,
+  keys: Partial<Record<string, K>> = {},
+): (name: string) => string | undefined {
+  return (name) => {
+    const key = (keys[name] ?? `${prefix}.${name}`) as K;
+    const text = translate(key);
+    return text === key ? undefined : text;
+  };
+}
+
 /** What the error summary needs of conform's form metadata (useZodForm's `form`). */
 export interface SummaryFormMeta {
   id: string;
