@@ -6,6 +6,7 @@ import { useContext, useEffect, useRef, type InputHTMLAttributes, type ReactNode
 import { TextInput, type TextInputProps } from "~/ui";
 import { t } from "@domain/messages/common";
 import { InPageDialog } from "./dialog-context";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * What a field needs of conform's field metadata (useZodForm's `fields`). The label, description
@@ -159,10 +160,10 @@ export function summaryShown(form: SummaryFormMeta): boolean {
  * the server, or by conform in the browser); a line leaves as its field is corrected. Before a
  * refusal it is the form's plain `FormError`, so it can stand in the FormError's place.
  *
- * It renders `autofocus` (placed before the fields, it is the first in the page), so without
- * JavaScript the browser focuses it; with JavaScript it takes the focus whenever the action refuses
- * a post (`result`, the action's `submission.reply()`). In a dialog the first invalid field keeps
- * the focus (dialog-context.ts).
+ * Where a field is at fault the first invalid field has the focus (conform moves it there; without
+ * JavaScript its `autofocus`). Where only the form's own message is shown the summary takes it:
+ * with JavaScript when the action refuses the post (`result`, its `submission.reply()`), without
+ * by its `autofocus`. In a dialog the first invalid field keeps the focus (dialog-context.ts).
  */
 export function ErrorSummary({
   form,
@@ -186,10 +187,14 @@ export function ErrorSummary({
   const ref = useRef<HTMLElement>(null);
   const focusedFor = useRef<unknown>(undefined);
   const takesFocus = !useContext(InPageDialog);
+  const hydrated = useHydrated();
   const shown = summaryShown(form);
   const refusedByServer = (result as { status?: string } | null | undefined)?.status === "error";
+  // A field at fault takes the focus itself (conform, or its `autofocus` without JavaScript).
+  const fieldsAtFault = fieldEntries(form).length > 0;
   useEffect(() => {
-    if (!takesFocus || !shown || !refusedByServer || focusedFor.current === result) return;
+    if (!takesFocus || !shown || !refusedByServer || fieldsAtFault) return;
+    if (focusedFor.current === result) return;
     focusedFor.current = result;
     ref.current?.focus();
   });
@@ -201,13 +206,17 @@ export function ErrorSummary({
   if (!shown) return formErrorElsewhere ? null : formMessage;
   const titleId = `${form.id}-error-summary`;
   const fields = fieldEntries(form);
+  // Without JavaScript the first invalid field has `autofocus` (invalidFocus): the summary takes
+  // it only when no field is at fault. In the browser React would act on `autofocus` whenever
+  // the summary appears, before conform focuses the first invalid field: the effect above does it.
+  const autoFocus = takesFocus && !hydrated && fields.length === 0 ? true : undefined;
   return (
     <section
       ref={ref}
       aria-labelledby={titleId}
       className="error-summary"
       tabIndex={-1}
-      autoFocus={takesFocus}
+      autoFocus={autoFocus}
     >
       <h2 id={titleId} className="error-summary-title">
         {t("form.errorSummary")}
