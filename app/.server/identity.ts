@@ -300,7 +300,10 @@ export async function communityRegistrationAction({ request, context }: ActionFu
     // Our district API never answers 409 (decision 137); one that follows the spec may.
     const exists = res.status === 409;
     const message = exists
-      ? t(standalone ? "community.existsStandalone" : "community.exists")
+      ? t(standalone ? "community.existsStandalone" : "community.exists", {
+          recover: t("community.forgotMemberId"),
+          login: t("community.existsLogin"),
+        })
       : res.status === 429
         ? tooManyMessage(res.message, t("community.tooManyAttempts"))
         : t("community.failed");

@@ -6,6 +6,7 @@ import { useContext, useEffect, useRef, type InputHTMLAttributes, type ReactNode
 import { TextInput, type TextInputProps } from "~/ui";
 import { t } from "@domain/messages/common";
 import { InPageDialog } from "./dialog-context";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * What a field needs of conform's field metadata (useZodForm's `fields`). The label, description
@@ -93,12 +94,16 @@ export function FormError({
   errors,
   id,
   takeFocus,
+  yieldTo,
 }: {
   errors?: string[];
   id?: string;
   takeFocus?: boolean;
+  /** The form whose error summary, when shown, says the message instead (decision 159). */
+  yieldTo?: SummaryFormMeta;
 }) {
   if (!errors?.length) return null;
+  if (yieldTo && summaryShown(yieldTo)) return null;
   return (
     <div
       id={id}
@@ -112,81 +117,120 @@ export function FormError({
   );
 }
 
+/**
+ * A form's labels by field name from its area's catalogue (for the error summary's links): the
+ * text of `${prefix}.${name}`, or of the key `keys` names for it; undefined where there is none.
+ */
+export function catalogueLabels<K extends string>(
+  translate: (key: K) => string,
+  prefix: string,
+  keys: Partial<Record<string, K>> = {},
+): (name: string) => string | undefined {
+  return (name) => {
+    const key = (keys[name] ?? `${prefix}.${name}`) as K;
+    const text = translate(key);
+    return text === key ? undefined : text;
+  };
+}
+
 /** What the error summary needs of conform's form metadata (useZodForm's `form`). */
 export interface SummaryFormMeta {
   id: string;
+  errorId?: string | undefined;
+  errors?: string[] | undefined;
   status?: "success" | "error" | undefined;
   allErrors: Record<string, string[]>;
 }
 
+/** The fields with an error, by name ("" is the form's own message). */
+function fieldEntries(form: SummaryFormMeta): [string, string[]][] {
+  return Object.entries(form.allErrors).filter(([name, errors]) => name !== "" && errors.length);
+}
+
+/** True when the form's error summary is shown: a post was refused and an error remains. */
+export function summaryShown(form: SummaryFormMeta): boolean {
+  return form.status === "error" && (fieldEntries(form).length > 0 || !!form.errors?.length);
+}
+
 /**
- * The errors of a refused post at the top of its page (GOV.UK's error summary): the form's own
- * message, then each field's, linked to the field (conform's id, `${form.id}-${name}`). Shown once
- * a post was refused (by the server, or by conform in the browser), and an error leaves it as the
- * field is corrected. It renders `autofocus` (see above: placed before the form, it is the first
- * in the page), so without JavaScript the browser focuses it; with JavaScript it takes the focus
- * whenever the action refuses a post (`result`, the action's `submission.reply()`), after conform
- * has moved it to the first invalid field.
+ * The errors of a refused post at the top of its form or page (GOV.UK's error summary), without
+ * saying anything twice (decision 159): the heading, the form's own message (the one place it is
+ * shown: the form's `FormError` yields to the summary), then a link to each invalid field named
+ * by the field's label, its message staying beside the field. Shown once a post was refused (by
+ * the server, or by conform in the browser); a line leaves as its field is corrected. Before a
+ * refusal it is the form's plain `FormError`, so it can stand in the FormError's place.
+ *
+ * Where a field is at fault the first invalid field has the focus (conform moves it there; without
+ * JavaScript its `autofocus`). Where only the form's own message is shown the summary takes it:
+ * with JavaScript when the action refuses the post (`result`, its `submission.reply()`), without
+ * by its `autofocus`. In a dialog the first invalid field keeps the focus (dialog-context.ts).
  */
 export function ErrorSummary({
   form,
   result,
   labelOf,
-  children,
+  message,
+  formErrorElsewhere,
 }: {
   form: SummaryFormMeta;
   result?: unknown;
-  /** A field's label by its name, so that each line says which field it is about. */
+  /** A field's label by its name: the link's text. A field without one is named generically. */
   labelOf?: (name: string) => string | undefined;
-  /** Beside the form's own message: what helps with it (a link). */
-  children?: ReactNode;
+  /** The form's own message as the page draws it (with a link), in place of its plain text. */
+  message?: ReactNode;
+  /**
+   * The form draws its `FormError` elsewhere (with `yieldTo`): before a refusal the summary shows
+   * nothing, instead of the form's message.
+   */
+  formErrorElsewhere?: boolean;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
   const focusedFor = useRef<unknown>(undefined);
-  // In a dialog the first invalid field takes the focus instead (dialog-context.ts).
   const takesFocus = !useContext(InPageDialog);
-  const entries = Object.entries(form.allErrors).filter(([, errors]) => errors.length > 0);
-  const shown = form.status === "error" && entries.length > 0;
+  const hydrated = useHydrated();
+  const shown = summaryShown(form);
   const refusedByServer = (result as { status?: string } | null | undefined)?.status === "error";
+  // A field at fault takes the focus itself (conform, or its `autofocus` without JavaScript).
+  const fieldsAtFault = fieldEntries(form).length > 0;
   useEffect(() => {
-    if (!takesFocus || !shown || !refusedByServer || focusedFor.current === result) return;
+    if (!takesFocus || !shown || !refusedByServer || fieldsAtFault) return;
+    if (focusedFor.current === result) return;
     focusedFor.current = result;
     ref.current?.focus();
   });
-  if (!shown) return null;
+  const formMessage = form.errors?.length ? (
+    <div id={form.errorId} role="alert" className="field-error">
+      {message ?? form.errors.join(" ")}
+    </div>
+  ) : null;
+  if (!shown) return formErrorElsewhere ? null : formMessage;
   const titleId = `${form.id}-error-summary`;
+  const fields = fieldEntries(form);
+  // Without JavaScript the first invalid field has `autofocus` (invalidFocus): the summary takes
+  // it only when no field is at fault. In the browser React would act on `autofocus` whenever
+  // the summary appears, before conform focuses the first invalid field: the effect above does it.
+  const autoFocus = takesFocus && !hydrated && fields.length === 0 ? true : undefined;
   return (
-    <div
+    <section
       ref={ref}
-      role="group"
       aria-labelledby={titleId}
       className="error-summary"
       tabIndex={-1}
-      autoFocus={takesFocus}
+      autoFocus={autoFocus}
     >
       <h2 id={titleId} className="error-summary-title">
         {t("form.errorSummary")}
       </h2>
-      <ul>
-        {entries.map(([name, errors]) => {
-          if (name === "") {
-            return (
-              <li key="form">
-                {errors.join(" ")} {children}
-              </li>
-            );
-          }
-          const label = labelOf?.(name);
-          const text = errors[0]!;
-          return (
+      {formMessage}
+      {fields.length ? (
+        <ul>
+          {fields.map(([name]) => (
             <li key={name}>
-              <a href={`#${form.id}-${name}`}>
-                {label ? t("form.errorSummaryLine", { label, error: text }) : text}
-              </a>
+              <a href={`#${form.id}-${name}`}>{labelOf?.(name) ?? t("form.errorSummaryUnnamed")}</a>
             </li>
-          );
-        })}
-      </ul>
-    </div>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }

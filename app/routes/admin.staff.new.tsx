@@ -6,7 +6,7 @@ import { PASSWORD_LENGTH, STAFF_ROLES } from "@domain/contract/admin";
 import { t } from "@domain/messages/admin";
 import { staffCreateAction, staffCreatePage } from "~/.server/admin";
 import { useZodForm } from "~/components/zod-form";
-import { FormError } from "~/components/fields";
+import { catalogueLabels, ErrorSummary } from "~/components/fields";
 import { AdminPasswordInput, AdminTextInput } from "~/components/admin/fields";
 import { roleName } from "~/components/admin/roles";
 import type { PageHandle } from "~/components/page-title";
@@ -45,7 +45,11 @@ export default function AdminStaffNew() {
       </Title>
       <Form method="post" {...formProps}>
         <Stack maw={480}>
-          <FormError errors={form.errors} id={form.errorId} />
+          <ErrorSummary
+            form={form}
+            result={actionData?.result}
+            labelOf={catalogueLabels(t, "admin.staff")}
+          />
           <AdminTextInput
             meta={fields.username}
             label={t("admin.staff.username")}

@@ -91,6 +91,7 @@ export default function EditProfile() {
           signatureOnFile={profile.digitalSignature}
           submitLabel={t("profile.submit")}
           pending={navigation.state === "submitting"}
+          result={actionData?.result}
           formMessage={
             actionData?.tooLarge ? (
               <div role="alert" className="field-error">

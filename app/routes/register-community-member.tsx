@@ -5,7 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useZodForm } from "~/components/zod-form";
 import type * as CommunityForms from "@domain/forms/community";
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
+import { Anchor, Button, Paper, Stack, Text, Title } from "~/ui";
+import { withLinks } from "~/components/with-links";
 import { t } from "@domain/messages/community";
 import { MemberForm, type MemberFormShape } from "~/components/community/MemberForm";
 import type { RegisterMemberForm } from "~/.server/forms.server";
@@ -57,18 +58,22 @@ export default function RegisterCommunityMember() {
   });
   if (created) return <Created />;
   const here = `/register-community-member${standalone ? "?standalone=1" : ""}`;
-  const existsLinks = actionData?.exists ? (
-    <Group>
-      {standalone ? (
-        <Anchor component={Link} to="/signin">
-          {t("community.backToLogin")}
-        </Anchor>
-      ) : null}
-      <Anchor component={Link} to="/signin?recover=member">
-        {standalone ? t("community.forgotMemberId") : t("signin.forgotMember")}
-      </Anchor>
-    </Group>
-  ) : actionData?.tooLarge ? (
+  // The spec's "already exists" words with their links: ID recovery (and login, standalone).
+  const existsMessage = actionData?.exists
+    ? withLinks(t(standalone ? "community.existsStandalone" : "community.exists"), {
+        recover: (
+          <Anchor component={Link} to="/signin?recover=member">
+            {t("community.forgotMemberId")}
+          </Anchor>
+        ),
+        login: (
+          <Anchor component={Link} to="/signin">
+            {t("community.existsLogin")}
+          </Anchor>
+        ),
+      })
+    : undefined;
+  const tooLarge = actionData?.tooLarge ? (
     <div role="alert" className="field-error">
       {t("community.signatureInvalid")}
     </div>
@@ -89,7 +94,9 @@ export default function RegisterCommunityMember() {
         carriedSignature={actionData?.carried ?? null}
         submitLabel={t("community.submit")}
         pending={navigation.state === "submitting"}
-        formMessage={existsLinks}
+        formMessage={tooLarge}
+        result={actionData?.result}
+        summaryMessage={existsMessage}
       />
     </Paper>
   );

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useZodForm } from "~/components/zod-form";
 import { Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/common";
-import { FormError, TextField } from "~/components/fields";
+import { ErrorSummary, TextField } from "~/components/fields";
 import { guestSignInPage, guestSignInAction } from "~/.server/identity";
 import type { PageHandle } from "~/components/page-title";
 
@@ -16,6 +16,18 @@ export function loader(args: LoaderFunctionArgs) {
 
 export function action(args: ActionFunctionArgs) {
   return guestSignInAction(args);
+}
+
+const GUEST_LABELS: Record<string, Parameters<typeof t>[0]> = {
+  nameFirst: "guest.nameFirst",
+  nameLast: "guest.nameLast",
+  email: "guest.email",
+};
+
+/** The guest fields' labels, for the error summary's links. */
+function guestLabel(name: string): string | undefined {
+  const key = GUEST_LABELS[name];
+  return key ? t(key) : undefined;
 }
 
 export default function RegisterGuest() {
@@ -44,7 +56,7 @@ export default function RegisterGuest() {
       <Form method="post" {...formProps}>
         {category ? <input type="hidden" name="category" value={category} /> : null}
         <Stack>
-          <FormError errors={form.errors} id={form.errorId} />
+          <ErrorSummary form={form} result={actionData?.result} labelOf={guestLabel} />
           <TextField
             meta={fields.nameFirst}
             label={t("guest.nameFirst")}

@@ -5,7 +5,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { useZodForm } from "~/components/zod-form";
 import { BirthDateField } from "~/components/BirthDateField";
-import { FormError, TextField } from "~/components/fields";
+import { ErrorSummary, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
 import { familySignInPage, familySignInAction } from "~/.server/identity";
@@ -80,6 +80,13 @@ function RecoverDialog({
   );
 }
 
+/** The sign-in fields' labels, for the error summary's links. */
+function signInLabel(name: string): string | undefined {
+  if (name === "studentId") return t("signin.studentId");
+  if (name === "dob") return t("signin.dob");
+  return undefined;
+}
+
 export default function SignIn() {
   const { recover, sent, redirectTo, logInMessage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -109,7 +116,7 @@ export default function SignIn() {
       <Form method="post" {...formProps} action={here}>
         <input type="hidden" name="intent" value="login" />
         <Stack>
-          <FormError errors={form.errors} id={form.errorId} />
+          <ErrorSummary form={form} result={loginResult} labelOf={signInLabel} />
           <TextField
             meta={fields.studentId}
             label={t("signin.studentId")}

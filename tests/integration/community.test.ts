@@ -126,7 +126,7 @@ describe("PUT /v1/community/register-member", () => {
       "Your community member account",
     ]);
     expect(toMember[1]!.text).toContain(
-      "A community member account already exists. Please use your community member credentials, or click 'forgot password' to retrieve that information.",
+      'A community member account already exists. Please use your community member credentials, or use "Forgot my community member ID" on the sign-in page to retrieve that information.',
     );
     expect(idFromMail(toMember[1]!.text)).toBe(idFromMail(toMember[0]!.text));
     expect(await mailTo("other@example.org")).toHaveLength(0);

@@ -102,7 +102,7 @@ describe("a registration of someone who already has an account", () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text_body).toContain("200001");
     expect(notices[0]!.text_body).toContain(
-      "A community member account already exists. Please use your community member credentials, or click 'forgot password' to retrieve that information.",
+      'A community member account already exists. Please use your community member credentials, or use "Forgot my community member ID" on the sign-in page to retrieve that information.',
     );
   });
 

@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { SubmissionResult } from "@conform-to/react";
 import { InPersonLink } from "~/components/cashier/InPersonLink";
 import { Alert, Anchor, Button, Paper, RadioGroup, Stack, Text, Title } from "~/ui";
-import { PlainTextInput, invalidFocus } from "~/components/fields";
+import { ErrorSummary, PlainTextInput, invalidFocus } from "~/components/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { useZodForm } from "~/components/zod-form";
 import type { Cart } from "@domain/contract/cart";
@@ -63,6 +63,18 @@ function initial(value: unknown): string | undefined {
 }
 /** id of the "Empty Cart" link, which its confirmation gives the focus back to. */
 export const EMPTY_CART_OPENER = "empty-cart";
+
+const CART_LABELS = {
+  paymentType: "checkout.paymentType",
+  partialPaymentAmount: "checkout.partialAmount",
+  paymentMethod: "checkout.method",
+} as const;
+
+/** The payment form's labels, for the error summary's links. */
+function cartFieldLabel(name: string): string | undefined {
+  const key = CART_LABELS[name as keyof typeof CART_LABELS];
+  return key ? t(key) : undefined;
+}
 
 export function CartPage({
   action,
@@ -179,11 +191,7 @@ export function CartPage({
           onExpired={() => setExpired({ registrations: false })}
         />
       ) : null}
-      {form.errors?.length ? (
-        <Alert color="red" role="alert" id={form.errorId}>
-          {form.errors.join(" ")}
-        </Alert>
-      ) : null}
+      <ErrorSummary form={form} result={a?.result} labelOf={cartFieldLabel} />
       <div className="cart-layout">
         <Paper withBorder p="md" component="section" aria-labelledby="cart-summary">
           <Title order={2} size="h4" id="cart-summary">

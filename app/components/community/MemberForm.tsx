@@ -12,7 +12,7 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { ZodFormProps } from "~/components/zod-form";
 import { US_STATES } from "@domain/rules/us-states";
 import { BirthDateField } from "~/components/BirthDateField";
-import { FormError, TextField } from "~/components/fields";
+import { ErrorSummary, FormError, TextField } from "~/components/fields";
 import { SignaturePad } from "~/islands/SignaturePad";
 import { SubmitWithHint } from "~/components/SubmitWithHint";
 import { SelectField } from "./SelectField";
@@ -183,6 +183,10 @@ export interface MemberFormProps {
   pending: boolean;
   /** Shown above the submit button: e.g. the refused signature upload. */
   formMessage?: React.ReactNode;
+  /** The action's reply to the last post (the error summary takes the focus on a refusal). */
+  result?: unknown;
+  /** The form's own message as the page draws it in the error summary (with its links). */
+  summaryMessage?: React.ReactNode;
 }
 
 export function MemberForm({
@@ -195,6 +199,8 @@ export function MemberForm({
   submitLabel,
   pending,
   formMessage,
+  result,
+  summaryMessage,
 }: MemberFormProps) {
   const hydrated = useHydrated();
   const guardians = fields.guardians;
@@ -212,6 +218,13 @@ export function MemberForm({
         aria-hidden="true"
         className="default-submit"
         style={HIDDEN}
+      />
+      <ErrorSummary
+        form={form}
+        result={result}
+        labelOf={memberFieldLabel}
+        message={summaryMessage}
+        formErrorElsewhere
       />
       <Stack>
         <Fieldset legend={t("community.section.participant")}>
@@ -383,7 +396,7 @@ export function MemberForm({
             {t("community.validationSummary")}
           </Alert>
         ) : null}
-        <FormError errors={form.errors} id={form.errorId} />
+        <FormError errors={form.errors} id={form.errorId} yieldTo={form} />
         {formMessage}
         <Group justify="flex-end">
           <SubmitWithHint

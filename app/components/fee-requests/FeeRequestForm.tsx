@@ -32,7 +32,7 @@ import {
 } from "@domain/forms/fee-request";
 import type * as FeeRequestForms from "@domain/forms/fee-request";
 import { useZodForm } from "~/components/zod-form";
-import { FormError } from "~/components/fields";
+import { catalogueLabels, ErrorSummary } from "~/components/fields";
 import { MantineTextField } from "~/components/staff/fields";
 
 export interface FeeRequestLookups {
@@ -134,6 +134,12 @@ function Check({
   );
 }
 
+/** The request's labels, for the error summary's links. */
+const feeRequestLabel = catalogueLabels(t, "feeRequest", {
+  accountAssignedByBusinessOffice: "feeRequest.accountByBO",
+  requiresAdditionalInformation: "feeRequest.questions",
+});
+
 export function FeeRequestForm({
   lookups,
   me,
@@ -219,7 +225,7 @@ export function FeeRequestForm({
             {saveError.warning}
           </Alert>
         ) : null}
-        <FormError errors={form.errors} id={form.errorId} />
+        <ErrorSummary form={form} result={lastResult} labelOf={feeRequestLabel} />
 
         <MantineTextField meta={fields.name} label={t("feeRequest.name")} maxLength={200} />
         <Group grow align="flex-start">

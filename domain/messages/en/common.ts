@@ -130,7 +130,8 @@ export const common = {
   // Validation messages of every form where the schema gives none of its own (issue 21).
   // The error summary at the top of a page whose post was refused (GOV.UK's pattern).
   "form.errorSummary": "There is a problem",
-  "form.errorSummaryLine": "{label}: {error}",
+  // A field the page gave no label for: the summary still leads to it.
+  "form.errorSummaryUnnamed": "A field of this form",
   "form.required": "This field is required.",
   "form.invalid": "This value is not valid.",
   "form.invalidChoice": "Please choose one of the options.",

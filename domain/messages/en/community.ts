@@ -87,11 +87,13 @@ export const community = {
   "guardian.relationshipOtherRequired":
     "You must enter Relationship Other when Relationship is Other.",
 
-  // Spec 01 §8: the 409 message, and its standalone variant.
+  // Spec 01 §8: the 409 message, and its standalone variant. There is no "forgot password" link
+  // to click (decision 159): {recover} is the link to ID recovery, {login} the one to login.
   "community.exists":
-    "A community member account already exists. Please use your community member credentials, or click 'forgot password' to retrieve that information.",
+    "A community member account already exists. Please use your community member credentials, or use {recover} to retrieve that information.",
   "community.existsStandalone":
-    "A community member account already exists. Please go back to login, or use Forgot my community member ID.",
+    "A community member account already exists. Please {login}, or use {recover}.",
+  "community.existsLogin": "go back to login",
   "community.tooManyAttempts": "Too many attempts. Please try again later.",
   "community.failed": "There was an error creating your account. Please try again.",
   "community.backToLogin": "Go back to login",
@@ -109,7 +111,7 @@ export const community = {
   // was the same as for a new account; the member on file is told, with the spec's 409 words.
   "community.existsMailSubject": "Your community member account",
   "community.existsMailBody":
-    "Hello,\n\nSomeone tried to create a community member account with the name and birth date of your account. A community member account already exists. Please use your community member credentials, or click 'forgot password' to retrieve that information.\n\nYour Community Member ID is {id}. No new account was created. If this was not you, you need not do anything.\n\n{district}",
+    'Hello,\n\nSomeone tried to create a community member account with the name and birth date of your account. A community member account already exists. Please use your community member credentials, or use "Forgot my community member ID" on the sign-in page to retrieve that information.\n\nYour Community Member ID is {id}. No new account was created. If this was not you, you need not do anything.\n\n{district}',
 
   "profile.title": "My Profile",
   "profile.submit": "Save Profile",
