@@ -4,7 +4,7 @@
 // watched table is seen; a write only to a table refusals may write is not counted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { call, startTestApi, type TestApi } from "../support/api";
+import { call, startTestApi, usingPostgres, type TestApi } from "../support/api";
 import { tableNames, watchWrites } from "../support/db-digest";
 
 let api: TestApi;
@@ -24,7 +24,10 @@ describe("the write watch", () => {
     await db.execute(sql`select count(*) from schools`);
     await db.execute(sql`select * from staff`);
     expect(await watch.wroteSinceLast()).toBe(false);
-    expect(watch.digests).toBe(taken);
+    // A PostgreSQL server's transaction counter is shared by all its databases, and the other test
+    // files write to theirs meanwhile, so there a digest may be taken (and finds nothing changed);
+    // on the embedded database nothing else writes, and reads alone take none.
+    if (!usingPostgres) expect(watch.digests).toBe(taken);
 
     await db.execute(sql`update schools set full_name = full_name
       where id = (select min(id) from schools)`);
