@@ -3,7 +3,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "~/ui";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages/receipts";
 import { FeesStyles } from "~/components/fees/FeesStyles";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { loadCartReceipt } from "~/.server/cart";

@@ -3,7 +3,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from "~/ui";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages/fees-page";
 import { FeesStyles } from "~/components/fees/FeesStyles";
 import { familyFeesPage, feeShopAction } from "~/.server/fees";
 import { PageDialog } from "~/components/PageDialog";

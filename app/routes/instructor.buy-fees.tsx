@@ -3,7 +3,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages/fees-page";
 import { feeShopAction, staffFeesPage } from "~/.server/fees";
 import { FeesStyles } from "~/components/fees/FeesStyles";
 import {

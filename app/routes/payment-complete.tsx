@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireFamily } from "~/.server/auth";
 import { nextAfterPayment, paymentCompleteLoader } from "~/.server/payment-complete";
 import { completeMeta, PaymentCompletePage } from "~/components/cart/PaymentComplete";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages/receipts";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = { title: t("paymentComplete.title") };

@@ -1,6 +1,6 @@
 // The add-to-cart form of a fee card (and of the fee questions dialog), and the fee shops' posts.
 import { z } from "zod";
-import { t } from "../messages/fees";
+import { t } from "../messages/fees-page";
 
 export const AddToCartForm = z.object({
   intent: z.literal("add"),

@@ -20,6 +20,8 @@ import { businessOffice } from "./en/business-office";
 import { mail } from "./en/mail";
 import { refunds } from "./en/refunds";
 import { refundsFamily } from "./en/refunds-family";
+import { receipts } from "./en/receipts";
+import { feesPage } from "./en/fees-page";
 import { paymentsReport } from "./en/payments-report";
 import { guestReceipts } from "./en/guest-receipts";
 import { apiReplies } from "./en/api-replies";
@@ -29,6 +31,8 @@ export const en = {
   ...community,
   ...programs,
   ...fees,
+  ...feesPage,
+  ...receipts,
   ...staff,
   ...feeRequests,
   ...cashier,

@@ -87,7 +87,7 @@ describe("from an empty database to the first family registered", () => {
     await page.getByRole("button", { name: "Add school", exact: true }).click();
     await notice(page, "The school LHS is added.");
     await page.getByRole("link", { name: "Add school year" }).click();
-    await page.getByLabel("School year").fill("2026-2027");
+    await page.getByRole("textbox", { name: /^School year/ }).fill("2026-2027");
     await page.getByRole("button", { name: "Add school year" }).click();
     await notice(page, "The school year 2026-2027 is added.");
     await page.getByRole("link", { name: "Change school LHS" }).waitFor();
@@ -147,7 +147,10 @@ describe("from an empty database to the first family registered", () => {
     await family.waitForURL((u) => !u.pathname.startsWith("/signin"));
     await family.goto("/programs");
     const card = family.getByRole("article", { name: "Drawing" });
+    // The post must have been answered before the page is left, or leaving may cancel it.
+    const registered = family.waitForResponse((r) => r.request().method() === "POST");
     await card.getByRole("button", { name: "Register" }).click();
+    await registered;
     await family.goto("/programs");
     await family
       .getByRole("article", { name: "Drawing" })

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { formatUsd } from "@domain/rules/money";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages/receipts";
 
 type Outcome = "complete" | "pending" | "failed";
 const WAIT_SECONDS = 5;

@@ -3,7 +3,7 @@
 import { Link } from "@remix-run/react";
 import { Alert, Anchor, Text } from "~/ui";
 import { formatUsd } from "@domain/rules/money";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages/receipts";
 
 export function PurchaseNotice({
   paid,

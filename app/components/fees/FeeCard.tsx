@@ -6,7 +6,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { Badge, Button, Card, Group, Select, Stack, Text, type ThemeColor, Title } from "~/ui";
 import { PlainTextInput } from "~/components/fields";
 import type { Fee } from "@domain/contract/fees";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages/receipts";
 import { descriptionPreview, quantityOptions, type FeeCardState } from "@domain/rules/fee-card";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { checkDonation, donationMinCents, DONATION_MAX_CENTS } from "@domain/rules/donation";

@@ -4,7 +4,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Alert, Button, Group, RadioGroup, Select, Stack, Text, Textarea } from "~/ui";
 import { PlainTextInput } from "~/components/fields";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages/fees-page";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { FeeCard, feeOpener } from "./FeeCard";
 import type { CardView } from "~/.server/fees";
