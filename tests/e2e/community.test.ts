@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { MODES, signInFamily, startTestApp, type Mode, type TestApp } from "../support/browser";
+import { fillMemberForm } from "../support/member-form";
 import { PUBLIC_LIMITS } from "../../domain/rules/public-limits";
 
 let app: TestApp;
@@ -40,24 +41,6 @@ async function fillGuardian(page: Page, n: number, first: string, relationship =
   await g.getByLabel("Relationship", { exact: true }).selectOption(relationship);
   await g.getByLabel("Phone 1", { exact: true }).fill("(555) 555-01" + String(10 + n));
   await g.getByLabel("Phone 1 Type").selectOption("Mobile");
-}
-
-async function fillMember(
-  page: Page,
-  m: { first: string; last: string; dob: string; email: string },
-) {
-  await page.getByLabel("First Name", { exact: true }).fill(m.first);
-  await page.getByLabel("Last Name", { exact: true }).fill(m.last);
-  await page.getByLabel("Birth Date (MM/DD/YYYY)").fill(m.dob);
-  await page.getByLabel("Grade").selectOption("Adult");
-  await page.getByLabel("Gender").selectOption("F");
-  await page.getByLabel("Address").fill("12 Oak Avenue");
-  await page.getByLabel("City").fill("Springfield");
-  await page.getByLabel("State").selectOption("Illinois");
-  await page.getByLabel("Zip Code").fill("62701");
-  await page.getByLabel("Home Phone").fill("(555) 555-0100");
-  await page.getByLabel("Email", { exact: true }).fill(m.email);
-  await page.getByLabel("Printed Parent/Guardian Name").fill(`${m.first} ${m.last}`);
 }
 
 async function drawSignature(page: Page) {
@@ -140,7 +123,12 @@ describe.each(MODES)("community member registration $name", (mode) => {
       page.getByText("All participants must have two contacts on file.").first().isVisible(),
     ).resolves.toBe(true);
 
-    await fillMember(page, { first: `Robin${tag}`, last: "Newcomer", dob: "07/04/1985", email });
+    await fillMemberForm(page, {
+      first: `Robin${tag}`,
+      last: "Newcomer",
+      dob: "07/04/1985",
+      email,
+    });
     await page.getByLabel("Zip Code").fill("1234");
     await fillGuardian(page, 1, "Alice");
     await fillGuardian(page, 2, "Bob", "Other");
@@ -246,7 +234,7 @@ describe.each(MODES)("community member registration $name", (mode) => {
     const page = await pageFrom(mode);
     for (const standalone of [false, true]) {
       await page.goto(`/register-community-member${standalone ? "?standalone=1" : ""}`);
-      await fillMember(page, {
+      await fillMemberForm(page, {
         first: "Jordan",
         last: "Rivera",
         dob: "03/02/1980",
@@ -279,7 +267,7 @@ describe.each(MODES)("community member registration $name", (mode) => {
     }
     const page = await pageFrom(mode, address);
     await page.goto("/register-community-member");
-    await fillMember(page, {
+    await fillMemberForm(page, {
       first: "Fifth",
       last: "Person",
       dob: "05/05/1995",

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startServer, type RunningServer } from "../../server";
 import { MODES, signInFamily, startTestApp, type Mode, type TestApp } from "../support/browser";
+import { fillMemberForm, fillTwoGuardians } from "../support/member-form";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -158,26 +159,14 @@ describe("'already exists' from a district API that follows the spec", () => {
   it.each(MODES)("links to ID recovery, not to a 'forgot password' link ($name)", async (mode) => {
     const page = await pageFrom(mode);
     await ready(page, mode, `${web.url}/register-community-member`);
-    await page.getByLabel("First Name", { exact: true }).fill("Jordan");
-    await page.getByLabel("Last Name", { exact: true }).fill("Rivera");
-    await page.getByLabel("Birth Date (MM/DD/YYYY)").fill("03/02/1980");
-    await page.getByLabel("Grade").selectOption("Adult");
-    await page.getByLabel("Gender").selectOption("F");
-    await page.getByLabel("Address").fill("12 Oak Avenue");
-    await page.getByLabel("City").fill("Springfield");
-    await page.getByLabel("State").selectOption("Illinois");
-    await page.getByLabel("Zip Code").fill("62701");
-    await page.getByLabel("Home Phone").fill("(555) 555-0100");
-    await page.getByLabel("Email", { exact: true }).fill("jordan.rivera@example.org");
-    await page.getByLabel("Printed Parent/Guardian Name").fill("Jordan Rivera");
-    for (const n of [1, 2]) {
-      const g = page.getByRole("group", { name: `Guardian / Contact ${n}`, exact: true });
-      await g.getByLabel("Guardian First Name").fill(`Guard${n}`);
-      await g.getByLabel("Guardian Last Name").fill("Contact");
-      await g.getByLabel("Relationship", { exact: true }).selectOption("Mother");
-      await g.getByLabel("Phone 1", { exact: true }).fill(`(555) 555-011${n}`);
-      await g.getByLabel("Phone 1 Type").selectOption("Mobile");
-    }
+    await fillMemberForm(page, {
+      first: "Jordan",
+      last: "Rivera",
+      dob: "03/02/1980",
+      email: "jordan.rivera@example.org",
+      printedName: "Jordan Rivera",
+    });
+    await fillTwoGuardians(page);
     await page.getByLabel("Type your signature").fill("Jordan Rivera");
     await page.getByRole("button", { name: "Create Account" }).click();
     const summary = summaryOf(page);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { participants } from "../../district-api/db/schema";
 import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";
+import { fillMemberForm, fillTwoGuardians } from "../support/member-form";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -165,26 +166,14 @@ describe("My Profile with another member's name and birth date, without JavaScri
     const page = await app.newPage({ js: false });
     await signInFamily(page, "200001", "03/02/1980");
     await page.goto("/edit-profile");
-    await page.getByLabel("First Name", { exact: true }).fill("Morgan");
-    await page.getByLabel("Last Name", { exact: true }).fill("Lee");
-    await page.getByLabel("Birth Date (MM/DD/YYYY)").fill("07/04/1985");
-    await page.getByLabel("Grade").selectOption("Adult");
-    await page.getByLabel("Gender").selectOption("F");
-    await page.getByLabel("Address").fill("12 Oak Avenue");
-    await page.getByLabel("City").fill("Springfield");
-    await page.getByLabel("State").selectOption("Illinois");
-    await page.getByLabel("Zip Code").fill("62701");
-    await page.getByLabel("Home Phone").fill("(555) 555-0100");
-    await page.getByLabel("Email", { exact: true }).fill("jordan.rivera@example.org");
-    await page.getByLabel("Printed Parent/Guardian Name").fill("Jordan Rivera");
-    for (const n of [1, 2]) {
-      const g = page.getByRole("group", { name: `Guardian / Contact ${n}`, exact: true });
-      await g.getByLabel("Guardian First Name").fill(`Guard${n}`);
-      await g.getByLabel("Guardian Last Name").fill("Contact");
-      await g.getByLabel("Relationship", { exact: true }).selectOption("Mother");
-      await g.getByLabel("Phone 1", { exact: true }).fill(`(555) 555-011${n}`);
-      await g.getByLabel("Phone 1 Type").selectOption("Mobile");
-    }
+    await fillMemberForm(page, {
+      first: "Morgan",
+      last: "Lee",
+      dob: "07/04/1985",
+      email: "jordan.rivera@example.org",
+      printedName: "Jordan Rivera",
+    });
+    await fillTwoGuardians(page);
     await page.getByLabel("Type your signature").fill("Jordan Rivera");
     await page.getByRole("button", { name: "Save Profile" }).click();
     await page.getByText("Your profile has been saved.").first().waitFor();
