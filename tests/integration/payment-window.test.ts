@@ -169,6 +169,24 @@ describe("POST /v1/registrations/{registrationId}/payment-window", () => {
     expect((await extend(105, h.id)).status).toBe(200);
   });
 
+  it("refuses a token after its sign-out, and an id that is not one, changing nothing", async () => {
+    const h = await held(107);
+    const r = await call(api, "POST", "/v1/student", {
+      body: { studentId: "100107", dob: "2012-01-15" },
+    });
+    const old = r.body.accessToken as string;
+    expect((await call(api, "POST", "/v1/identity/sign-out", { token: old })).status).toBe(204);
+    expect((await extend(old, h.id)).status).toBe(401);
+    for (const bad of ["not-a-uuid", "%00", "1099511627776"]) {
+      const reply = await extend(107, bad);
+      expect(reply.status).toBe(400);
+      expect(JSON.stringify(reply.body)).toContain("registrationId");
+    }
+    expect(await deadlineOf(h.id)).toBe(h.deadline);
+    // The owner's session in another browser still has the one extension.
+    expect((await extend(107, h.id)).status).toBe(200);
+  });
+
   it("moves the deadline of the cart the registration is in", async () => {
     const h = await held(107);
     const tok = await token(107);
