@@ -5,7 +5,8 @@
 // 041). The seat is held at most twice the window, and only this API decides it.
 import { sql } from "drizzle-orm";
 import type { PaymentWindowReply } from "@domain/contract/programs";
-import { t } from "@domain/messages";
+import { t, type MessageKey } from "@domain/messages";
+import { extensionRefusal, type ExtensionRefusal } from "@domain/rules/payment-window";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "./errors";
@@ -13,6 +14,12 @@ import { lockRows } from "./locks";
 import { paymentTimeoutMinutes, REASON_TIMEOUT } from "./registration";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+const REFUSAL_MESSAGES: Record<ExtensionRefusal, MessageKey> = {
+  ended: "paymentWindow.ended",
+  notAwaiting: "paymentWindow.notAwaiting",
+  already: "paymentWindow.already",
+};
 
 /**
  * POST /v1/registrations/{registrationId}/payment-window, for the registration's own participant;
@@ -39,11 +46,10 @@ export async function extendPaymentWindow(
       status: string;
       cancel_reason: string | null;
       hold_expires_at: Date | string | null;
-      hold_extended_at: Date | string | null;
     }>(
       tx,
       "registration",
-      sql`select status, cancel_reason, hold_expires_at, hold_extended_at from registrations
+      sql`select status, cancel_reason, hold_expires_at from registrations
           where id = ${registrationId} and participant_id = ${participantId}`,
     );
     if (!reg) throw new ApiError(404, t("paymentWindow.notFound"));
@@ -58,7 +64,17 @@ export async function extendPaymentWindow(
             and hold_expires_at > ${now}
           returning hold_expires_at`,
     );
-    if (!done) throw new ApiError(409, failed, refusal(reg, now));
+    if (!done) {
+      const reason = extensionRefusal(
+        {
+          status: reg.status,
+          timedOut: reg.cancel_reason === REASON_TIMEOUT,
+          holdExpiresAt: reg.hold_expires_at === null ? null : new Date(reg.hold_expires_at),
+        },
+        now,
+      );
+      throw new ApiError(409, failed, t(REFUSAL_MESSAGES[reason]));
+    }
     let cartTimeout: string | null = null;
     if (cart) {
       const [moved] = await queryRows<{ expires_at: Date | string }>(
@@ -71,25 +87,4 @@ export async function extendPaymentWindow(
     }
     return { registrationId, paymentDeadline: iso(done.hold_expires_at), cartTimeout };
   });
-}
-
-/** Why a registration of the caller's gets no more time: the window ended, it is settled, or it had its one extension. */
-function refusal(
-  reg: {
-    status: string;
-    cancel_reason: string | null;
-    hold_expires_at: Date | string | null;
-    hold_extended_at: Date | string | null;
-  },
-  now: Date,
-): string {
-  const running =
-    reg.status === "pending_payment" &&
-    reg.hold_expires_at !== null &&
-    new Date(reg.hold_expires_at) > now;
-  if (reg.status === "cancelled" && reg.cancel_reason === REASON_TIMEOUT)
-    return t("paymentWindow.ended");
-  if (reg.status !== "pending_payment") return t("paymentWindow.notAwaiting");
-  if (!running) return t("paymentWindow.ended");
-  return t("paymentWindow.already");
 }
