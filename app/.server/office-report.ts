@@ -15,7 +15,11 @@ import {
 } from "@domain/contract/payments-report";
 import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
-import { cashierShown, paymentsReportCsvRows, reportKindName } from "@domain/rules/payments-report";
+import {
+  cashierAndTerminal,
+  paymentsReportCsvRows,
+  reportKindName,
+} from "@domain/rules/payments-report";
 import { formatDistrictDateTime, todayIn } from "@domain/rules/time";
 import { callApi, or503 } from "./api";
 import { csvResponse, toCsv } from "./csv";
@@ -143,7 +147,7 @@ export async function paymentsReportPage(args: LoaderFunctionArgs) {
         payer: row.payer,
         item: row.item ?? "",
         account: row.accountCode ?? "",
-        cashier: [cashierShown(row), row.terminal].filter(Boolean).join(" / "),
+        cashier: cashierAndTerminal(row),
       })),
     },
   });
@@ -234,6 +238,11 @@ export async function daySheetPage(args: LoaderFunctionArgs) {
     errors: {} as Record<string, string>,
     download: query(parsed.data),
     sheet: {
+      // Whose sheet and which day, as its PDF's title says it (decision 160: staff by name).
+      heading: t("office.sheet.for", {
+        who: cashierAndTerminal(s),
+        day: formatCalendarDate(s.day),
+      }),
       sums: [
         [t("office.sheet.cashReceived"), formatUsd(s.cashReceivedCents)],
         [t("office.sheet.changeGiven"), formatUsd(s.changeGivenCents)],

@@ -52,6 +52,9 @@ export default function OfficeDaySheet() {
       </Paper>
       {sheet ? (
         <Paper p="lg" withBorder>
+          <Title order={2} size="h3" mb="xs">
+            {sheet.heading}
+          </Title>
           <Group justify="flex-end" mb="md">
             <Anchor href={`/office/day-sheet/pdf?${download}`} download>
               {t("office.sheet.pdf")}

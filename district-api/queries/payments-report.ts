@@ -471,10 +471,18 @@ export async function readDaySheet(
       a.at.localeCompare(b.at),
   );
   const reader = taken.filter((p) => p.method === "terminal");
+  const [named] = q.cashier
+    ? await queryRows<{ name: string }>(
+        db,
+        sql`select ${staffShownName("st")} as name from staff st
+            where st.employee_id = ${q.cashier}`,
+      )
+    : [];
   return {
     day: q.day,
     timeZone,
     cashier: q.cashier ?? null,
+    cashierName: named?.name ?? null,
     terminal: q.terminal ?? null,
     cash,
     cashRefunds,

@@ -5,7 +5,13 @@ import type { DaySheet } from "@domain/contract/payments-report";
 import { t } from "@domain/messages";
 import { formatCalendarDate } from "@domain/rules/calendar";
 import { formatUsd } from "@domain/rules/money";
-import { reportKindName, type CsvReportRow, type Totals } from "@domain/rules/payments-report";
+import {
+  cashierShown,
+  cashierAndTerminal,
+  reportKindName,
+  type CsvReportRow,
+  type Totals,
+} from "@domain/rules/payments-report";
 import { formatAuditTime, formatDistrictDateTime } from "@domain/rules/time";
 import { Report } from "./reports";
 
@@ -69,7 +75,8 @@ export async function paymentsReportPdf(
       { title: t("office.report.col.payer"), width: 13 },
       { title: t("office.report.col.item"), width: 13 },
       { title: t("office.report.col.account"), width: 9 },
-      { title: t("office.report.col.cashier"), width: 8 },
+      // Staff named as on the screen, "Olive Office (E1006)" (decision 160); a long name wraps.
+      { title: t("office.report.col.cashier"), width: 14 },
     ],
     input.rows.map((r) => [
       formatAuditTime(r.at, input.timeZone),
@@ -81,7 +88,7 @@ export async function paymentsReportPdf(
       r.payer,
       r.item ?? "",
       r.accountCode ?? "",
-      r.cashier ?? r.terminal ?? "",
+      cashierShown(r) || (r.terminal ?? ""),
     ]),
   );
   if (!input.rows.length) report.line(t("office.report.empty"));
@@ -93,7 +100,7 @@ export async function daySheetPdf(input: Head & { sheet: DaySheet }): Promise<Bu
   const report = new Report({
     district: input.districtName,
     title: `${t("office.sheet.title")}: ${t("office.sheet.for", {
-      who: [sheet.cashier, sheet.terminal].filter(Boolean).join(" / "),
+      who: cashierAndTerminal(sheet),
       day: formatCalendarDate(sheet.day),
     })}`,
     printed: printed(input),

@@ -1,14 +1,15 @@
-// Fonts of the PDF reports: a chain of Noto faces from npm packages that together cover the scripts
-// a district's families write. Text is split into runs, each printed with the first face of the
-// chain that has its letters; pdfkit (fontkit) embeds only the glyphs a report uses. A font file is
-// read the first time a report needs it, once per process, so starting the server reads none.
+// Fonts of the PDF reports: a chain of Noto faces, vendored in district-api/fonts (their licences
+// and source there), that together cover the scripts a district's families write. Text is split
+// into runs, each printed with the first face of the chain that has its letters; pdfkit (fontkit)
+// embeds only the glyphs a report uses. A font file is read the first time a report needs it, once
+// per process, so starting the server reads none.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { create, type Font } from "fontkit";
 
 interface FaceFiles {
   /** What it is there for, in the order of the chain. */
   covers: string;
+  /** File names in district-api/fonts. */
   regular: string;
   bold: string;
 }
@@ -18,32 +19,33 @@ interface FaceFiles {
 const CHAIN: FaceFiles[] = [
   {
     covers: "Latin, Latin Extended, Vietnamese, Cyrillic, Greek, Devanagari",
-    regular: "@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf",
-    bold: "@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf",
+    regular: "NotoSans_400Regular.ttf",
+    bold: "NotoSans_700Bold.ttf",
   },
   {
     covers: "Chinese (Han), Japanese kana",
-    regular: "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf",
-    bold: "@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf",
+    regular: "NotoSansSC_400Regular.ttf",
+    bold: "NotoSansSC_700Bold.ttf",
   },
   {
     covers: "Korean (Hangul)",
-    regular: "@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf",
-    bold: "@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf",
+    regular: "NotoSansKR_400Regular.ttf",
+    bold: "NotoSansKR_700Bold.ttf",
   },
   {
     covers: "Arabic",
-    regular: "@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf",
-    bold: "@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf",
+    regular: "NotoSansArabic_400Regular.ttf",
+    bold: "NotoSansArabic_700Bold.ttf",
   },
   {
     covers: "Hebrew",
-    regular: "@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf",
-    bold: "@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf",
+    regular: "NotoSansHebrew_400Regular.ttf",
+    bold: "NotoSansHebrew_700Bold.ttf",
   },
 ];
 
-const require = createRequire(import.meta.url);
+/** The folder of the font files: beside this one's, in the source the server runs (tsx). */
+const FONTS = new URL("../fonts/", import.meta.url);
 /** Parsed fonts, by chain index and weight: parsed once and shared by every report, so that
  * fontkit's tables and glyph caches are read once per process. */
 const loaded = new Map<string, Font>();
@@ -54,7 +56,7 @@ export function faceFont(index: number, bold: boolean): Font {
   let font = loaded.get(key);
   if (!font) {
     const f = CHAIN[index]!;
-    const made = create(readFileSync(require.resolve(bold ? f.bold : f.regular)));
+    const made = create(readFileSync(new URL(bold ? f.bold : f.regular, FONTS)));
     if (!("hasGlyphForCodePoint" in made)) throw new Error("A report font is a collection.");
     font = made;
     loaded.set(key, font);

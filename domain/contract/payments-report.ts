@@ -181,6 +181,8 @@ export const DaySheet = z.object({
   day: z.string(),
   timeZone: z.string(),
   cashier: z.string().nullable(),
+  /** The cashier as their staff account names them (decision 160); null: no account has the ID. */
+  cashierName: z.string().nullable(),
   terminal: z.string().nullable(),
   cash: z.array(SheetCash),
   cashRefunds: z.array(SheetCashRefund),

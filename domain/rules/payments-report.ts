@@ -208,6 +208,16 @@ export function cashierShown(r: Pick<CsvReportRow, "cashier" | "cashierName">): 
     : r.cashier;
 }
 
+/**
+ * Who a report row or an end-of-day sheet is of, on the screen and in the sheet's title: the
+ * cashier as cashierShown names them, the terminal beside ("Olive Office (E1006) / T-1").
+ */
+export function cashierAndTerminal(
+  s: Pick<CsvReportRow, "cashier" | "cashierName" | "terminal">,
+): string {
+  return [cashierShown(s), s.terminal].filter(Boolean).join(" / ");
+}
+
 /** Dollars with two decimals as a number cell (-12.5 is written -12.5; cents stay exact too). */
 const dollars = (cents: number) => Math.round(cents) / 100;
 

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { MODES, signInStaff, startTestApp, type TestApp } from "../support/browser";
 import { queryRows } from "../../district-api/db/client";
 import { DEFAULT_DISTRICT_TZ, zonedInstant } from "@domain/rules/time";
+import { pdfText } from "../support/pdf";
 
 let app: TestApp;
 const db = () => app.server.api!.deps.db;
@@ -86,6 +87,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/** A PDF's text on one line (a cell's text may wrap). */
+const flat = (s: string) => s.replace(/\s+/g, " ");
 
 /** A CSV line's cells (this file's cells hold no commas or quotes). */
 const cells = (line: string) => line.split(",");
@@ -188,6 +192,14 @@ describe.each(MODES)("the payments report $name", (mode) => {
       .filter({ hasText: "Goodwill" })
       .or(rows.getByRole("row").filter({ hasText: "Refund in cash" }));
     expect(await refundRow.first().textContent()).toContain("Olive Office");
+    // And in the PDF (decision 160, addendum).
+    const [pdf] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download PDF" }).click(),
+    ]);
+    expect(flat(await pdfText(await readFile((await pdf.path())!)))).toContain(
+      `Olive Office (${OFFICE})`,
+    );
   });
 
   it("the office's end-of-day sheet takes the bounced check off and the cash given back", async () => {
@@ -200,6 +212,17 @@ describe.each(MODES)("the payments report $name", (mode) => {
     await page.waitForURL((u) => u.searchParams.get("day") === DAY);
     const checks = page.getByRole("table", { name: "Checks" });
     await checks.waitFor();
+    // Whose sheet it is, by name beside the employee ID (decision 160, addendum); the PDF too.
+    await page
+      .getByRole("heading", { name: `For Olive Office (${OFFICE}) on May 10, 2032` })
+      .waitFor();
+    const [pdf] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download PDF" }).click(),
+    ]);
+    expect(flat(await pdfText(await readFile((await pdf.path())!)))).toContain(
+      `For Olive Office (${OFFICE}) on May 10, 2032`,
+    );
     const sums = page.getByRole("table", { name: "Cashier's end-of-day sheet" });
     const sum = async (label: string) =>
       (await sums.getByRole("row", { name: label }).getByRole("cell").textContent())?.trim();

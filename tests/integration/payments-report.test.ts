@@ -17,6 +17,7 @@ import { queryRows } from "../../district-api/db/client";
 import { DaySheet, PaymentsReport, ReportRows } from "@domain/contract/payments-report";
 import { totalsOf } from "@domain/rules/payments-report";
 import { zonedInstant } from "@domain/rules/time";
+import { pdfText } from "../support/pdf";
 
 let api: TestApi;
 let office: string;
@@ -380,6 +381,33 @@ describe("who a row is of", () => {
       cashier: null,
       cashierName: null,
     });
+  });
+
+  it("the day sheet names its cashier; the report's and the sheet's PDFs name them too", async () => {
+    const sheetOf = async (q: string) =>
+      DaySheet.parse(
+        (await call(api, "GET", `/v1/office/report/day-sheet?day=${D}&${q}`, { token: office }))
+          .body,
+      );
+    expect(await sheetOf(`cashier=${CASHIER}`)).toMatchObject({
+      cashier: CASHIER,
+      cashierName: "Irene Instructor",
+    });
+    // No staff account has this ID: no name, the ID is shown.
+    expect(await sheetOf("cashier=E7777")).toMatchObject({ cashier: "E7777", cashierName: null });
+    expect(await sheetOf("terminal=T-1")).toMatchObject({ cashier: null, cashierName: null });
+    const pdf = async (path: string) => {
+      const res = await fetch(api.baseUrl + path, {
+        headers: { Authorization: `Bearer ${office}` },
+      });
+      expect(res.status).toBe(200);
+      return (await pdfText(new Uint8Array(await res.arrayBuffer()))).replace(/\s+/g, " ");
+    };
+    const reportPdf = await pdf(`/v1/office/report/pdf?from=${D}&to=${D}`);
+    expect(reportPdf).toContain(`Irene Instructor (${CASHIER})`);
+    expect(reportPdf).toContain(`Olive Office (${OFFICE_EMPLOYEE})`);
+    const sheetPdf = await pdf(`/v1/office/report/day-sheet/pdf?day=${D}&cashier=${CASHIER}`);
+    expect(sheetPdf).toContain(`For Irene Instructor (${CASHIER}) on`);
   });
 });
 

@@ -21,6 +21,7 @@ describe("office PDFs", { timeout: 30_000 }, () => {
             day: "2026-11-26",
             timeZone: "America/Chicago",
             cashier: "Pat Office",
+            cashierName: null,
             terminal: null,
             cash: [],
             cashRefunds: [],
