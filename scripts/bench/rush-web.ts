@@ -11,9 +11,13 @@
 // the run. With DATABASE_URL (an admin URL), a fresh database is created on that server, the
 // product runs in --processes processes sharing it, families go round-robin, and after the rush
 // pgbench measures PostgreSQL's own rate for the seat-taking statements on a scratch table.
-// Prints families/s, p50/p95/p99 of each step, the unexpected replies, the seats taken per section
-// against capacity and the seats oversold (must be 0), and each step's share of the families'
-// time. --cpu-prof writes a V8 profile per web process and prints where.
+//
+// Prints families/s, p50/p95/p99 of each step and its share of the families' time ("register" is
+// the post and the page it leads to, /programs or /payment/… for a paid activity; "register (post
+// only)" the post alone), the 5xx and other unexpected replies, the seats taken per section
+// against capacity and the seats oversold (must be 0). A registration counts when the family sees
+// it on /my-registrations and the database holds it. --cpu-prof writes a V8 profile per web
+// process and prints where.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -444,11 +448,14 @@ async function main(): Promise<void> {
     const results: FamilyResult[] = [];
     const families = Array.from({ length: FAMILIES }, (_, i) => 100001 + i);
     const started = performance.now();
+    const clientCpu = process.cpuUsage();
     await runPool(families, CONCURRENCY, async (studentId, i) => {
       const base = web[i % web.length]!.url;
       results.push(await family(base, studentId, sections[i % sections.length]!, tally));
     });
     const seconds = (performance.now() - started) / 1000;
+    const { user, system } = process.cpuUsage(clientCpu);
+    const clientCpuSeconds = (user + system) / 1e6;
 
     for (const p of web) await stopWebProcess(p);
     // Counted from the database, not from the replies.
@@ -487,6 +494,8 @@ async function main(): Promise<void> {
       `sections:             ${SECTIONS} x capacity ${CAPACITY} = ${SECTIONS * CAPACITY} seats (half free, half paid)`,
       `time:                 ${seconds.toFixed(2)} s`,
       `families/s:           ${familiesPerSecond.toFixed(1)}`,
+      // On a machine of few cores the families' own work counts against the product's.
+      `families' own CPU:    ${clientCpuSeconds.toFixed(1)} s (${((clientCpuSeconds / seconds) * 100).toFixed(0)} % of one core)`,
       `step                  ${"p50".padStart(8)}${"p95".padStart(8)}${"p99".padStart(8)}${"max".padStart(8)}${"share".padStart(8)}   n`,
       ...STEPS.map((step) => {
         const sorted = [...tally.times[step]].sort((a, b) => a - b);
