@@ -73,12 +73,16 @@ interface WebProcess {
   child: ChildProcess;
 }
 
-/** Starts `server.ts` as `npm run serve` does and waits until /readyz says ready. */
+/**
+ * Starts `server.ts` as `npm run serve` does, adds it to `started` at once (so that it is stopped
+ * even if another fails to start) and waits until /readyz says ready.
+ */
 async function startWebProcess(
   env: Record<string, string>,
   dataDir: string,
   profileDir: string,
-): Promise<WebProcess> {
+  started: WebProcess[],
+): Promise<void> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const base = { ...process.env };
@@ -108,6 +112,7 @@ async function startWebProcess(
       stdio: ["ignore", "ignore", "inherit"],
     },
   );
+  started.push({ url, child });
   const exited = new Promise<never>((_, reject) =>
     child.once("exit", (code) => reject(new Error(`web process exited with ${code}`))),
   );
@@ -116,12 +121,15 @@ async function startWebProcess(
   for (;;) {
     const ready = await Promise.race([
       fetch(`${url}/readyz`).then(
-        (res) => res.status === 200,
+        async (res) => {
+          await res.arrayBuffer();
+          return res.status === 200;
+        },
         () => false,
       ),
       exited,
     ]);
-    if (ready) return { url, child };
+    if (ready) return;
     if (Date.now() > deadline) throw new Error(`web process at ${url} not ready in 180 s`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -438,7 +446,7 @@ async function main(): Promise<void> {
 
     const env: Record<string, string> = { SESSION_SECRET: secret };
     if (scratch) env.DATABASE_URL = scratch.url;
-    web.push(...(await Promise.all(dataDirs.map((dir) => startWebProcess(env, dir, profileDir)))));
+    await Promise.all(dataDirs.map((dir) => startWebProcess(env, dir, profileDir, web)));
 
     const tally: Tally = {
       times: Object.fromEntries(STEPS.map((s) => [s, [] as number[]])) as Record<Step, number[]>,
@@ -457,7 +465,7 @@ async function main(): Promise<void> {
     const { user, system } = process.cpuUsage(clientCpu);
     const clientCpuSeconds = (user + system) / 1e6;
 
-    for (const p of web) await stopWebProcess(p);
+    await Promise.all(web.map(stopWebProcess));
     // Counted from the database, not from the replies.
     const check = await startDistrictApi({
       ...databaseOptions,
@@ -527,7 +535,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    for (const p of web) await stopWebProcess(p);
+    await Promise.all(web.map(stopWebProcess));
     await scratch?.drop().catch(() => undefined);
     // With --cpu-prof the profiles stay; the rest of the run's folder goes.
     for (const entry of existsSync(workDir) ? await readdir(workDir) : []) {
