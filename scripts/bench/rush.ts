@@ -15,22 +15,22 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { sql } from "drizzle-orm";
 import { startDistrictApi, type DistrictApiRuntime } from "../../district-api/runtime";
 import { createLogger } from "../../district-api/logger";
-import { queryRows } from "../../district-api/db/client";
 import { seedStudents } from "../../district-api/db/seed/core";
+import {
+  addRushProgram,
+  countRushSeats,
+  numberArg,
+  oversold,
+  percentile,
+  runPool,
+} from "./support";
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
-}
-
-const STUDENTS = arg("students", 2000);
-const CONCURRENCY = arg("concurrency", 100);
-const SECTIONS = arg("sections", 20);
-const CAPACITY = arg("capacity", 25);
+const STUDENTS = numberArg("students", 2000);
+const CONCURRENCY = numberArg("concurrency", 100);
+const SECTIONS = numberArg("sections", 20);
+const CAPACITY = numberArg("capacity", 25);
 const PROCESSES = 2;
 
 async function listen(runtime: DistrictApiRuntime): Promise<{ server: Server; url: string }> {
@@ -60,48 +60,6 @@ function createDatabase(adminUrl: string) {
   return createScratchDatabase(adminUrl, "rush");
 }
 
-/** Adds the rush program: SECTIONS sections of CAPACITY seats, half free, half paid. */
-async function addRushProgram(runtime: DistrictApiRuntime): Promise<string[]> {
-  const db = runtime.deps.db;
-  const [program] = await queryRows<{ id: string }>(
-    db,
-    sql`insert into programs (name, open, sort_order) values ('Rush Academy', true, 99) returning id`,
-  );
-  const ids: string[] = [];
-  for (let i = 0; i < SECTIONS; i++) {
-    const [course] = await queryRows<{ id: string }>(
-      db,
-      sql`insert into courses (subject, course_number, name) values ('RSH', ${`RSH ${100 + i}`}, ${`Rush Course ${i + 1}`}) returning id`,
-    );
-    const [section] = await queryRows<{ id: string }>(
-      db,
-      sql`insert into course_sections (program_id, course_id, section_number, term_id, term,
-            capacity, waitlist_enabled, meeting_days, date_start, date_end, time_start, time_end, cost_cents)
-          values (${program!.id}, ${course!.id}, '1', 'RUSH', 'Rush Term', ${CAPACITY}, false,
-            ARRAY['Sat']::text[], '2027-06-07', '2027-07-30', '08:00', '09:00', ${i % 2 ? 2500 : 0})
-          returning id`,
-    );
-    ids.push(section!.id);
-  }
-  return ids;
-}
-
-async function runPool<T>(items: T[], limit: number, fn: (item: T, i: number) => Promise<void>) {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i]!, i);
-    }
-  });
-  await Promise.all(workers);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL;
   const secret = randomBytes(16).toString("hex");
@@ -120,7 +78,7 @@ async function main(): Promise<void> {
       backgroundJobs: !pgDb,
     });
     await seedStudents(setup.deps.db, STUDENTS);
-    const sections = await addRushProgram(setup);
+    const sections = await addRushProgram(setup.deps.db, SECTIONS, CAPACITY);
     let urls: string[];
     if (pgDb) {
       await setup.close();
@@ -196,30 +154,13 @@ async function main(): Promise<void> {
           backgroundJobs: false,
         })
       : local!.runtime;
-    const rows = await queryRows<{
-      id: string;
-      capacity: number;
-      seats_taken: number;
-      held: number;
-    }>(
-      check.deps.db,
-      sql`select s.id, s.capacity, s.seats_taken,
-            (select count(*)::int from registrations r where r.course_section_id = s.id
-               and r.status in ('registered', 'pending_payment', 'offered')) as held
-          from course_sections s
-          where s.id in (select id from course_sections where term_id = 'RUSH')
-          order by s.id`,
-    );
+    const rows = await countRushSeats(check.deps.db);
     if (pgDb) await check.close();
     const ok = byStatus.get(200) ?? 0;
     const fivexx = [...byStatus].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-    const oversold = rows.reduce(
-      (n, r) =>
-        n + Math.max(0, Number(r.held) - r.capacity) + Math.abs(Number(r.held) - r.seats_taken),
-      0,
-    );
+    const oversoldSeats = oversold(rows);
     latencies.sort((a, b) => a - b);
-    const perSection = rows.map((r) => Number(r.held));
+    const perSection = rows.map((r) => r.held);
     console.log(
       [
         `database:            ${pgDb ? `PostgreSQL, district API in ${PROCESSES} processes` : "embedded PGlite, 1 process"}`,
@@ -230,14 +171,14 @@ async function main(): Promise<void> {
         `registered:          ${ok}`,
         `registered/section:  ${perSection.join(" ")}`,
         `all sections full:   ${perSection.every((n) => n === CAPACITY) ? "yes" : "NO"}`,
-        `oversold:            ${oversold}`,
+        `oversold:            ${oversoldSeats}`,
         `5xx:                 ${fivexx}`,
         `network errors:      ${networkErrors}`,
         `throughput:          ${(students.length / seconds).toFixed(1)} requests/s, ${(ok / seconds).toFixed(1)} registrations/s (${seconds.toFixed(2)} s)`,
         `latency ms:          p50 ${percentile(latencies, 50).toFixed(1)}  p95 ${percentile(latencies, 95).toFixed(1)}  p99 ${percentile(latencies, 99).toFixed(1)}`,
       ].join("\n"),
     );
-    if (oversold !== 0 || fivexx !== 0 || networkErrors !== 0) process.exitCode = 1;
+    if (oversoldSeats !== 0 || fivexx !== 0 || networkErrors !== 0) process.exitCode = 1;
   } finally {
     for (const c of children) c.kill("SIGTERM");
     if (local) {
