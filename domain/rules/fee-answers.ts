@@ -1,7 +1,7 @@
-// The answers to a fee's questions (spec 02 "Course questions"), as the district API checks them
-// when the fee is added (district-api/services/cart.ts): every question answered (a Value List by
-// one of its answers), a waiver accepted. Checked first by the fee shops, so that a refusal names
-// the questions at fault (decision 159) where the district API's names none.
+// The answers to a fee's questions (spec 02 "Course questions"): every question answered (a Value
+// List by one of its answers), a waiver accepted. The district API refuses an add that fails them
+// (district-api/services/cart.ts); the fee shops check them first, so that the refusal names the
+// questions at fault (decision 159), where the district API's names none.
 
 export interface AskedQuestion {
   id: number;
