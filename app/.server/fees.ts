@@ -6,6 +6,7 @@ import { OkReply } from "@domain/contract/fees";
 import { AddToCartForm, FeeShopForm } from "@domain/forms/add-to-cart";
 import { t } from "@domain/messages";
 import { checkDonation } from "@domain/rules/donation";
+import { feeAnswerProblems } from "@domain/rules/fee-answers";
 import { feeCardState, requiresFullPayment, type FeeCardState } from "@domain/rules/fee-card";
 import { toCents } from "@domain/rules/money";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -209,6 +210,27 @@ export async function addFeeFromForm(
   return { ok: false, feeId: v.feeId, message: r.message };
 }
 
+/** The fee's questions the post leaves unanswered, each with its message; null when none. */
+async function unansweredQuestions(
+  caller: Caller,
+  who: Who,
+  feeId: number,
+  formData: FormData,
+): Promise<Record<string, string[]> | null> {
+  const data = await loadFeesData(caller, who, { assessed: false });
+  const fee = data.optional.find((c) => c.fee.id === feeId)?.fee;
+  if (!fee) return null;
+  const answers = Object.fromEntries(formData);
+  const problems = feeAnswerProblems(fee.courseQuestions, answers, t("fees.questions.accept"));
+  if (!problems.length) return null;
+  return Object.fromEntries(
+    problems.map(([field, problem]) => [
+      field,
+      [t(problem === "waiver" ? "fees.questions.waiver" : "fees.questions.required")],
+    ]),
+  );
+}
+
 /** Checks a donation before posting, to show the spec's words on the card. */
 export function donationProblem(text: string, feeAmount: number): string | null {
   const c = checkDonation(text, toCents(feeAmount));
@@ -318,6 +340,15 @@ export async function feeShopAction({ request, context }: ActionFunctionArgs, sh
     if (shop !== "family" || guest) return refused(t("fees.addFailed"));
     await addAllAssessedFees(caller);
     return added();
+  }
+  // Asked in the questions dialog (its post goes to `?questions=<fee>`): the answers are checked
+  // here first, so that the refusal names the questions at fault (decision 159); the district
+  // API's own refusal names none.
+  if (url.searchParams.get("questions") === String(submission.value.feeId)) {
+    const unanswered = await unansweredQuestions(caller, who, submission.value.feeId, formData);
+    if (unanswered) {
+      return json({ result: submission.reply({ fieldErrors: unanswered }) }, { status: 400 });
+    }
   }
   const donation = formData.get("donationAmount");
   if (typeof donation === "string") {

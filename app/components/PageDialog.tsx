@@ -8,7 +8,6 @@
 import { useEffect, useId, useRef } from "react";
 import { Link, useActionData, useNavigate } from "@remix-run/react";
 import { CloseButton, Paper, Title } from "~/ui";
-import { InPageDialog } from "./dialog-context";
 
 interface PageDialogProps {
   title: string;
@@ -107,7 +106,7 @@ export function PageDialog({
           </Title>
           <CloseButton component={Link} to={close} preventScrollReset aria-label={closeLabel} />
         </div>
-        <InPageDialog.Provider value={true}>{children}</InPageDialog.Provider>
+        {children}
       </Paper>
     </div>
   );

@@ -2,10 +2,9 @@
 // A field showing an error renders `autofocus`: after a failed post without JavaScript the browser
 // focuses the first such field in the page (only the first autofocus counts); with JavaScript
 // conform moves focus itself, and autofocus only acts when an input mounts.
-import { useContext, useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { TextInput, type TextInputProps } from "~/ui";
 import { t } from "@domain/messages/common";
-import { InPageDialog } from "./dialog-context";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -163,7 +162,7 @@ export function summaryShown(form: SummaryFormMeta): boolean {
  * Where a field is at fault the first invalid field has the focus (conform moves it there; without
  * JavaScript its `autofocus`). Where only the form's own message is shown the summary takes it:
  * with JavaScript when the action refuses the post (`result`, its `submission.reply()`), without
- * by its `autofocus`. In a dialog the first invalid field keeps the focus (dialog-context.ts).
+ * by its `autofocus`. The same in a dialog (decision 095 gives the focus to its first invalid field).
  */
 export function ErrorSummary({
   form,
@@ -171,6 +170,7 @@ export function ErrorSummary({
   labelOf,
   message,
   formErrorElsewhere,
+  messages,
 }: {
   form: SummaryFormMeta;
   result?: unknown;
@@ -183,24 +183,30 @@ export function ErrorSummary({
    * nothing, instead of the form's message.
    */
   formErrorElsewhere?: boolean;
+  /**
+   * The form's message where a short dialog says its fields' messages there, together and once
+   * (the course questions' "All fields are required."): its invalid fields point at it
+   * (`aria-describedby` the form's `errorId`) instead of showing a message of their own.
+   */
+  messages?: string[];
 }) {
   const ref = useRef<HTMLElement>(null);
   const focusedFor = useRef<unknown>(undefined);
-  const takesFocus = !useContext(InPageDialog);
   const hydrated = useHydrated();
   const shown = summaryShown(form);
   const refusedByServer = (result as { status?: string } | null | undefined)?.status === "error";
   // A field at fault takes the focus itself (conform, or its `autofocus` without JavaScript).
   const fieldsAtFault = fieldEntries(form).length > 0;
   useEffect(() => {
-    if (!takesFocus || !shown || !refusedByServer || fieldsAtFault) return;
+    if (!shown || !refusedByServer || fieldsAtFault) return;
     if (focusedFor.current === result) return;
     focusedFor.current = result;
     ref.current?.focus();
   });
-  const formMessage = form.errors?.length ? (
+  const said = messages ?? form.errors ?? [];
+  const formMessage = said.length ? (
     <div id={form.errorId} role="alert" className="field-error">
-      {message ?? form.errors.join(" ")}
+      {message ?? said.join(" ")}
     </div>
   ) : null;
   if (!shown) return formErrorElsewhere ? null : formMessage;
@@ -209,7 +215,7 @@ export function ErrorSummary({
   // Without JavaScript the first invalid field has `autofocus` (invalidFocus): the summary takes
   // it only when no field is at fault. In the browser React would act on `autofocus` whenever
   // the summary appears, before conform focuses the first invalid field: the effect above does it.
-  const autoFocus = takesFocus && !hydrated && fields.length === 0 ? true : undefined;
+  const autoFocus = !hydrated && fields.length === 0 ? true : undefined;
   return (
     <section
       ref={ref}

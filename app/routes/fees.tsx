@@ -157,6 +157,7 @@ export default function FeesPage() {
               ? (actionData?.result.initialValue as Record<string, unknown> | null | undefined)
               : null
           }
+          refusal={error?.feeId === questionCard.fee.id ? actionData?.result : null}
         />
       ) : null}
       {d.partialDialog ? (

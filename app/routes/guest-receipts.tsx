@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useZodForm } from "~/components/zod-form";
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/guest-receipts";
-import { FormError, TextField } from "~/components/fields";
+import { catalogueLabels, ErrorSummary, TextField } from "~/components/fields";
 import { guestReceiptsAction, guestReceiptsPage } from "~/.server/guest-receipts";
 import type { PageHandle } from "~/components/page-title";
 
@@ -18,6 +18,9 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return guestReceiptsAction(args);
 }
+
+/** The code form's field, for the error summary's link. */
+const codeLabel = catalogueLabels(t, "guestReceipts");
 
 export default function GuestReceipts() {
   const { proven, sent, receipts } = useLoaderData<typeof loader>();
@@ -53,7 +56,7 @@ export default function GuestReceipts() {
         <Stack>
           <Text>{t("guestReceipts.intro")}</Text>
           {sent ? <Alert role="status">{t("guestReceipts.sent")}</Alert> : null}
-          <FormError errors={form.errors} id={form.errorId} />
+          <ErrorSummary form={form} result={actionData?.result} labelOf={codeLabel} />
           <Form method="post">
             <Button type="submit" name="intent" value="send" variant="default">
               {t("guestReceipts.send")}

@@ -34,6 +34,7 @@ import { ProgramsList } from "~/components/programs/ProgramsList";
 import { useHydrated } from "~/components/use-hydrated";
 import { useZodForm } from "~/components/zod-form";
 import { MailAddress } from "~/components/MailAddress";
+import { catalogueLabels, ErrorSummary } from "~/components/fields";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = { title: t("paymentDialog.title") };
@@ -58,6 +59,9 @@ export async function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return registrationPaymentAction(args);
 }
+
+/** The dialog's fields, named in the error summary by their labels. */
+const paymentFieldLabel = catalogueLabels(t, "paymentDialog");
 
 const LABELS: Record<Method, string> = {
   mail: t("paymentDialog.mail"),
@@ -193,18 +197,27 @@ function PaymentDialog() {
     );
   }
   const balanceCents = toCents(p.balance);
-  // The action's refusals: the district API's (the form's own), the method's or the amount's.
-  // The amount's is said beside it as it is typed (with JavaScript); after a post, here.
-  const refusals = [
-    ...(form.errors ?? []),
-    ...(fields.method.errors ?? []),
-    ...(fields.amount.errors ?? []),
-  ];
   // With JavaScript the amount is checked as it is typed, with the rules the post applies.
   const check = activityPayment(amount, registrationBalance(p));
   const amountShown =
     p.allowPartial && balanceCents > 0 && (!hydrated || methodTakesAmount(method));
   const amountError = hydrated && methodTakesAmount(method) && !check.ok ? check.error : undefined;
+  // The refusals, said once in the error summary at the dialog's top: the district API's (the
+  // form's own), the method's or the amount's; the fields point at them. The amount's is said
+  // beside it as it is typed (with JavaScript), and then not again here.
+  const refusals = [
+    ...new Set([
+      ...(form.errors ?? []),
+      ...(fields.method.errors ?? []),
+      ...(amountError ? [] : (fields.amount.errors ?? [])),
+    ]),
+  ];
+  // After a refused post the first invalid field takes the focus (its `autofocus` without
+  // JavaScript, conform with it), or the summary when the refusal is the form's own.
+  const methodInvalid = !!fields.method.errors?.length;
+  const amountInvalid = !!fields.amount.errors?.length && !amountError;
+  const pointsAtRefusals = (invalid: boolean) =>
+    invalid ? { "aria-invalid": true as const, "aria-describedby": form.errorId } : {};
   return (
     <PageDialog
       title={t("paymentDialog.title")}
@@ -231,21 +244,29 @@ function PaymentDialog() {
       <Form method="post" action={here} {...formProps}>
         <input type="hidden" name="intent" value="pay" />
         <Stack>
-          {refusals.length ? (
-            // After a failed post the message takes the focus.
-            <Alert color="red" role="alert" id={form.errorId} tabIndex={-1} autoFocus>
-              {refusals.join(" ")}
-            </Alert>
-          ) : null}
+          <ErrorSummary
+            form={form}
+            result={a?.result}
+            labelOf={paymentFieldLabel}
+            messages={refusals}
+          />
           <RadioGroup
             key={fields.method.key}
-            id={fields.method.id}
+            id={`${fields.method.id}-group`}
             name={fields.method.name}
             label={t("paymentDialog.method")}
             defaultValue={text(fields.method.initialValue)}
           >
-            {d.methods.map((m) => (
-              <Radio key={m} value={m} label={LABELS[m]} />
+            {d.methods.map((m, i) => (
+              <Radio
+                key={m}
+                // The first choice has the field's id: the summary's link leads there.
+                id={i === 0 ? fields.method.id : undefined}
+                value={m}
+                label={LABELS[m]}
+                {...pointsAtRefusals(methodInvalid)}
+                autoFocus={i === 0 && methodInvalid ? true : undefined}
+              />
             ))}
           </RadioGroup>
           {amountShown ? (
@@ -254,6 +275,8 @@ function PaymentDialog() {
               id={fields.amount.id}
               name={fields.amount.name}
               error={amountError}
+              {...pointsAtRefusals(amountInvalid)}
+              autoFocus={amountInvalid && !methodInvalid ? true : undefined}
               label={t("paymentDialog.amount")}
               description={t("paymentDialog.minimum", {
                 amount: formatUsd(toCents(p.minimumPayment)),

@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useZodForm } from "~/components/zod-form";
-import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Textarea, TextInput } from "~/ui";
+import { ErrorSummary } from "~/components/fields";
+import { Button, Checkbox, Group, Radio, Stack, Text, Textarea, TextInput } from "~/ui";
 import { questionField } from "@domain/forms/course-question-fields";
 import { hasWaiver, WAIVER_ACCEPTED } from "@domain/rules/registration";
 import { t } from "@domain/messages/programs";
@@ -47,14 +48,28 @@ export default function CourseQuestions() {
   const required = t("register.answersRequired");
   errors.sort((a, b) => Number(b === required) - Number(a === required));
   const err = (name: string) => fields[name]?.errors?.[0];
+  // An unanswered question is marked invalid and points at the dialog's message, said once at
+  // its top (decision 159), instead of repeating it.
+  const invalid = (name: string) =>
+    err(name)
+      ? { "aria-invalid": true as const, "aria-describedby": form.errorId }
+      : { "aria-invalid": undefined };
   const sorted = [...course.courseQuestions].sort((a, b) => a.sortOrder - b.sortOrder);
   // After a failed post the first invalid answer takes the focus (autofocus, for the page without
-  // JavaScript; conform focuses it with JavaScript), or the message when no answer is at fault.
+  // JavaScript; conform focuses it with JavaScript), or the error summary when no answer is at fault.
   const firstInvalid = [
     ...sorted.map((q) => questionField(q.id)),
     ...(hasWaiver(course.courseQuestions) ? ["signature", "legalName"] : []),
   ].find((n) => err(n));
   const focusFirst = (name: string) => (name === firstInvalid ? true : undefined);
+  // The error summary names each unanswered question by its text (the waiver by its name).
+  const questionLabel = (name: string) => {
+    if (name === "signature") return t("questions.signature");
+    if (name === "legalName") return t("questions.legalName");
+    const q = course.courseQuestions.find((c) => questionField(c.id) === name);
+    if (!q) return undefined;
+    return q.responseType === "Waiver" ? t("questions.waiverLabel") : q.question;
+  };
   const opener = programsOpener.action(course.courseSelectionUUID);
   return (
     <PageDialog
@@ -67,18 +82,14 @@ export default function CourseQuestions() {
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="status" value={course.status} />
         <Stack gap="md">
+          {/* The dialog says its answers' messages once, here; the answers point at them. */}
+          <ErrorSummary
+            form={form}
+            result={actionData && "result" in actionData ? actionData.result : undefined}
+            labelOf={questionLabel}
+            messages={errors}
+          />
           <Text size="sm">{t("questions.intro", { name: course.name })}</Text>
-          {errors.length ? (
-            <Alert
-              color="red"
-              role="alert"
-              id={form.errorId}
-              tabIndex={firstInvalid ? undefined : -1}
-              autoFocus={firstInvalid ? undefined : true}
-            >
-              {errors.join(" ")}
-            </Alert>
-          ) : null}
           {sorted.map((q) => {
             const name = questionField(q.id);
             const id = `${form.id}-${name}`;
@@ -95,13 +106,13 @@ export default function CourseQuestions() {
                       {q.answerList.map((a, i) => (
                         <Radio
                           key={a}
-                          id={`${id}-${i}`}
+                          // The first choice has the question's id: the summary's link leads there.
+                          id={i === 0 ? id : `${id}-${i}`}
                           name={name}
                           value={a}
                           label={a}
-                          // The choice's message is the form's alert ("All fields are required.").
-                          aria-invalid={err(name) ? true : undefined}
-                          aria-describedby={err(name) ? form.errorId : undefined}
+                          // The choice's message is the dialog's ("All fields are required.").
+                          {...invalid(name)}
                           autoFocus={i === 0 ? focusFirst(name) : undefined}
                           defaultChecked={fields[name]?.initialValue === a}
                         />
@@ -120,7 +131,7 @@ export default function CourseQuestions() {
                     minRows={2}
                     maxLength={5000}
                     defaultValue={(fields[name]?.initialValue as string | undefined) ?? ""}
-                    error={err(name)}
+                    {...invalid(name)}
                     autoFocus={focusFirst(name)}
                   />
                 );
@@ -135,7 +146,7 @@ export default function CourseQuestions() {
                     autoComplete="name"
                     maxLength={200}
                     defaultValue={(fields[name]?.initialValue as string | undefined) ?? ""}
-                    error={err(name)}
+                    {...invalid(name)}
                     autoFocus={focusFirst(name)}
                   />
                 );
@@ -157,7 +168,7 @@ export default function CourseQuestions() {
                       value={WAIVER_ACCEPTED}
                       label={t("questions.accept")}
                       defaultChecked={fields[name]?.initialValue === WAIVER_ACCEPTED}
-                      error={err(name)}
+                      {...invalid(name)}
                       autoFocus={focusFirst(name)}
                     />
                   </Stack>
@@ -173,7 +184,7 @@ export default function CourseQuestions() {
                 description={t("questions.signatureHint")}
                 maxLength={200}
                 defaultValue={(fields.signature?.initialValue as string | undefined) ?? ""}
-                error={err("signature")}
+                {...invalid("signature")}
                 autoFocus={focusFirst("signature")}
               />
               <TextInput
@@ -183,7 +194,7 @@ export default function CourseQuestions() {
                 autoComplete="name"
                 maxLength={200}
                 defaultValue={(fields.legalName?.initialValue as string | undefined) ?? ""}
-                error={err("legalName")}
+                {...invalid("legalName")}
                 autoFocus={focusFirst("legalName")}
               />
             </>

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useZodForm } from "~/components/zod-form";
 import { Button, Group, Radio, Stack, Text } from "~/ui";
 import { t } from "@domain/messages/programs";
-import { FormError } from "~/components/fields";
+import { ErrorSummary } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
 import { surveyPage, surveyAction } from "~/.server/programs";
@@ -20,6 +20,9 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return surveyAction(args);
 }
+
+/** The survey's one field, named in the error summary by its question. */
+const surveyLabel = (name: string) => (name === "isAtRisk" ? t("survey.isAtRisk") : undefined);
 
 export default function Survey() {
   const { programUUID, name, back } = useLoaderData<typeof loader>();
@@ -36,13 +39,14 @@ export default function Survey() {
   const close = hrefTo(back, programsOpener.survey(programUUID));
   const choiceError = fields.isAtRisk.errors?.[0];
   const choiceErrorId = `${fields.isAtRisk.id}-error`;
-  // After a failed post the first error takes the focus: the choice, else the form's message.
+  // After a failed post the first error takes the focus: the choice, else the error summary. The
+  // first choice has the field's id: the summary's link leads to it.
   const choice = (value: "true" | "false", label: string, first: boolean) => (
     <Radio
       name={fields.isAtRisk.name}
       value={value}
       label={label}
-      id={`survey-${value === "true" ? "yes" : "no"}`}
+      id={first ? fields.isAtRisk.id : `${fields.isAtRisk.id}-no`}
       aria-invalid={choiceError ? true : undefined}
       aria-describedby={choiceError ? choiceErrorId : undefined}
       autoFocus={first && choiceError ? true : undefined}
@@ -57,7 +61,7 @@ export default function Survey() {
     >
       <Form method="post" {...formProps}>
         <Stack>
-          <FormError errors={form.errors} id={form.errorId} takeFocus={!choiceError} />
+          <ErrorSummary form={form} result={actionData?.result} labelOf={surveyLabel} />
           <Text size="sm">{t("survey.intro", { program: name })}</Text>
           <fieldset className="question-fieldset">
             <legend>{t("survey.isAtRisk")}</legend>

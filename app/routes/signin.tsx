@@ -24,6 +24,9 @@ export function action(args: ActionFunctionArgs) {
 /** The "Forgot … ID Number" link that opened the dialog gets the focus back when it closes. */
 const forgotLinkId = (kind: "student" | "member") => `forgot-${kind}-id`;
 
+/** The recovery form's one field, for the error summary's link. */
+const recoverLabel = (name: string) => (name === "email" ? t("recover.email") : undefined);
+
 function RecoverDialog({
   kind,
   sent,
@@ -35,10 +38,11 @@ function RecoverDialog({
 }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [, fields, formProps] = useZodForm({
+  const recoverResult =
+    actionData?.result.initialValue?.intent === "recover" ? actionData.result : undefined;
+  const [form, fields, formProps] = useZodForm({
     id: `recover-${kind}`,
-    lastResult:
-      actionData?.result.initialValue?.intent === "recover" ? actionData.result : undefined,
+    lastResult: recoverResult,
     load: () => import("@domain/forms/signin"),
     schema: (m) => m.RecoverForm,
     shouldValidate: "onBlur",
@@ -60,6 +64,7 @@ function RecoverDialog({
         <input type="hidden" name="intent" value="recover" />
         <input type="hidden" name="kind" value={kind} />
         <Stack>
+          <ErrorSummary form={form} result={recoverResult} labelOf={recoverLabel} />
           <TextField
             meta={fields.email}
             label={t("recover.email")}

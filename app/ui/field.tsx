@@ -46,9 +46,11 @@ export function fieldAria(
     description ? (descriptionId ?? `${id}-description`) : null,
     describedBy ?? null,
   ].filter(Boolean);
+  // Without an error of its own a control may still be marked invalid by its form (its message
+  // said elsewhere, `describedBy`): a given `aria-invalid` is then left as it is.
   return {
     id,
-    "aria-invalid": error ? true : undefined,
+    ...(error ? { "aria-invalid": true as const } : {}),
     "aria-describedby": ids.length ? ids.join(" ") : undefined,
   };
 }

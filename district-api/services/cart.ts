@@ -13,6 +13,7 @@ import type {
 } from "@domain/contract/cart";
 import { t } from "@domain/messages";
 import { checkDonation } from "@domain/rules/donation";
+import { feeAnswerField, feeAnswerProblems } from "@domain/rules/fee-answers";
 import { unitPricesCents } from "@domain/rules/pricing";
 import { receiptLines } from "@domain/rules/receipt-lines";
 import { cartPurchases } from "../queries/receipt-purchases";
@@ -317,29 +318,32 @@ export async function addAssessedFeesToCart(
   return { added: done.added };
 }
 
-/** Every non-waiver question answered; a waiver accepted ("I Accept"). */
+/** Every non-waiver question answered; a waiver accepted ("I Accept"): domain/rules/fee-answers. */
 function checkFeeAnswers(
   questions: Awaited<ReturnType<typeof feeQuestions>>,
   given: { questionID: number; answer: string }[],
 ): StoredAnswer[] {
-  const byId = new Map(given.map((g) => [g.questionID, g.answer.trim()]));
-  return questions.map((q) => {
-    const answer = byId.get(q.id) ?? "";
-    if (q.response_type === "Waiver") {
-      if (answer !== t("fees.questions.accept")) {
-        throw new ApiError(400, t("fees.questions.waiver"));
-      }
-    } else if (!answer) {
-      throw new ApiError(400, t("fees.questions.required"));
-    } else if (
-      q.response_type === "Value List" &&
-      q.answer_list.length &&
-      !q.answer_list.includes(answer)
-    ) {
-      throw new ApiError(400, t("fees.questions.required"));
-    }
-    return { questionId: q.id, question: q.question, responseType: q.response_type, answer };
-  });
+  const answers: Record<string, string> = Object.fromEntries(
+    given.map((g) => [feeAnswerField(g.questionID), g.answer]),
+  );
+  const asked = questions.map((q) => ({
+    id: q.id,
+    responseType: q.response_type,
+    answerList: q.answer_list,
+  }));
+  const [first] = feeAnswerProblems(asked, answers, t("fees.questions.accept"));
+  if (first) {
+    throw new ApiError(
+      400,
+      t(first[1] === "waiver" ? "fees.questions.waiver" : "fees.questions.required"),
+    );
+  }
+  return questions.map((q) => ({
+    questionId: q.id,
+    question: q.question,
+    responseType: q.response_type,
+    answer: (answers[feeAnswerField(q.id)] ?? "").trim(),
+  }));
 }
 
 /** PUT /v1/cart/add: the caller's registration awaiting payment goes into the cart. */

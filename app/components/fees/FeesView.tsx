@@ -1,9 +1,12 @@
 // The fee lists shared by /fees and /instructor/buy-fees: optional fees with search and category
 // filter, assessed fees with "Add All Fees to Cart", previous purchases; the "View More..." and
 // questions dialogs as URL states.
+import { useEffect } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Alert, Button, Group, RadioGroup, Select, Stack, Text, Textarea } from "~/ui";
-import { PlainTextInput } from "~/components/fields";
+import type { SubmissionResult } from "@conform-to/react";
+import { Button, Group, Radio, RadioGroup, Select, Stack, Text, Textarea } from "~/ui";
+import { ErrorSummary, PlainTextInput, type SummaryFormMeta } from "~/components/fields";
+import { feeAnswerField } from "@domain/rules/fee-answers";
 import { t } from "@domain/messages/fees-page";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { FeeCard, feeOpener } from "./FeeCard";
@@ -149,6 +152,7 @@ export function QuestionsDialog({
   action,
   error,
   answered,
+  refusal,
 }: {
   card: CardView;
   closeHref: string;
@@ -159,6 +163,8 @@ export function QuestionsDialog({
    * afresh, and the answers are given back rather than cleared (issue 29 point 11).
    */
   answered?: Record<string, unknown> | null;
+  /** The refused post's reply (this fee's): the questions it names as unanswered. */
+  refusal?: SubmissionResult<string[]> | null;
 }) {
   const navigation = useNavigation();
   const qs = card.fee.courseQuestions.slice().sort((a, b) => a.sortOrder - b.sortOrder);
@@ -166,6 +172,41 @@ export function QuestionsDialog({
     const v = answered?.[name];
     return typeof v === "string" ? v : undefined;
   };
+  // The dialog's error summary (decision 159): its message, said once at the top, and a link to
+  // each unanswered question, which points at the message.
+  const formId = `fee-questions-${card.fee.id}`;
+  const fieldId = (name: string) => `${formId}-${name}`;
+  const unanswered = Object.fromEntries(
+    Object.entries(refusal?.error ?? {}).filter(
+      (entry): entry is [string, string[]] => entry[0] !== "" && !!entry[1]?.length,
+    ),
+  );
+  const summary: SummaryFormMeta = {
+    id: formId,
+    errorId: `${formId}-error`,
+    errors: error ? [error] : undefined,
+    status: error ? "error" : undefined,
+    allErrors: unanswered,
+  };
+  const messages = error ? [...new Set([error, ...Object.values(unanswered).flat()])] : [];
+  const firstInvalid = qs.map((q) => feeAnswerField(q.id)).find((name) => unanswered[name]);
+  const invalid = (name: string) =>
+    unanswered[name]
+      ? { "aria-invalid": true as const, "aria-describedby": summary.errorId }
+      : { "aria-invalid": undefined };
+  const focusFirst = (name: string) => (name === firstInvalid ? true : undefined);
+  const labelOf = (name: string) => {
+    const q = qs.find((c) => feeAnswerField(c.id) === name);
+    if (!q) return undefined;
+    return q.responseType === "Waiver" ? t("fees.questions.waiverLabel") : q.question;
+  };
+  // With JavaScript the dialog stays in place after the refusal: the first unanswered question
+  // takes the focus here (without JavaScript, its `autofocus`).
+  useEffect(() => {
+    if (refusal && firstInvalid) document.getElementById(fieldId(firstInvalid))?.focus();
+    // Once for each refusal.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusal]);
   return (
     <PageDialog
       title={`${t("fees.questions.title")}: ${card.fee.name}`}
@@ -173,36 +214,46 @@ export function QuestionsDialog({
       closeLabel={t("fees.questions.cancel")}
       openerId={feeOpener.questions(card.key)}
     >
-      <Form method="post" action={action}>
+      <Form method="post" action={action} id={formId}>
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="feeId" value={card.fee.id} />
         <input type="hidden" name="assessedFeeId" value="" />
         <Stack>
-          {error ? (
-            // The answer to this form's post: without JavaScript the message takes the focus.
-            <Alert color="red" role="alert" tabIndex={-1} autoFocus>
-              {error}
-            </Alert>
-          ) : null}
-          {qs.map((q) =>
-            q.responseType === "Value List" ? (
+          <ErrorSummary form={summary} result={refusal} labelOf={labelOf} messages={messages} />
+          {qs.map((q) => {
+            const name = feeAnswerField(q.id);
+            return q.responseType === "Value List" ? (
               <RadioGroup
                 key={q.id}
-                name={`q_${q.id}`}
+                name={name}
                 label={q.question}
-                options={q.answerList.map((a) => ({ value: a, label: a }))}
-                defaultValue={given(`q_${q.id}`)}
+                defaultValue={given(name)}
                 required
-              />
+              >
+                {q.answerList.map((a, i) => (
+                  <Radio
+                    key={a}
+                    // The first choice has the question's id: the summary's link leads there.
+                    id={i === 0 ? fieldId(name) : undefined}
+                    value={a}
+                    label={a}
+                    {...invalid(name)}
+                    autoFocus={i === 0 ? focusFirst(name) : undefined}
+                  />
+                ))}
+              </RadioGroup>
             ) : q.responseType === "Waiver" ? (
               <Stack key={q.id} gap={4}>
                 <Text size="sm">{q.question}</Text>
                 <label>
                   <input
                     type="checkbox"
-                    name={`q_${q.id}`}
+                    id={fieldId(name)}
+                    name={name}
                     value={t("fees.questions.accept")}
-                    defaultChecked={given(`q_${q.id}`) !== undefined}
+                    defaultChecked={given(name) !== undefined}
+                    {...invalid(name)}
+                    autoFocus={focusFirst(name)}
                   />{" "}
                   {t("fees.questions.accept")}
                 </label>
@@ -210,14 +261,17 @@ export function QuestionsDialog({
             ) : (
               <Textarea
                 key={q.id}
-                name={`q_${q.id}`}
+                id={fieldId(name)}
+                name={name}
                 label={q.question}
-                defaultValue={given(`q_${q.id}`)}
+                defaultValue={given(name)}
                 required
                 maxLength={5000}
+                {...invalid(name)}
+                autoFocus={focusFirst(name)}
               />
-            ),
-          )}
+            );
+          })}
           {card.fee.quantity > 1 && !card.fee.isDonation ? (
             <Select
               name="quantity"

@@ -47,6 +47,7 @@ export const feesPage = {
   "fees.questions.required": "All fields are required.",
   "fees.questions.waiver": "You must agree to the above waiver Terms & Conditions",
   "fees.questions.accept": "I Accept",
+  "fees.questions.waiverLabel": "Waiver",
   "fees.questions.legalName": "Legal Name",
   "fees.questions.submit": "Add to Cart",
   "fees.questions.cancel": "Cancel",
