@@ -2,7 +2,13 @@
 // A field showing an error renders `autofocus`: after a failed post without JavaScript the browser
 // focuses the first such field in the page (only the first autofocus counts); with JavaScript
 // conform moves focus itself, and autofocus only acts when an input mounts.
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  useEffect,
+  useRef,
+  type InputHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
 import { TextInput, type TextInputProps } from "~/ui";
 import { t } from "@domain/messages/common";
 import { useHydrated } from "./use-hydrated";
@@ -132,6 +138,26 @@ export function catalogueLabels<K extends string>(
   };
 }
 
+/**
+ * A summary link's click with JavaScript (GOV.UK's error summary does the same): the field takes
+ * the focus and its label or legend is scrolled into view, without a change of the URL's hash. A
+ * hash navigation would be a navigation for the router, which forgets the refused post's reply
+ * (the page's "Error:" title with it). Without JavaScript the link is a plain in-page link.
+ */
+function focusField(event: MouseEvent<HTMLAnchorElement>) {
+  const id = event.currentTarget.hash.slice(1);
+  const field = id ? document.getElementById(decodeURIComponent(id)) : null;
+  if (!field) return;
+  event.preventDefault();
+  // A choice's group is named by its legend, another field by its label: the name shows with it.
+  const caption =
+    field.getAttribute("type") === "radio" || field.getAttribute("type") === "checkbox"
+      ? field.closest("fieldset")?.querySelector("legend")
+      : document.querySelector(`label[for="${CSS.escape(id)}"]`);
+  (caption ?? field).scrollIntoView({ block: "start" });
+  field.focus({ preventScroll: true });
+}
+
 /** What the error summary needs of conform's form metadata (useZodForm's `form`). */
 export interface SummaryFormMeta {
   id: string;
@@ -232,7 +258,9 @@ export function ErrorSummary({
         <ul>
           {fields.map(([name]) => (
             <li key={name}>
-              <a href={`#${form.id}-${name}`}>{labelOf?.(name) ?? t("form.errorSummaryUnnamed")}</a>
+              <a href={`#${form.id}-${name}`} onClick={focusField}>
+                {labelOf?.(name) ?? t("form.errorSummaryUnnamed")}
+              </a>
             </li>
           ))}
         </ul>

@@ -212,4 +212,31 @@ describe.each(MODES)("the error summary of the family's dialogs ($name)", (mode)
     await summary.getByRole("link", { name: "Code" }).click();
     await expect.poll(() => isFocused(page.getByLabel("Code"))).toBe(true);
   });
+
+  it("following a link of a summary the server sent keeps the summary and focuses the field", async () => {
+    const page = await app.newPage(mode);
+    await page.goto("/register-guest");
+    await page.getByLabel("First Name").fill("Lena");
+    await page.getByLabel("Last Name").fill("Later");
+    await page.getByLabel("Email").fill(`summary-link-${mode.js ? "js" : "nojs"}@example.org`);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((u) => u.pathname === "/fees");
+    await page.goto("/guest-receipts");
+    await page.getByRole("button", { name: "Send Code" }).click();
+    await page.getByText("A code is on its way to your e-mail.").waitFor();
+    if (mode.js) await page.waitForLoadState("networkidle");
+    // Six digits pass the browser's check: only the district API knows the code is wrong.
+    await page.getByLabel("Code").fill("000000");
+    await page.getByRole("button", { name: "Open Receipts" }).click();
+    const summary = summaryIn(page);
+    await summary.waitFor();
+    const title = await page.title();
+    await page.getByRole("button", { name: "Open Receipts" }).focus();
+    await summary.getByRole("link", { name: "Code" }).click();
+    await expect.poll(() => isFocused(page.getByLabel("Code"))).toBe(true);
+    // The refusal is still on the page: the link moved the focus, it did not leave the post.
+    await expect(summary.getByRole("link", { name: "Code" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel("Code").getAttribute("aria-invalid")).resolves.toBe("true");
+    expect(await page.title()).toBe(title);
+  });
 });
