@@ -8,8 +8,7 @@ import {
   type Section,
   type SectionSummary,
 } from "@domain/contract/admin-catalogue";
-import { queryRows } from "../db/client";
-import type { Exec } from "../services/registration";
+import { queryRows, type Exec } from "../db/client";
 import { readSectionValues } from "../services/catalogue";
 import { courseCode } from "@domain/rules/course-code";
 

@@ -2,7 +2,7 @@
 // student ID or member number they concern, or by the address they went to; newest first.
 import { sql } from "drizzle-orm";
 import { MAIL_LOG_LIMIT, type MailLog } from "@domain/contract/office-mail";
-import { queryRows, type Db } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import { RESENDABLE_KINDS } from "../services/mail-queue";
 
 interface Row {
@@ -22,10 +22,7 @@ interface Row {
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-export async function readMailLog(
-  db: Pick<Db, "execute">,
-  q: string | undefined,
-): Promise<MailLog> {
+export async function readMailLog(db: Exec, q: string | undefined): Promise<MailLog> {
   const query = (q ?? "").trim();
   if (!query) return { q: "", messages: [] };
   const where = /^\d+$/.test(query)

@@ -17,7 +17,7 @@ import { unitPricesCents } from "@domain/rules/pricing";
 import { receiptLines } from "@domain/rules/receipt-lines";
 import { cartPurchases } from "../queries/receipt-purchases";
 import type { StoredAnswer } from "../db/schema";
-import { queryRows } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { lockRows } from "./locks";
 import { ApiError, ownerKey } from "./errors";
@@ -28,7 +28,6 @@ import {
   cartHoldMinutes,
   releaseAllExpiredHolds,
   setInCart,
-  type Exec,
 } from "./registration";
 import { expireAtProvider, markSessionsExpired } from "./hosted-sessions";
 import {

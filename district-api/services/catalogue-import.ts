@@ -34,8 +34,7 @@ import {
 import { normalizeHeader, schoolLookup } from "@domain/imports/students";
 import { t } from "@domain/messages";
 import { weekDaysOf } from "@domain/rules/week-days";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { recordAudit, type Actor } from "./audit";
 import { SECTION_VALUE_COLUMNS, sectionSet, textArray } from "./catalogue";
@@ -426,7 +425,7 @@ export async function importCatalogue(
 }
 
 async function saveRun(
-  tx: Pick<Db, "execute">,
+  tx: Exec,
   runId: string,
   actor: Actor,
   fileIds: string[],

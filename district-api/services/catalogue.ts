@@ -18,20 +18,14 @@ import type {
   SectionUpdateRequest,
 } from "@domain/contract/admin-catalogue";
 import { t } from "@domain/messages";
-import { queryRows, type Db } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "./errors";
 import { lockRows } from "./locks";
 import { recordAudit, type Actor } from "./audit";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
 import { recordSectionCancelRefunds, sendRefund, type CancelRefund } from "./refunds";
-import {
-  currentSeats,
-  lockSection,
-  offerFreedSeats,
-  releaseExpiredHolds,
-  type Exec,
-} from "./registration";
+import { currentSeats, lockSection, offerFreedSeats, releaseExpiredHolds } from "./registration";
 
 /** The audit actions of the catalogue. */
 export const CATALOGUE_ACTIONS = {

@@ -37,8 +37,7 @@ import {
   type StudentField,
   type StudentRecord,
 } from "@domain/imports/students";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import { activeStudents } from "../queries/imports";
 import { ApiError } from "./errors";
 import { lockStudentImport } from "./locks";
@@ -259,7 +258,7 @@ export class RowStager<R, K> {
 }
 
 /** The schools on file, for a file's school names (schoolLookup) or codes. */
-export function schoolsOnFile(tx: Pick<Db, "execute">) {
+export function schoolsOnFile(tx: Exec) {
   return queryRows<{ id: number; shortName: string; fullName: string }>(
     tx,
     sql`select id, short_name as "shortName", full_name as "fullName" from schools`,
@@ -608,7 +607,7 @@ export async function storeImportFile(
   return { id, name: baseName(name) };
 }
 
-export async function loadSources(db: Pick<Db, "execute">, ids: string[]): Promise<ImportSource[]> {
+export async function loadSources(db: Exec, ids: string[]): Promise<ImportSource[]> {
   const files = await queryRows<{ id: string; name: string; content: string }>(
     db,
     sql`select id, name, content from import_files where id = any(${`{${ids.join(",")}}`}::uuid[])`,
@@ -619,7 +618,7 @@ export async function loadSources(db: Pick<Db, "execute">, ids: string[]): Promi
 }
 
 export async function saveRun(
-  tx: Pick<Db, "execute">,
+  tx: Exec,
   runId: string,
   actor: Actor,
   fileIds: string[],

@@ -14,8 +14,7 @@
 //   finishes its sends before it stops, so only a crash leaves one.
 // Addresses and bodies are never logged (redactAddresses).
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { logSafeError } from "../logger";
 import { metrics } from "../metrics";
@@ -24,8 +23,6 @@ import { t } from "@domain/messages";
 import { claimRows, lockRows } from "./locks";
 import { recordAudit, type Actor } from "./audit";
 import { ApiError } from "./errors";
-
-type Exec = Pick<Db, "execute">;
 
 /** What a message is, for the office's mail log (and which ones may be resent). */
 export type MailKind =

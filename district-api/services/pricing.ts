@@ -4,8 +4,7 @@ import type { TokenClaims } from "@domain/contract/identity";
 import type { Fee } from "@domain/contract/fees";
 import { t } from "@domain/messages";
 import { unitPriceCents, type Buyer } from "@domain/rules/pricing";
-import { queryRows } from "../db/client";
-import type { Exec } from "./registration";
+import { queryRows, type Exec } from "../db/client";
 
 export interface FeeRow {
   id: number;
