@@ -4,8 +4,8 @@ import { Router } from "express";
 import { AddToCartRequest } from "@domain/contract/fees";
 import type { ApiDeps } from "../deps";
 import { handle } from "./kit";
-import { ownerKey } from "../services/errors";
-import { buyerInfo, countsByFee, feeQuestions, feeToWire, saleableFees } from "../services/pricing";
+import { ownerKey } from "../errors";
+import { buyerInfo, countsByFee, feeQuestions, feeToWire, saleableFees } from "../queries/pricing";
 import { addFeeToCart } from "../services/cart";
 import { purchaseHistory, studentFees } from "../queries/fees";
 

@@ -7,7 +7,7 @@ import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle, staffClaims } from "./kit";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import { feeReportPdf, rosterPdf } from "../services/reports";
 import { groupPrograms, loadFeeReport, loadMyFees, loadSections } from "../queries/staff";
 import { readDistrictName } from "../queries/settings";

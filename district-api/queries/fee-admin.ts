@@ -15,7 +15,7 @@ import {
 import { t } from "@domain/messages";
 import { unitPriceCents, type PricedFee } from "@domain/rules/pricing";
 import { queryRows, type Db, type Exec } from "../db/client";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

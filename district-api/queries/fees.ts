@@ -5,15 +5,8 @@ import type { AssessedFee } from "@domain/contract/fees";
 import type { TokenClaims } from "@domain/contract/identity";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
-import { ownerKey } from "../services/errors";
-import {
-  buyerInfo,
-  countsByFee,
-  feeById,
-  feeQuestions,
-  feeToWire,
-  type FeeRow,
-} from "../services/pricing";
+import { ownerKey } from "../errors";
+import { buyerInfo, countsByFee, feeById, feeQuestions, feeToWire, type FeeRow } from "./pricing";
 
 /** GET /v1/student-fees: the caller's assessed fees, with what was paid on each and when. */
 export async function studentFees(db: Db, claims: TokenClaims): Promise<AssessedFee[]> {

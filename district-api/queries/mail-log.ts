@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { MAIL_LOG_LIMIT, type MailLog } from "@domain/contract/office-mail";
 import { queryRows, type Exec } from "../db/client";
-import { RESENDABLE_KINDS } from "../services/mail-queue";
+import { isResendable } from "@domain/rules/mail-kinds";
 
 interface Row {
   id: string;
@@ -51,7 +51,7 @@ export async function readMailLog(db: Exec, q: string | undefined): Promise<Mail
       participantId: r.participant_id === null ? null : Number(r.participant_id),
       paymentId: r.payment_id === null ? null : Number(r.payment_id),
       resendOf: r.resend_of === null ? null : Number(r.resend_of),
-      resendable: (RESENDABLE_KINDS as readonly string[]).includes(r.kind),
+      resendable: isResendable(r.kind),
     })),
   };
 }

@@ -17,7 +17,7 @@ import { toDollars } from "@domain/rules/money";
 import { STAFF_DAY_CODE, weekDaysOf } from "@domain/rules/week-days";
 import type { ApiDeps } from "../deps";
 import { queryRows, type Db } from "../db/client";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 
 /** Timestamps come back as Date (pg, PGlite) or text; the wire carries ISO strings. */
 function iso(v: unknown): string {

@@ -20,7 +20,7 @@ import type { StoredAnswer } from "../db/schema";
 import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { lockRows } from "./locks";
-import { ApiError, ownerKey } from "./errors";
+import { ApiError, ownerKey } from "../errors";
 import { guestMayReadReceipt } from "./guest-receipts";
 import {
   REASON_TIMEOUT,
@@ -37,7 +37,7 @@ import {
   feeQuestions,
   mapPriced,
   saleableFees,
-} from "./pricing";
+} from "../queries/pricing";
 import { moveCarts } from "./cart-status";
 
 export interface CartRow {

@@ -27,7 +27,7 @@ import { toCents, formatUsd } from "@domain/rules/money";
 import { TENDERED_MAX_OVER_CENTS } from "@domain/rules/checkout";
 import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError, ownerKey } from "./errors";
+import { ApiError, ownerKey } from "../errors";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
 import { liveClaims } from "./sessions";
 import { PaymentErrorCode, provider } from "./payment-records";

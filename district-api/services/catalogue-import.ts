@@ -37,8 +37,9 @@ import { weekDaysOf } from "@domain/rules/week-days";
 import { queryRows, type Db, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { recordAudit, type Actor } from "./audit";
-import { SECTION_VALUE_COLUMNS, sectionSet, textArray } from "./catalogue";
-import { ApiError } from "./errors";
+import { SECTION_VALUE_COLUMNS } from "../queries/catalogue";
+import { sectionSet, textArray } from "./catalogue";
+import { ApiError } from "../errors";
 import {
   baseName,
   csvRows,

@@ -39,7 +39,7 @@ import {
 } from "@domain/imports/students";
 import { queryRows, type Db, type Exec } from "../db/client";
 import { activeStudents } from "../queries/imports";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { lockStudentImport } from "./locks";
 import { recordAudit, type Actor } from "./audit";
 import { planSetSchools, writeSchoolPlan } from "./oneroster-schools";

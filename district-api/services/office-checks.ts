@@ -16,7 +16,7 @@ import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { readMailedCheckDays } from "../queries/office";
 import { recordAudit, type Actor } from "./audit";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { lockRows } from "./locks";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
 import { enqueueReceipt, enqueueRegistrationMail } from "./receipts";

@@ -36,7 +36,7 @@ import {
   type RefundSqlRow,
 } from "../queries/office-refunds";
 import { recordAudit, type Actor } from "./audit";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { lockRows } from "./locks";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
 import { pageLink, renderMail } from "./receipts";

@@ -16,7 +16,7 @@ import {
 import { t } from "@domain/messages";
 import { queryRows, type Exec } from "../db/client";
 import { AUDIT_ACTIONS, recordAudit, type Actor } from "./audit";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { baseName, csvRows, schoolsOnFile, type ImportSource } from "./imports";
 import { insertSchool, insertSchoolYear, uniqueNames, uniqueYear } from "./schools";
 

@@ -9,7 +9,7 @@ import { t } from "@domain/messages";
 import { cartContents } from "@domain/rules/cart-binding";
 import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import type { PaymentProvider } from "../payments/provider";
 
 /** errorCode values of payment replies (0 = fine). */

@@ -14,7 +14,7 @@ import {
 import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { toCents } from "@domain/rules/money";
 import type { ApiDeps } from "../deps";
-import { ApiError, ownerKey } from "./errors";
+import { ApiError, ownerKey } from "../errors";
 import { cartLines, currentCart } from "./cart";
 import { chargeDescription } from "@domain/rules/receipt-lines";
 import { PaymentErrorCode, cartFingerprint } from "./payment-records";

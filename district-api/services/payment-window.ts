@@ -8,7 +8,7 @@ import type { PaymentWindowReply } from "@domain/contract/programs";
 import { t } from "@domain/messages";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { lockRows } from "./locks";
 import { paymentTimeoutMinutes, REASON_TIMEOUT } from "./registration";
 

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { FinancialAidChoice, SignInLock } from "@domain/contract/admin-people";
 import { t } from "@domain/messages";
 import type { Db, Exec } from "../db/client";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { lockRows } from "./locks";
 import { AUDIT_ACTIONS, recordAudit, type Actor } from "./audit";
 import { participantSignInKey, readSignInLock, staffSignInKey } from "../queries/people";

@@ -22,9 +22,9 @@ import {
   addressesOfParticipant,
   enqueueMails,
   participantOfOwner,
-  type MailKind,
   type QueuedMail,
 } from "./mail-queue";
+import type { MailKind } from "@domain/rules/mail-kinds";
 
 /** A message's parts: rendered to plain text and to HTML from the same texts. */
 export interface MailParts {

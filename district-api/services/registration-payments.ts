@@ -11,7 +11,7 @@ import { promiseDueAt } from "@domain/rules/mailed-check-promises";
 import { queryRows, type Exec } from "../db/client";
 import { readMailedCheckDays } from "../queries/office";
 import type { ApiDeps } from "../deps";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { REASON_TIMEOUT } from "./registration";
 
 /** A registration of the caller for a section, with what is still due on it. */

@@ -19,7 +19,7 @@ import {
 import type { StoredAnswer } from "../db/schema";
 import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
 import { enqueueRegistrationMail } from "./receipts";
 import { metrics } from "../metrics";

@@ -14,7 +14,7 @@ import type {
 import { t } from "@domain/messages";
 import { queryRows, type Db, type Exec } from "../db/client";
 import { AUDIT_ACTIONS, recordAudit, type Actor } from "./audit";
-import { ApiError, isUniqueViolation } from "./errors";
+import { ApiError, isUniqueViolation } from "../errors";
 import { lockRows } from "./locks";
 
 /** The unique indexes of migration 0044. */

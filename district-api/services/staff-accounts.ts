@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { DISTRICT_ADMIN_ROLE, STAFF_ROLES, type StaffAccountRequest } from "@domain/contract/admin";
 import { t } from "@domain/messages";
 import { queryRows, type Db, type Exec } from "../db/client";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { hashPassword } from "./passwords";
 import { lockRows } from "./locks";
 import { AUDIT_ACTIONS, recordAudit, type Actor } from "./audit";

@@ -34,7 +34,7 @@ import {
 } from "@domain/imports/staff";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { lockRows, lockStaffImport } from "./locks";
 import { recordAudit, type Actor } from "./audit";
 import { planSetSchools, writeSchoolPlan } from "./oneroster-schools";

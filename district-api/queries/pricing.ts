@@ -1,4 +1,5 @@
-// Who may buy which fee, at what price, and how many (spec 02 §4 "Price rules", §5 "Quantity").
+// Who may buy which fee, at what price, and how many (spec 02 §4 "Price rules", §5 "Quantity"):
+// read-only, for the fee list, the cart and the assessed fees.
 import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import type { Fee } from "@domain/contract/fees";
