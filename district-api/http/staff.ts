@@ -9,7 +9,8 @@ import type { ApiDeps } from "../deps";
 import { handle, staffClaims } from "./kit";
 import { ApiError } from "../errors";
 import { feeReportPdf, rosterPdf } from "../services/reports";
-import { groupPrograms, loadFeeReport, loadMyFees, loadSections } from "../queries/staff";
+import { loadFeeReport, loadMyFees, loadSections } from "../queries/staff";
+import { groupPrograms } from "./replies/staff";
 import { readDistrictName } from "../queries/settings";
 
 const INSTRUCTOR_ROLES = ["instructor"];

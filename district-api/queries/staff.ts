@@ -6,7 +6,6 @@ import { sql } from "drizzle-orm";
 import {
   type CourseAnswer,
   type FeeReport,
-  type InstructorProgram,
   type InstructorSection,
   type MyFee,
   type RosterGuardian,
@@ -162,14 +161,18 @@ function meetingDays(v: SectionRow["meeting_days"]): string {
     .join("\n");
 }
 
+/** A section the instructor teaches, with its roster, and the programme it belongs to. */
+export interface InstructorSectionOf {
+  program: { id: string; programName: string; active: boolean };
+  section: InstructorSection;
+}
+
 /** Sections taught by the employee (one section when sectionId is given), with their rosters. */
 export async function loadSections(
   deps: ApiDeps,
   employeeId: string,
   sectionId?: string,
-): Promise<
-  { program: { id: string; programName: string; active: boolean }; section: InstructorSection }[]
-> {
+): Promise<InstructorSectionOf[]> {
   const { db } = deps;
   const one = sectionId ? sql`and cs.id = ${sectionId}` : sql``;
   const sections = await queryRows<SectionRow>(
@@ -322,19 +325,6 @@ export async function loadSections(
       registrations: bySection.get(s.id) ?? [],
     },
   }));
-}
-
-export function groupPrograms(rows: Awaited<ReturnType<typeof loadSections>>): InstructorProgram[] {
-  const programs = new Map<string, InstructorProgram>();
-  for (const { program, section } of rows) {
-    let p = programs.get(program.id);
-    if (!p) {
-      p = { ...program, courseSelections: [] };
-      programs.set(program.id, p);
-    }
-    p.courseSelections.push(section);
-  }
-  return [...programs.values()];
 }
 
 export async function loadMyFees(db: Db, employeeId: string): Promise<MyFee[]> {
