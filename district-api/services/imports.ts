@@ -278,6 +278,44 @@ export function summaryOf(report: readonly ReportRow[]): ImportSummary {
   return summary;
 }
 
+/**
+ * The audit entry of an applied import run (students, staff, the catalogue), one per run that
+ * changed something and none for a run that changed nothing: what it created, updated, refused
+ * (and deactivated, for the imports that deactivate what the files no longer list), the details
+ * of its kind, and its files' names.
+ */
+export async function auditAppliedRun(
+  tx: Exec,
+  actor: Actor,
+  run: {
+    action: string;
+    entity: string;
+    runId: string;
+    summary: ImportSummary;
+    deactivates: boolean;
+    details: Record<string, unknown>;
+    sources: readonly ImportSource[];
+  },
+  now: Date,
+): Promise<void> {
+  const { created, updated, refused, deactivated } = run.summary;
+  if (created + updated + deactivated === 0) return;
+  const counts = run.deactivates
+    ? { created, updated, refused, deactivated }
+    : { created, updated, refused };
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: run.action,
+      entity: run.entity,
+      entityId: run.runId,
+      after: { ...counts, ...run.details, files: run.sources.map((s) => baseName(s.name)) },
+    },
+    now,
+  );
+}
+
 /** A person's name for the report, from a row's first and last name. */
 export const personName = (first?: string, last?: string) =>
   `${(first ?? "").trim()} ${(last ?? "").trim()}`.trim();
@@ -530,20 +568,20 @@ async function importIn(
       where kind = 'student' and active
         and not exists (select 1 from import_students s where s.id = p.id)`);
   }
-  const { unchanged: _unchanged, ...counts } = summary;
-  if (summary.created + summary.updated + summary.deactivated > 0) {
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: IMPORT_AUDIT_ACTION,
-        entity: "students",
-        entityId: runId,
-        after: { ...counts, full: options.full, files: sources.map((s) => baseName(s.name)) },
-      },
-      now,
-    );
-  }
+  await auditAppliedRun(
+    tx,
+    actor,
+    {
+      action: IMPORT_AUDIT_ACTION,
+      entity: "students",
+      runId,
+      summary,
+      deactivates: true,
+      details: { full: options.full },
+      sources,
+    },
+    now,
+  );
   return { status: "applied", ...base };
 }
 
