@@ -201,6 +201,26 @@ export default tseslint.config(
     },
   },
   {
+    // Queries are the layer below the services: they read, and services may call them; a query
+    // never imports a service (what both need lives in queries/, db/, errors.ts or domain/).
+    files: ["district-api/queries/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/*", "**/app/*"], message: "The district API never imports the web app." },
+            { group: ["**/http/*", "../http"], message: "Services do not import the HTTP layer." },
+            {
+              group: ["**/services/*", "**/services"],
+              message: "Queries never import services: move what both need below them.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Row locks are taken in one module, in one order, with a lock timeout (services/locks.ts),
     // and a cart's status changes in one module (services/cart-status.ts); docs/architecture.md.
     // The payment simulator stands in for Stripe and keeps its own lock; the migrations take one

@@ -9,7 +9,7 @@ import { DISTRICT_ADMIN_ROLE, StaffAccountRequest } from "../domain/contract/adm
 import { openCommandDatabase } from "./command-database";
 import { migrate } from "../district-api/db/migrate";
 import { createStaffAccount } from "../district-api/services/staff-accounts";
-import { ApiError } from "../district-api/services/errors";
+import { ApiError } from "../district-api/errors";
 
 function usage(message?: string): never {
   if (message) console.error(message);

@@ -23,7 +23,7 @@ import { migrate } from "../district-api/db/migrate";
 import { importStudents, type ImportReport } from "../district-api/services/imports";
 import { importStaff } from "../district-api/services/staff-import";
 import { importCatalogue } from "../district-api/services/catalogue-import";
-import { ApiError } from "../district-api/services/errors";
+import { ApiError } from "../district-api/errors";
 import { importReportCsvRows } from "../domain/imports/report-csv";
 import { schoolChangeLine } from "../domain/imports/oneroster-schools";
 import { toCsv } from "../app/.server/csv";

@@ -27,19 +27,15 @@ import { findControlCharacter } from "@domain/rules/input";
 import { callApi, or503, type ApiResult } from "./api";
 import { readFormData } from "./http-guards";
 import { requireAdmin } from "./admin";
-import { askStaffApi, caller, submitStaffForm } from "./staff-pages";
+import { askStaffApi, caller, submitStaffForm, uuidOr404 } from "./staff-pages";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 const Created = z.object({ id: z.string() });
 const Changed = z.object({ changed: z.array(z.string()) });
 const SectionSaved = z.object({ changed: z.array(z.string()), offered: z.number() });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-function idParam(value: string | undefined): string {
-  if (!value || !UUID.test(value))
-    throw new Response(t("admin.catalogue.notFound"), { status: 404 });
-  return value;
-}
+/** A programme's, course's or section's id from the URL; anything else is the page's 404. */
+const idParam = (value: string | undefined) => uuidOr404(value, t("admin.catalogue.notFound"));
 
 /** The reply's data; a 503 when the district API could not give it, else its 404 or a 502. */
 function orThrow<T>(res: ApiResult<T>): T {

@@ -27,7 +27,7 @@ import { t } from "@domain/messages/admin";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { callApi, or503, type ApiResult } from "./api";
 import { requireAdmin } from "./admin";
-import { apiErrors, caller, submitStaffForm, withNotice } from "./staff-pages";
+import { apiErrors, caller, idOr404, submitStaffForm, withNotice } from "./staff-pages";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
 import { districtTimeZone } from "./time";
@@ -58,13 +58,7 @@ const FEE_FIELDS: Record<string, string> = {
   feeGroupId: "feeGroupId",
 };
 
-function feeId(params: Args["params"]): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new Response(t("adminFees.notFound"), { status: 404 });
-  }
-  return id;
-}
+const feeId = (params: Args["params"]) => idOr404(params.id, t("adminFees.notFound"));
 
 async function readFee(args: Args, id: number) {
   const res = or503(

@@ -26,7 +26,7 @@ import { callApi, or503 } from "./api";
 import { readFormData } from "./http-guards";
 import { districtTimeZone } from "./time";
 import { accountId, requireAdmin, staffDetailAction } from "./admin";
-import { askStaffApi, caller, submitStaffForm } from "./staff-pages";
+import { askStaffApi, caller, idOr404, submitStaffForm } from "./staff-pages";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
@@ -102,13 +102,7 @@ export async function peoplePage(args: LoaderFunctionArgs) {
 
 // ---- One person ------------------------------------------------------------------------------
 
-function personId(params: Args["params"]): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new Response(t("admin.people.notFound"), { status: 404 });
-  }
-  return id;
-}
+const personId = (params: Args["params"]) => idOr404(params.id, t("admin.people.notFound"));
 
 export async function personPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);

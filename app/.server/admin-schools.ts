@@ -14,7 +14,7 @@ import { t } from "@domain/messages/admin";
 import { callApi, or503 } from "./api";
 import { requireAdmin } from "./admin";
 import { readFormData } from "./http-guards";
-import { caller, submitStaffForm } from "./staff-pages";
+import { caller, idOr404, submitStaffForm } from "./staff-pages";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
@@ -29,15 +29,6 @@ async function readSchools(args: Args): Promise<SchoolsReply> {
   );
   if (!res.ok) throw new Response(res.message, { status: res.status });
   return res.data;
-}
-
-/** The id of the page's URL; anything else is the page's 404. */
-function idParam(value: string | undefined, notFound: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new Response(notFound, { status: 404 });
-  }
-  return id;
 }
 
 export async function schoolsPage(args: LoaderFunctionArgs) {
@@ -65,7 +56,7 @@ export async function schoolCreateAction(args: ActionFunctionArgs) {
 
 export async function schoolEditPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
-  const id = idParam(args.params.id, t("admin.schools.notFound"));
+  const id = idOr404(args.params.id, t("admin.schools.notFound"));
   const school = (await readSchools(args)).schools.find((s) => s.id === id);
   if (!school) throw new Response(t("admin.schools.notFound"), { status: 404 });
   return json({ school });
@@ -73,7 +64,7 @@ export async function schoolEditPage(args: LoaderFunctionArgs) {
 
 export async function schoolEditAction(args: ActionFunctionArgs) {
   await requireAdmin(args.request);
-  const id = idParam(args.params.id, t("admin.schools.notFound"));
+  const id = idOr404(args.params.id, t("admin.schools.notFound"));
   return submitStaffForm(args, await readFormData(args.request), {
     form: "school",
     schema: SchoolForm,
@@ -112,7 +103,7 @@ export async function schoolYearCreateAction(args: ActionFunctionArgs) {
 
 export async function schoolYearEditPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
-  const id = idParam(args.params.id, t("admin.schools.yearNotFound"));
+  const id = idOr404(args.params.id, t("admin.schools.yearNotFound"));
   const schoolYear = (await readSchools(args)).schoolYears.find((y) => y.id === id);
   if (!schoolYear) throw new Response(t("admin.schools.yearNotFound"), { status: 404 });
   return json({ schoolYear });
@@ -120,7 +111,7 @@ export async function schoolYearEditPage(args: LoaderFunctionArgs) {
 
 export async function schoolYearEditAction(args: ActionFunctionArgs) {
   await requireAdmin(args.request);
-  const id = idParam(args.params.id, t("admin.schools.yearNotFound"));
+  const id = idOr404(args.params.id, t("admin.schools.yearNotFound"));
   return submitStaffForm(args, await readFormData(args.request), {
     form: "school-year",
     schema: SchoolYearForm,

@@ -41,7 +41,7 @@ import { resetStatusCache } from "./maintenance";
 import { markdownToSafeHtml } from "./markdown";
 import type { StaffSession } from "./session";
 import { forgetSettings } from "./settings";
-import { apiErrors, caller, withNotice } from "./staff-pages";
+import { apiErrors, caller, idOr404, withNotice } from "./staff-pages";
 import { districtTimeZone } from "./time";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -261,13 +261,7 @@ export async function staffCreateAction(args: ActionFunctionArgs) {
   );
 }
 
-export function accountId(params: Args["params"]): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new Response(t("admin.staff.notFound"), { status: 404 });
-  }
-  return id;
-}
+export const accountId = (params: Args["params"]) => idOr404(params.id, t("admin.staff.notFound"));
 
 export async function staffDetailAction(args: ActionFunctionArgs) {
   await requireAdmin(args.request);

@@ -25,7 +25,7 @@ import { formatDistrictDate } from "@domain/rules/time";
 import { callApi, or503 } from "./api";
 import { readFormData } from "./http-guards";
 import { requireOffice } from "./office";
-import { askStaffApi, caller, submitStaffForm } from "./staff-pages";
+import { askStaffApi, caller, idOr404, submitStaffForm } from "./staff-pages";
 import { districtTimeZone } from "./time";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -101,13 +101,7 @@ export async function paymentListPage(args: LoaderFunctionArgs) {
 
 // ---- One payment -----------------------------------------------------------------------------
 
-function paymentId(params: Args["params"]): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new Response(t("office.refund.notFound"), { status: 404 });
-  }
-  return id;
-}
+const paymentId = (params: Args["params"]) => idOr404(params.id, t("office.refund.notFound"));
 
 export async function paymentPage(args: LoaderFunctionArgs) {
   await requireOffice(args.request);

@@ -24,7 +24,7 @@ import { callApi, or503 } from "./api";
 import { requireStaff } from "./auth";
 import { readFormData } from "./http-guards";
 import type { StaffSession } from "./session";
-import { caller, submitStaffForm } from "./staff-pages";
+import { caller, idOr404, submitStaffForm } from "./staff-pages";
 import { districtTimeZone } from "./time";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -124,13 +124,7 @@ export async function promiseListPage(args: LoaderFunctionArgs) {
 
 // ---- One promise -----------------------------------------------------------------------------
 
-function promiseId(params: Args["params"]): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new Response(t("office.notFound"), { status: 404 });
-  }
-  return id;
-}
+const promiseId = (params: Args["params"]) => idOr404(params.id, t("office.notFound"));
 
 export async function promisePage(args: LoaderFunctionArgs) {
   await requireOffice(args.request);

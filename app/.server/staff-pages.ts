@@ -13,6 +13,26 @@ type Args = LoaderFunctionArgs | ActionFunctionArgs;
 export const caller = ({ request, context }: Args) => ({ request, context });
 
 /**
+ * The id of a page's URL (a row id: a positive 32-bit integer); anything else is the page's 404
+ * with its own message, so the district API is never asked for an id it cannot hold.
+ */
+export function idOr404(value: string | undefined, notFound: string): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new Response(notFound, { status: 404 });
+  }
+  return id;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The UUID of a page's URL; anything else is the page's 404 with its own message. */
+export function uuidOr404(value: string | undefined, notFound: string): string {
+  if (!value || !UUID.test(value)) throw new Response(notFound, { status: 404 });
+  return value;
+}
+
+/**
  * A district API refusal as conform's errors: each field its issues name (renamed to the form's
  * name by a table or a function), or else the form's message.
  */

@@ -9,6 +9,8 @@ import { lockDataDir } from "./data-dir-lock";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** Anything that runs SQL: the database or a transaction. */
+export type Exec = Pick<Db, "execute">;
 
 export interface Database {
   db: Db;
@@ -277,7 +279,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /** Rows of a raw query, whichever driver answered. */
-export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Exec, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }

@@ -5,7 +5,7 @@
 // data, or the production baseline. Two instances starting at once: the second one's insert waits
 // for the first one's transaction and then finds its row.
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "./client";
+import { queryRows, type Db, type Exec } from "./client";
 import { seedDemo } from "./seed";
 import { seedBaseline } from "./seed/baseline";
 
@@ -26,7 +26,7 @@ export const REFUSE_FOREIGN_DATABASE =
 export const REFUSE_DEMO_DATABASE =
   "this database holds the demo's people and accounts (admin / admin-demo); a district starts from an empty database: use a new DATA_DIR (move the old one away) or a new, empty PostgreSQL database in DATABASE_URL";
 
-export async function readOrigin(db: Pick<Db, "execute">): Promise<DatabaseOrigin | null> {
+export async function readOrigin(db: Exec): Promise<DatabaseOrigin | null> {
   const [row] = await queryRows<{ created_by: DatabaseOrigin }>(
     db,
     sql`select created_by from database_origin where id = 1`,
@@ -34,7 +34,7 @@ export async function readOrigin(db: Pick<Db, "execute">): Promise<DatabaseOrigi
   return row?.created_by ?? null;
 }
 
-async function holdsAnything(db: Pick<Db, "execute">): Promise<boolean> {
+async function holdsAnything(db: Exec): Promise<boolean> {
   const [row] = await queryRows<{ any: boolean }>(
     db,
     sql`select exists (select 1 from participants) or exists (select 1 from staff) as any`,
@@ -43,7 +43,7 @@ async function holdsAnything(db: Pick<Db, "execute">): Promise<boolean> {
 }
 
 /** The demo's own accounts or students (the same test as migration 0031's). */
-async function holdsDemoData(db: Pick<Db, "execute">): Promise<boolean> {
+async function holdsDemoData(db: Exec): Promise<boolean> {
   const [row] = await queryRows<{ demo: boolean }>(
     db,
     sql`select exists (select 1 from staff where username = 'admin' and employee_id = 'E1005')

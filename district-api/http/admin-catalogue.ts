@@ -17,7 +17,7 @@ import {
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle, staffClaims } from "./kit";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import {
   cancelSection,
   copyProgram,

@@ -26,7 +26,7 @@ import { DISTRICT_ADMIN_ROLE } from "@domain/contract/admin";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle, staffClaims } from "./kit";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import {
   feeOptions,
   listAdminFees,

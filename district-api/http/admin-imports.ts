@@ -17,7 +17,7 @@ import { DISTRICT_ADMIN_ROLE } from "@domain/contract/admin";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle, staffClaims } from "./kit";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import { applyDryRun, importUploaded, storeImportFile } from "../services/imports";
 import { readImportRun, readImportRunKind, readImportRunRows } from "../queries/imports";
 import { applyStaffDryRun, importStaffUploaded } from "../services/staff-import";

@@ -20,7 +20,7 @@ import {
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle, staffClaims } from "./kit";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import { readPerson, readStaffAccount, searchPeople } from "../queries/people";
 import { changeStaffRoles, reactivateStaffAccount } from "../services/staff-accounts";
 import {

@@ -16,7 +16,7 @@ import {
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle, staffClaims } from "./kit";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import { readAdminSettings, readMaintenanceWindow } from "../queries/settings";
 import { listStaffAccounts, readAuditExport, readAuditPage } from "../queries/admin";
 import { forgetMaintenanceWindow } from "./maintenance";

@@ -4,7 +4,7 @@ import { ProfileUpdateRequest, RegisterMemberRequest } from "@domain/contract/co
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle, participantId } from "./kit";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import { decodeSignature, readProfile, registerMember, updateProfile } from "../services/community";
 import { PUBLIC_LIMITS } from "@domain/rules/public-limits";
 import { addressLimitKey, admitPublicAction, mailboxCheck } from "../services/public-limits";

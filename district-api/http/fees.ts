@@ -4,10 +4,11 @@ import { Router } from "express";
 import { AddToCartRequest } from "@domain/contract/fees";
 import type { ApiDeps } from "../deps";
 import { handle } from "./kit";
-import { ownerKey } from "../services/errors";
-import { buyerInfo, countsByFee, feeQuestions, feeToWire, saleableFees } from "../services/pricing";
+import { ownerKey } from "../errors";
+import { buyerInfo, countsByFee, feeQuestions, saleableFees } from "../queries/pricing";
 import { addFeeToCart } from "../services/cart";
-import { purchaseHistory, studentFees } from "../queries/fees";
+import { readPurchaseHistory, readStudentFees } from "../queries/fees";
+import { feeToWire, purchaseHistoryReply, studentFeesReply } from "./replies/fees";
 
 export function feesRoutes(deps: ApiDeps): Router {
   const r = Router();
@@ -39,12 +40,16 @@ export function feesRoutes(deps: ApiDeps): Router {
 
   r.get(
     "/student-fees",
-    handle(deps, { access: "any" }, async ({ claims }) => studentFees(db, claims!)),
+    handle(deps, { access: "any" }, async ({ claims }) =>
+      studentFeesReply(await readStudentFees(db, claims!)),
+    ),
   );
 
   r.get(
     "/purchase-history",
-    handle(deps, { access: "any" }, async ({ claims }) => purchaseHistory(db, claims!)),
+    handle(deps, { access: "any" }, async ({ claims }) =>
+      purchaseHistoryReply(await readPurchaseHistory(db, claims!)),
+    ),
   );
 
   r.put(

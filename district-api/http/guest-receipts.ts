@@ -5,7 +5,7 @@ import { MailboxCodeConfirmRequest } from "@domain/contract/guest-receipts";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle } from "./kit";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import { confirmMailboxCode, earlierReceipts, sendMailboxCode } from "../services/guest-receipts";
 
 /** The guest a token belongs to; the calls are a guest's only. */

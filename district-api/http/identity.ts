@@ -16,7 +16,7 @@ import {
 } from "@domain/rules/sign-in-guessing";
 import type { ApiDeps } from "../deps";
 import { handle, readClaims } from "./kit";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import { issueToken, verifyToken } from "../services/tokens";
 import { guardedAttempt, mailParticipantLocked, mailStaffLocked } from "../services/sign-in-guard";
 import { rememberDevice } from "../services/sign-in-devices";

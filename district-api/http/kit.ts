@@ -7,7 +7,7 @@ import { findControlCharacter } from "@domain/rules/input";
 import type { ApiDeps } from "../deps";
 import { liveClaims } from "../services/sessions";
 import { isLockTimeout } from "../services/locks";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import { logSafeError } from "../logger";
 import { JSON_MAX_DEPTH, JSON_MAX_ITEMS } from "./body-shape";
 

@@ -26,7 +26,7 @@ import {
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle, staffClaims } from "./kit";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import { readOfficeSummary, readPromise, readPromisePage } from "../queries/office";
 import { cancelPromise, receiveCheck, undoCheck } from "../services/office-checks";
 import {

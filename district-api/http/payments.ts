@@ -15,7 +15,7 @@ import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle } from "./kit";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import type { SimulatorProvider } from "../payments/simulator";
 import { provider } from "../services/payment-records";
 import { completeCardPayment, createSetupIntent } from "../services/card-payments";

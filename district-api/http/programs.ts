@@ -17,7 +17,7 @@ import { toDollars } from "@domain/rules/money";
 import { ProgramCatalogCache } from "../services/program-list";
 import type { ApiDeps } from "../deps";
 import { handle, participantId } from "./kit";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import { recordSurvey } from "../services/surveys";
 
 /** "9:00 AM - 10:30 AM" from two "HH:MM" times. */

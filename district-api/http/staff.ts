@@ -7,9 +7,10 @@ import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import { handle, staffClaims } from "./kit";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 import { feeReportPdf, rosterPdf } from "../services/reports";
-import { groupPrograms, loadFeeReport, loadMyFees, loadSections } from "../queries/staff";
+import { readFeeReport, readInstructorSections, readMyFees } from "../queries/staff";
+import { feeReportReply, groupPrograms, instructorSections, myFeesReply } from "./replies/staff";
 import { readDistrictName } from "../queries/settings";
 
 const INSTRUCTOR_ROLES = ["instructor"];
@@ -20,6 +21,17 @@ function employeeOf(claims: TokenClaims | null): string {
     throw new ApiError(403, t("staff.invalidUser"), t("staff.invalidUser"));
   }
   return claims.employeeID;
+}
+
+/** The instructor's sections (one when sectionId is given) with their rosters, as of now. */
+async function loadSections(deps: ApiDeps, employeeId: string, sectionId?: string) {
+  const rows = await readInstructorSections(deps.db, employeeId, sectionId);
+  return instructorSections(rows, deps.clock.now());
+}
+
+/** One fee's report, if the employee owns the fee (a 404 otherwise). */
+async function loadFeeReport(deps: ApiDeps, employeeId: string, feeId: number) {
+  return feeReportReply(await readFeeReport(deps.db, employeeId, feeId));
 }
 
 function sendPdf(res: Response, pdf: Buffer, name: string): void {
@@ -88,7 +100,7 @@ export function staffRoutes(deps: ApiDeps): Router {
     "/myFees/pdfReport/:feeId",
     handle(deps, { access: "any", params: FeeParams }, async ({ claims, params, res }) => {
       const employeeId = employeeOf(claims);
-      const report = await loadFeeReport(deps.db, employeeId, params.feeId);
+      const report = await loadFeeReport(deps, employeeId, params.feeId);
       const pdf = await feeReportPdf({
         districtName: await readDistrictName(deps.db, deps.districtName),
         timeZone: deps.timeZone,
@@ -101,13 +113,15 @@ export function staffRoutes(deps: ApiDeps): Router {
 
   r.get(
     "/myFees",
-    handle(deps, { access: "any" }, async ({ claims }) => loadMyFees(deps.db, employeeOf(claims))),
+    handle(deps, { access: "any" }, async ({ claims }) =>
+      myFeesReply(await readMyFees(deps.db, employeeOf(claims))),
+    ),
   );
 
   r.get(
     "/myFees/:feeId",
     handle(deps, { access: "any", params: FeeParams }, async ({ claims, params }) =>
-      loadFeeReport(deps.db, employeeOf(claims), params.feeId),
+      loadFeeReport(deps, employeeOf(claims), params.feeId),
     ),
   );
 

@@ -7,10 +7,10 @@ import {
   type Program,
   type Section,
   type SectionSummary,
+  type SectionUpdateRequest,
 } from "@domain/contract/admin-catalogue";
-import { queryRows } from "../db/client";
-import type { Exec } from "../services/registration";
-import { readSectionValues } from "../services/catalogue";
+import { weekDaysOf } from "@domain/rules/week-days";
+import { queryRows, type Exec } from "../db/client";
 import { courseCode } from "@domain/rules/course-code";
 
 const like = (q: string | undefined) =>
@@ -25,6 +25,41 @@ const PROGRAM_COLUMNS = sql`p.id, p.name, p.open, p.active,
     as "activeSections"`;
 
 const offset = (page: number) => (page - 1) * CATALOGUE_PAGE_SIZE;
+
+/** A section's own values, as the administration edits them (without its questions). */
+export type SectionValues = Omit<SectionUpdateRequest, "questions">;
+
+export const SECTION_VALUE_COLUMNS = sql`s.course_id as "courseId", s.section_number as "sectionNumber",
+  s.term_id as "termId", s.term, s.instructor_employee_id as "instructorEmployeeId",
+  s.school_id as "schoolId", s.restrict_to_school as "restrictToSchool", s.capacity,
+  s.waitlist_enabled as "waitlistEnabled", s.cost_cents as "costCents",
+  s.credit_hours::float8 as "creditHours", s.delivery_method as "deliveryMethod",
+  s.meeting_days as "meetingDays", s.room_number as "roomNumber",
+  s.date_start::text as "dateStart", s.date_end::text as "dateEnd",
+  to_char(s.time_start, 'HH24:MI') as "timeStart", to_char(s.time_end, 'HH24:MI') as "timeEnd",
+  s.allow_community as "allowCommunity", s.eligible_grades as "eligibleGrades",
+  s.time_conflict_override as "timeConflictOverride",
+  s.one_section_per_term_override as "oneSectionPerTermOverride", s.notes`;
+
+/** A section's values as stored, with its state and programme; null when there is none. */
+export async function readSectionValues(
+  db: Exec,
+  id: string,
+): Promise<(SectionValues & { active: boolean; programId: string }) | null> {
+  const [row] = await queryRows<SectionValues & { active: boolean; programId: string }>(
+    db,
+    sql`select ${SECTION_VALUE_COLUMNS}, s.active, s.program_id as "programId"
+      from course_sections s where s.id = ${id}`,
+  );
+  if (!row) return null;
+  return {
+    ...row,
+    creditHours: Number(row.creditHours),
+    schoolId: row.schoolId ?? null,
+    // Rows written before migration 0022, or by another system, may spell days as codes.
+    meetingDays: weekDaysOf(row.meetingDays ?? []),
+  };
+}
 
 /** Programmes, retired last, in their order, 50 a page, matching the search. */
 export async function listPrograms(db: Exec, q: ListQuery) {

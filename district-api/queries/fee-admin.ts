@@ -14,11 +14,8 @@ import {
 } from "@domain/contract/admin-fees";
 import { t } from "@domain/messages";
 import { unitPriceCents, type PricedFee } from "@domain/rules/pricing";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
-import { ApiError } from "../services/errors";
-
-type Exec = Pick<Db, "execute">;
+import { queryRows, type Db, type Exec } from "../db/client";
+import { ApiError } from "../errors";
 
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

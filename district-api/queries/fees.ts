@@ -1,37 +1,57 @@
 // Read-only queries of a person's fees (spec 02 §7): their assessed fees with payments, and their
 // purchase history. Everything is read by the caller's owner key, never by an id from outside.
 import { sql } from "drizzle-orm";
-import type { AssessedFee } from "@domain/contract/fees";
 import type { TokenClaims } from "@domain/contract/identity";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
-import { ownerKey } from "../services/errors";
+import { ownerKey } from "../errors";
 import {
   buyerInfo,
   countsByFee,
   feeById,
   feeQuestions,
-  feeToWire,
+  type BuyerInfo,
+  type FeeQuestionRow,
   type FeeRow,
-} from "../services/pricing";
+} from "./pricing";
+
+export interface AssessedFeeRow {
+  id: number;
+  fee_id: number;
+  status: "due" | "partial" | "paid";
+  assessed_cost_cents: number;
+  paid_cents: number;
+  quantity: number;
+  allow_partial: boolean;
+  self_assessed: boolean;
+  notes: string | null;
+  answers: { questionId: number; question: string; answer: string }[];
+  assessed_at: Date | string;
+  paid_at: Date | string | null;
+}
+
+/** A person's assessed fees with everything their reply shows (http/replies/fees.ts). */
+export interface StudentFeesData {
+  rows: AssessedFeeRow[];
+  fees: Map<number, FeeRow>;
+  payments: {
+    assessed_fee_id: number;
+    amount_cents: number;
+    created_at: Date | string;
+    cart_id: number | null;
+  }[];
+  refunds: { assessed_fee_id: number; amount_cents: number; settled_at: Date | string }[];
+  buyer: BuyerInfo;
+  questions: FeeQuestionRow[];
+}
 
 /** GET /v1/student-fees: the caller's assessed fees, with what was paid on each and when. */
-export async function studentFees(db: Db, claims: TokenClaims): Promise<AssessedFee[]> {
+export async function readStudentFees(db: Db, claims: TokenClaims): Promise<StudentFeesData> {
   const owner = ownerKey(claims);
-  const rows = await queryRows<{
-    id: number;
-    fee_id: number;
-    status: "due" | "partial" | "paid";
-    assessed_cost_cents: number;
-    paid_cents: number;
-    quantity: number;
-    allow_partial: boolean;
-    self_assessed: boolean;
-    notes: string | null;
-    answers: { questionId: number; question: string; answer: string }[];
-    assessed_at: Date | string;
-    paid_at: Date | string | null;
-  }>(db, sql`select * from assessed_fees where payer_key = ${owner} order by assessed_at, id`);
+  const rows = await queryRows<AssessedFeeRow>(
+    db,
+    sql`select * from assessed_fees where payer_key = ${owner} order by assessed_at, id`,
+  );
   const feeIds = [...new Set(rows.map((r) => Number(r.fee_id)))];
   const fees = new Map<number, FeeRow>();
   for (const id of feeIds) {
@@ -64,49 +84,11 @@ export async function studentFees(db: Db, claims: TokenClaims): Promise<Assessed
     : [];
   const buyer = await buyerInfo(db, claims);
   const questions = await feeQuestions(db, feeIds);
-  const out: AssessedFee[] = [];
-  for (const r of rows) {
-    const fee = fees.get(Number(r.fee_id));
-    if (!fee) continue;
-    out.push({
-      id: Number(r.id),
-      fee: feeToWire(fee, buyer, questions, 0),
-      status: r.status,
-      assessedCost: r.assessed_cost_cents / 100,
-      allowPartialPayment: r.allow_partial,
-      selfAssessed: r.self_assessed,
-      notes: r.notes,
-      owed: Math.max(0, r.assessed_cost_cents - r.paid_cents) / 100,
-      paid: r.paid_cents / 100,
-      cost: r.assessed_cost_cents / 100,
-      quantity: r.quantity,
-      paymentDate: r.paid_at ? new Date(r.paid_at).toISOString() : null,
-      assessedDate: new Date(r.assessed_at).toISOString(),
-      studentFeePayments: payments
-        .filter((p) => Number(p.assessed_fee_id) === Number(r.id))
-        .map((p) => ({
-          amount: p.amount_cents / 100,
-          createdAt: new Date(p.created_at).toISOString(),
-          cartId: p.cart_id === null ? null : Number(p.cart_id),
-        })),
-      answers: (r.answers ?? []).map((a) => ({
-        questionID: a.questionId,
-        answer: a.answer,
-        cachedQuestion: a.question,
-      })),
-      refunds: refunds
-        .filter((x) => Number(x.assessed_fee_id) === Number(r.id))
-        .map((x) => ({
-          amount: Number(x.amount_cents) / 100,
-          date: new Date(x.settled_at).toISOString(),
-        })),
-    });
-  }
-  return out;
+  return { rows, fees, payments, refunds, buyer, questions };
 }
 
 /** GET /v1/purchase-history: how many of each fee the caller bought, and partial balances. */
-export async function purchaseHistory(db: Db, claims: TokenClaims) {
+export async function readPurchaseHistory(db: Db, claims: TokenClaims) {
   const owner = ownerKey(claims);
   const { bought } = await countsByFee(db, owner);
   const partial = await queryRows<{ id: number; remaining: number }>(
@@ -114,10 +96,5 @@ export async function purchaseHistory(db: Db, claims: TokenClaims) {
     sql`select id, assessed_cost_cents - paid_cents as remaining from assessed_fees
         where payer_key = ${owner} and status = 'partial'`,
   );
-  return {
-    fees: Object.fromEntries([...bought].map(([k, v]) => [String(k), v])),
-    partialStudentFeeIdsAndAmountRemaining: Object.fromEntries(
-      partial.map((p) => [String(p.id), Number(p.remaining) / 100]),
-    ),
-  };
+  return { bought, partial };
 }

@@ -2,8 +2,7 @@
 // (50, filtered on the server) or every row for the CSV download.
 import { sql } from "drizzle-orm";
 import { IMPORT_PAGE_SIZE, type ImportRunQuery } from "@domain/contract/admin-imports";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import { deactivationNeedsConfirmation } from "@domain/imports/students";
 
 const FILTER = {
@@ -73,7 +72,7 @@ export async function readImportRunKind(db: Db, id: string): Promise<string | nu
 }
 
 /** How many students are active now: what a full export's deactivations are a share of. */
-export async function activeStudents(exec: Pick<Db, "execute">): Promise<number> {
+export async function activeStudents(exec: Exec): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     exec,
     sql`select count(*)::int as n from participants where kind = 'student' and active`,

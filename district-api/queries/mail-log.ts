@@ -2,8 +2,8 @@
 // student ID or member number they concern, or by the address they went to; newest first.
 import { sql } from "drizzle-orm";
 import { MAIL_LOG_LIMIT, type MailLog } from "@domain/contract/office-mail";
-import { queryRows, type Db } from "../db/client";
-import { RESENDABLE_KINDS } from "../services/mail-queue";
+import { queryRows, type Exec } from "../db/client";
+import { isResendable } from "@domain/rules/mail-kinds";
 
 interface Row {
   id: string;
@@ -22,10 +22,7 @@ interface Row {
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-export async function readMailLog(
-  db: Pick<Db, "execute">,
-  q: string | undefined,
-): Promise<MailLog> {
+export async function readMailLog(db: Exec, q: string | undefined): Promise<MailLog> {
   const query = (q ?? "").trim();
   if (!query) return { q: "", messages: [] };
   const where = /^\d+$/.test(query)
@@ -54,7 +51,7 @@ export async function readMailLog(
       participantId: r.participant_id === null ? null : Number(r.participant_id),
       paymentId: r.payment_id === null ? null : Number(r.payment_id),
       resendOf: r.resend_of === null ? null : Number(r.resend_of),
-      resendable: (RESENDABLE_KINDS as readonly string[]).includes(r.kind),
+      resendable: isResendable(r.kind),
     })),
   };
 }

@@ -12,11 +12,8 @@ import type {
   RefundView,
 } from "@domain/contract/office-refunds";
 import { leftToRefund } from "@domain/rules/refund-limit";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import { staffShownName } from "./staff-name";
-
-type Exec = Pick<Db, "execute">;
 
 /** Payment methods whose money goes back by hand (no card to refund to). */
 export const BY_HAND_PAYMENT_METHODS = ["cash", "inPersonCheck", "mail"] as const;

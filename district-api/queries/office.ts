@@ -9,8 +9,7 @@ import {
   type PromiseStatus,
 } from "@domain/contract/office";
 import { formatDistrictDate } from "@domain/rules/time";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import { mailedCheckDays } from "./settings";
 
 interface PromiseSqlRow {
@@ -29,7 +28,7 @@ interface PromiseSqlRow {
 }
 
 /** The days a mailed-check promise holds its seat (the district setting, decision 123). */
-export async function readMailedCheckDays(db: Pick<Db, "execute">): Promise<number> {
+export async function readMailedCheckDays(db: Exec): Promise<number> {
   const [row] = await queryRows<{ v: unknown }>(
     db,
     sql`select data->'mailedCheckDays' as v from settings where id = 1`,

@@ -12,10 +12,7 @@ import {
   type SignInLock,
 } from "@domain/contract/admin-people";
 import { lockAfterFailureMs, normaliseUsername } from "@domain/rules/sign-in-guessing";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
-
-type Exec = Pick<Db, "execute">;
+import { queryRows, type Db, type Exec } from "../db/client";
 
 /** The sign-in guard's key of a student's or community member's ID (http/identity.ts). */
 export const participantSignInKey = (id: number) => `student:${id}`;

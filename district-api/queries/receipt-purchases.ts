@@ -5,7 +5,7 @@
 // payment outside a cart is priced at what it paid.
 import { sql, type SQL } from "drizzle-orm";
 import type { ReceiptPurchase } from "@domain/rules/receipt-lines";
-import { queryRows, type Db } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 
 export interface PurchaseRow extends ReceiptPurchase {
   itemType: "fee" | "registration";
@@ -17,7 +17,7 @@ export interface PurchaseRow extends ReceiptPurchase {
   paidAt: string;
 }
 
-async function readPurchases(db: Pick<Db, "execute">, where: SQL): Promise<PurchaseRow[]> {
+async function readPurchases(db: Exec, where: SQL): Promise<PurchaseRow[]> {
   const rows = await queryRows<{
     fee_id: number | null;
     registration_id: string | null;
@@ -68,9 +68,9 @@ async function readPurchases(db: Pick<Db, "execute">, where: SQL): Promise<Purch
 }
 
 /** The purchases of a paid cart. */
-export const cartPurchases = (db: Pick<Db, "execute">, cartId: number) =>
+export const cartPurchases = (db: Exec, cartId: number) =>
   readPurchases(db, sql`p.cart_id = ${cartId}`);
 
 /** The purchases of one payment. */
-export const paymentPurchases = (db: Pick<Db, "execute">, paymentId: number) =>
+export const paymentPurchases = (db: Exec, paymentId: number) =>
   readPurchases(db, sql`p.payment_id = ${paymentId}`);

@@ -1,11 +1,10 @@
 // The district's schools and school years as the administration lists them (decision 149).
 import { sql } from "drizzle-orm";
 import type { SchoolsReply } from "@domain/contract/admin-schools";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 
 /** Every school by short name, every school year newest first. */
-export async function readSchools(db: Pick<Db, "execute">): Promise<SchoolsReply> {
+export async function readSchools(db: Exec): Promise<SchoolsReply> {
   const schools = await queryRows<SchoolsReply["schools"][number]>(
     db,
     sql`select id, short_name as "shortName", full_name as "fullName"

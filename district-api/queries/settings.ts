@@ -1,7 +1,6 @@
 // Read-only queries of the settings texts and the maintenance window (spec 01 §3, §7).
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import { maintenance, settings } from "../db/schema";
 import { AdminSettings, MAILED_CHECK_DAYS } from "@domain/contract/admin";
 import { Settings } from "@domain/contract/identity";
@@ -52,7 +51,7 @@ export async function readAdminSettings(db: Db): Promise<AdminSettings> {
  * (edited by administrators, decision 119), or `fallback` (the DISTRICT_NAME of the server's
  * environment) when the row has none. Read with the caller's executor, so a transaction reads it.
  */
-export async function readDistrictName(db: Pick<Db, "execute">, fallback: string): Promise<string> {
+export async function readDistrictName(db: Exec, fallback: string): Promise<string> {
   const [row] = await queryRows<{ name: string | null }>(
     db,
     sql`select data->>'districtName' as name from settings where id = 1`,

@@ -1,69 +1,13 @@
 // Read-only queries of the staff area (spec 02 §7): an instructor's programs, sections and
 // rosters, the fees an employee owns and their reports. Every read is limited to the caller's own
 // sections (course_sections.instructor_employee_id) and fees (fee_owners); http/staff.ts
-// authorises and calls these.
+// authorises, calls these, and shapes their rows with http/replies/staff.ts.
 import { sql } from "drizzle-orm";
-import {
-  type CourseAnswer,
-  type FeeReport,
-  type InstructorProgram,
-  type InstructorSection,
-  type MyFee,
-  type RosterGuardian,
-  type RosterRegistration,
-} from "@domain/contract/staff";
 import { t } from "@domain/messages";
-import { toDollars } from "@domain/rules/money";
-import { STAFF_DAY_CODE, weekDaysOf } from "@domain/rules/week-days";
-import type { ApiDeps } from "../deps";
 import { queryRows, type Db } from "../db/client";
-import { ApiError } from "../services/errors";
+import { ApiError } from "../errors";
 
-/** Timestamps come back as Date (pg, PGlite) or text; the wire carries ISO strings. */
-function iso(v: unknown): string {
-  return v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
-}
-
-function str(v: unknown): string | null {
-  return v === null || v === undefined || v === "" ? null : String(v);
-}
-
-/**
- * Answers are stored as JSON by the registration and fee areas; read them whichever key names a
- * writer used ({questionID|questionId|id, answer|userSubmittedAnswer, cachedQuestion|question}).
- */
-export function readAnswers(raw: unknown): CourseAnswer[] {
-  let list: unknown = raw;
-  if (typeof raw === "string") {
-    try {
-      list = JSON.parse(raw);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(list)) return [];
-  const out: CourseAnswer[] = [];
-  for (const item of list) {
-    if (!item || typeof item !== "object") continue;
-    const o = item as Record<string, unknown>;
-    const idRaw = o.questionID ?? o.questionId ?? o.id;
-    const id =
-      typeof idRaw === "number"
-        ? idRaw
-        : Number.isFinite(Number(idRaw)) && idRaw !== null && idRaw !== undefined && idRaw !== ""
-          ? Number(idRaw)
-          : null;
-    const answer = o.answer ?? o.userSubmittedAnswer;
-    out.push({
-      questionId: id,
-      cachedQuestion: String(o.cachedQuestion ?? o.question ?? ""),
-      answer: answer === null || answer === undefined ? "" : String(answer),
-    });
-  }
-  return out;
-}
-
-interface SectionRow {
+export interface SectionRow {
   id: string;
   program_id: string;
   program_name: string;
@@ -91,7 +35,7 @@ interface SectionRow {
   instructor_name: string | null;
 }
 
-interface RegistrationRow {
+export interface RegistrationRow {
   id: string;
   course_section_id: string;
   status: string;
@@ -114,63 +58,27 @@ interface RegistrationRow {
   guardians: unknown;
 }
 
-/** A community member's guardians in order; the emergency contact on file when there are none. */
-function readGuardians(r: RegistrationRow): RosterGuardian[] {
-  let list: unknown = r.guardians;
-  if (typeof list === "string") {
-    try {
-      list = JSON.parse(list);
-    } catch {
-      list = [];
-    }
-  }
-  const out: RosterGuardian[] = [];
-  for (const g of Array.isArray(list) ? list : []) {
-    if (!g || typeof g !== "object") continue;
-    const o = g as Record<string, unknown>;
-    out.push({
-      nameFirst: String(o.nameFirst ?? ""),
-      nameLast: String(o.nameLast ?? ""),
-      phone1: str(o.phone1),
-      email: str(o.email),
-      relationship: str(o.relationship),
-    });
-  }
-  if (!out.length && r.emergency_name) {
-    out.push({
-      nameFirst: r.emergency_name,
-      nameLast: "",
-      phone1: str(r.emergency_phone),
-      email: null,
-      relationship: str(r.emergency_relationship),
-    });
-  }
-  return out;
+export interface SectionQuestionRow {
+  id: number;
+  course_section_id: string;
+  question: string;
+  response_type: string;
+  sort_order: number;
 }
 
-function meetingDays(v: SectionRow["meeting_days"]): string {
-  if (!v) return "";
-  // PGlite and pg parse text[]; be safe if a driver hands back the literal.
-  const days = Array.isArray(v)
-    ? v
-    : v
-        .replace(/^\{|\}$/g, "")
-        .split(",")
-        .filter(Boolean);
-  return weekDaysOf(days)
-    .map((d) => STAFF_DAY_CODE[d])
-    .join("\n");
+/** An instructor's sections, the registrations on their rosters, and their questions. */
+export interface InstructorSectionRows {
+  sections: SectionRow[];
+  regs: RegistrationRow[];
+  questions: SectionQuestionRow[];
 }
 
 /** Sections taught by the employee (one section when sectionId is given), with their rosters. */
-export async function loadSections(
-  deps: ApiDeps,
+export async function readInstructorSections(
+  db: Db,
   employeeId: string,
   sectionId?: string,
-): Promise<
-  { program: { id: string; programName: string; active: boolean }; section: InstructorSection }[]
-> {
-  const { db } = deps;
+): Promise<InstructorSectionRows> {
   const one = sectionId ? sql`and cs.id = ${sectionId}` : sql``;
   const sections = await queryRows<SectionRow>(
     db,
@@ -189,7 +97,7 @@ export async function loadSections(
         where cs.instructor_employee_id = ${employeeId} ${one}
         order by p.sort_order, p.name, c.subject, c.course_number, cs.section_number, cs.id`,
   );
-  if (!sections.length) return [];
+  if (!sections.length) return { sections, regs: [], questions: [] };
   // Waitlisted and offered places are not on the roster (docs/decisions/050). A payment window
   // that has run out counts as canceled even before the sweeper records it.
   const regs = await queryRows<RegistrationRow>(
@@ -216,135 +124,27 @@ export async function loadSections(
           and r.status in ('registered', 'pending_payment', 'cancelled')
         order by r.created_at, r.id`,
   );
-  const questions = await queryRows<{
-    id: number;
-    course_section_id: string;
-    question: string;
-    response_type: string;
-    sort_order: number;
-  }>(
+  const questions = await queryRows<SectionQuestionRow>(
     db,
     sql`select q.id, q.course_section_id, q.question, q.response_type, q.sort_order
         from course_questions q join course_sections cs on cs.id = q.course_section_id
         where cs.instructor_employee_id = ${employeeId} ${one}
         order by q.sort_order, q.id`,
   );
-  const now = deps.clock.now().getTime();
-  const bySection = new Map<string, RosterRegistration[]>();
-  for (const r of regs) {
-    const expired =
-      r.status === "pending_payment" &&
-      r.hold_expires_at !== null &&
-      new Date(iso(r.hold_expires_at)).getTime() <= now;
-    const status =
-      r.status === "cancelled"
-        ? (r.cancel_reason ?? "cancelled")
-        : expired
-          ? "Payment Timeout"
-          : null;
-    const emails = r.custodian_emails ?? [];
-    const reg: RosterRegistration = {
-      id: r.id,
-      createdAt: iso(r.created_at),
-      status,
-      amountDue: status === null ? toDollars(Number(r.balance_cents)) : 0,
-      student:
-        r.kind === "student"
-          ? {
-              id: Number(r.participant_id),
-              nameFirst: r.name_first,
-              nameLast: r.name_last,
-              grade: str(r.grade),
-              gender: str(r.gender),
-              custodianEmail1: str(emails[0]),
-              custodianEmail2: str(emails[1]),
-              custodianEmail3: str(emails[2]),
-              custodianEmail4: str(emails[3]),
-              emergencyName1: str(r.emergency_name),
-              emergencyPhone1: str(r.emergency_phone),
-              emergencyRelationship1: str(r.emergency_relationship),
-            }
-          : null,
-      communityMember:
-        r.kind === "community_member"
-          ? {
-              id: Number(r.participant_id),
-              nameFirst: r.name_first,
-              nameLast: r.name_last,
-              grade: str(r.grade),
-              gender: str(r.gender),
-              email: str(r.email),
-              guardians: readGuardians(r),
-            }
-          : null,
-      courseAnswer: readAnswers(r.answers),
-    };
-    const list = bySection.get(r.course_section_id) ?? [];
-    list.push(reg);
-    bySection.set(r.course_section_id, list);
-  }
-  return sections.map((s) => ({
-    program: { id: s.program_id, programName: s.program_name, active: !!s.program_active },
-    section: {
-      id: s.id,
-      programId: s.program_id,
-      course: {
-        id: s.course_id,
-        subject: s.subject,
-        courseNumber: s.course_number,
-        courseName: s.course_name,
-        description: s.description ?? "",
-      },
-      sectionNumber: s.section_number,
-      term: s.term,
-      instructorName: s.instructor_name ?? "",
-      restrictToSchool: !!s.restrict_to_school,
-      school: s.school_full_name ? { fullName: s.school_full_name } : null,
-      capacity: Number(s.capacity),
-      creditHours: Number(s.credit_hours),
-      deliveryMethod: s.delivery_method,
-      meetingDaysOfWeek: meetingDays(s.meeting_days),
-      roomNumber: str(s.room_number),
-      meetingDateStart: s.date_start,
-      meetingDateEnd: s.date_end,
-      meetingTimeStart: str(s.time_start),
-      meetingTimeEnd: str(s.time_end),
-      allowCommunity: !!s.allow_community,
-      active: !!s.active,
-      courseQuestions: questions
-        .filter((q) => q.course_section_id === s.id)
-        .map((q) => ({
-          id: Number(q.id),
-          question: q.question,
-          responseType: q.response_type,
-          sortOrder: Number(q.sort_order),
-        })),
-      registrations: bySection.get(s.id) ?? [],
-    },
-  }));
+  return { sections, regs, questions };
 }
 
-export function groupPrograms(rows: Awaited<ReturnType<typeof loadSections>>): InstructorProgram[] {
-  const programs = new Map<string, InstructorProgram>();
-  for (const { program, section } of rows) {
-    let p = programs.get(program.id);
-    if (!p) {
-      p = { ...program, courseSelections: [] };
-      programs.set(program.id, p);
-    }
-    p.courseSelections.push(section);
-  }
-  return [...programs.values()];
+export interface MyFeeRow {
+  id: number;
+  name: string;
+  short_name: string | null;
+  year: string | null;
+  fee_type: string;
 }
 
-export async function loadMyFees(db: Db, employeeId: string): Promise<MyFee[]> {
-  const rows = await queryRows<{
-    id: number;
-    name: string;
-    short_name: string | null;
-    year: string | null;
-    fee_type: string;
-  }>(
+/** The fees the employee owns, by name. */
+export async function readMyFees(db: Db, employeeId: string): Promise<MyFeeRow[]> {
+  return queryRows<MyFeeRow>(
     db,
     sql`select f.id, f.name, s.short_name, y.year, f.fee_type
         from fees f
@@ -353,16 +153,54 @@ export async function loadMyFees(db: Db, employeeId: string): Promise<MyFee[]> {
         left join school_years y on y.id = f.school_year_id
         order by f.name, f.id`,
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    name: r.name,
-    school: r.short_name ? { shortName: r.short_name } : null,
-    schoolYear: r.year,
-    type: r.fee_type,
-  }));
 }
 
-export async function loadFeeReport(db: Db, employeeId: string, feeId: number): Promise<FeeReport> {
+export interface ReportQuestionRow {
+  id: number;
+  question: string;
+  response_type: string;
+  sort_order: number;
+}
+
+export interface FeeReportRow {
+  id: number;
+  status: "due" | "partial" | "paid";
+  quantity: number;
+  assessed_cost_cents: number;
+  paid_cents: number;
+  assessed_at: unknown;
+  paid_at: unknown;
+  notes: string | null;
+  answers: unknown;
+  payer_key: string;
+  p_id: number | null;
+  p_kind: string | null;
+  p_first: string | null;
+  p_last: string | null;
+  p_email: string | null;
+  p_custodian: string[] | null;
+  g_first: string | null;
+  g_last: string | null;
+  g_email: string | null;
+  s_emp: string | null;
+  s_first: string | null;
+  s_last: string | null;
+  s_email: string | null;
+}
+
+/** A fee's report as read: the fee, its questions, and each assessment with its payer. */
+export interface FeeReportRows {
+  fee: { id: number; name: string; account_code: string | null };
+  questions: ReportQuestionRow[];
+  rows: FeeReportRow[];
+}
+
+/** One fee the employee owns with its questions and every assessment of it; a 404 otherwise. */
+export async function readFeeReport(
+  db: Db,
+  employeeId: string,
+  feeId: number,
+): Promise<FeeReportRows> {
   const [fee] = await queryRows<{ id: number; name: string; account_code: string | null }>(
     db,
     sql`select f.id, f.name, f.account_code from fees f
@@ -371,41 +209,12 @@ export async function loadFeeReport(db: Db, employeeId: string, feeId: number): 
   );
   // Another owner's fee and a fee that does not exist answer the same, so IDs cannot be probed.
   if (!fee) throw new ApiError(404, t("staff.feeNotFound"), t("staff.feeNotFound"));
-  const questions = await queryRows<{
-    id: number;
-    question: string;
-    response_type: string;
-    sort_order: number;
-  }>(
+  const questions = await queryRows<ReportQuestionRow>(
     db,
     sql`select id, question, response_type, sort_order from course_questions
         where fee_id = ${feeId} order by sort_order, id`,
   );
-  const rows = await queryRows<{
-    id: number;
-    status: "due" | "partial" | "paid";
-    quantity: number;
-    assessed_cost_cents: number;
-    paid_cents: number;
-    assessed_at: unknown;
-    paid_at: unknown;
-    notes: string | null;
-    answers: unknown;
-    payer_key: string;
-    p_id: number | null;
-    p_kind: string | null;
-    p_first: string | null;
-    p_last: string | null;
-    p_email: string | null;
-    p_custodian: string[] | null;
-    g_first: string | null;
-    g_last: string | null;
-    g_email: string | null;
-    s_emp: string | null;
-    s_first: string | null;
-    s_last: string | null;
-    s_email: string | null;
-  }>(
+  const rows = await queryRows<FeeReportRow>(
     db,
     sql`select af.id, af.status, af.quantity, af.assessed_cost_cents, af.paid_cents, af.assessed_at,
           af.paid_at, af.notes, af.answers, af.payer_key,
@@ -422,65 +231,5 @@ export async function loadFeeReport(db: Db, employeeId: string, feeId: number): 
         where af.fee_id = ${feeId}
         order by coalesce(pa.name_last, g.name_last, st.name_last), coalesce(pa.name_first, g.name_first, st.name_first), af.id`,
   );
-  return {
-    id: Number(fee.id),
-    name: fee.name,
-    accountCode: fee.account_code,
-    questions: questions.map((q) => ({
-      id: Number(q.id),
-      question: q.question,
-      responseType: q.response_type,
-      sortOrder: Number(q.sort_order),
-    })),
-    assessedFees: rows.map((r) => {
-      const cost = Number(r.assessed_cost_cents);
-      const paid = Number(r.paid_cents);
-      const person =
-        r.p_id !== null
-          ? {
-              id: String(r.p_id),
-              kind: (r.p_kind === "community_member" ? "community_member" : "student") as
-                "student" | "community_member",
-              nameFirst: r.p_first ?? "",
-              nameLast: r.p_last ?? "",
-              contactEmail: str(r.p_email),
-              contactEmail2: str(r.p_custodian?.[0]),
-            }
-          : r.s_emp !== null
-            ? {
-                id: r.s_emp,
-                kind: "staff" as const,
-                nameFirst: r.s_first ?? "",
-                nameLast: r.s_last ?? "",
-                contactEmail: str(r.s_email),
-                contactEmail2: null,
-              }
-            : {
-                id: null,
-                kind: "guest_user" as const,
-                nameFirst: r.g_first ?? "",
-                nameLast: r.g_last ?? "",
-                contactEmail: str(r.g_email),
-                contactEmail2: null,
-              };
-      const answers = readAnswers(r.answers).map((a) => ({
-        questionID: a.questionId,
-        answer: a.answer,
-        cachedQuestion: a.cachedQuestion,
-      }));
-      return {
-        id: Number(r.id),
-        status: r.status,
-        quantity: Number(r.quantity),
-        assessedCost: toDollars(cost),
-        paid: toDollars(paid),
-        owed: toDollars(Math.max(0, cost - paid)),
-        assessedDate: iso(r.assessed_at),
-        paymentDate: r.paid_at ? iso(r.paid_at) : null,
-        notes: r.notes,
-        person,
-        answers,
-      };
-    }),
-  };
+  return { fee, questions, rows };
 }

@@ -8,7 +8,7 @@ import type { AssessedStudent } from "@domain/contract/admin-fees";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
 import { recordAudit, type Actor } from "./audit";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { lockRows } from "./locks";
 import { FEE_AUDIT_ACTIONS } from "./fee-admin";
 

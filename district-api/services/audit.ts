@@ -2,9 +2,7 @@
 // in the same transaction as the change, so a change without its entry (or an entry without its
 // change) cannot happen. `before` and `after` hold only the values that changed, never a password.
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-
-type Exec = Pick<Db, "execute">;
+import type { Exec } from "../db/client";
 
 /** Who made a change: an administrator's employee id, or a named tool (the command line). */
 export interface Actor {

@@ -9,7 +9,7 @@ import { afterPaymentDestination } from "@domain/rules/checkout";
 import { logSafeError } from "../logger";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError, ownerKey } from "./errors";
+import { ApiError, ownerKey } from "../errors";
 import { cartLines, releaseExpiredCarts, type CartRow } from "./cart";
 import { lockRows } from "./locks";
 import { moveCart } from "./cart-status";

@@ -1,10 +1,7 @@
 // Cart status, the one way (docs/architecture.md "Cart status"): every change of `carts.status`
 // goes through here, and only along CART_MOVES. Lint refuses `update carts set status` elsewhere.
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
-
-type Exec = Pick<Db, "execute">;
+import { queryRows, type Exec } from "../db/client";
 
 export const CART_STATUSES = ["OPEN", "PROCESSING", "PAID", "MAIL", "EXPIRED"] as const;
 export type CartStatus = (typeof CART_STATUSES)[number];

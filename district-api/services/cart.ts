@@ -18,10 +18,10 @@ import { unitPricesCents } from "@domain/rules/pricing";
 import { receiptLines } from "@domain/rules/receipt-lines";
 import { cartPurchases } from "../queries/receipt-purchases";
 import type { StoredAnswer } from "../db/schema";
-import { queryRows } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { lockRows } from "./locks";
-import { ApiError, ownerKey } from "./errors";
+import { ApiError, ownerKey } from "../errors";
 import { guestMayReadReceipt } from "./guest-receipts";
 import {
   REASON_TIMEOUT,
@@ -29,7 +29,6 @@ import {
   cartHoldMinutes,
   releaseAllExpiredHolds,
   setInCart,
-  type Exec,
 } from "./registration";
 import { expireAtProvider, markSessionsExpired } from "./hosted-sessions";
 import {
@@ -39,7 +38,7 @@ import {
   feeQuestions,
   mapPriced,
   saleableFees,
-} from "./pricing";
+} from "../queries/pricing";
 import { moveCarts } from "./cart-status";
 
 export interface CartRow {

@@ -25,14 +25,13 @@ import {
 import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { toCents, formatUsd } from "@domain/rules/money";
 import { TENDERED_MAX_OVER_CENTS } from "@domain/rules/checkout";
-import { queryRows } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError, ownerKey } from "./errors";
+import { ApiError, ownerKey } from "../errors";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
 import { liveClaims } from "./sessions";
 import { PaymentErrorCode, provider } from "./payment-records";
 import { settlePayment } from "./settlement";
-import type { Exec } from "./registration";
 import { lockRows } from "./locks";
 import { moveCart } from "./cart-status";
 

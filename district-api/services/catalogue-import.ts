@@ -34,13 +34,14 @@ import {
 import { normalizeHeader, schoolLookup } from "@domain/imports/students";
 import { t } from "@domain/messages";
 import { weekDaysOf } from "@domain/rules/week-days";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { recordAudit, type Actor } from "./audit";
-import { SECTION_VALUE_COLUMNS, sectionSet, textArray } from "./catalogue";
-import { ApiError } from "./errors";
+import type { Actor } from "./audit";
+import { SECTION_VALUE_COLUMNS } from "../queries/catalogue";
+import { sectionSet, textArray } from "./catalogue";
+import { ApiError } from "../errors";
 import {
+  auditAppliedRun,
   baseName,
   csvRows,
   loadSources,
@@ -379,23 +380,23 @@ async function importIn(
       }
     }
   }
-  const { unchanged: _unchanged, deactivated: _deactivated, ...counts } = summary;
-  await recordAudit(
+  await auditAppliedRun(
     tx,
     actor,
     {
       action: CATALOGUE_IMPORT_AUDIT_ACTION,
       entity: "catalogue",
-      entityId: runId,
-      after: {
-        ...counts,
+      runId,
+      summary,
+      deactivates: false,
+      details: {
         programs: records.filter(
           (r, i, all) => all.findIndex((x) => x.programCode === r.programCode) === i,
         ).length,
         sections: records.length,
         file: baseName(source.name),
-        files: sources.map((s) => baseName(s.name)),
       },
+      sources,
     },
     now,
   );
@@ -426,7 +427,7 @@ export async function importCatalogue(
 }
 
 async function saveRun(
-  tx: Pick<Db, "execute">,
+  tx: Exec,
   runId: string,
   actor: Actor,
   fileIds: string[],

@@ -4,7 +4,6 @@
 // (services/locks.ts), so a capacity raise offers the freed seats to the waiting list in order with
 // the registration path's own offerFreedSeats, and never twice. The family program list's catalogue
 // version is bumped by the triggers of migration 0009 on every write here.
-import { weekDaysOf } from "@domain/rules/week-days";
 import { sql } from "drizzle-orm";
 import { ZodError, z } from "zod";
 import type {
@@ -18,20 +17,15 @@ import type {
   SectionUpdateRequest,
 } from "@domain/contract/admin-catalogue";
 import { t } from "@domain/messages";
-import { queryRows, type Db } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
+import { readSectionValues, type SectionValues } from "../queries/catalogue";
 import { lockRows } from "./locks";
 import { recordAudit, type Actor } from "./audit";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
 import { recordSectionCancelRefunds, sendRefund, type CancelRefund } from "./refunds";
-import {
-  currentSeats,
-  lockSection,
-  offerFreedSeats,
-  releaseExpiredHolds,
-  type Exec,
-} from "./registration";
+import { currentSeats, lockSection, offerFreedSeats, releaseExpiredHolds } from "./registration";
 
 /** The audit actions of the catalogue. */
 export const CATALOGUE_ACTIONS = {
@@ -232,39 +226,6 @@ export async function updateCourse(
 }
 
 // ---- Sections --------------------------------------------------------------------------------
-
-type SectionValues = Omit<SectionUpdateRequest, "questions">;
-
-export const SECTION_VALUE_COLUMNS = sql`s.course_id as "courseId", s.section_number as "sectionNumber",
-  s.term_id as "termId", s.term, s.instructor_employee_id as "instructorEmployeeId",
-  s.school_id as "schoolId", s.restrict_to_school as "restrictToSchool", s.capacity,
-  s.waitlist_enabled as "waitlistEnabled", s.cost_cents as "costCents",
-  s.credit_hours::float8 as "creditHours", s.delivery_method as "deliveryMethod",
-  s.meeting_days as "meetingDays", s.room_number as "roomNumber",
-  s.date_start::text as "dateStart", s.date_end::text as "dateEnd",
-  to_char(s.time_start, 'HH24:MI') as "timeStart", to_char(s.time_end, 'HH24:MI') as "timeEnd",
-  s.allow_community as "allowCommunity", s.eligible_grades as "eligibleGrades",
-  s.time_conflict_override as "timeConflictOverride",
-  s.one_section_per_term_override as "oneSectionPerTermOverride", s.notes`;
-
-export async function readSectionValues(
-  db: Exec,
-  id: string,
-): Promise<(SectionValues & { active: boolean; programId: string }) | null> {
-  const [row] = await queryRows<SectionValues & { active: boolean; programId: string }>(
-    db,
-    sql`select ${SECTION_VALUE_COLUMNS}, s.active, s.program_id as "programId"
-      from course_sections s where s.id = ${id}`,
-  );
-  if (!row) return null;
-  return {
-    ...row,
-    creditHours: Number(row.creditHours),
-    schoolId: row.schoolId ?? null,
-    // Rows written before migration 0022, or by another system, may spell days as codes.
-    meetingDays: weekDaysOf(row.meetingDays ?? []),
-  };
-}
 
 /** The course, school and instructor a section names must exist: a 400 naming the field. */
 async function checkReferences(tx: Exec, v: SectionValues): Promise<void> {

@@ -13,7 +13,7 @@ import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
 import type { Db } from "../db/client";
 import { communityProfiles, guardians, participants } from "../db/schema";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { enqueueMail } from "./mail-queue";
 import { lockCommunityRegistration, lockRows } from "./locks";
 import { readDistrictName } from "../queries/settings";

@@ -3,8 +3,7 @@
 // are written (a jsonb merge) and recorded in the audit trail, in one transaction.
 import { sql } from "drizzle-orm";
 import type { SettingsChange } from "@domain/contract/admin";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import { lockRows } from "./locks";
 import { AUDIT_ACTIONS, recordAudit, type Actor } from "./audit";
 
@@ -56,7 +55,7 @@ interface Window {
   end: string | null;
 }
 
-async function lockWindow(tx: Pick<Db, "execute">): Promise<Window> {
+async function lockWindow(tx: Exec): Promise<Window> {
   const [row] = await lockRows<{ start: string | null; end: string | null }>(
     tx,
     "district-setting",
@@ -67,7 +66,7 @@ async function lockWindow(tx: Pick<Db, "execute">): Promise<Window> {
   return { start: row?.start ?? null, end: row?.end ?? null };
 }
 
-async function writeWindow(tx: Pick<Db, "execute">, w: Window): Promise<void> {
+async function writeWindow(tx: Exec, w: Window): Promise<void> {
   await tx.execute(sql`insert into maintenance (id, starts_at, ends_at)
     values (1, ${w.start}::timestamptz, ${w.end}::timestamptz)
     on conflict (id) do update set starts_at = excluded.starts_at, ends_at = excluded.ends_at`);

@@ -12,14 +12,11 @@ import type {
   FeeRequest,
 } from "@domain/contract/admin-fees";
 import { t } from "@domain/messages";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import { recordAudit, type Actor } from "./audit";
-import { ApiError, isUniqueViolation } from "./errors";
+import { ApiError, isUniqueViolation } from "../errors";
 import { lockRows } from "./locks";
 import { isAssessed, priceSql, pricedFee, readAdminFee, targetSql } from "../queries/fee-admin";
-
-type Exec = Pick<Db, "execute">;
 
 /** The audit actions of fees (services/audit.ts has the foundation's). */
 export const FEE_AUDIT_ACTIONS = {

@@ -6,7 +6,7 @@ import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import { afterPaymentDestination, cartTotalCents } from "@domain/rules/checkout";
 import type { ApiDeps } from "../deps";
-import { ApiError, ownerKey } from "./errors";
+import { ApiError, ownerKey } from "../errors";
 import { confirmRegistrationPayment } from "./registration";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
 import { cartHadFees, insertPayment } from "./payment-records";

@@ -16,7 +16,7 @@ import type { EarlierReceiptsReply } from "@domain/contract/guest-receipts";
 import { queryRows, type Db } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { readDistrictName } from "../queries/settings";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { enqueueMail } from "./mail-queue";
 import { admitWindowedAttempt } from "./throttle";
 

@@ -6,7 +6,7 @@ import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError, ownerKey } from "./errors";
+import { ApiError, ownerKey } from "../errors";
 import { releaseExpiredCarts } from "./cart";
 import { PaymentErrorCode, provider, type PaymentRow } from "./payment-records";
 import { preparePayment, type PayTarget } from "./payment-targets";

@@ -3,10 +3,9 @@
 // the provider (Stripe's checkout.sessions.expire), so the page stops taking money. A session
 // paid just before it could be expired settles by webhook and is refunded there.
 import { sql } from "drizzle-orm";
-import { queryRows } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { logSafeError } from "../logger";
-import type { Exec } from "./registration";
 
 /**
  * Marks the open hosted payments of a cart (or of a registration paid directly) expired, except

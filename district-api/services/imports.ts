@@ -37,10 +37,9 @@ import {
   type StudentField,
   type StudentRecord,
 } from "@domain/imports/students";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import { activeStudents } from "../queries/imports";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { lockStudentImport } from "./locks";
 import { recordAudit, type Actor } from "./audit";
 import { planSetSchools, writeSchoolPlan } from "./oneroster-schools";
@@ -259,7 +258,7 @@ export class RowStager<R, K> {
 }
 
 /** The schools on file, for a file's school names (schoolLookup) or codes. */
-export function schoolsOnFile(tx: Pick<Db, "execute">) {
+export function schoolsOnFile(tx: Exec) {
   return queryRows<{ id: number; shortName: string; fullName: string }>(
     tx,
     sql`select id, short_name as "shortName", full_name as "fullName" from schools`,
@@ -277,6 +276,44 @@ export function summaryOf(report: readonly ReportRow[]): ImportSummary {
   };
   for (const r of report) summary[r.outcome] += 1;
   return summary;
+}
+
+/**
+ * The audit entry of an applied import run (students, staff, the catalogue), one per run that
+ * changed something and none for a run that changed nothing: what it created, updated, refused
+ * (and deactivated, for the imports that deactivate what the files no longer list), the details
+ * of its kind, and its files' names.
+ */
+export async function auditAppliedRun(
+  tx: Exec,
+  actor: Actor,
+  run: {
+    action: string;
+    entity: string;
+    runId: string;
+    summary: ImportSummary;
+    deactivates: boolean;
+    details: Record<string, unknown>;
+    sources: readonly ImportSource[];
+  },
+  now: Date,
+): Promise<void> {
+  const { created, updated, refused, deactivated } = run.summary;
+  if (created + updated + deactivated === 0) return;
+  const counts = run.deactivates
+    ? { created, updated, refused, deactivated }
+    : { created, updated, refused };
+  await recordAudit(
+    tx,
+    actor,
+    {
+      action: run.action,
+      entity: run.entity,
+      entityId: run.runId,
+      after: { ...counts, ...run.details, files: run.sources.map((s) => baseName(s.name)) },
+    },
+    now,
+  );
 }
 
 /** A person's name for the report, from a row's first and last name. */
@@ -531,20 +568,20 @@ async function importIn(
       where kind = 'student' and active
         and not exists (select 1 from import_students s where s.id = p.id)`);
   }
-  const { unchanged: _unchanged, ...counts } = summary;
-  if (summary.created + summary.updated + summary.deactivated > 0) {
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: IMPORT_AUDIT_ACTION,
-        entity: "students",
-        entityId: runId,
-        after: { ...counts, full: options.full, files: sources.map((s) => baseName(s.name)) },
-      },
-      now,
-    );
-  }
+  await auditAppliedRun(
+    tx,
+    actor,
+    {
+      action: IMPORT_AUDIT_ACTION,
+      entity: "students",
+      runId,
+      summary,
+      deactivates: true,
+      details: { full: options.full },
+      sources,
+    },
+    now,
+  );
   return { status: "applied", ...base };
 }
 
@@ -608,7 +645,7 @@ export async function storeImportFile(
   return { id, name: baseName(name) };
 }
 
-export async function loadSources(db: Pick<Db, "execute">, ids: string[]): Promise<ImportSource[]> {
+export async function loadSources(db: Exec, ids: string[]): Promise<ImportSource[]> {
   const files = await queryRows<{ id: string; name: string; content: string }>(
     db,
     sql`select id, name, content from import_files where id = any(${`{${ids.join(",")}}`}::uuid[])`,
@@ -619,7 +656,7 @@ export async function loadSources(db: Pick<Db, "execute">, ids: string[]): Promi
 }
 
 export async function saveRun(
-  tx: Pick<Db, "execute">,
+  tx: Exec,
   runId: string,
   actor: Actor,
   fileIds: string[],

@@ -10,10 +10,7 @@
 // PGlite has one connection, so nothing ever waits there; the order and the timeout matter on
 // PostgreSQL, with several processes.
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
-
-type Exec = Pick<Db, "execute">;
+import { queryRows, type Exec } from "../db/client";
 
 /** The kinds of lock, in the order a transaction may take them. */
 export const LOCK_ORDER = [

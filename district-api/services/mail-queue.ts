@@ -14,44 +14,16 @@
 //   finishes its sends before it stops, so only a crash leaves one.
 // Addresses and bodies are never logged (redactAddresses).
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { logSafeError } from "../logger";
 import { metrics } from "../metrics";
 import { redactAddresses, type MailMessage } from "./mail";
 import { t } from "@domain/messages";
+import { isResendable, type MailKind } from "@domain/rules/mail-kinds";
 import { claimRows, lockRows } from "./locks";
 import { recordAudit, type Actor } from "./audit";
-import { ApiError } from "./errors";
-
-type Exec = Pick<Db, "execute">;
-
-/** What a message is, for the office's mail log (and which ones may be resent). */
-export type MailKind =
-  | "recover-id"
-  | "member-id"
-  | "member-exists"
-  | "sign-in-lock"
-  | "guest-code"
-  | "waitlist-offer"
-  | "section-cancelled"
-  | "check-bounced"
-  | "receipt"
-  | "registration"
-  | "waitlist"
-  | "mailed-check"
-  | "promise-released"
-  | "refund";
-
-/** The kinds the office may send again from the mail log: receipts and confirmations. */
-export const RESENDABLE_KINDS: readonly MailKind[] = [
-  "receipt",
-  "registration",
-  "waitlist",
-  "mailed-check",
-  "refund",
-];
+import { ApiError } from "../errors";
 
 /** A message to queue, and whom it concerns (any that apply), for the office's mail log. */
 export interface QueuedMail extends MailMessage {
@@ -381,7 +353,7 @@ export async function resendMail(
       sql`select id, kind, to_address from mail_queue where id = ${id}`,
     );
     if (!orig) throw new ApiError(404, t("office.mail.notFound"));
-    if (!(RESENDABLE_KINDS as readonly string[]).includes(orig.kind)) {
+    if (!isResendable(orig.kind)) {
       throw new ApiError(409, t("office.mail.notResendable"));
     }
     const since = new Date(now.getTime() - RESEND_DEBOUNCE_MS).toISOString();

@@ -21,7 +21,7 @@ import {
 import { addressKey } from "@domain/rules/sign-in-guessing";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError, ownerKey } from "./errors";
+import { ApiError, ownerKey } from "../errors";
 import { confirmRegistrationPayment } from "./registration";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
 import { moveCart } from "./cart-status";

@@ -12,15 +12,15 @@ import type { BounceCheckRequest, ReceiveCheckRequest } from "@domain/contract/o
 import { t } from "@domain/messages";
 import { formatUsd } from "@domain/rules/money";
 import { todayIn } from "@domain/rules/time";
-import { queryRows } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { readMailedCheckDays } from "../queries/office";
 import { recordAudit, type Actor } from "./audit";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { lockRows } from "./locks";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
 import { enqueueReceipt, enqueueRegistrationMail } from "./receipts";
-import { recordPaymentReceived, withdrawPromisedPayment, type Exec } from "./registration";
+import { recordPaymentReceived, withdrawPromisedPayment } from "./registration";
 
 export const OFFICE_AUDIT_ACTIONS = {
   receive: "check.receive",

@@ -23,7 +23,7 @@ import { t, type MessageKey } from "@domain/messages";
 import { formatUsd } from "@domain/rules/money";
 import { refundLimit } from "@domain/rules/refund-limit";
 import { formatDistrictDate } from "@domain/rules/time";
-import { queryRows } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { RefundRefused } from "../payments/provider";
 import {
@@ -36,18 +36,13 @@ import {
   type RefundSqlRow,
 } from "../queries/office-refunds";
 import { recordAudit, type Actor } from "./audit";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { lockRows } from "./locks";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
 import { pageLink, renderMail } from "./receipts";
 import { provider } from "./payment-records";
 import { sendRefund } from "./refunds";
-import {
-  cancelForRefund,
-  withRegistrationSection,
-  type Exec,
-  type SectionRow,
-} from "./registration";
+import { cancelForRefund, withRegistrationSection, type SectionRow } from "./registration";
 
 export const REFUND_AUDIT_ACTIONS = {
   refund: "payment.refund",

@@ -14,14 +14,11 @@ import {
   type SchoolPlan,
 } from "@domain/imports/oneroster-schools";
 import { t } from "@domain/messages";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import { AUDIT_ACTIONS, recordAudit, type Actor } from "./audit";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { baseName, csvRows, schoolsOnFile, type ImportSource } from "./imports";
 import { insertSchool, insertSchoolYear, uniqueNames, uniqueYear } from "./schools";
-
-type Exec = Pick<Db, "execute">;
 
 /** The files of a OneRoster set that name schools and years (academicSessions.csv may be absent). */
 export const ORGS_FILE = "orgs.csv";

@@ -7,11 +7,10 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { t } from "@domain/messages";
 import { cartContents } from "@domain/rules/cart-binding";
-import { queryRows } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import type { PaymentProvider } from "../payments/provider";
-import type { Exec } from "./registration";
 
 /** errorCode values of payment replies (0 = fine). */
 export const PaymentErrorCode = {

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { PaymentStatusReply as Reply } from "@domain/contract/payments";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ownerKey } from "./errors";
+import { ownerKey } from "../errors";
 import { afterPaymentDestination } from "@domain/rules/checkout";
 import { cartHadFees } from "./payment-records";
 import { receiptLines } from "@domain/rules/receipt-lines";

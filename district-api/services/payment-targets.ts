@@ -14,12 +14,12 @@ import {
 import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { toCents } from "@domain/rules/money";
 import type { ApiDeps } from "../deps";
-import { ApiError, ownerKey } from "./errors";
-import type { Exec } from "./registration";
+import { ApiError, ownerKey } from "../errors";
 import { cartLines, currentCart } from "./cart";
 import { chargeDescription } from "@domain/rules/receipt-lines";
 import { PaymentErrorCode, cartFingerprint } from "./payment-records";
 import { balanceOf, registrationFor, requireParticipant } from "./registration-payments";
+import type { Exec } from "../db/client";
 
 export interface PayTarget {
   cartId?: number | null;

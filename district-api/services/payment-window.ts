@@ -9,7 +9,7 @@ import { t, type MessageKey } from "@domain/messages";
 import { extensionRefusal, type ExtensionRefusal } from "@domain/rules/payment-window";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { lockRows } from "./locks";
 import { paymentTimeoutMinutes, REASON_TIMEOUT } from "./registration";
 

@@ -5,13 +5,11 @@
 import { sql } from "drizzle-orm";
 import type { FinancialAidChoice, SignInLock } from "@domain/contract/admin-people";
 import { t } from "@domain/messages";
-import type { Db } from "../db/client";
-import { ApiError } from "./errors";
+import type { Db, Exec } from "../db/client";
+import { ApiError } from "../errors";
 import { lockRows } from "./locks";
 import { AUDIT_ACTIONS, recordAudit, type Actor } from "./audit";
 import { participantSignInKey, readSignInLock, staffSignInKey } from "../queries/people";
-
-type Tx = Pick<Db, "execute">;
 
 interface ParticipantRow {
   id: number;
@@ -20,7 +18,7 @@ interface ParticipantRow {
   activityPass: boolean;
 }
 
-async function lockParticipant(tx: Tx, id: number): Promise<ParticipantRow> {
+async function lockParticipant(tx: Exec, id: number): Promise<ParticipantRow> {
   const [row] = await lockRows<ParticipantRow>(
     tx,
     "participant",
@@ -93,7 +91,7 @@ export async function setActivityPass(
  * clear (no failure counted) is a 409 and records nothing.
  */
 async function clearSignIn(
-  tx: Tx,
+  tx: Exec,
   actor: Actor,
   key: string,
   audit: { action: string; entity: string; entityId: number },

@@ -21,7 +21,7 @@ import type { ApiDeps } from "../deps";
 import { logSafeError } from "../logger";
 import { readMailedCheckDays } from "../queries/office";
 import { recordAudit, type Actor } from "./audit";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import {
   lockPromise,
   OFFICE_AUDIT_ACTIONS,

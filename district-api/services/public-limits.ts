@@ -9,7 +9,7 @@ import { addressKey } from "@domain/rules/sign-in-guessing";
 import { PUBLIC_LIMITS, mailboxOf, type WindowLimit } from "@domain/rules/public-limits";
 import { formatDistrictDateTimeWithZone } from "@domain/rules/time";
 import type { ApiDeps } from "../deps";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { admitWindowedAttempt, uncountAttempt } from "./throttle";
 
 type Exec = Pick<Db, "execute" | "update">;

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { t, type MessageKey } from "@domain/messages";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate } from "@domain/rules/time";
-import { queryRows, type Db } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { readDistrictName } from "../queries/settings";
 import { readMailedCheckDays } from "../queries/office";
@@ -22,11 +22,9 @@ import {
   addressesOfParticipant,
   enqueueMails,
   participantOfOwner,
-  type MailKind,
   type QueuedMail,
 } from "./mail-queue";
-
-type Exec = Pick<Db, "execute">;
+import type { MailKind } from "@domain/rules/mail-kinds";
 
 /** A message's parts: rendered to plain text and to HTML from the same texts. */
 export interface MailParts {

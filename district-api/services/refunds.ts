@@ -5,9 +5,8 @@
 import { sql } from "drizzle-orm";
 import type { RefundReason } from "@domain/rules/cart-binding";
 import { logSafeError } from "../logger";
-import { queryRows } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
-import type { Exec } from "./registration";
 import { provider } from "./payment-records";
 import { lockRows } from "./locks";
 import { isByHand, readPaymentHead, readPaymentLines } from "../queries/office-refunds";

@@ -8,11 +8,11 @@ import { t } from "@domain/messages";
 import type { ActivityBalance } from "@domain/rules/checkout";
 import { activityPaymentMinimumCents } from "@domain/rules/partial-payment";
 import { promiseDueAt } from "@domain/rules/mailed-check-promises";
-import { queryRows } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import { readMailedCheckDays } from "../queries/office";
 import type { ApiDeps } from "../deps";
-import { ApiError } from "./errors";
-import { REASON_TIMEOUT, type Exec } from "./registration";
+import { ApiError } from "../errors";
+import { REASON_TIMEOUT } from "./registration";
 
 /** A registration of the caller for a section, with what is still due on it. */
 export async function registrationFor(db: Exec, participant: number, sectionId: string) {

@@ -17,17 +17,14 @@ import {
   violatesOneSectionPerTerm,
 } from "@domain/rules/registration";
 import type { StoredAnswer } from "../db/schema";
-import { queryRows, type Db } from "../db/client";
+import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
 import { enqueueRegistrationMail } from "./receipts";
 import { metrics } from "../metrics";
 import { lockRows } from "./locks";
 import { readDistrictName } from "../queries/settings";
-
-/** Anything that runs SQL: the database or a transaction. */
-export type Exec = Pick<Db, "execute">;
 
 export const REASON_TIMEOUT = "Payment Timeout";
 export const REASON_OFFER_EXPIRED = "Waitlist Offer Expired";

@@ -12,13 +12,10 @@ import type {
   SchoolYearRequest,
 } from "@domain/contract/admin-schools";
 import { t } from "@domain/messages";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import { AUDIT_ACTIONS, recordAudit, type Actor } from "./audit";
-import { ApiError, isUniqueViolation } from "./errors";
+import { ApiError, isUniqueViolation } from "../errors";
 import { lockRows } from "./locks";
-
-type Exec = Pick<Db, "execute">;
 
 /** The unique indexes of migration 0044. */
 const SCHOOL_INDEXES = ["schools_short_name_lower", "schools_full_name_lower"];

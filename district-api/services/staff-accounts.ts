@@ -5,9 +5,8 @@
 import { sql } from "drizzle-orm";
 import { DISTRICT_ADMIN_ROLE, STAFF_ROLES, type StaffAccountRequest } from "@domain/contract/admin";
 import { t } from "@domain/messages";
-import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
-import { ApiError } from "./errors";
+import { queryRows, type Db, type Exec } from "../db/client";
+import { ApiError } from "../errors";
 import { hashPassword } from "./passwords";
 import { lockRows } from "./locks";
 import { AUDIT_ACTIONS, recordAudit, type Actor } from "./audit";
@@ -72,7 +71,7 @@ export async function createStaffAccount(
   });
 }
 
-async function lockAccount(tx: Pick<Db, "execute">, id: number): Promise<StaffAccountRow> {
+async function lockAccount(tx: Exec, id: number): Promise<StaffAccountRow> {
   const [row] = await lockRows<StaffAccountRow>(
     tx,
     "staff-account",
@@ -89,7 +88,7 @@ async function lockAccount(tx: Pick<Db, "execute">, id: number): Promise<StaffAc
  * there are.
  */
 async function lockAccountAndAdmins(
-  tx: Pick<Db, "execute">,
+  tx: Exec,
   id: number,
 ): Promise<{ row: StaffAccountRow; otherAdmins: number }> {
   const rows = await lockRows<StaffAccountRow>(

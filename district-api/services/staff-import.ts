@@ -34,11 +34,12 @@ import {
 } from "@domain/imports/staff";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { lockRows, lockStaffImport } from "./locks";
-import { recordAudit, type Actor } from "./audit";
+import type { Actor } from "./audit";
 import { planSetSchools, writeSchoolPlan } from "./oneroster-schools";
 import {
+  auditAppliedRun,
   baseName,
   csvRows,
   oneRosterOrPlain,
@@ -291,20 +292,20 @@ async function importStaffIn(
         sessions_ended_at = ${at}::timestamptz
       where s.employee_id in (select jsonb_array_elements_text(${JSON.stringify(deactivate)}::jsonb))`);
   }
-  const { unchanged: _unchanged, ...counts } = summary;
-  if (summary.created + summary.updated + summary.deactivated > 0) {
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: STAFF_IMPORT_AUDIT_ACTION,
-        entity: "staff",
-        entityId: runId,
-        after: { ...counts, full: options.full, files: sources.map((s) => baseName(s.name)) },
-      },
-      now,
-    );
-  }
+  await auditAppliedRun(
+    tx,
+    actor,
+    {
+      action: STAFF_IMPORT_AUDIT_ACTION,
+      entity: "staff",
+      runId,
+      summary,
+      deactivates: true,
+      details: { full: options.full },
+      sources,
+    },
+    now,
+  );
   return { status: "applied", ...base };
 }
 

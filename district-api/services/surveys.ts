@@ -5,7 +5,7 @@ import type { SurveyRequest } from "@domain/contract/programs";
 import { t } from "@domain/messages";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 
 export async function recordSurvey(
   db: Db,

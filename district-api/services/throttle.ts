@@ -10,7 +10,7 @@ import {
   MAX_LOCK_MS,
   lockAfterFailureMs,
 } from "@domain/rules/sign-in-guessing";
-import { queryRows, type Db } from "../db/client";
+import { queryRows, type Db, type Exec } from "../db/client";
 import { signInAttempts } from "../db/schema";
 
 export interface Admission {
@@ -60,7 +60,7 @@ export function lockedUntil(failures: number, now: Date): Date | null {
  * second process cannot slip past the limit.
  */
 export async function admitWindowedAttempt(
-  db: Pick<Db, "execute">,
+  db: Exec,
   key: string,
   now: Date,
   limit: { max: number; windowMs: number },

@@ -1,5 +1,6 @@
-// The errors services throw, beside the services (docs/architecture.md "One way for each
-// thing"): the HTTP layer (http/kit.ts errorHandler) answers them in the contract's ErrorReply.
+// The errors services and queries throw (docs/architecture.md "One way for each thing"): below
+// both layers, so a query never imports a service to refuse; the HTTP layer (http/kit.ts
+// errorHandler) answers them in the contract's ErrorReply.
 import type { TokenClaims } from "@domain/contract/identity";
 
 /** A refusal with its HTTP status, the message a person reads, and an optional hint and code. */

@@ -1,11 +1,10 @@
-// Who may buy which fee, at what price, and how many (spec 02 §4 "Price rules", §5 "Quantity").
+// Who may buy which fee, at what price, and how many (spec 02 §4 "Price rules", §5 "Quantity"):
+// read-only, for the fee list, the cart and the assessed fees.
 import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
-import type { Fee } from "@domain/contract/fees";
 import { t } from "@domain/messages";
-import { unitPriceCents, type Buyer } from "@domain/rules/pricing";
-import { queryRows } from "../db/client";
-import type { Exec } from "./registration";
+import type { Buyer } from "@domain/rules/pricing";
+import { queryRows, type Exec } from "../db/client";
 
 export interface FeeRow {
   id: number;
@@ -84,6 +83,7 @@ export async function feeById(db: Exec, feeId: number): Promise<FeeRow | null> {
   return row ?? null;
 }
 
+/** The questions asked when buying these fees, in their order. */
 export async function feeQuestions(db: Exec, feeIds: number[]) {
   if (!feeIds.length) return [];
   return queryRows<{
@@ -100,6 +100,8 @@ export async function feeQuestions(db: Exec, feeIds: number[]) {
         order by sort_order, id`,
   );
 }
+
+export type FeeQuestionRow = Awaited<ReturnType<typeof feeQuestions>>[number];
 
 /** The buyer's aid, pass, grade and name, for prices and the payer header. */
 export async function buyerInfo(db: Exec, claims: TokenClaims): Promise<BuyerInfo> {
@@ -150,6 +152,7 @@ export async function buyerInfo(db: Exec, claims: TokenClaims): Promise<BuyerInf
   };
 }
 
+/** Why this buyer may not buy the fee (its grades), or null. */
 export function criteriaError(fee: FeeRow, buyer: BuyerInfo): string | null {
   if (!fee.criteria_grades?.length) return null;
   if (buyer.grade && fee.criteria_grades.includes(buyer.grade)) return null;
@@ -180,57 +183,7 @@ export async function countsByFee(
   };
 }
 
-const dollars = (c: number | null) => (c === null ? null : c / 100);
-
-export function feeToWire(
-  fee: FeeRow,
-  buyer: BuyerInfo,
-  questions: Awaited<ReturnType<typeof feeQuestions>>,
-  alreadyCounted: number,
-): Fee {
-  return {
-    id: Number(fee.id),
-    name: fee.name,
-    description: fee.description,
-    amount: fee.amount_cents / 100,
-    price: unitPriceCents(mapPriced(fee), buyer, { alreadyCounted }) / 100,
-    feeCategory:
-      fee.fee_category_id !== null
-        ? { id: Number(fee.fee_category_id), name: fee.category_name ?? "" }
-        : null,
-    school:
-      fee.school_id !== null
-        ? {
-            id: Number(fee.school_id),
-            shortName: fee.school_short ?? "",
-            fullName: fee.school_full ?? "",
-          }
-        : null,
-    quantity: fee.max_quantity,
-    allowPartialPayment: fee.allow_partial,
-    isDonation: fee.is_donation,
-    courseQuestions: questions
-      .filter((q) => Number(q.fee_id) === Number(fee.id))
-      .map((q) => ({
-        id: q.id,
-        question: q.question,
-        responseType: q.response_type,
-        answerList: q.answer_list ?? [],
-        sortOrder: q.sort_order,
-      })),
-    feeGroup: fee.fee_group_id !== null ? { id: Number(fee.fee_group_id) } : null,
-    freeAmount: dollars(fee.free_amount_cents),
-    freeQuantity: fee.free_quantity,
-    reducedAmount: dollars(fee.reduced_amount_cents),
-    reducedQuantity: fee.reduced_quantity,
-    activityAmount: dollars(fee.activity_amount_cents),
-    activityQuantity: fee.activity_quantity,
-    feeCriteriaError: criteriaError(fee, buyer),
-    notes: fee.notes,
-    feeType: fee.fee_type,
-  };
-}
-
+/** The price fields of a fee, as the pricing rule reads them. */
 export function mapPriced(fee: FeeRow) {
   return {
     amountCents: fee.amount_cents,
