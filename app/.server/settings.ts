@@ -1,14 +1,16 @@
-// Settings texts change rarely; each instance keeps them for a minute.
+// Settings texts change rarely; each instance keeps them for a minute, per district API (one in
+// production; the browser tests start one server after another in one process, each its own).
 import type { AppLoadContext } from "@remix-run/node";
 import { Settings } from "@domain/contract/identity";
 import { t } from "@domain/messages/common";
 
-let cached: { at: number; settings: Settings } | null = null;
+const kept = new Map<string, { at: number; settings: Settings }>();
 const TTL_MS = 60_000;
 
 export async function loadSettings(
   context: Pick<AppLoadContext, "apiBaseUrl">,
 ): Promise<Settings | null> {
+  const cached = kept.get(context.apiBaseUrl);
   if (cached && Date.now() - cached.at < TTL_MS) return cached.settings;
   try {
     const res = await fetch(new URL("/v1/settings", context.apiBaseUrl), {
@@ -16,7 +18,7 @@ export async function loadSettings(
     });
     const parsed = Settings.safeParse(await res.json());
     if (!parsed.success) return cached?.settings ?? null;
-    cached = { at: Date.now(), settings: parsed.data };
+    kept.set(context.apiBaseUrl, { at: Date.now(), settings: parsed.data });
     return parsed.data;
   } catch {
     return cached?.settings ?? null;
@@ -25,7 +27,7 @@ export async function loadSettings(
 
 /** Forgets the kept settings: after an administrator's change, this instance reads them afresh. */
 export function forgetSettings(): void {
-  cached = null;
+  kept.clear();
 }
 
 /** The district's name and where checks go, from the settings (the catalogue's when unreadable). */

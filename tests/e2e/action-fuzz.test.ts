@@ -16,6 +16,7 @@ import { startServer } from "../../server";
 import { TestClock } from "../../district-api/clock";
 import { queryRows } from "../../district-api/db/client";
 import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
+import { demoSnapshot } from "../support/pglite-snapshot";
 
 const SEED = 150_015;
 const RUNS = 16;
@@ -237,6 +238,7 @@ const server = await startServer({
   host: "127.0.0.1",
   dataDir,
   inMemory: true,
+  pgliteSnapshot: await demoSnapshot(),
   clock: new TestClock(),
 });
 afterAll(async () => {

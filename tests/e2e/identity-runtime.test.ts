@@ -31,6 +31,14 @@ async function formSignIn(server: RunningServer, studentId: string, dob: string)
 
 describe("the embedded database in DATA_DIR", () => {
   it("keeps data and the generated secret across a restart", async () => {
+    // The secret checked is the one a server generates when the environment has none. A server
+    // started earlier in this process (a vitest worker runs files one after another,
+    // vitest.e2e.config.ts) has put its own there: it is put back afterwards.
+    const inherited = process.env.SESSION_SECRET;
+    delete process.env.SESSION_SECRET;
+    cleanup.push(async () => {
+      if (inherited) process.env.SESSION_SECRET = inherited;
+    });
     const dataDir = await tempDir();
     const first = await startServer({ port: 0, host: "127.0.0.1", dataDir });
     let guestToken: string;

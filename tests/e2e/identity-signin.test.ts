@@ -52,55 +52,123 @@ async function navItems(page: Page): Promise<string[]> {
     );
 }
 
-describe.each(MODES)("questionnaire $name", (mode) => {
-  const STUDENT = "Current student or parent";
-  const COMMUNITY = "Community member";
-  const STAFF = "Current staff member";
-  it.each([
-    [STUDENT, "Pay fees or purchase items", "/signin <- /fees"],
-    [STUDENT, "Register for programs", "/signin <- /programs"],
-    [STUDENT, "Skip to login", "/signin <- /programs"],
-    [COMMUNITY, "Pay fees", "/signin <- /fees"],
-    [COMMUNITY, "Register for programs", "/signin <- /programs"],
-    [COMMUNITY, "Skip to login", "/signin <- /programs"],
-    [STAFF, "View my activities", "/instructor/sign-in <- /instructor/"],
-    [STAFF, "Submit a fee request", "/instructor/sign-in <- /instructor/fee-proposals"],
-    [STAFF, "Pay fees", "/instructor/sign-in <- /instructor/fees"],
-    [STAFF, "Skip to login", "/instructor/sign-in"],
-  ])("%s → %s → %s", async (who, action, expected) => {
-    const page = await newPage(mode);
-    await page.goto("/");
-    await expect(
-      page.getByRole("heading", { name: "Welcome! Who are you?" }).count(),
-    ).resolves.toBe(1);
-    await page.getByRole("link", { name: who, exact: true }).click();
-    await page.getByRole("heading", { name: "What would you like to do?" }).waitFor();
-    await page.getByRole("link", { name: action, exact: true }).click();
-    await page.waitForURL((u) => u.pathname !== "/");
-    await page.waitForLoadState();
-    expect(where(page)).toBe(expected);
+const STUDENT = "Current student or parent";
+const COMMUNITY = "Community member";
+const STAFF = "Current staff member";
+
+/** Every way through the two steps: who, what, and the sign-in it ends on. */
+const QUESTIONNAIRE_ROUTES = [
+  [STUDENT, "Pay fees or purchase items", "/signin <- /fees"],
+  [STUDENT, "Register for programs", "/signin <- /programs"],
+  [STUDENT, "Skip to login", "/signin <- /programs"],
+  [COMMUNITY, "Pay fees", "/signin <- /fees"],
+  [COMMUNITY, "Register for programs", "/signin <- /programs"],
+  [COMMUNITY, "Skip to login", "/signin <- /programs"],
+  [STAFF, "View my activities", "/instructor/sign-in <- /instructor/"],
+  [STAFF, "Submit a fee request", "/instructor/sign-in <- /instructor/fee-proposals"],
+  [STAFF, "Pay fees", "/instructor/sign-in <- /instructor/fees"],
+  [STAFF, "Skip to login", "/instructor/sign-in"],
+] as const;
+
+// The questionnaire's steps are addresses and its choices plain links (spec 01 §2), so without
+// JavaScript a person does what these requests do: read a page, follow the link of that name,
+// follow the redirects. Every route through it is checked here, over HTTP; the browser below
+// walks one route per kind of person with JavaScript (the links' client-side navigation) and
+// measures the choices' words on a narrow screen.
+describe("questionnaire's links (over HTTP, as a browser without JavaScript follows them)", () => {
+  const decode = (text: string) =>
+    text
+      .replace(/<[^>]*>/g, "")
+      .replace(/&amp;/g, "&")
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/\s+/g, " ")
+      .trim();
+
+  /** The address of the one link on the page named `name`, as a browser resolves it. */
+  function linkNamed(html: string, pageUrl: string, name: string): string {
+    const hrefs = [...html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)]
+      .filter(([, attrs, inner]) => {
+        const label = /aria-label="([^"]*)"/.exec(attrs!)?.[1];
+        return decode(label ?? inner!) === name;
+      })
+      .map(([, attrs]) => decode(/href="([^"]*)"/.exec(attrs!)?.[1] ?? ""));
+    expect(hrefs, `links named "${name}" on ${pageUrl}`).toHaveLength(1);
+    return new URL(hrefs[0]!, pageUrl).href;
+  }
+
+  /** Follows redirects as a browser does; the page it ends on and its HTML. */
+  async function open(url: string): Promise<{ url: string; html: string }> {
+    for (let hops = 0; hops < 5; hops++) {
+      const res = await fetch(url, { redirect: "manual" });
+      const location = res.headers.get("location");
+      if (res.status >= 300 && res.status < 400 && location) {
+        await res.body?.cancel();
+        url = new URL(location, url).href;
+        continue;
+      }
+      expect(res.status, url).toBe(200);
+      return { url, html: await res.text() };
+    }
+    throw new Error(`more than 5 redirects from ${url}`);
+  }
+
+  const whereAt = (url: string) => {
+    const u = new URL(url);
+    const back = u.searchParams.get("redirectTo");
+    return back ? `${u.pathname} <- ${back}` : u.pathname;
+  };
+
+  it.each(QUESTIONNAIRE_ROUTES)("%s → %s → %s", async (who, action, expected) => {
+    const step1 = await open(`${app.url}/`);
+    expect(step1.html).toContain("Welcome! Who are you?");
+    const step2 = await open(linkNamed(step1.html, step1.url, who));
+    expect(step2.html).toContain("What would you like to do?");
+    const signIn = await open(linkNamed(step2.html, step2.url, action));
+    expect(whereAt(signIn.url)).toBe(expected);
   });
 
-  it.each([320, 360])(
-    "at %i px every choice's words show whole, wrapping if need be",
-    async (width) => {
+  it("Guest goes straight to /register-guest", async () => {
+    const step1 = await open(`${app.url}/`);
+    const guest = await open(linkNamed(step1.html, step1.url, "Guest"));
+    expect(new URL(guest.url).pathname).toBe("/register-guest");
+    expect(guest.html).toContain("Guest Login");
+  });
+
+  it("Skip to login on step 1 goes to the login for /programs", async () => {
+    const step1 = await open(`${app.url}/`);
+    const signIn = await open(linkNamed(step1.html, step1.url, "Skip to login"));
+    expect(whereAt(signIn.url)).toBe("/signin <- /programs");
+  });
+
+  it("Back returns from step 2 to step 1", async () => {
+    const step1 = await open(`${app.url}/`);
+    const step2 = await open(linkNamed(step1.html, step1.url, STAFF));
+    expect(step2.html).toContain("View my activities");
+    const back = await open(linkNamed(step2.html, step2.url, "Back"));
+    expect(new URL(back.url).search).toBe("");
+    expect(back.html).toContain("Welcome! Who are you?");
+  });
+});
+
+// With JavaScript the links navigate on the client: one route per kind of person (every route is
+// checked over HTTP above; without JavaScript a browser follows the same links as those requests).
+describe("questionnaire with JavaScript", () => {
+  const mode = { js: true };
+  it.each([QUESTIONNAIRE_ROUTES[0], QUESTIONNAIRE_ROUTES[4], QUESTIONNAIRE_ROUTES[7]])(
+    "%s → %s → %s",
+    async (who, action, expected) => {
       const page = await newPage(mode);
-      await page.setViewportSize({ width, height: 640 });
-      for (const who of [STUDENT, COMMUNITY, STAFF]) {
-        await page.goto("/");
-        await page.getByRole("link", { name: who, exact: true }).click();
-        await page.getByRole("heading", { name: "What would you like to do?" }).waitFor();
-        for (const link of await page.getByRole("link").all()) {
-          const name = (await link.textContent())?.trim();
-          // Nothing inside the link is cut off, and the link stays inside the window.
-          const clipped = await link.evaluate(
-            (a) =>
-              [a, ...a.querySelectorAll("*")].some((e) => e.scrollWidth > e.clientWidth + 1) ||
-              a.getBoundingClientRect().right > document.documentElement.clientWidth,
-          );
-          expect(clipped, `${who} → ${name}`).toBe(false);
-        }
-      }
+      await page.goto("/");
+      await expect(
+        page.getByRole("heading", { name: "Welcome! Who are you?" }).count(),
+      ).resolves.toBe(1);
+      await page.getByRole("link", { name: who, exact: true }).click();
+      await page.getByRole("heading", { name: "What would you like to do?" }).waitFor();
+      await page.getByRole("link", { name: action, exact: true }).click();
+      await page.waitForURL((u) => u.pathname !== "/");
+      await page.waitForLoadState();
+      expect(where(page)).toBe(expected);
     },
   );
 
@@ -131,8 +199,54 @@ describe.each(MODES)("questionnaire $name", (mode) => {
   });
 });
 
+describe.each(MODES)("questionnaire $name", (mode) => {
+  it.each([320, 360])(
+    "at %i px every choice's words show whole, wrapping if need be",
+    async (width) => {
+      const page = await newPage(mode);
+      await page.setViewportSize({ width, height: 640 });
+      for (const who of [STUDENT, COMMUNITY, STAFF]) {
+        await page.goto("/");
+        await page.getByRole("link", { name: who, exact: true }).click();
+        await page.getByRole("heading", { name: "What would you like to do?" }).waitFor();
+        for (const link of await page.getByRole("link").all()) {
+          const name = (await link.textContent())?.trim();
+          // Nothing inside the link is cut off, and the link stays inside the window.
+          const clipped = await link.evaluate(
+            (a) =>
+              [a, ...a.querySelectorAll("*")].some((e) => e.scrollWidth > e.clientWidth + 1) ||
+              a.getBoundingClientRect().right > document.documentElement.clientWidth,
+          );
+          expect(clipped, `${who} → ${name}`).toBe(false);
+        }
+      }
+    },
+  );
+});
+
 /** Typos of 01/15/2012. */
 const TYPOS = ["01/16/2012", "01/25/2012", "02/15/2012", "11/15/2012", "01/15/2011"];
+
+describe("student login's wrong birth dates (over HTTP, the server's reply to the form post)", () => {
+  it.each(["15/01/2012", "2012-01-15", "02/30/2012", "01/15/2099"])(
+    "the birth date %s gets the MM/DD/YYYY message",
+    async (dob) => {
+      const res = await fetch(`${app.url}/signin`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: app.url,
+          "X-Forwarded-For": `203.0.113.${nextAddress++}`,
+        },
+        body: new URLSearchParams({ intent: "login", studentId: "100001", dob }),
+      });
+      // The form again (no redirect), its birth date refused with the spec's words.
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain("must be formatted MM/DD/YYYY");
+    },
+  );
+});
 
 describe.each(MODES)("student login $name", (mode) => {
   it("has the spec's labels, buttons and links", async () => {
@@ -178,18 +292,17 @@ describe.each(MODES)("student login $name", (mode) => {
     ).resolves.toBe("100003");
   });
 
-  it.each(["15/01/2012", "2012-01-15", "02/30/2012", "01/15/2099"])(
-    "the birth date %s gets the MM/DD/YYYY message",
-    async (dob) => {
-      const page = await newPage(mode);
-      await page.goto("/signin");
-      await page.getByLabel("Student or Community Member ID Number").fill("100001");
-      await page.getByLabel("Birth Date (MM/DD/YYYY)").fill(dob);
-      await page.getByRole("button", { name: "Login" }).click();
-      await page.getByText("must be formatted MM/DD/YYYY").waitFor();
-      expect(where(page)).toBe("/signin");
-    },
-  );
+  // One wrong date in the browser: the form shows the message in both modes. Every kind of wrong
+  // date is the form's rule (tests/unit/identity-forms.test.ts) and the server's reply below.
+  it.each(["15/01/2012"])("the birth date %s gets the MM/DD/YYYY message", async (dob) => {
+    const page = await newPage(mode);
+    await page.goto("/signin");
+    await page.getByLabel("Student or Community Member ID Number").fill("100001");
+    await page.getByLabel("Birth Date (MM/DD/YYYY)").fill(dob);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByText("must be formatted MM/DD/YYYY").waitFor();
+    expect(where(page)).toBe("/signin");
+  });
 
   it("after 5 failures the right birth date is refused with the too-many-attempts message", async () => {
     // Each mode uses its own ID: the throttle is per ID as well as per address.

@@ -8,6 +8,8 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { startServer, type RunningServer } from "../../server";
 import { createLogger } from "../../district-api/logger";
+import { registry } from "../../district-api/metrics";
+import { demoSnapshot } from "../support/pglite-snapshot";
 
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({
@@ -21,12 +23,16 @@ let server: RunningServer;
 let dataDir = "";
 
 beforeAll(async () => {
+  // Metrics are the process's, and a vitest worker runs other files' servers before this one
+  // (vitest.e2e.config.ts): the figures start from nothing, as in a process of its own.
+  registry.resetMetrics();
   dataDir = await mkdtemp(path.join(tmpdir(), "observe-"));
   server = await startServer({
     port: 0,
     host: "127.0.0.1",
     dataDir,
     inMemory: true,
+    pgliteSnapshot: await demoSnapshot(),
     logger: createLogger("info", sink),
     metricsToken: TOKEN,
   });
