@@ -3,8 +3,15 @@ import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Anchor, Button, Paper, Stack, Title } from "~/ui";
 import { t } from "@domain/messages/common";
-import { QUESTIONNAIRE_ACTIONS, skipToLogin, type Persona } from "@domain/rules/destinations";
+import {
+  QUESTIONNAIRE_ACTIONS,
+  skipToLogin,
+  viaSignIn,
+  type Persona,
+} from "@domain/rules/destinations";
 import type { PageHandle } from "~/components/page-title";
+import { useRootData } from "~/root";
+import { PreloadPageScripts } from "~/islands/PreloadPageScripts";
 
 export const handle: PageHandle = { title: t("questionnaire.step1.title") };
 
@@ -19,7 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Questionnaire() {
   const { persona } = useLoaderData<typeof loader>();
+  const user = useRootData()?.user;
+  const signedIn = Boolean(user?.student || user?.staff);
+  const to = (href: string) => viaSignIn(href, signedIn);
   if (!persona) {
+    const skip = to(skipToLogin(null));
     const choices: { persona: Persona; label: string }[] = [
       { persona: "student", label: t("questionnaire.step1.student") },
       { persona: "community", label: t("questionnaire.step1.community") },
@@ -43,20 +54,23 @@ export default function Questionnaire() {
               {c.label}
             </Button>
           ))}
-          <Anchor component={Link} to={skipToLogin(null)} ta="center">
+          <Anchor component={Link} to={skip} ta="center">
             {t("questionnaire.step1.skip")}
           </Anchor>
         </Stack>
+        <PreloadPageScripts pages={[skip]} />
       </Paper>
     );
   }
+  const actions = QUESTIONNAIRE_ACTIONS[persona].map((a) => ({ ...a, href: to(a.href) }));
+  const skip = to(skipToLogin(persona));
   return (
     <Paper className="center-narrow" p="lg" withBorder>
       <Title order={1} size="h2" mb="md">
         {t("questionnaire.step2.title")}
       </Title>
       <Stack>
-        {QUESTIONNAIRE_ACTIONS[persona].map((a) => (
+        {actions.map((a) => (
           <Button
             key={a.href}
             component={Link}
@@ -67,13 +81,14 @@ export default function Questionnaire() {
             {t(a.labelKey)}
           </Button>
         ))}
-        <Anchor component={Link} to={skipToLogin(persona)} ta="center">
+        <Anchor component={Link} to={skip} ta="center">
           {t("questionnaire.step1.skip")}
         </Anchor>
         <Button component={Link} to="/" variant="default">
           {t("questionnaire.back")}
         </Button>
       </Stack>
+      <PreloadPageScripts pages={[...actions.map((a) => a.href), skip]} />
     </Paper>
   );
 }

@@ -19,6 +19,7 @@ import { moreTimeResponse } from "~/.server/payment-window";
 import { ProgramsList } from "~/components/programs/ProgramsList";
 import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsRefresh } from "~/islands/ProgramsRefresh";
+import { PreloadPageScripts } from "~/islands/PreloadPageScripts";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = { title: t("programs.title") };
@@ -74,6 +75,8 @@ export default function Programs() {
       <Outlet />
       <PaymentExpiryDialog />
       <ProgramsRefresh />
+      {/* "Register" leads to the activity's payment page, whose id comes with the post. */}
+      <PreloadPageScripts routeIds={["routes/payment.$courseSelectionUUID"]} />
     </Stack>
   );
 }

@@ -8,6 +8,8 @@ import { BirthDateField } from "~/components/BirthDateField";
 import { ErrorSummary, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
+import { PreloadPageScripts } from "~/islands/PreloadPageScripts";
+import { familyDestination } from "@domain/rules/destinations";
 import { familySignInPage, familySignInAction } from "~/.server/identity";
 import type { PageHandle } from "~/components/page-title";
 
@@ -159,6 +161,7 @@ export default function SignIn() {
         </Stack>
       </Form>
       <HashPrefill formId={form.id} />
+      <PreloadPageScripts pages={[familyDestination(redirectTo)]} />
       {recover ? <RecoverDialog kind={recover} sent={sent} closeHref={here} /> : null}
     </Paper>
   );

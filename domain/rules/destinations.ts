@@ -81,3 +81,18 @@ export const QUESTIONNAIRE_ACTIONS: Record<
 export function skipToLogin(persona: Persona | null): string {
   return persona === "faculty" ? "/instructor/sign-in" : "/programs";
 }
+
+/** The questionnaire's destinations that ask for no session: the sign-ins and the guests' page. */
+const OPEN_PAGES = ["/signin", "/instructor/sign-in", "/register-guest"];
+
+/**
+ * A questionnaire link for someone signed in as nobody leads straight to the sign-in its page
+ * would redirect them to, with the same way back (the guards of app/.server/auth.ts): on a slow
+ * phone the redirect cost a round trip and the scripts of a page never shown (issue 29,
+ * decision 161). Someone signed in goes to the page itself, whose guard knows their session.
+ */
+export function viaSignIn(href: string, signedIn: boolean): string {
+  if (signedIn || OPEN_PAGES.includes(pathOf(href))) return href;
+  const signIn = href.startsWith("/instructor") ? "/instructor/sign-in" : "/signin";
+  return `${signIn}?redirectTo=${encodeURIComponent(href)}`;
+}
