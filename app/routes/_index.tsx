@@ -1,6 +1,6 @@
 // Two-step questionnaire (spec 01 §2). Each step is a URL, so it works without JavaScript.
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, redirect, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Anchor, Button, Paper, Stack, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import {
@@ -17,11 +17,24 @@ export const handle: PageHandle = { title: t("questionnaire.step1.title") };
 
 const PERSONAS = ["student", "community", "faculty"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const persona = new URL(request.url).searchParams.get("persona");
+/** The step of the URL: step 1 (no persona) or a persona's step 2; guests go to their own page. */
+function stepOf(url: URL) {
+  const persona = url.searchParams.get("persona");
   if (persona === "guest") throw redirect("/register-guest");
-  const chosen = PERSONAS.find((p) => p === persona) ?? null;
-  return json({ persona: chosen });
+  return { persona: PERSONAS.find((p) => p === persona) ?? null };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(stepOf(new URL(request.url)));
+}
+
+/**
+ * With JavaScript, moving between the steps asks nothing of the server: the step is in the URL,
+ * and on a slow phone the server's answer was a round trip of a second (decision 161). The root
+ * keeps its data between the steps too (its shouldRevalidate).
+ */
+export function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  return stepOf(new URL(request.url));
 }
 
 export default function Questionnaire() {
