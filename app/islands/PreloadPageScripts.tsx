@@ -52,19 +52,18 @@ export function PreloadPageScripts({ pages = [], routeIds = [] }: PreloadPageScr
   for (const page of pages) {
     for (const match of matchRoutes(tree, page) ?? []) ids.add(match.route.id);
   }
-  // The routes already on the page (the root, the current one) have their scripts loaded.
-  for (const match of current) ids.delete(match.id);
-  const hrefs = new Set<string>();
-  for (const id of ids) {
+  const scriptsOf = (id: string) => {
     const route = manifest.routes[id];
-    if (!route) continue;
-    hrefs.add(route.module);
-    for (const href of route.imports ?? []) hrefs.add(href);
-  }
+    return route ? [route.module, ...(route.imports ?? [])] : [];
+  };
+  // The scripts of the routes already on the page (the root, the current one) are loaded.
+  const loaded = new Set(current.flatMap((match) => scriptsOf(match.id)));
+  const hrefs = new Set([...ids].flatMap(scriptsOf).filter((href) => !loaded.has(href)));
+  // data-next-page: the page weight budget counts these as the next page's (scripts/bench/pages.ts).
   return (
     <>
       {[...hrefs].map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
+        <link key={href} rel="modulepreload" href={href} data-next-page="" />
       ))}
     </>
   );
