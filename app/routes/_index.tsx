@@ -1,17 +1,14 @@
 // Two-step questionnaire (spec 01 §2). Each step is a URL, so it works without JavaScript.
+import { useState } from "react";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, redirect, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Anchor, Button, Paper, Stack, Title } from "~/ui";
 import { t } from "@domain/messages/common";
-import {
-  QUESTIONNAIRE_ACTIONS,
-  skipToLogin,
-  viaSignIn,
-  type Persona,
-} from "@domain/rules/destinations";
+import { questionnaireLinks, type Persona } from "@domain/rules/destinations";
 import type { PageHandle } from "~/components/page-title";
 import { useRootData } from "~/root";
 import { PreloadPageScripts } from "~/islands/PreloadPageScripts";
+import { questionnaireNextPageScripts } from "~/.server/questionnaire";
 
 export const handle: PageHandle = { title: t("questionnaire.step1.title") };
 
@@ -24,8 +21,11 @@ function stepOf(url: URL) {
   return { persona: PERSONAS.find((p) => p === persona) ?? null };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(stepOf(new URL(request.url)));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json({
+    ...stepOf(new URL(request.url)),
+    nextPageScripts: await questionnaireNextPageScripts(request, context),
+  });
 }
 
 /**
@@ -34,16 +34,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * keeps its data between the steps too (its shouldRevalidate).
  */
 export function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  return stepOf(new URL(request.url));
+  return { ...stepOf(new URL(request.url)), nextPageScripts: null };
 }
 
 export default function Questionnaire() {
-  const { persona } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader | typeof clientLoader>();
+  const { persona } = data;
+  // The first load's scripts of every step, kept for the steps that follow in the browser.
+  const [nextPageScripts] = useState(data.nextPageScripts);
   const user = useRootData()?.user;
   const signedIn = Boolean(user?.student || user?.staff);
-  const to = (href: string) => viaSignIn(href, signedIn);
+  const preload = nextPageScripts?.[persona ?? "start"] ?? [];
   if (!persona) {
-    const skip = to(skipToLogin(null));
+    const { skip } = questionnaireLinks("start", signedIn);
     const choices: { persona: Persona; label: string }[] = [
       { persona: "student", label: t("questionnaire.step1.student") },
       { persona: "community", label: t("questionnaire.step1.community") },
@@ -71,12 +74,11 @@ export default function Questionnaire() {
             {t("questionnaire.step1.skip")}
           </Anchor>
         </Stack>
-        <PreloadPageScripts pages={[skip]} />
+        <PreloadPageScripts hrefs={preload} />
       </Paper>
     );
   }
-  const actions = QUESTIONNAIRE_ACTIONS[persona].map((a) => ({ ...a, href: to(a.href) }));
-  const skip = to(skipToLogin(persona));
+  const { actions, skip } = questionnaireLinks(persona, signedIn);
   return (
     <Paper className="center-narrow" p="lg" withBorder>
       <Title order={1} size="h2" mb="md">
@@ -101,7 +103,7 @@ export default function Questionnaire() {
           {t("questionnaire.back")}
         </Button>
       </Stack>
-      <PreloadPageScripts pages={[...actions.map((a) => a.href), skip]} />
+      <PreloadPageScripts hrefs={preload} />
     </Paper>
   );
 }

@@ -16,6 +16,7 @@ import {
   type CardIntent,
 } from "~/.server/programs";
 import { moreTimeResponse } from "~/.server/payment-window";
+import { nextPageScripts, PAGE_ROUTES } from "~/.server/next-page-scripts";
 import { ProgramsList } from "~/components/programs/ProgramsList";
 import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsRefresh } from "~/islands/ProgramsRefresh";
@@ -26,7 +27,14 @@ export const handle: PageHandle = { title: t("programs.title") };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireParticipant(request);
-  return json(await programsPage({ request, context }, new URL(request.url)));
+  return json({
+    ...(await programsPage({ request, context }, new URL(request.url))),
+    // "Register" leads to the activity's payment page.
+    nextPageScripts: nextPageScripts(context, {
+      next: PAGE_ROUTES.payment,
+      current: PAGE_ROUTES.programs,
+    }),
+  });
 }
 
 const INTENTS: CardIntent[] = ["register", "waitlist", "cancel", "leaveWaitlist"];
@@ -75,8 +83,7 @@ export default function Programs() {
       <Outlet />
       <PaymentExpiryDialog />
       <ProgramsRefresh />
-      {/* "Register" leads to the activity's payment page, whose id comes with the post. */}
-      <PreloadPageScripts routeIds={["routes/payment.$courseSelectionUUID"]} />
+      <PreloadPageScripts hrefs={data.nextPageScripts} />
     </Stack>
   );
 }

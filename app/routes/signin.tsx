@@ -9,7 +9,6 @@ import { ErrorSummary, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
 import { PreloadPageScripts } from "~/islands/PreloadPageScripts";
-import { familyDestination } from "@domain/rules/destinations";
 import { familySignInPage, familySignInAction } from "~/.server/identity";
 import type { PageHandle } from "~/components/page-title";
 
@@ -90,7 +89,8 @@ function signInLabel(name: string): string | undefined {
 }
 
 export default function SignIn() {
-  const { recover, sent, redirectTo, logInMessage } = useLoaderData<typeof loader>();
+  const { recover, sent, redirectTo, logInMessage, nextPageScripts } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const loginResult =
@@ -161,7 +161,7 @@ export default function SignIn() {
         </Stack>
       </Form>
       <HashPrefill formId={form.id} />
-      <PreloadPageScripts pages={[familyDestination(redirectTo)]} />
+      <PreloadPageScripts hrefs={nextPageScripts} />
       {recover ? <RecoverDialog kind={recover} sent={sent} closeHref={here} /> : null}
     </Paper>
   );

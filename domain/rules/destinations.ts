@@ -96,3 +96,28 @@ export function viaSignIn(href: string, signedIn: boolean): string {
   const signIn = href.startsWith("/instructor") ? "/instructor/sign-in" : "/signin";
   return `${signIn}?redirectTo=${encodeURIComponent(href)}`;
 }
+
+/** A step of the questionnaire: the first (who are you?) or a persona's second. */
+export type QuestionnaireStep = "start" | "student" | "community" | "faculty";
+export const QUESTIONNAIRE_STEPS: QuestionnaireStep[] = [
+  "start",
+  "student",
+  "community",
+  "faculty",
+];
+
+/**
+ * The links of a questionnaire step, the way they are shown to someone signed in or not: the
+ * persona's actions (none on the first step) and "Skip to login".
+ */
+export function questionnaireLinks(
+  step: QuestionnaireStep,
+  signedIn: boolean,
+): { actions: QuestionnaireAction[]; skip: string } {
+  const to = (href: string) => viaSignIn(href, signedIn);
+  const persona = step === "start" ? null : step;
+  return {
+    actions: persona ? QUESTIONNAIRE_ACTIONS[persona].map((a) => ({ ...a, href: to(a.href) })) : [],
+    skip: to(skipToLogin(persona)),
+  };
+}

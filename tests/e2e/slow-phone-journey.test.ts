@@ -76,6 +76,19 @@ describe("the slow phone's journey with JavaScript", () => {
     expect(requests.filter((r) => r.startsWith("/programs"))).toEqual([]);
   });
 
+  it("fetches the scripts of the pages a step leads to when the step changes in the browser", async () => {
+    const page = await newPage();
+    await page.goto("/");
+    await page.getByRole("link", { name: "Current staff member" }).click();
+    await page.getByRole("link", { name: "View my activities" }).waitFor();
+    // The staff's step leads to the staff sign-in; the first step only to the family's.
+    await expect
+      .poll(async () =>
+        (await routeScripts(page)).some((p) => p.startsWith("/build/routes/instructor.sign-in-")),
+      )
+      .toBe(true);
+  });
+
   it("has the programs' and then the payment page's scripts fetched before they are needed", async () => {
     const page = await newPage();
     await page.goto("/signin?redirectTo=%2Fprograms");

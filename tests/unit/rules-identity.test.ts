@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   QUESTIONNAIRE_ACTIONS,
   familyDestination,
+  questionnaireLinks,
   safeLocalPath,
   skipToLogin,
   viaSignIn,
@@ -129,6 +130,24 @@ describe("questionnaire links for someone not signed in (issue 29)", () => {
   it("leads someone signed in to the page itself", () => {
     expect(viaSignIn("/programs", true)).toBe("/programs");
     expect(viaSignIn("/instructor/", true)).toBe("/instructor/");
+  });
+
+  it("gives each questionnaire step its links, via the sign-in for someone signed in as nobody", () => {
+    expect(questionnaireLinks("start", false)).toEqual({
+      actions: [],
+      skip: "/signin?redirectTo=%2Fprograms",
+    });
+    const faculty = questionnaireLinks("faculty", false);
+    expect(faculty.actions.map((a) => a.href)).toEqual([
+      "/instructor/sign-in?redirectTo=%2Finstructor%2F",
+      "/instructor/sign-in?redirectTo=%2Finstructor%2Ffee-proposals",
+      "/instructor/sign-in?redirectTo=%2Finstructor%2Ffees",
+    ]);
+    expect(faculty.skip).toBe("/instructor/sign-in");
+    expect(questionnaireLinks("student", true)).toEqual({
+      actions: QUESTIONNAIRE_ACTIONS.student,
+      skip: "/programs",
+    });
   });
 });
 
