@@ -262,6 +262,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         statusPollMs: opts.statusPollMs ?? MAINTENANCE_READ_MS,
         environment: { demo: mode === "demo", simulatedPayments },
         requestId: res.locals.requestId as string | undefined,
+        assets: build.assets,
       }),
     }),
   );

@@ -5,6 +5,7 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
 } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   isRouteErrorResponse,
   Links,
@@ -91,6 +92,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notice ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
 }
+
+/**
+ * The questionnaire's steps (`/`, `/?persona=…`) are one page whose steps change nothing the root
+ * shows: moving between them does not ask the server for the root's data again, a round trip of
+ * a second on a slow phone (decision 161). A post, a revalidation (the same URL) and every other
+ * page load it as before.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  const betweenSteps =
+    !formMethod &&
+    currentUrl.pathname === "/" &&
+    nextUrl.pathname === "/" &&
+    currentUrl.search !== nextUrl.search;
+  return betweenSteps ? false : defaultShouldRevalidate;
+};
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 

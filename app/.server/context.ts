@@ -1,4 +1,6 @@
 // What server.ts hands every loader and action.
+import type { ServerBuild } from "@remix-run/node";
+
 declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce: string;
@@ -9,6 +11,8 @@ declare module "@remix-run/node" {
     requestId?: string;
     /** What every page says about this installation: a demo, or payments simulated. */
     environment?: { demo: boolean; simulatedPayments: boolean };
+    /** The build's assets manifest: each route's scripts, for the next page's (next-page-scripts.ts). */
+    assets: ServerBuild["assets"];
   }
 }
 export {};

@@ -38,6 +38,7 @@ import {
 import { requireCommunityMember } from "./auth";
 import { z } from "zod";
 import { DesktopSessionReply } from "@domain/contract/identity";
+import { nextPageScripts, PAGE_ROUTES, routesOfLink } from "./next-page-scripts";
 
 /** The new session's cookie and, when the API gave one, this browser's new remembered token. */
 async function signedInHeaders(
@@ -66,6 +67,11 @@ export async function familySignInPage({ request, context }: LoaderFunctionArgs)
       recover === "student" || recover === "member" ? (recover as "student" | "member") : null,
     sent: url.searchParams.get("sent") === "1",
     logInMessage: settings?.logInMessage ?? null,
+    // The page the family goes to once signed in, fetched while they fill in the form.
+    nextPageScripts: nextPageScripts(context, {
+      next: routesOfLink(familyDestination(redirectTo)),
+      current: PAGE_ROUTES.signIn,
+    }),
   });
 }
 

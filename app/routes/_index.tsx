@@ -1,25 +1,52 @@
 // Two-step questionnaire (spec 01 §2). Each step is a URL, so it works without JavaScript.
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, redirect, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Anchor, Button, Paper, Stack, Title } from "~/ui";
 import { t } from "@domain/messages/common";
-import { QUESTIONNAIRE_ACTIONS, skipToLogin, type Persona } from "@domain/rules/destinations";
+import { questionnaireLinks, type Persona } from "@domain/rules/destinations";
 import type { PageHandle } from "~/components/page-title";
+import { useRootData } from "~/root";
+import { PreloadPageScripts } from "~/islands/PreloadPageScripts";
+import { questionnaireNextPageScripts } from "~/.server/questionnaire";
 
 export const handle: PageHandle = { title: t("questionnaire.step1.title") };
 
 const PERSONAS = ["student", "community", "faculty"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const persona = new URL(request.url).searchParams.get("persona");
+/** The step of the URL: step 1 (no persona) or a persona's step 2; guests go to their own page. */
+function stepOf(url: URL) {
+  const persona = url.searchParams.get("persona");
   if (persona === "guest") throw redirect("/register-guest");
-  const chosen = PERSONAS.find((p) => p === persona) ?? null;
-  return json({ persona: chosen });
+  return { persona: PERSONAS.find((p) => p === persona) ?? null };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json({
+    ...stepOf(new URL(request.url)),
+    nextPageScripts: await questionnaireNextPageScripts(request, context),
+  });
+}
+
+/**
+ * With JavaScript, moving between the steps asks nothing of the server: the step is in the URL,
+ * and on a slow phone the server's answer was a round trip of a second (decision 161). The root
+ * keeps its data between the steps too (its shouldRevalidate).
+ */
+export function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  return { ...stepOf(new URL(request.url)), nextPageScripts: null };
 }
 
 export default function Questionnaire() {
-  const { persona } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader | typeof clientLoader>();
+  const { persona } = data;
+  // The first load's scripts of every step, kept for the steps that follow in the browser.
+  const [nextPageScripts] = useState(data.nextPageScripts);
+  const user = useRootData()?.user;
+  const signedIn = Boolean(user?.student || user?.staff);
+  const preload = nextPageScripts?.[persona ?? "start"] ?? [];
   if (!persona) {
+    const { skip } = questionnaireLinks("start", signedIn);
     const choices: { persona: Persona; label: string }[] = [
       { persona: "student", label: t("questionnaire.step1.student") },
       { persona: "community", label: t("questionnaire.step1.community") },
@@ -43,20 +70,22 @@ export default function Questionnaire() {
               {c.label}
             </Button>
           ))}
-          <Anchor component={Link} to={skipToLogin(null)} ta="center">
+          <Anchor component={Link} to={skip} ta="center">
             {t("questionnaire.step1.skip")}
           </Anchor>
         </Stack>
+        <PreloadPageScripts hrefs={preload} />
       </Paper>
     );
   }
+  const { actions, skip } = questionnaireLinks(persona, signedIn);
   return (
     <Paper className="center-narrow" p="lg" withBorder>
       <Title order={1} size="h2" mb="md">
         {t("questionnaire.step2.title")}
       </Title>
       <Stack>
-        {QUESTIONNAIRE_ACTIONS[persona].map((a) => (
+        {actions.map((a) => (
           <Button
             key={a.href}
             component={Link}
@@ -67,13 +96,14 @@ export default function Questionnaire() {
             {t(a.labelKey)}
           </Button>
         ))}
-        <Anchor component={Link} to={skipToLogin(persona)} ta="center">
+        <Anchor component={Link} to={skip} ta="center">
           {t("questionnaire.step1.skip")}
         </Anchor>
         <Button component={Link} to="/" variant="default">
           {t("questionnaire.back")}
         </Button>
       </Stack>
+      <PreloadPageScripts hrefs={preload} />
     </Paper>
   );
 }

@@ -16,16 +16,25 @@ import {
   type CardIntent,
 } from "~/.server/programs";
 import { moreTimeResponse } from "~/.server/payment-window";
+import { nextPageScripts, PAGE_ROUTES } from "~/.server/next-page-scripts";
 import { ProgramsList } from "~/components/programs/ProgramsList";
 import { PaymentExpiryDialog } from "~/islands/PaymentCountdown";
 import { ProgramsRefresh } from "~/islands/ProgramsRefresh";
+import { PreloadPageScripts } from "~/islands/PreloadPageScripts";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = { title: t("programs.title") };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireParticipant(request);
-  return json(await programsPage({ request, context }, new URL(request.url)));
+  return json({
+    ...(await programsPage({ request, context }, new URL(request.url))),
+    // "Register" leads to the activity's payment page.
+    nextPageScripts: nextPageScripts(context, {
+      next: PAGE_ROUTES.payment,
+      current: PAGE_ROUTES.programs,
+    }),
+  });
 }
 
 const INTENTS: CardIntent[] = ["register", "waitlist", "cancel", "leaveWaitlist"];
@@ -74,6 +83,7 @@ export default function Programs() {
       <Outlet />
       <PaymentExpiryDialog />
       <ProgramsRefresh />
+      <PreloadPageScripts hrefs={data.nextPageScripts} />
     </Stack>
   );
 }

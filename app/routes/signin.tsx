@@ -8,6 +8,7 @@ import { BirthDateField } from "~/components/BirthDateField";
 import { ErrorSummary, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
+import { PreloadPageScripts } from "~/islands/PreloadPageScripts";
 import { familySignInPage, familySignInAction } from "~/.server/identity";
 import type { PageHandle } from "~/components/page-title";
 
@@ -93,7 +94,8 @@ function signInLabel(name: string): string | undefined {
 }
 
 export default function SignIn() {
-  const { recover, sent, redirectTo, logInMessage } = useLoaderData<typeof loader>();
+  const { recover, sent, redirectTo, logInMessage, nextPageScripts } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const loginResult =
@@ -164,6 +166,7 @@ export default function SignIn() {
         </Stack>
       </Form>
       <HashPrefill formId={form.id} />
+      <PreloadPageScripts hrefs={nextPageScripts} />
       {recover ? <RecoverDialog kind={recover} sent={sent} closeHref={here} /> : null}
     </Paper>
   );

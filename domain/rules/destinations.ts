@@ -81,3 +81,43 @@ export const QUESTIONNAIRE_ACTIONS: Record<
 export function skipToLogin(persona: Persona | null): string {
   return persona === "faculty" ? "/instructor/sign-in" : "/programs";
 }
+
+/** The questionnaire's destinations that ask for no session: the sign-ins and the guests' page. */
+const OPEN_PAGES = ["/signin", "/instructor/sign-in", "/register-guest"];
+
+/**
+ * A questionnaire link for someone signed in as nobody leads straight to the sign-in its page
+ * would redirect them to, with the same way back (the guards of app/.server/auth.ts): on a slow
+ * phone the redirect cost a round trip and the scripts of a page never shown (issue 29,
+ * decision 161). Someone signed in goes to the page itself, whose guard knows their session.
+ */
+export function viaSignIn(href: string, signedIn: boolean): string {
+  if (signedIn || OPEN_PAGES.includes(pathOf(href))) return href;
+  const signIn = href.startsWith("/instructor") ? "/instructor/sign-in" : "/signin";
+  return `${signIn}?redirectTo=${encodeURIComponent(href)}`;
+}
+
+/** A step of the questionnaire: the first (who are you?) or a persona's second. */
+export type QuestionnaireStep = "start" | "student" | "community" | "faculty";
+export const QUESTIONNAIRE_STEPS: QuestionnaireStep[] = [
+  "start",
+  "student",
+  "community",
+  "faculty",
+];
+
+/**
+ * The links of a questionnaire step, the way they are shown to someone signed in or not: the
+ * persona's actions (none on the first step) and "Skip to login".
+ */
+export function questionnaireLinks(
+  step: QuestionnaireStep,
+  signedIn: boolean,
+): { actions: QuestionnaireAction[]; skip: string } {
+  const to = (href: string) => viaSignIn(href, signedIn);
+  const persona = step === "start" ? null : step;
+  return {
+    actions: persona ? QUESTIONNAIRE_ACTIONS[persona].map((a) => ({ ...a, href: to(a.href) })) : [],
+    skip: to(skipToLogin(persona)),
+  };
+}

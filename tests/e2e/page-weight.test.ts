@@ -7,7 +7,7 @@ import { gunzipSync } from "node:zlib";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
-import { BUDGET, PAGES, measureWeight } from "../../scripts/bench/pages";
+import { BUDGET, GZIP_ONLY, PAGES, measureWeight } from "../../scripts/bench/pages";
 import { addManyActivities } from "../../scripts/bench/support";
 import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";
 
@@ -30,6 +30,7 @@ describe.each(MODES)("page weight $name", (mode) => {
       baseURL: app.url,
       javaScriptEnabled: mode.js,
       storageState: p.auth ? signedIn : undefined,
+      extraHTTPHeaders: GZIP_ONLY,
     });
     try {
       const page = await context.newPage();

@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import {
   QUESTIONNAIRE_ACTIONS,
   familyDestination,
+  questionnaireLinks,
   safeLocalPath,
   skipToLogin,
+  viaSignIn,
   staffDestination,
 } from "@domain/rules/destinations";
 import { cartHref, navigationFor, type NavUser } from "@domain/rules/navigation";
@@ -109,6 +111,43 @@ describe("questionnaire", () => {
     [null, "/programs"],
   ] as const)("skip to login for %s → %s", (persona, expected) => {
     expect(skipToLogin(persona)).toBe(expected);
+  });
+});
+
+describe("questionnaire links for someone not signed in (issue 29)", () => {
+  it.each([
+    ["/programs", "/signin?redirectTo=%2Fprograms"],
+    ["/fees", "/signin?redirectTo=%2Ffees"],
+    ["/instructor/", "/instructor/sign-in?redirectTo=%2Finstructor%2F"],
+    ["/instructor/fee-proposals", "/instructor/sign-in?redirectTo=%2Finstructor%2Ffee-proposals"],
+    ["/instructor/fees", "/instructor/sign-in?redirectTo=%2Finstructor%2Ffees"],
+    ["/instructor/sign-in", "/instructor/sign-in"],
+    ["/register-guest", "/register-guest"],
+  ])("%s leads to %s, the sign-in its page would redirect to", (href, expected) => {
+    expect(viaSignIn(href, false)).toBe(expected);
+  });
+
+  it("leads someone signed in to the page itself", () => {
+    expect(viaSignIn("/programs", true)).toBe("/programs");
+    expect(viaSignIn("/instructor/", true)).toBe("/instructor/");
+  });
+
+  it("gives each questionnaire step its links, via the sign-in for someone signed in as nobody", () => {
+    expect(questionnaireLinks("start", false)).toEqual({
+      actions: [],
+      skip: "/signin?redirectTo=%2Fprograms",
+    });
+    const faculty = questionnaireLinks("faculty", false);
+    expect(faculty.actions.map((a) => a.href)).toEqual([
+      "/instructor/sign-in?redirectTo=%2Finstructor%2F",
+      "/instructor/sign-in?redirectTo=%2Finstructor%2Ffee-proposals",
+      "/instructor/sign-in?redirectTo=%2Finstructor%2Ffees",
+    ]);
+    expect(faculty.skip).toBe("/instructor/sign-in");
+    expect(questionnaireLinks("student", true)).toEqual({
+      actions: QUESTIONNAIRE_ACTIONS.student,
+      skip: "/programs",
+    });
   });
 });
 
