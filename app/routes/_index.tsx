@@ -1,7 +1,6 @@
 // Two-step questionnaire (spec 01 §2). Each step is a URL, so it works without JavaScript.
-import { useState } from "react";
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, redirect, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Anchor, Button, Paper, Stack, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { questionnaireLinks, type Persona } from "@domain/rules/destinations";
@@ -28,20 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-/**
- * With JavaScript, moving between the steps asks nothing of the server: the step is in the URL,
- * and on a slow phone the server's answer was a round trip of a second (decision 161). The root
- * keeps its data between the steps too (its shouldRevalidate).
- */
-export function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  return { ...stepOf(new URL(request.url)), nextPageScripts: null };
-}
-
 export default function Questionnaire() {
-  const data = useLoaderData<typeof loader | typeof clientLoader>();
-  const { persona } = data;
-  // The first load's scripts of every step, kept for the steps that follow in the browser.
-  const [nextPageScripts] = useState(data.nextPageScripts);
+  const { persona, nextPageScripts } = useLoaderData<typeof loader>();
   const user = useRootData()?.user;
   const signedIn = Boolean(user?.student || user?.staff);
   const preload = nextPageScripts?.[persona ?? "start"] ?? [];
