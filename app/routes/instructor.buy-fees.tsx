@@ -75,6 +75,7 @@ export default function BuyFees() {
               ? (a?.result.initialValue as Record<string, unknown> | null | undefined)
               : null
           }
+          refusal={error?.feeId === questionCard.fee.id ? a?.result : null}
         />
       ) : null}
     </Stack>

@@ -3,6 +3,8 @@
 // the header's cart count, and the employees' fee shop.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { eq } from "drizzle-orm";
+import { fees } from "../../district-api/db/schema";
 import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
 
 let app: TestApp;
@@ -167,5 +169,34 @@ describe.each(MODES)("fees page $name", (mode) => {
     // With JavaScript the address changes before the receipt is drawn: wait for its heading.
     await page.getByRole("heading", { name: /^Cart For .+ - E100\d$/ }).waitFor();
     await expect(page.getByText("Total Paid: $12.00").isVisible()).resolves.toBe(true);
+  });
+
+  it("an employee's refused fee questions link the unanswered one, as the family's do (decision 159)", async () => {
+    // No employee fee of the demo data asks questions: the zoo trip's are opened to employees.
+    await app.server
+      .api!.database.db.update(fees)
+      .set({ allowEmployee: true })
+      .where(eq(fees.name, "Zoo Field Trip"));
+    const page = await app.newPage(mode);
+    await signInStaff(page, mode.js ? "instructor" : "instructor2");
+    await page.goto("/instructor/buy-fees");
+    await card(page, "Zoo Field Trip").getByRole("link", { name: "Add to Cart" }).click();
+    const dialog = page.getByRole("dialog", { name: "Questions: Zoo Field Trip" });
+    await dialog.waitFor();
+    if (mode.js) await page.waitForLoadState("networkidle");
+    await dialog.getByLabel("M", { exact: true }).check();
+    // Blank but for spaces: the browser lets it go, the server refuses it.
+    await dialog.getByLabel("Allergies or medical needs").fill("   ");
+    await dialog.getByRole("button", { name: "Add to Cart" }).click();
+    const summary = page
+      .getByRole("dialog", { name: "Questions: Zoo Field Trip" })
+      .getByRole("region", { name: "There is a problem" });
+    await summary.getByText("All fields are required.").waitFor();
+    await expect(summary.getByRole("link").allTextContents()).resolves.toEqual([
+      "Allergies or medical needs",
+    ]);
+    const allergies = dialog.getByLabel("Allergies or medical needs");
+    await expect.poll(() => allergies.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await allergies.getAttribute("aria-invalid")).toBe("true");
   });
 });
