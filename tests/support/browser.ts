@@ -61,23 +61,6 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-// One Chromium per vitest worker: the browser files of a worker run one after another in one
-// process (vitest.e2e.config.ts, `isolate: false`), and each takes fresh contexts (their own
-// cookies, storage and cache) from the same browser instead of launching one. Playwright ends the
-// browser when the worker's process exits.
-let workerBrowser: Promise<Browser> | undefined;
-
-/** This worker's Chromium, launched by its first browser file. */
-export function sharedChromium(): Promise<Browser> {
-  workerBrowser ??= launchChromium().then((browser) => {
-    browser.on("disconnected", () => {
-      workerBrowser = undefined;
-    });
-    return browser;
-  });
-  return workerBrowser;
-}
-
 export async function startTestApp(opts: { statusPollMs?: number } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "e2e-"));
   process.env.LOG_LEVEL ??= "silent";
@@ -91,9 +74,7 @@ export async function startTestApp(opts: { statusPollMs?: number } = {}): Promis
     statusPollMs: opts.statusPollMs,
     pgliteSnapshot: await demoSnapshot(),
   });
-  const browser = await sharedChromium();
-  // Contexts a file opened on `app.browser` itself are closed with those of `newContext`.
-  const contextsBefore = new Set(browser.contexts());
+  const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   // A page whose server HTML React cannot hydrate is thrown away and drawn again on the client:
   // what was typed or chosen before that is lost and clicks in between do nothing. Every page of
@@ -127,9 +108,8 @@ export async function startTestApp(opts: { statusPollMs?: number } = {}): Promis
       return ctx.newPage();
     },
     async close() {
-      const opened = new Set([...contexts, ...browser.contexts()]);
-      for (const c of contextsBefore) opened.delete(c);
-      await Promise.all([...opened].map((c) => c.close().catch(() => undefined)));
+      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      await browser.close();
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
       if (hydrationErrors.length > 0) {
