@@ -1,7 +1,7 @@
 // The fee lists shared by /fees and /instructor/buy-fees: optional fees with search and category
 // filter, assessed fees with "Add All Fees to Cart", previous purchases; the "View More..." and
 // questions dialogs as URL states.
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Button, Group, Radio, RadioGroup, Select, Stack, Text, Textarea } from "~/ui";
@@ -202,11 +202,14 @@ export function QuestionsDialog({
   };
   // With JavaScript the dialog stays in place after the refusal: the first unanswered question
   // takes the focus here (without JavaScript, its `autofocus`).
+  // Once for each refusal, as the error summary does: a later render of the same one leaves the
+  // focus where the family put it.
+  const focusedFor = useRef<unknown>(undefined);
   useEffect(() => {
-    if (refusal && firstInvalid) document.getElementById(fieldId(firstInvalid))?.focus();
-    // Once for each refusal.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refusal]);
+    if (!refusal || !firstInvalid || focusedFor.current === refusal) return;
+    focusedFor.current = refusal;
+    document.getElementById(`${formId}-${firstInvalid}`)?.focus();
+  }, [refusal, firstInvalid, formId]);
   return (
     <PageDialog
       title={`${t("fees.questions.title")}: ${card.fee.name}`}
