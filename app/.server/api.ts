@@ -1,8 +1,15 @@
 // The web app's client of the district API. Loaders and actions call it from the server with the
 // person's bearer token; replies are parsed with the shared contract schemas.
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "zod";
 import { ErrorReply } from "@domain/contract/common";
+import {
+  endpointUrl,
+  successSchema,
+  type Endpoint,
+  type Given,
+  type SuccessData,
+} from "@domain/contract/endpoint";
 import { t } from "@domain/messages";
 import { getSession, validStaff, validStudent, writeSession } from "./session";
 
@@ -43,6 +50,9 @@ async function signedOutRedirect(request: Request): Promise<Response> {
     headers: { "Set-Cookie": await writeSession(request, { student: null, staff: null }) },
   });
 }
+
+/** A 204's empty body reads as undefined. */
+const NO_CONTENT = z.undefined();
 
 const loopback = new Map<string, boolean>();
 
@@ -125,6 +135,78 @@ export function unavailable(r: ApiResult<unknown>): boolean {
 export function or503<R extends ApiResult<unknown>>(r: R, message: string): R {
   if (unavailable(r)) throw serviceUnavailable(message);
   return r;
+}
+
+/** Whose token goes with a call. */
+export type CallAuth = "student" | "staff" | "none";
+
+type Part<S, K extends string> = S extends z.ZodTypeAny
+  ? { [P in K]: Given<S> }
+  : { [P in K]?: undefined };
+
+/**
+ * What calling `E` takes: its params, query and body as its schemas accept them, and whose token
+ * to send. Without `auth`, the endpoint's access decides: staff calls send the staff session's,
+ * family calls the family session's, public calls none; a call open to any token must say.
+ */
+export type EndpointInput<E extends Endpoint> = Part<E["params"], "params"> &
+  Part<E["query"], "query"> &
+  Part<E["body"], "body"> &
+  (E["access"] extends "any" ? { auth: CallAuth } : { auth?: CallAuth }) & {
+    /** Spec: register and program calls time out after 10 seconds (the default). */
+    timeoutMs?: number;
+  };
+
+function authOf(e: Endpoint, given: CallAuth | undefined): CallAuth {
+  if (given) return given;
+  if (e.access === "staff") return "staff";
+  if (e.access === "participant" || e.access === "family") return "student";
+  if (e.access === "public") return "none";
+  throw new Error(`${e.method} ${e.path}: a call open to any token must say whose to send`);
+}
+
+function requestOf<E extends Endpoint>(e: E, input: EndpointInput<E>) {
+  const i = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    auth?: CallAuth;
+    timeoutMs?: number;
+  };
+  return {
+    path: endpointUrl(e, i.params, i.query),
+    method: e.method,
+    body: i.body,
+    auth: authOf(e, i.auth),
+    timeoutMs: i.timeoutMs,
+  };
+}
+
+/**
+ * Calls the district API's `e` and reads its reply with the schema `e` declares: what every loader
+ * and action uses (never a path string).
+ */
+export async function callEndpoint<E extends Endpoint>(
+  caller: Caller,
+  e: E,
+  input: EndpointInput<E>,
+): Promise<ApiResult<SuccessData<E>>> {
+  const reply = (successSchema(e) ?? NO_CONTENT) as z.ZodType<
+    SuccessData<E>,
+    z.ZodTypeDef,
+    unknown
+  >;
+  return callApi(caller, { ...requestOf(e, input), reply });
+}
+
+/** `e`'s raw reply, for a body that is not JSON (a PDF); a 401 signs out as every call does. */
+export function fetchEndpoint<E extends Endpoint>(
+  caller: Caller,
+  e: E,
+  input: EndpointInput<E>,
+): Promise<Response> {
+  const { path, ...init } = requestOf(e, input);
+  return fetchApi(caller, path, init);
 }
 
 export async function callApi<T>(caller: Caller, call: ApiCall<T>): Promise<ApiResult<T>> {

@@ -1,8 +1,8 @@
 // The header's cart badge: the number of items in the signed-in person's open cart, from the
 // district API's light count call (one read, no write) rather than the whole cart on every page.
 import type { AppLoadContext } from "@remix-run/node";
-import { CartCount } from "@domain/contract/cart";
-import { callApi } from "./api";
+import { getCartCount } from "@domain/contract/cart";
+import { callEndpoint } from "./api";
 
 export async function loadCartCount(
   request: Request,
@@ -11,10 +11,10 @@ export async function loadCartCount(
 ): Promise<number> {
   if (!who) return 0;
   try {
-    const r = await callApi(
-      { request, context },
-      { path: "/v1/cart/count", auth: who, reply: CartCount, timeoutMs: 3000 },
-    );
+    const r = await callEndpoint({ request, context }, getCartCount, {
+      auth: who,
+      timeoutMs: 3000,
+    });
     return r.ok ? r.data.count : 0;
   } catch {
     // A redirect (signed out) is the page's business; the badge just shows 0.

@@ -2,7 +2,7 @@
 // each with their own token and cart.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "./forms.server";
-import { Cart, Receipt } from "@domain/contract/cart";
+import { emptyCart, getReceipt, removeCartItems } from "@domain/contract/cart";
 import { CheckoutSessionReply, ConfirmMailinReply, RedirectReply } from "@domain/contract/payments";
 import {
   CartIntentForm,
@@ -18,7 +18,7 @@ import {
   methodAllowed,
 } from "@domain/rules/checkout";
 import { loadDistrict } from "./settings";
-import { callApi, or503 } from "./api";
+import { callApi, callEndpoint, or503 } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { loadCart, originOf, whoIsSignedIn, type Who } from "./payments";
 import { inPersonOffer, loadInPersonReceipt } from "./cashier";
@@ -87,13 +87,7 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
     const removal = parseWithZod(formData, { schema: RemoveCartItemsForm });
     const ids = removal.status === "success" ? removal.value.ids : [];
     const r = ids.length
-      ? await callApi(caller, {
-          path: "/v1/cart/cartItems/",
-          method: "DELETE",
-          auth: g.who,
-          body: { cartItemIds: ids },
-          reply: Cart,
-        })
+      ? await callEndpoint(caller, removeCartItems, { auth: g.who, body: { cartItemIds: ids } })
       : null;
     return redirect(back, {
       headers: await notice(
@@ -103,12 +97,7 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
     });
   }
   if (intent === "empty") {
-    const r = await callApi(caller, {
-      path: "/v1/cart/empty",
-      method: "DELETE",
-      auth: g.who,
-      reply: Cart,
-    });
+    const r = await callEndpoint(caller, emptyCart, { auth: g.who });
     return redirect(back, {
       headers: await notice(
         r.ok ? t("cart.emptied") : t("cart.error.empty"),
@@ -204,7 +193,7 @@ export async function loadCartReceipt({ request, context, params }: LoaderFuncti
   if (!Number.isSafeInteger(id) || id <= 0) return { receipt: null, inPerson: null };
   const caller = { request, context };
   const r = or503(
-    await callApi(caller, { path: `/v1/cart/${id}`, auth: who ?? "student", reply: Receipt }),
+    await callEndpoint(caller, getReceipt, { params: { cartId: id }, auth: who ?? "student" }),
     t("cart.error.load"),
   );
   if (!r.ok) return { receipt: null, inPerson: null };

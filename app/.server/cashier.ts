@@ -3,7 +3,7 @@
 // in-person payments; anyone else is sent back to the cart.
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { Cart } from "@domain/contract/cart";
+import { getCart } from "@domain/contract/cart";
 import {
   CompleteInPersonReply,
   CreateTerminalIntentReply,
@@ -17,7 +17,7 @@ import { inPersonFormSchema } from "@domain/forms/in-person";
 import { payNowCents, truncatedCents } from "@domain/rules/cashier";
 import { cartLinesOf, partialOption } from "@domain/rules/checkout";
 import { formatUsd } from "@domain/rules/money";
-import { callApi, or503 } from "./api";
+import { callApi, callEndpoint, or503 } from "./api";
 import { parseWithZod } from "./forms.server";
 import { requireFamily, requireStaff } from "./auth";
 import { flashNotice } from "./session";
@@ -38,10 +38,7 @@ async function requireDesktop(request: Request, who: Who) {
 }
 
 async function loadCart(caller: Caller, who: Who) {
-  const res = or503(
-    await callApi(caller, { path: "/v1/cart", auth: who, reply: Cart }),
-    t("cart.error.load"),
-  );
+  const res = or503(await callEndpoint(caller, getCart, { auth: who }), t("cart.error.load"));
   if (!res.ok) throw new Response(t("cart.error.load"), { status: res.status >= 500 ? 502 : 404 });
   return res.data;
 }

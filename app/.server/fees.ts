@@ -1,6 +1,6 @@
 // The fee pages' data: fee cards with their state (spec 02 §4 order), assessed fees, purchases,
 // and the add-to-cart action shared by /fees and /instructor/buy-fees.
-import { AddAssessedFeesReply, type Cart } from "@domain/contract/cart";
+import { addAssessedFees, type Cart } from "@domain/contract/cart";
 import type { AssessedFee, Fee, PurchaseHistory } from "@domain/contract/fees";
 import { OkReply } from "@domain/contract/fees";
 import { AddToCartForm, FeeShopForm } from "@domain/forms/add-to-cart";
@@ -10,7 +10,7 @@ import { feeAnswerProblems } from "@domain/rules/fee-answers";
 import { feeCardState, requiresFullPayment, type FeeCardState } from "@domain/rules/fee-card";
 import { toCents } from "@domain/rules/money";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { callApi, or503, type ApiResult } from "./api";
+import { callApi, callEndpoint, or503, type ApiResult } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { parseWithZod } from "./forms.server";
 import { flashNotice, writeSession } from "./session";
@@ -368,11 +368,5 @@ export async function feeShopAction({ request, context }: ActionFunctionArgs, sh
  * call (the district API adds them in one transaction and leaves those in the cart alone).
  */
 async function addAllAssessedFees(caller: Caller): Promise<void> {
-  await callApi(caller, {
-    path: "/v1/cart/assessed-fees",
-    method: "POST",
-    auth: "student",
-    timeoutMs: 10_000,
-    reply: AddAssessedFeesReply,
-  });
+  await callEndpoint(caller, addAssessedFees, { auth: "student" });
 }

@@ -5,13 +5,13 @@
 // else's payment, or a cart id that is not the payment's cart are refused.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { Receipt } from "@domain/contract/cart";
+import { getReceipt } from "@domain/contract/cart";
 import { PaymentStatusReply, RegistrationPayment } from "@domain/contract/payments";
 import { safeLocalPath } from "@domain/rules/destinations";
 import { toCents } from "@domain/rules/money";
 import { chargeDescription } from "@domain/rules/receipt-lines";
 import { t } from "@domain/messages";
-import { callApi, or503 } from "./api";
+import { callApi, callEndpoint, or503 } from "./api";
 import type { Who } from "./payments";
 
 type Outcome = "complete" | "pending" | "failed";
@@ -33,7 +33,7 @@ export async function paidCart(
 ): Promise<{ amountCents: number; paidFor: string; cartId: number } | null> {
   if (!Number.isSafeInteger(cartId) || cartId <= 0) return null;
   const r = or503(
-    await callApi(caller, { path: `/v1/cart/${cartId}`, auth: who, reply: Receipt }),
+    await callEndpoint(caller, getReceipt, { params: { cartId }, auth: who }),
     t("payment.loadError"),
   );
   if (!r.ok) return null;

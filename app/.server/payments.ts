@@ -1,9 +1,9 @@
 // Server helpers of the fee, cart and payment pages: whose token to send, and the calls.
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { Cart } from "@domain/contract/cart";
+import { getCart } from "@domain/contract/cart";
 import { FeesReply, PurchaseHistory, StudentFeesReply } from "@domain/contract/fees";
-import { callApi, or503 } from "./api";
+import { callApi, callEndpoint, or503 } from "./api";
 import { getSession, validStaff, validStudent } from "./session";
 import { json, type ActionFunctionArgs, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import {
@@ -35,7 +35,7 @@ export async function whoIsSignedIn(request: Request): Promise<Who | null> {
 }
 
 export function loadCart(caller: Caller, auth: Who) {
-  return callApi(caller, { path: "/v1/cart/", auth, reply: Cart });
+  return callEndpoint(caller, getCart, { auth });
 }
 
 export function loadFees(caller: Caller, auth: Who) {

@@ -4,7 +4,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { RegisterReply } from "@domain/contract/programs";
-import { Cart } from "@domain/contract/cart";
+import { addRegistration } from "@domain/contract/cart";
 import {
   CheckoutSessionReply,
   ConfirmMailinReply,
@@ -25,7 +25,7 @@ import {
 import { formatCountdown } from "@domain/rules/registration";
 import { hrefTo } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
-import { callApi, or503 } from "./api";
+import { callApi, callEndpoint, or503 } from "./api";
 import { parseWithZod } from "./forms.server";
 import { requireParticipant } from "./auth";
 import { originOf } from "./payments";
@@ -205,13 +205,7 @@ export async function registrationPaymentAction({ request, context, params }: Ac
     return confirmed("registration", ids[0] ?? "", true);
   }
   if (method === "cart") {
-    const r = await callApi(caller, {
-      path: "/v1/cart/add",
-      method: "PUT",
-      auth: "student",
-      body: { courseSectionId: sectionId },
-      reply: Cart,
-    });
+    const r = await callEndpoint(caller, addRegistration, { body: { courseSectionId: sectionId } });
     if (!r.ok) return refused(r.hint ?? r.message);
     return redirect("/cart", {
       headers: {

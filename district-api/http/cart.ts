@@ -2,9 +2,9 @@
 // assessed fee still owed ("Add all fees"), removing items and emptying. Students, community
 // members, guests and staff each have their own cart.
 import { Router } from "express";
-import { AddRegistrationRequest, CartIdParams, RemoveItemsRequest } from "@domain/contract/cart";
+import * as cart from "@domain/contract/cart";
 import type { ApiDeps } from "../deps";
-import { handle, participantId } from "./kit";
+import { participantId, serve } from "./kit";
 import {
   addAssessedFeesToCart,
   addRegistrationToCart,
@@ -18,58 +18,31 @@ import {
 export function cartRoutes(deps: ApiDeps): Router {
   const r = Router();
 
-  r.get(
-    "/cart",
-    handle(deps, { access: "any" }, ({ claims }) => cartView(deps, claims!)),
-  );
+  serve(r, deps, cart.getCart, ({ claims }) => cartView(deps, claims));
 
-  // The header's badge on every page: one light read, no write (before /cart/:cartId).
-  r.get(
-    "/cart/count",
-    handle(deps, { access: "any" }, ({ claims }) => cartItemCount(deps, claims!)),
-  );
+  // Before /cart/:cartId, which would take "count" for a cart id.
+  serve(r, deps, cart.getCartCount, ({ claims }) => cartItemCount(deps, claims));
 
-  r.put(
-    "/cart/add",
-    handle(
-      deps,
-      { access: "participant", body: AddRegistrationRequest },
-      async ({ claims, body }) => {
-        await addRegistrationToCart(deps, claims!, participantId(claims), body.courseSectionId);
-        return cartView(deps, claims!);
-      },
-    ),
-  );
+  serve(r, deps, cart.addRegistration, async ({ claims, body }) => {
+    await addRegistrationToCart(deps, claims, participantId(claims), body.courseSectionId);
+    return cartView(deps, claims);
+  });
 
   // "Add all fees": every assessed fee still owed, in one transaction (authorised like the
   // single add: the caller's own fees only).
-  r.post(
-    "/cart/assessed-fees",
-    handle(deps, { access: "any" }, ({ claims }) => addAssessedFeesToCart(deps, claims!)),
-  );
+  serve(r, deps, cart.addAssessedFees, ({ claims }) => addAssessedFeesToCart(deps, claims));
 
-  r.delete(
-    "/cart/cartItems",
-    handle(deps, { access: "any", body: RemoveItemsRequest }, async ({ claims, body }) => {
-      await removeItems(deps, claims!, body.cartItemIds);
-      return cartView(deps, claims!);
-    }),
-  );
+  serve(r, deps, cart.removeCartItems, async ({ claims, body }) => {
+    await removeItems(deps, claims, body.cartItemIds);
+    return cartView(deps, claims);
+  });
 
-  r.delete(
-    "/cart/empty",
-    handle(deps, { access: "any" }, async ({ claims }) => {
-      await emptyCart(deps, claims!);
-      return cartView(deps, claims!);
-    }),
-  );
+  serve(r, deps, cart.emptyCart, async ({ claims }) => {
+    await emptyCart(deps, claims);
+    return cartView(deps, claims);
+  });
 
-  r.get(
-    "/cart/:cartId",
-    handle(deps, { access: "any", params: CartIdParams }, ({ claims, params }) =>
-      receiptView(deps, claims!, params.cartId),
-    ),
-  );
+  serve(r, deps, cart.getReceipt, ({ claims, params }) => receiptView(deps, claims, params.cartId));
 
   return r;
 }

@@ -1,7 +1,14 @@
 // Small helpers every route module uses: validated input, authorisation, typed refusals.
-import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response, Router } from "express";
 import { z, ZodError } from "zod";
 import type { TokenClaims } from "@domain/contract/identity";
+import type {
+  Access,
+  Endpoint,
+  EndpointDefinition,
+  HandlerReply,
+  Parsed,
+} from "@domain/contract/endpoint";
 import { t } from "@domain/messages";
 import { findControlCharacter } from "@domain/rules/input";
 import type { ApiDeps } from "../deps";
@@ -11,17 +18,7 @@ import { ApiError } from "../errors";
 import { logSafeError } from "../logger";
 import { JSON_MAX_DEPTH, JSON_MAX_ITEMS } from "./body-shape";
 
-/** A refusal with a status, a message and an optional hint the user sees. */
-
-export type Access =
-  | "public"
-  /** any signed-in user */
-  | "any"
-  /** students and community members */
-  | "participant"
-  /** students, community members and guests */
-  | "family"
-  | "staff";
+export type { Access };
 
 export interface HandlerContext<B, Q, P> {
   req: Request;
@@ -36,7 +33,7 @@ export interface HandlerContext<B, Q, P> {
 interface HandlerOptions<B extends z.ZodTypeAny, Q extends z.ZodTypeAny, P extends z.ZodTypeAny> {
   access: Access;
   /** Staff roles, any of which allows the call. */
-  roles?: string[];
+  roles?: readonly string[];
   body?: B;
   query?: Q;
   params?: P;
@@ -57,7 +54,7 @@ export async function readClaims(req: Request, deps: ApiDeps): Promise<TokenClai
 /** What a route built with `handle` accepts; kept on the handler so every route can be listed. */
 export interface RouteSpec {
   access: Access;
-  roles?: string[];
+  roles?: readonly string[];
   body?: z.ZodTypeAny;
   query?: z.ZodTypeAny;
   params?: z.ZodTypeAny;
@@ -109,6 +106,54 @@ export function handle<
   };
   const { access, roles, body, query, params } = options;
   return Object.assign(handler, { [ROUTE_SPEC]: { access, roles, body, query, params } });
+}
+
+/** The claims a handler sees: always there unless anyone may call. */
+type ClaimsOf<E extends EndpointDefinition> = E["access"] extends "public"
+  ? TokenClaims | null
+  : TokenClaims;
+
+export interface EndpointContext<E extends EndpointDefinition> {
+  req: Request;
+  res: Response;
+  body: Parsed<E["body"]>;
+  query: Parsed<E["query"]>;
+  params: Parsed<E["params"]>;
+  claims: ClaimsOf<E>;
+  deps: ApiDeps;
+}
+
+/**
+ * Answers the call `e` declares on `router` (mounted under /v1) with `fn`, which must return a body
+ * one of `e`'s replies allows (or nothing, for a PDF it sends itself or a 204). Access, roles and
+ * the parsing of params, query and body are `e`'s; refusals as `handle` gives them.
+ */
+export function serve<const E extends Endpoint>(
+  router: Router,
+  deps: ApiDeps,
+  e: E,
+  fn: (ctx: EndpointContext<E>) => Promise<HandlerReply<E>>,
+): void {
+  const local = e.path.slice("/v1".length);
+  const handler = handle(
+    deps,
+    e,
+    fn as (ctx: HandlerContext<unknown, unknown, unknown>) => Promise<unknown>,
+  );
+  switch (e.method) {
+    case "GET":
+      router.get(local, handler);
+      break;
+    case "POST":
+      router.post(local, handler);
+      break;
+    case "PUT":
+      router.put(local, handler);
+      break;
+    case "DELETE":
+      router.delete(local, handler);
+      break;
+  }
 }
 
 export { logSafeError };

@@ -4,7 +4,7 @@
 // a route without a description fails it. A district running its own API can check itself
 // against this document.
 import type { Express } from "express";
-import type { z } from "zod";
+import { z } from "zod";
 import * as admin from "@domain/contract/admin";
 import * as adminFees from "@domain/contract/admin-fees";
 import * as adminImports from "@domain/contract/admin-imports";
@@ -27,7 +27,9 @@ import * as payments from "@domain/contract/payments";
 import * as programs from "@domain/contract/programs";
 import * as staff from "@domain/contract/staff";
 import { listRoutes } from "./route-table";
-import { toJsonSchema, type JsonSchema } from "./json-schema";
+import { ENDPOINTS } from "@domain/contract/endpoints";
+import type { EndpointDefinition, Method } from "@domain/contract/endpoint";
+import { describeEndpoints } from "./openapi-document";
 
 interface Description {
   summary: string;
@@ -215,33 +217,6 @@ export const DESCRIPTIONS: Record<string, Description> = {
     reply: "json",
     refusals: { 404: "No such cart, fee or section, or not the caller's" },
   },
-  "GET /v1/cart": { tag: "cart", summary: "The caller's open cart", reply: cart.Cart },
-  "GET /v1/cart/count": {
-    tag: "cart",
-    summary: "How many items the open cart holds",
-    reply: cart.CartCount,
-  },
-  "PUT /v1/cart/add": {
-    tag: "cart",
-    summary: "Add a registration awaiting payment to the cart",
-    reply: cart.Cart,
-    refusals: { 404: "No such cart, fee or section, or not the caller's" },
-  },
-  "POST /v1/cart/assessed-fees": {
-    tag: "cart",
-    summary:
-      "Add every assessed fee still owed to the cart in one call (fees already in it are left alone)",
-    reply: cart.AddAssessedFeesReply,
-    refusals: { 404: "No such cart, fee or section, or not the caller's" },
-  },
-  "DELETE /v1/cart/cartItems": {
-    tag: "cart",
-    summary: "Remove items from the cart",
-    reply: "json",
-    refusals: { 404: "No such cart, fee or section, or not the caller's" },
-  },
-  "DELETE /v1/cart/empty": { tag: "cart", summary: "Empty the cart", reply: "json" },
-  "GET /v1/cart/:cartId": { tag: "cart", summary: "A paid cart's receipt", reply: cart.Receipt },
   "GET /v1/payment/connectionToken": {
     tag: "in-person payments",
     summary: "A card reader connection token (staff, desktop client)",
@@ -854,147 +829,35 @@ export const DESCRIPTIONS: Record<string, Description> = {
   "GET /v1/openapi.json": { tag: "meta", summary: "This description of the API", reply: "json" },
 };
 
-/** Express's /v1/register/:id as OpenAPI's /v1/register/{id}, with the parameter names. */
-function openApiPath(path: string): { path: string; params: string[] } {
-  const params: string[] = [];
-  const converted = path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
-    params.push(name);
-    return `{${name}}`;
-  });
-  return { path: converted, params };
-}
-
-const ERROR = { $ref: "#/components/schemas/Error" };
-const errorReply = (description: string) => ({
-  description,
-  content: { "application/json": { schema: ERROR } },
-});
-
-const SUCCESS_TEXT: Record<200 | 201 | 204, string> = {
-  200: "Success",
-  201: "Created",
-  204: "Done; no content",
-};
-
-function successOf(d: Description | undefined): Record<string, unknown> {
-  const statuses = d?.success ?? [d && d.reply !== undefined ? 200 : 204];
-  const replies: Record<string, unknown> = {};
-  for (const status of statuses) {
-    if (status === 204 || !d || d.reply === undefined) {
-      replies[status] = { description: SUCCESS_TEXT[status] };
-    } else if (d.reply === "pdf") {
-      replies[status] = { description: "A PDF document", content: { "application/pdf": {} } };
-    } else {
-      const schema = d.reply === "json" ? {} : toJsonSchema(d.reply);
-      replies[status] = {
-        description: SUCCESS_TEXT[status],
-        content: { "application/json": { schema } },
-      };
-    }
-  }
-  return replies;
-}
-
 /**
- * The refusals any call can give for what it is: bad input; no token or the wrong kind of
- * account (any call with a token); an unknown or someone else's record (a call with path parameters);
- * a change the record's state does not allow now; a body over the limit; the API's own failure;
- * and 503 (a maintenance window for families, or
- * too many people at once on a locked row: Retry-After says when to try again).
+ * The calls not yet declared as endpoint values (domain/contract/endpoint.ts), read as if they
+ * were: their schemas from the route table, their words and replies from DESCRIPTIONS above.
  */
-function commonRefusals(method: string, path: string, access: string): Record<string, string> {
-  return {
-    "400": "Bad input: the message names the field",
-    // A call open to any signed-in person still refuses the kinds of account it is not for (a
-    // guest at the register, a family on an employee's cart), so 403 goes with every token.
-    ...(access === "public"
-      ? {}
-      : {
-          "401": "No token, or a token that has ended",
-          "403": "Not allowed for this kind of account or role",
-        }),
-    ...(path.includes(":") ? { "404": "No such record, or not the caller's" } : {}),
-    ...(method === "GET"
-      ? {}
-      : {
-          "409": "The record's state does not allow this now: the message says why",
-          "413": "The body is larger than the API accepts",
-        }),
-    "500": "The district API failed",
-    "503": "Unavailable for now (maintenance window, or too many people at once): see Retry-After",
-  };
+function undeclaredEndpoints(app: Express): EndpointDefinition[] {
+  const declared = new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`));
+  return listRoutes(app)
+    .filter((route) => !declared.has(`${route.method} ${route.path}`))
+    .map((route) => {
+      const d = DESCRIPTIONS[`${route.method} ${route.path}`];
+      const body = d?.reply === undefined ? null : d.reply === "json" ? z.unknown() : d.reply;
+      const statuses = d?.success ?? [body === null ? 204 : 200];
+      return {
+        method: route.method as Method,
+        path: route.path as `/v1/${string}`,
+        access: route.spec?.access ?? "public",
+        roles: route.spec?.roles,
+        params: route.spec?.params,
+        query: route.spec?.query,
+        body: route.spec?.body,
+        replies: Object.fromEntries(statuses.map((s) => [s, s === 204 ? null : body])),
+        refusals: d?.refusals,
+        summary: d?.summary ?? "",
+        tag: d?.tag ?? "",
+      };
+    });
 }
 
 /** The OpenAPI 3.1 document of the district API `app`. */
 export function openApiDocument(app: Express): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of listRoutes(app)) {
-    const key = `${route.method} ${route.path}`;
-    const d = DESCRIPTIONS[key];
-    const { path, params } = openApiPath(route.path);
-    const spec = route.spec;
-    const parameters: Record<string, unknown>[] = [];
-    const paramSchema = spec?.params ? toJsonSchema(spec.params) : null;
-    for (const name of params) {
-      const props = (paramSchema?.properties ?? {}) as Record<string, JsonSchema>;
-      parameters.push({
-        name,
-        in: "path",
-        required: true,
-        schema: props[name] ?? { type: "string" },
-      });
-    }
-    if (spec?.query) {
-      const q = toJsonSchema(spec.query);
-      const required = new Set((q.required as string[] | undefined) ?? []);
-      for (const [name, schema] of Object.entries(
-        (q.properties ?? {}) as Record<string, JsonSchema>,
-      )) {
-        parameters.push({ name, in: "query", required: required.has(name), schema });
-      }
-    }
-    const access = spec?.access ?? "public";
-    const operation: Record<string, unknown> = {
-      operationId: key.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_|_$/g, ""),
-      summary: d?.summary,
-      tags: d ? [d.tag] : [],
-      parameters,
-      responses: {
-        ...successOf(d),
-        ...Object.fromEntries(
-          Object.entries({
-            ...commonRefusals(route.method, route.path, access),
-            ...d?.refusals,
-          })
-            .sort(([a], [b]) => Number(a) - Number(b))
-            .map(([status, text]) => [status, errorReply(text)]),
-        ),
-      },
-    };
-    if (access !== "public") operation.security = [{ bearer: [] }];
-    if (spec?.roles?.length) operation["x-roles"] = spec.roles;
-    operation["x-access"] = access;
-    if (spec?.body) {
-      operation.requestBody = {
-        required: true,
-        content: { "application/json": { schema: toJsonSchema(spec.body) } },
-      };
-    }
-    paths[path] = { ...(paths[path] ?? {}), [route.method.toLowerCase()]: operation };
-  }
-  return {
-    openapi: "3.1.0",
-    info: {
-      title: "District API",
-      version: "1",
-      description:
-        "The district API the web app calls from its server (registration, fees, carts, payments, staff). Bearer tokens come from POST /v1/student, /v1/instructor or /v1/community/register-guest.",
-    },
-    servers: [{ url: "/" }],
-    paths,
-    components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
-      schemas: { Error: toJsonSchema(common.ErrorReply) },
-    },
-  };
+  return describeEndpoints([...ENDPOINTS, ...undeclaredEndpoints(app)]);
 }

@@ -1,6 +1,7 @@
 // Wire contract of the cart and the receipt (spec 02 §3 "Cart", "Cart item", §7).
 import { z } from "zod";
 import { dbId, dbIdParam } from "./common";
+import { endpoint } from "./endpoint";
 
 export const CartItem = z.object({
   id: z.number().int(),
@@ -104,3 +105,78 @@ export const CartIdParams = z.object({ cartId: dbIdParam() });
  */
 export const AddAssessedFeesReply = z.object({ added: z.array(z.number().int()) });
 export type AddAssessedFeesReply = z.infer<typeof AddAssessedFeesReply>;
+
+// ---- The calls ------------------------------------------------------------------------------
+
+const notTheCallers = { 404: "No such cart, fee or section, or not the caller's" } as const;
+
+export const getCart = endpoint({
+  method: "GET",
+  path: "/v1/cart",
+  access: "any",
+  replies: { 200: Cart },
+  summary: "The caller's open cart",
+  tag: "cart",
+});
+
+// The header's badge on every page: one light read, no write (registered before /cart/:cartId).
+export const getCartCount = endpoint({
+  method: "GET",
+  path: "/v1/cart/count",
+  access: "any",
+  replies: { 200: CartCount },
+  summary: "How many items the open cart holds",
+  tag: "cart",
+});
+
+export const addRegistration = endpoint({
+  method: "PUT",
+  path: "/v1/cart/add",
+  access: "participant",
+  body: AddRegistrationRequest,
+  replies: { 200: Cart },
+  refusals: notTheCallers,
+  summary: "Add a registration awaiting payment to the cart",
+  tag: "cart",
+});
+
+export const addAssessedFees = endpoint({
+  method: "POST",
+  path: "/v1/cart/assessed-fees",
+  access: "any",
+  replies: { 200: AddAssessedFeesReply },
+  refusals: notTheCallers,
+  summary:
+    "Add every assessed fee still owed to the cart in one call (fees already in it are left alone)",
+  tag: "cart",
+});
+
+export const removeCartItems = endpoint({
+  method: "DELETE",
+  path: "/v1/cart/cartItems",
+  access: "any",
+  body: RemoveItemsRequest,
+  replies: { 200: Cart },
+  refusals: notTheCallers,
+  summary: "Remove items from the cart",
+  tag: "cart",
+});
+
+export const emptyCart = endpoint({
+  method: "DELETE",
+  path: "/v1/cart/empty",
+  access: "any",
+  replies: { 200: Cart },
+  summary: "Empty the cart",
+  tag: "cart",
+});
+
+export const getReceipt = endpoint({
+  method: "GET",
+  path: "/v1/cart/:cartId",
+  access: "any",
+  params: CartIdParams,
+  replies: { 200: Receipt },
+  summary: "A paid cart's receipt",
+  tag: "cart",
+});
