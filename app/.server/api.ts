@@ -151,7 +151,7 @@ type Part<S, K extends string> = S extends z.ZodTypeAny
  */
 export type EndpointInput<E extends Endpoint> = Part<E["params"], "params"> &
   Part<E["query"], "query"> &
-  Part<E["body"], "body"> &
+  (E["upload"] extends string ? { body: Blob } : Part<E["body"], "body">) &
   (E["access"] extends "any" ? { auth: CallAuth } : { auth?: CallAuth }) & {
     /** Spec: register and program calls time out after 10 seconds (the default). */
     timeoutMs?: number;

@@ -100,6 +100,14 @@ function routeOf(e: EndpointDefinition, error: z.ZodTypeAny): RouteConfig {
       ...(e.body
         ? { body: { required: true, content: { "application/json": { schema: e.body } } } }
         : {}),
+      ...(e.upload
+        ? {
+            body: {
+              required: true,
+              content: { [e.upload]: { schema: z.string().openapi({ format: "binary" }) } },
+            },
+          }
+        : {}),
     },
     responses,
     "x-access": e.access,

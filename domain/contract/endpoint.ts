@@ -40,6 +40,11 @@ export interface EndpointDefinition {
   readonly params?: z.ZodTypeAny;
   readonly query?: z.ZodTypeAny;
   readonly body?: z.ZodTypeAny;
+  /**
+   * A call whose body is a file rather than JSON: the media type it takes (the handler reads the
+   * bytes itself, after the access check). The caller passes a Blob.
+   */
+  readonly upload?: string;
   /** Every success the call gives, by status: `{ 200: Cart }`, `{ 201: Created }`, `{ 204: null }`. */
   readonly replies: Readonly<Partial<Record<SuccessStatus, SuccessBody>>>;
   readonly refusals?: Readonly<Partial<Record<RefusalStatus, string>>>;
