@@ -855,7 +855,12 @@ function undeclaredEndpoints(app: Express): EndpointDefinition[] {
     });
 }
 
+/** Every /v1 call of the district API `app`, declared or not yet. */
+export function describedEndpoints(app: Express): EndpointDefinition[] {
+  return [...ENDPOINTS, ...undeclaredEndpoints(app)];
+}
+
 /** The OpenAPI 3.1 document of the district API `app`. */
 export function openApiDocument(app: Express): Record<string, unknown> {
-  return describeEndpoints([...ENDPOINTS, ...undeclaredEndpoints(app)]);
+  return describeEndpoints(describedEndpoints(app));
 }

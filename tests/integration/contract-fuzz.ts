@@ -19,6 +19,9 @@ import { listRoutes } from "../../district-api/http/route-table";
 import { queryRows } from "../../district-api/db/client";
 import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
 import { feeRequestSchema } from "../../domain/forms/fee-request";
+import { ErrorReply } from "../../domain/contract/common";
+import type { Endpoint } from "../../domain/contract/endpoint";
+import { ENDPOINTS } from "../../domain/contract/endpoints";
 
 /**
  * Random calls per route, beside the one call per field and odd value that always runs. `npm test`
@@ -392,6 +395,24 @@ function queryString(q: unknown): string {
  * Fuzzes one part of the route table (every `of`-th route from `index`) on a database of its own.
  * The test files contract-fuzz-*.test.ts each run one part, so the suite's two workers share it.
  */
+/**
+ * What the endpoint `e` declares a reply with `status` may not be: a success it does not declare
+ * or whose body its schema refuses, or a refusal whose body is not the error shape. Null when the
+ * reply is one it declares (statuses of refusals are held by tests/support/contract-replies.ts).
+ */
+function undeclaredReply(e: Endpoint, status: number, body: unknown): string | null {
+  if (status >= 200 && status < 300) {
+    const declared = e.replies[status as keyof typeof e.replies];
+    if (declared === undefined) return `a ${status} the endpoint does not declare`;
+    if (declared === null || declared === "pdf") return null;
+    const parsed = declared.safeParse(body);
+    return parsed.success ? null : `a ${status} body its schema refuses: ${parsed.error.message}`;
+  }
+  if (status >= 400 && !ErrorReply.safeParse(body).success)
+    return `a ${status} without the error shape`;
+  return null;
+}
+
 export async function fuzzTheContract(part: { index: number; of: number }): Promise<void> {
   const api = await startTestApi();
   afterAll(async () => {
@@ -509,6 +530,7 @@ export async function fuzzTheContract(part: { index: number; of: number }): Prom
         tokens = await signInAll().catch(() => tokens);
         const known = await knownValues();
         const bodySchema = BODY_OVERRIDES[`${route.method} ${route.path}`] ?? route.spec.body;
+        const endpoint = ENDPOINTS.find((e) => e.method === route.method && e.path === route.path);
         const input: fc.Arbitrary<Input> = fc.record({
           path: pathArb(route, known),
           query: route.spec.query ? valid(route.spec.query, "", known, 0) : fc.constant(undefined),
@@ -548,6 +570,8 @@ export async function fuzzTheContract(part: { index: number; of: number }): Prom
             statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
             const what = `${route.method} ${path.slice(0, 200)} → ${r.status} ${String(JSON.stringify(r.body)).slice(0, 300)}`;
             if (r.status >= 500) throw new Error(what);
+            const undeclared = endpoint && undeclaredReply(endpoint, r.status, r.body);
+            if (undeclared) throw new Error(`${what}: ${undeclared}`);
             const wrote = await watch.wroteSinceLast();
             if (r.status >= 400 && wrote) throw new Error(`${what} changed a table`);
           }),

@@ -12,7 +12,8 @@ import { TestClock } from "../../district-api/clock";
 import { createLogger } from "../../district-api/logger";
 import { queryRows } from "../../district-api/db/client";
 import { sql } from "drizzle-orm";
-import { openApiDocument } from "../../district-api/http/openapi";
+import { describedEndpoints } from "../../district-api/http/openapi";
+import { statusesByOperation } from "../../district-api/http/openapi-document";
 import { observeReplies, undeclaredReplies } from "./contract-replies";
 
 export interface TestApi {
@@ -103,7 +104,7 @@ export async function startTestApi(
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       const undeclared = undeclaredReplies(
-        openApiDocument(runtime.app) as Parameters<typeof undeclaredReplies>[0],
+        statusesByOperation(describedEndpoints(runtime.app)),
         observedReplies(),
       );
       await runtime.close();
@@ -111,7 +112,7 @@ export async function startTestApi(
       await rm(outboxDir, { recursive: true, force: true });
       if (undeclared.length && !process.env.CONTRACT_REPLIES_LOG) {
         throw new Error(
-          `replies the OpenAPI description (district-api/http/openapi.ts) does not list:\n${undeclared.join("\n")}`,
+          `replies the OpenAPI description (domain/contract, district-api/http/openapi.ts) does not list:\n${undeclared.join("\n")}`,
         );
       }
     },

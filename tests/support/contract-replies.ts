@@ -24,7 +24,11 @@ export function observeReplies(server: Server): () => ObservedReply[] {
   server.on("request", (req, res) => {
     res.on("finish", () => {
       const method = req.method ?? "GET";
-      const path = (req.url ?? "/").split("?")[0]!;
+      // Express strips a router's mount point from req.url while the router handles the call
+      // (/v1/cart/count is /cart/count inside the /v1 router) and keeps the URL as it came in
+      // originalUrl.
+      const url = (req as typeof req & { originalUrl?: string }).originalUrl ?? req.url ?? "/";
+      const path = url.split("?")[0]!;
       const key = `${method} ${path} ${res.statusCode}`;
       if (!seen.has(key)) seen.set(key, { method, path, status: res.statusCode });
     });
