@@ -165,7 +165,15 @@ function authOf(e: Endpoint, given: CallAuth | undefined): CallAuth {
   throw new Error(`${e.method} ${e.path}: a call open to any token must say whose to send`);
 }
 
-function requestOf<E extends Endpoint>(e: E, input: EndpointInput<E>) {
+/**
+ * The call `e` with `input`, as `callApi` takes it: the path filled in and the query appended, whose
+ * token, and the reply read with the schema `e` declares. For helpers that take a call and make it
+ * later (a staff form's submit); a loader or action calls `callEndpoint`.
+ */
+export function endpointCall<E extends Endpoint>(
+  e: E,
+  input: EndpointInput<E>,
+): ApiCall<SuccessData<E>> {
   const i = input as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
@@ -179,6 +187,7 @@ function requestOf<E extends Endpoint>(e: E, input: EndpointInput<E>) {
     body: i.body,
     auth: authOf(e, i.auth),
     timeoutMs: i.timeoutMs,
+    reply: (successSchema(e) ?? NO_CONTENT) as z.ZodType<SuccessData<E>, z.ZodTypeDef, unknown>,
   };
 }
 
@@ -186,17 +195,12 @@ function requestOf<E extends Endpoint>(e: E, input: EndpointInput<E>) {
  * Calls the district API's `e` and reads its reply with the schema `e` declares: what every loader
  * and action uses (never a path string).
  */
-export async function callEndpoint<E extends Endpoint>(
+export function callEndpoint<E extends Endpoint>(
   caller: Caller,
   e: E,
   input: EndpointInput<E>,
 ): Promise<ApiResult<SuccessData<E>>> {
-  const reply = (successSchema(e) ?? NO_CONTENT) as z.ZodType<
-    SuccessData<E>,
-    z.ZodTypeDef,
-    unknown
-  >;
-  return callApi(caller, { ...requestOf(e, input), reply });
+  return callApi(caller, endpointCall(e, input));
 }
 
 /** `e`'s raw reply, for a body that is not JSON (a PDF); a 401 signs out as every call does. */
@@ -205,7 +209,7 @@ export function fetchEndpoint<E extends Endpoint>(
   e: E,
   input: EndpointInput<E>,
 ): Promise<Response> {
-  const { path, ...init } = requestOf(e, input);
+  const { path, ...init } = endpointCall(e, input);
   return fetchApi(caller, path, init);
 }
 
