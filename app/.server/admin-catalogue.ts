@@ -3,16 +3,24 @@
 // and action. The district API decides authorisation and every rule; a refusal comes back as the
 // field's error (its hint names the field) or the form's message.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import type { z } from "zod";
 import {
-  CancelReply,
-  CopyReply,
-  Course,
-  CoursePage,
-  ProgramDetail,
-  ProgramPage,
-  Section,
-  SectionOptions,
+  cancelSection,
+  changeCourse,
+  changeProgram,
+  copyProgram,
+  createCourse,
+  createProgram,
+  createSection,
+  deleteSection,
+  getCourse,
+  getProgram,
+  getSection,
+  getSectionOptions,
+  listCourses,
+  listPrograms,
+  saveSection,
+  type ListQuery,
 } from "@domain/contract/admin-catalogue";
 import {
   CopyForm,
@@ -24,15 +32,13 @@ import {
 } from "@domain/forms/admin-catalogue";
 import { t } from "@domain/messages/admin";
 import { findControlCharacter } from "@domain/rules/input";
-import { callApi, or503, type ApiResult } from "./api";
+import { callEndpoint, or503, type ApiResult } from "./api";
 import { readFormData } from "./http-guards";
 import { requireAdmin } from "./admin";
 import { askStaffApi, caller, submitStaffForm, uuidOr404 } from "./staff-pages";
+import { staffCall } from "./staff-endpoint";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
-const Created = z.object({ id: z.string() });
-const Changed = z.object({ changed: z.array(z.string()) });
-const SectionSaved = z.object({ changed: z.array(z.string()), offered: z.number() });
 
 /** A programme's, course's or section's id from the URL; anything else is the page's 404. */
 const idParam = (value: string | undefined) => uuidOr404(value, t("admin.catalogue.notFound"));
@@ -52,15 +58,13 @@ function listQuery(url: URL): {
   q: string;
   qError: string | null;
   page: number;
-  query: URLSearchParams;
+  query: z.input<typeof ListQuery>;
 } {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const qError = findControlCharacter(q) ? t("admin.catalogue.searchControl") : null;
   const n = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isSafeInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
-  const query = new URLSearchParams();
-  if (q && !qError) query.set("q", q);
-  if (page > 1) query.set("page", String(page));
+  const query = { q: q && !qError ? q : undefined, page: page > 1 ? page : undefined };
   return { q, qError, page, query };
 }
 
@@ -71,13 +75,7 @@ const pages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total /
 export async function programListPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const { q, qError, query } = listQuery(new URL(args.request.url));
-  const data = orThrow(
-    await callApi(caller(args), {
-      path: `/v1/admin/programs?${query}`,
-      auth: "staff",
-      reply: ProgramPage,
-    }),
-  );
+  const data = orThrow(await callEndpoint(caller(args), listPrograms, { query }));
   return json({ q, qError, ...data, pages: pages(data.total, data.pageSize) });
 }
 
@@ -91,7 +89,7 @@ export async function programCreateAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "program",
     schema: ProgramForm,
-    call: (body) => ({ path: "/v1/admin/programs", method: "POST", body, reply: Created }),
+    call: (body) => staffCall(createProgram, { body }),
     done: ({ id }, { name }) => ({
       to: `/admin/programs/${id}`,
       notice: t("admin.programs.created", { name }),
@@ -103,13 +101,7 @@ export async function programDetailPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const id = idParam(args.params.id);
   const { q, qError, query } = listQuery(new URL(args.request.url));
-  const data = orThrow(
-    await callApi(caller(args), {
-      path: `/v1/admin/programs/${id}?${query}`,
-      auth: "staff",
-      reply: ProgramDetail,
-    }),
-  );
+  const data = orThrow(await callEndpoint(caller(args), getProgram, { params: { id }, query }));
   return json({ q, qError, ...data, pages: pages(data.total, data.pageSize) });
 }
 
@@ -122,12 +114,7 @@ export async function programDetailAction(args: ActionFunctionArgs) {
     return submitStaffForm(args, formData, {
       form: "copy",
       schema: CopyForm,
-      call: ({ intent: _i, ...body }) => ({
-        path: `/v1/admin/programs/${id}/copy`,
-        method: "POST",
-        body,
-        reply: CopyReply,
-      }),
+      call: ({ intent: _i, ...body }) => staffCall(copyProgram, { params: { id }, body }),
       done: (copy) => ({
         to: `/admin/programs/${copy.programId}`,
         notice: t("admin.programs.copied", {
@@ -140,7 +127,7 @@ export async function programDetailAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, formData, {
     form: "program",
     schema: ProgramForm,
-    call: (body) => ({ path: `/v1/admin/programs/${id}`, method: "PUT", body, reply: Changed }),
+    call: (body) => staffCall(changeProgram, { params: { id }, body }),
     done: ({ changed }) => ({
       to: `/admin/programs/${id}`,
       notice: changed.length ? t("admin.programs.saved") : t("admin.programs.unchanged"),
@@ -153,13 +140,7 @@ export async function programDetailAction(args: ActionFunctionArgs) {
 export async function courseListPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const { q, qError, query } = listQuery(new URL(args.request.url));
-  const data = orThrow(
-    await callApi(caller(args), {
-      path: `/v1/admin/courses?${query}`,
-      auth: "staff",
-      reply: CoursePage,
-    }),
-  );
+  const data = orThrow(await callEndpoint(caller(args), listCourses, { query }));
   return json({ q, qError, ...data, pages: pages(data.total, data.pageSize) });
 }
 
@@ -168,7 +149,7 @@ export async function courseCreateAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "course",
     schema: CourseForm,
-    call: (body) => ({ path: "/v1/admin/courses", method: "POST", body, reply: Created }),
+    call: (body) => staffCall(createCourse, { body }),
     done: (_created, { name }) => ({
       to: `/admin/programs/courses?q=${encodeURIComponent(name)}`,
       notice: t("admin.courses.created", { name }),
@@ -179,9 +160,7 @@ export async function courseCreateAction(args: ActionFunctionArgs) {
 export async function courseEditPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const id = idParam(args.params.id);
-  const course = orThrow(
-    await callApi(caller(args), { path: `/v1/admin/courses/${id}`, auth: "staff", reply: Course }),
-  );
+  const course = orThrow(await callEndpoint(caller(args), getCourse, { params: { id } }));
   return json({ course });
 }
 
@@ -191,7 +170,7 @@ export async function courseUpdateAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "course",
     schema: CourseForm,
-    call: (body) => ({ path: `/v1/admin/courses/${id}`, method: "PUT", body, reply: Changed }),
+    call: (body) => staffCall(changeCourse, { params: { id }, body }),
     done: ({ changed }) => ({
       to: `/admin/programs/courses/${id}`,
       notice: changed.length ? t("admin.courses.saved") : t("admin.programs.unchanged"),
@@ -202,24 +181,14 @@ export async function courseUpdateAction(args: ActionFunctionArgs) {
 // ---- Sections --------------------------------------------------------------------------------
 
 async function sectionOptions(args: Args) {
-  return orThrow(
-    await callApi(caller(args), {
-      path: "/v1/admin/section-options",
-      auth: "staff",
-      reply: SectionOptions,
-    }),
-  );
+  return orThrow(await callEndpoint(caller(args), getSectionOptions, {}));
 }
 
 export async function sectionCreatePage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const id = idParam(args.params.id);
   const detail = orThrow(
-    await callApi(caller(args), {
-      path: `/v1/admin/programs/${id}`,
-      auth: "staff",
-      reply: ProgramDetail,
-    }),
+    await callEndpoint(caller(args), getProgram, { params: { id }, query: {} }),
   );
   return json({ program: detail.program, options: await sectionOptions(args) });
 }
@@ -230,25 +199,14 @@ export async function sectionCreateAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "section",
     schema: SectionForm,
-    call: (value) => ({
-      path: "/v1/admin/sections",
-      method: "POST",
-      body: { programId, ...sectionBody(value) },
-      reply: Created,
-    }),
+    call: (value) => staffCall(createSection, { body: { programId, ...sectionBody(value) } }),
     rename: sectionFieldName,
     done: () => ({ to: `/admin/programs/${programId}`, notice: t("admin.sections.created") }),
   });
 }
 
 async function readSection(args: Args, id: string) {
-  return orThrow(
-    await callApi(caller(args), {
-      path: `/v1/admin/sections/${id}`,
-      auth: "staff",
-      reply: Section,
-    }),
-  );
+  return orThrow(await callEndpoint(caller(args), getSection, { params: { id } }));
 }
 
 export async function sectionEditPage(args: LoaderFunctionArgs) {
@@ -265,22 +223,15 @@ export async function sectionEditAction(args: ActionFunctionArgs) {
   const here = `/admin/programs/sections/${id}`;
   if (formData.get("intent") === "delete") {
     const section = await readSection(args, id);
-    return askStaffApi(
-      args,
-      here,
-      { path: `/v1/admin/sections/${id}`, method: "DELETE", reply: z.unknown() },
-      () => ({ to: `/admin/programs/${section.programId}`, notice: t("admin.sections.deleted") }),
-    );
+    return askStaffApi(args, here, staffCall(deleteSection, { params: { id } }), () => ({
+      to: `/admin/programs/${section.programId}`,
+      notice: t("admin.sections.deleted"),
+    }));
   }
   return submitStaffForm(args, formData, {
     form: "section",
     schema: SectionForm,
-    call: (value) => ({
-      path: `/v1/admin/sections/${id}`,
-      method: "PUT",
-      body: sectionBody(value),
-      reply: SectionSaved,
-    }),
+    call: (value) => staffCall(saveSection, { params: { id }, body: sectionBody(value) }),
     rename: sectionFieldName,
     done: ({ offered }) => ({
       to: here,
@@ -304,7 +255,7 @@ export async function sectionCancelAction(args: ActionFunctionArgs) {
   return askStaffApi(
     args,
     `/admin/programs/sections/${id}`,
-    { path: `/v1/admin/sections/${id}/cancel`, method: "POST", reply: CancelReply },
+    staffCall(cancelSection, { params: { id } }),
     ({ told, refunds }) => ({
       to: `/admin/programs/${section.programId}`,
       notice: refunds

@@ -3,14 +3,16 @@
 // staff account's page (roles, reactivation, sign-in unlock beside the reset and deactivation of
 // app/.server/admin.ts). The district API decides; these functions parse, call and answer.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { StaffAccount } from "@domain/contract/admin";
 import {
-  PeoplePage,
-  PersonChangeReply,
-  PersonDetails,
-  StaffAccountDetails,
-  StaffRolesReply,
-  UnlockReply,
+  changeStaffRoles,
+  findPeople,
+  getPerson,
+  getStaffAccount,
+  reactivateStaffAccount,
+  setActivityPass,
+  setFinancialAid,
+  unlockPersonSignIn,
+  unlockStaffSignIn,
   type SignInLock,
 } from "@domain/contract/admin-people";
 import {
@@ -22,11 +24,12 @@ import {
 import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate, formatDistrictDateTimeWithZone } from "@domain/rules/time";
-import { callApi, or503 } from "./api";
+import { callEndpoint, or503 } from "./api";
 import { readFormData } from "./http-guards";
 import { districtTimeZone } from "./time";
 import { accountId, requireAdmin, staffDetailAction } from "./admin";
 import { askStaffApi, caller, idOr404, submitStaffForm } from "./staff-pages";
+import { staffCall } from "./staff-endpoint";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
@@ -71,16 +74,13 @@ function searchOf(url: URL) {
 export async function peoplePage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const { filter, errors, typed } = searchOf(new URL(args.request.url));
-  const query = new URLSearchParams();
-  if (filter.q) query.set("q", filter.q);
-  if (filter.kind) query.set("kind", filter.kind);
-  if (filter.page && filter.page > 1) query.set("page", String(filter.page));
+  const query = {
+    q: filter.q || undefined,
+    kind: filter.kind || undefined,
+    page: filter.page && filter.page > 1 ? filter.page : undefined,
+  };
   const res = or503(
-    await callApi(caller(args), {
-      path: `/v1/admin/people${query.size ? `?${query}` : ""}`,
-      auth: "staff",
-      reply: PeoplePage,
-    }),
+    await callEndpoint(caller(args), findPeople, { query }),
     t("admin.people.loadError"),
   );
   return json({
@@ -108,11 +108,7 @@ export async function personPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const id = personId(args.params);
   const res = or503(
-    await callApi(caller(args), {
-      path: `/v1/admin/people/${id}`,
-      auth: "staff",
-      reply: PersonDetails,
-    }),
+    await callEndpoint(caller(args), getPerson, { params: { id } }),
     t("admin.people.personLoadError"),
   );
   if (!res.ok) throw new Response(res.message, { status: res.status === 404 ? 404 : res.status });
@@ -159,23 +155,15 @@ export async function personAction(args: ActionFunctionArgs) {
   const formData = await readFormData(args.request);
   const intent = formData.get("intent");
   if (intent === "unlock") {
-    return askStaffApi(
-      args,
-      here,
-      { path: `/v1/admin/people/${id}/unlock`, method: "POST", reply: UnlockReply },
-      () => t("admin.people.unlocked"),
+    return askStaffApi(args, here, staffCall(unlockPersonSignIn, { params: { id } }), () =>
+      t("admin.people.unlocked"),
     );
   }
   if (intent === "pass") {
     return submitStaffForm(args, formData, {
       form: "pass",
       schema: ActivityPassForm,
-      call: (body) => ({
-        path: `/v1/admin/people/${id}/activity-pass`,
-        method: "PUT",
-        body,
-        reply: PersonChangeReply,
-      }),
+      call: (body) => staffCall(setActivityPass, { params: { id }, body }),
       done: ({ changed }) => ({
         to: here,
         notice: changed ? t("admin.people.passSaved") : t("admin.people.unchanged"),
@@ -185,12 +173,7 @@ export async function personAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, formData, {
     form: "aid",
     schema: FinancialAidForm,
-    call: (body) => ({
-      path: `/v1/admin/people/${id}/financial-aid`,
-      method: "PUT",
-      body,
-      reply: PersonChangeReply,
-    }),
+    call: (body) => staffCall(setFinancialAid, { params: { id }, body }),
     done: ({ changed }) => ({
       to: here,
       notice: changed ? t("admin.people.aidSaved") : t("admin.people.unchanged"),
@@ -204,11 +187,7 @@ export async function staffAccountPage(args: LoaderFunctionArgs) {
   const me = await requireAdmin(args.request);
   const id = accountId(args.params);
   const res = or503(
-    await callApi(caller(args), {
-      path: `/v1/admin/staff/${id}`,
-      auth: "staff",
-      reply: StaffAccountDetails,
-    }),
+    await callEndpoint(caller(args), getStaffAccount, { params: { id } }),
     t("admin.staff.loadError"),
   );
   if (!res.ok) throw new Response(res.message, { status: res.status });
@@ -234,28 +213,20 @@ export async function staffAccountAction(args: ActionFunctionArgs) {
     return askStaffApi(
       args,
       here,
-      { path: `/v1/admin/staff/${id}/reactivate`, method: "POST", reply: StaffAccount },
+      staffCall(reactivateStaffAccount, { params: { id } }),
       ({ username }) => t("admin.staff.reactivated", { username }),
     );
   }
   if (intent === "unlock") {
-    return askStaffApi(
-      args,
-      here,
-      { path: `/v1/admin/staff/${id}/unlock`, method: "POST", reply: UnlockReply },
-      () => t("admin.people.unlocked"),
+    return askStaffApi(args, here, staffCall(unlockStaffSignIn, { params: { id } }), () =>
+      t("admin.people.unlocked"),
     );
   }
   if (intent !== "roles") return staffDetailAction(args);
   return submitStaffForm(args, formData, {
     form: "roles",
     schema: StaffRolesForm,
-    call: (body) => ({
-      path: `/v1/admin/staff/${id}/roles`,
-      method: "PUT",
-      body,
-      reply: StaffRolesReply,
-    }),
+    call: (body) => staffCall(changeStaffRoles, { params: { id }, body }),
     done: ({ changed, account }) => ({
       to: here,
       notice: changed

@@ -3,20 +3,10 @@
 // This layer parses, authorises and calls one service or query; every write records its audit
 // entry in the service's transaction.
 import { Router } from "express";
-import { DISTRICT_ADMIN_ROLE } from "@domain/contract/admin";
-import {
-  CopyRequest,
-  CourseRequest,
-  IdParams,
-  ListQuery,
-  ProgramChange,
-  ProgramRequest,
-  SectionCreateRequest,
-  SectionUpdateRequest,
-} from "@domain/contract/admin-catalogue";
+import * as catalogue from "@domain/contract/admin-catalogue";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
-import { handle, staffClaims } from "./kit";
+import { serve, staffClaims } from "./kit";
 import { ApiError } from "../errors";
 import {
   cancelSection,
@@ -38,11 +28,6 @@ import {
   readSectionOptions,
 } from "../queries/catalogue";
 
-const ADMIN: { access: "staff"; roles: string[] } = {
-  access: "staff",
-  roles: [DISTRICT_ADMIN_ROLE],
-};
-
 const found = <T>(v: T | null): T => {
   if (v === null) throw new ApiError(404, t("admin.catalogue.notFound"));
   return v;
@@ -55,114 +40,52 @@ export function adminCatalogueRoutes(deps: ApiDeps): Router {
     employeeId: staffClaims(claims).employeeID,
   });
 
-  r.get(
-    "/admin/programs",
-    handle(deps, { ...ADMIN, query: ListQuery }, async ({ query }) => listPrograms(db, query)),
+  serve(r, deps, catalogue.listPrograms, async ({ query }) => listPrograms(db, query));
+  serve(r, deps, catalogue.createProgram, async ({ claims, body, res }) => {
+    const created = await createProgram(db, actorOf(claims), body, clock.now());
+    res.status(201);
+    return created;
+  });
+  serve(r, deps, catalogue.getProgram, async ({ params, query }) =>
+    found(await readProgram(db, params.id, query)),
   );
-  r.post(
-    "/admin/programs",
-    handle(deps, { ...ADMIN, body: ProgramRequest }, async ({ claims, body, res }) => {
-      const created = await createProgram(db, actorOf(claims), body, clock.now());
-      res.status(201);
-      return created;
-    }),
-  );
-  r.get(
-    "/admin/programs/:id",
-    handle(deps, { ...ADMIN, params: IdParams, query: ListQuery }, async ({ params, query }) =>
-      found(await readProgram(db, params.id, query)),
-    ),
-  );
-  r.put(
-    "/admin/programs/:id",
-    handle(
-      deps,
-      { ...ADMIN, params: IdParams, body: ProgramChange },
-      async ({ claims, params, body }) => ({
-        changed: await updateProgram(db, actorOf(claims), params.id, body, clock.now()),
-      }),
-    ),
-  );
-  r.post(
-    "/admin/programs/:id/copy",
-    handle(
-      deps,
-      { ...ADMIN, params: IdParams, body: CopyRequest },
-      async ({ claims, params, body, res }) => {
-        const copied = await copyProgram(db, actorOf(claims), params.id, body, clock.now());
-        res.status(201);
-        return copied;
-      },
-    ),
-  );
+  serve(r, deps, catalogue.changeProgram, async ({ claims, params, body }) => ({
+    changed: await updateProgram(db, actorOf(claims), params.id, body, clock.now()),
+  }));
+  serve(r, deps, catalogue.copyProgram, async ({ claims, params, body, res }) => {
+    const copied = await copyProgram(db, actorOf(claims), params.id, body, clock.now());
+    res.status(201);
+    return copied;
+  });
 
-  r.get(
-    "/admin/courses",
-    handle(deps, { ...ADMIN, query: ListQuery }, async ({ query }) => listCourses(db, query)),
-  );
-  r.post(
-    "/admin/courses",
-    handle(deps, { ...ADMIN, body: CourseRequest }, async ({ claims, body, res }) => {
-      const created = await createCourse(db, actorOf(claims), body, clock.now());
-      res.status(201);
-      return created;
-    }),
-  );
-  r.get(
-    "/admin/courses/:id",
-    handle(deps, { ...ADMIN, params: IdParams }, async ({ params }) =>
-      found(await readCourse(db, params.id)),
-    ),
-  );
-  r.put(
-    "/admin/courses/:id",
-    handle(
-      deps,
-      { ...ADMIN, params: IdParams, body: CourseRequest },
-      async ({ claims, params, body }) => ({
-        changed: await updateCourse(db, actorOf(claims), params.id, body, clock.now()),
-      }),
-    ),
-  );
+  serve(r, deps, catalogue.listCourses, async ({ query }) => listCourses(db, query));
+  serve(r, deps, catalogue.createCourse, async ({ claims, body, res }) => {
+    const created = await createCourse(db, actorOf(claims), body, clock.now());
+    res.status(201);
+    return created;
+  });
+  serve(r, deps, catalogue.getCourse, async ({ params }) => found(await readCourse(db, params.id)));
+  serve(r, deps, catalogue.changeCourse, async ({ claims, params, body }) => ({
+    changed: await updateCourse(db, actorOf(claims), params.id, body, clock.now()),
+  }));
 
-  r.get(
-    "/admin/section-options",
-    handle(deps, ADMIN, async () => readSectionOptions(db)),
+  serve(r, deps, catalogue.getSectionOptions, async () => readSectionOptions(db));
+  serve(r, deps, catalogue.createSection, async ({ claims, body, res }) => {
+    const created = await createSection(db, actorOf(claims), body, clock.now());
+    res.status(201);
+    return created;
+  });
+  serve(r, deps, catalogue.getSection, async ({ params }) =>
+    found(await readSection(db, params.id)),
   );
-  r.post(
-    "/admin/sections",
-    handle(deps, { ...ADMIN, body: SectionCreateRequest }, async ({ claims, body, res }) => {
-      const created = await createSection(db, actorOf(claims), body, clock.now());
-      res.status(201);
-      return created;
-    }),
+  serve(r, deps, catalogue.saveSection, async ({ claims, params, body }) =>
+    updateSection(deps, actorOf(claims), params.id, body, clock.now()),
   );
-  r.get(
-    "/admin/sections/:id",
-    handle(deps, { ...ADMIN, params: IdParams }, async ({ params }) =>
-      found(await readSection(db, params.id)),
-    ),
+  serve(r, deps, catalogue.cancelSection, async ({ claims, params }) =>
+    cancelSection(deps, actorOf(claims), params.id, clock.now()),
   );
-  r.put(
-    "/admin/sections/:id",
-    handle(
-      deps,
-      { ...ADMIN, params: IdParams, body: SectionUpdateRequest },
-      async ({ claims, params, body }) =>
-        updateSection(deps, actorOf(claims), params.id, body, clock.now()),
-    ),
-  );
-  r.post(
-    "/admin/sections/:id/cancel",
-    handle(deps, { ...ADMIN, params: IdParams }, async ({ claims, params }) =>
-      cancelSection(deps, actorOf(claims), params.id, clock.now()),
-    ),
-  );
-  r.delete(
-    "/admin/sections/:id",
-    handle(deps, { ...ADMIN, params: IdParams }, async ({ claims, params }) => {
-      await deleteSection(db, actorOf(claims), params.id, clock.now());
-    }),
-  );
+  serve(r, deps, catalogue.deleteSection, async ({ claims, params }) => {
+    await deleteSection(db, actorOf(claims), params.id, clock.now());
+  });
   return r;
 }

@@ -8,9 +8,7 @@ import { z } from "zod";
 import * as admin from "@domain/contract/admin";
 import * as adminFees from "@domain/contract/admin-fees";
 import * as adminImports from "@domain/contract/admin-imports";
-import * as adminPeople from "@domain/contract/admin-people";
 import * as adminSchools from "@domain/contract/admin-schools";
-import * as catalogue from "@domain/contract/admin-catalogue";
 import * as cashier from "@domain/contract/cashier";
 import * as community from "@domain/contract/community";
 import * as feeRequests from "@domain/contract/fee-requests";
@@ -459,51 +457,6 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary: "Deactivate a staff account and end its sessions at once",
     reply: admin.StaffAccount,
   },
-  "GET /v1/admin/staff/:id": {
-    tag: "admin",
-    summary: "One staff account with its sign-in lock",
-    reply: adminPeople.StaffAccountDetails,
-  },
-  "PUT /v1/admin/staff/:id/roles": {
-    tag: "admin",
-    summary: "Replace a staff account's roles and end its sessions at once",
-    reply: adminPeople.StaffRolesReply,
-  },
-  "POST /v1/admin/staff/:id/reactivate": {
-    tag: "admin",
-    summary: "Let a deactivated staff account sign in again",
-    reply: admin.StaffAccount,
-  },
-  "POST /v1/admin/staff/:id/unlock": {
-    tag: "admin",
-    summary: "Clear a staff member's locked sign-in",
-    reply: adminPeople.UnlockReply,
-  },
-  "GET /v1/admin/people": {
-    tag: "admin",
-    summary: "Find students and community members by ID or name, 50 a page",
-    reply: adminPeople.PeoplePage,
-  },
-  "GET /v1/admin/people/:id": {
-    tag: "admin",
-    summary: "One person's details, registrations, assessed fees, payments and sign-in lock",
-    reply: adminPeople.PersonDetails,
-  },
-  "PUT /v1/admin/people/:id/financial-aid": {
-    tag: "admin",
-    summary: "Set a person's financial aid (none, free or reduced)",
-    reply: adminPeople.PersonChangeReply,
-  },
-  "PUT /v1/admin/people/:id/activity-pass": {
-    tag: "admin",
-    summary: "Give or take a person's activity pass",
-    reply: adminPeople.PersonChangeReply,
-  },
-  "POST /v1/admin/people/:id/unlock": {
-    tag: "admin",
-    summary: "Clear a student's or community member's locked sign-in",
-    reply: adminPeople.UnlockReply,
-  },
   "GET /v1/admin/schools": {
     tag: "admin",
     summary: "Every school and school year",
@@ -753,76 +706,6 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "office",
     summary: "A cashier's or terminal's end-of-day sheet as a PDF",
     reply: "pdf",
-  },
-  "GET /v1/admin/programs": {
-    tag: "admin",
-    summary: "Programmes, 50 a page, searched by name",
-    reply: catalogue.ProgramPage,
-  },
-  "POST /v1/admin/programs": {
-    tag: "admin",
-    summary: "Create a programme",
-    reply: "json",
-    success: [201],
-  },
-  "GET /v1/admin/programs/:id": {
-    tag: "admin",
-    summary: "A programme with one page of its sections",
-    reply: catalogue.ProgramDetail,
-  },
-  "PUT /v1/admin/programs/:id": {
-    tag: "admin",
-    summary: "Change some of a programme's fields (open, retire, order, texts)",
-    reply: "json",
-  },
-  "POST /v1/admin/programs/:id/copy": {
-    tag: "admin",
-    summary: "Copy a programme with its active sections and questions to a new term",
-    reply: catalogue.CopyReply,
-    success: [201],
-  },
-  "GET /v1/admin/courses": {
-    tag: "admin",
-    summary: "Courses, 50 a page, searched",
-    reply: catalogue.CoursePage,
-  },
-  "POST /v1/admin/courses": {
-    tag: "admin",
-    summary: "Create a course",
-    reply: "json",
-    success: [201],
-  },
-  "GET /v1/admin/courses/:id": { tag: "admin", summary: "One course", reply: catalogue.Course },
-  "PUT /v1/admin/courses/:id": { tag: "admin", summary: "Change a course", reply: "json" },
-  "GET /v1/admin/section-options": {
-    tag: "admin",
-    summary: "The courses, schools and instructors a section may name",
-    reply: catalogue.SectionOptions,
-  },
-  "POST /v1/admin/sections": {
-    tag: "admin",
-    summary: "Create a section with its questions",
-    reply: "json",
-    success: [201],
-  },
-  "GET /v1/admin/sections/:id": {
-    tag: "admin",
-    summary: "A section with every field and its questions",
-    reply: catalogue.Section,
-  },
-  "PUT /v1/admin/sections/:id": {
-    tag: "admin",
-    summary: "Save a section; a capacity raise offers the seats to the waiting list in order",
-    reply: "json",
-  },
-  "POST /v1/admin/sections/:id/cancel": {
-    tag: "admin",
-    summary: "Cancel a section, its registrations and waiting list; families are e-mailed",
-    reply: catalogue.CancelReply,
-  },
-  "DELETE /v1/admin/sections/:id": {
-    tag: "admin",
-    summary: "Delete a section that never had a registration",
   },
   "GET /v1/openapi.json": { tag: "meta", summary: "This description of the API", reply: "json" },
 };

@@ -5,6 +5,8 @@ import { z } from "zod";
 import { t } from "../messages/admin";
 import { FORBIDDEN_CONTROL, NO_CONTROL, isSaneCalendarDate } from "../rules/input";
 import { WEEK_DAYS } from "../rules/week-days";
+import { DISTRICT_ADMIN_ROLE } from "./admin";
+import { endpoint } from "./endpoint";
 
 export const CATALOGUE_PAGE_SIZE = 50;
 /** The most sections a programme may have copied at once, and questions a section may ask. */
@@ -325,3 +327,156 @@ export const CancelReply = z.object({
   refunds: z.number().int().default(0),
 });
 export type CancelReply = z.infer<typeof CancelReply>;
+
+/** A new programme's, course's or section's id. */
+export const CreatedReply = z.object({ id: z.string() });
+export type CreatedReply = z.infer<typeof CreatedReply>;
+/** The fields a change changed (none when every value was already so). */
+export const ChangedReply = z.object({ changed: z.array(z.string()) });
+export type ChangedReply = z.infer<typeof ChangedReply>;
+/** A section's save: the fields it changed, and the seats a capacity raise offered the waiting list. */
+export const SectionSavedReply = ChangedReply.extend({ offered: z.number().int() });
+export type SectionSavedReply = z.infer<typeof SectionSavedReply>;
+
+// ---- The calls ------------------------------------------------------------------------------
+
+const admin = { access: "staff", roles: [DISTRICT_ADMIN_ROLE], tag: "admin" } as const;
+
+export const listPrograms = endpoint({
+  ...admin,
+  method: "GET",
+  path: "/v1/admin/programs",
+  query: ListQuery,
+  replies: { 200: ProgramPage },
+  summary: "Programmes, 50 a page, searched by name",
+});
+
+export const createProgram = endpoint({
+  ...admin,
+  method: "POST",
+  path: "/v1/admin/programs",
+  body: ProgramRequest,
+  replies: { 201: CreatedReply },
+  summary: "Create a programme",
+});
+
+export const getProgram = endpoint({
+  ...admin,
+  method: "GET",
+  path: "/v1/admin/programs/:id",
+  params: IdParams,
+  query: ListQuery,
+  replies: { 200: ProgramDetail },
+  summary: "A programme with one page of its sections",
+});
+
+export const changeProgram = endpoint({
+  ...admin,
+  method: "PUT",
+  path: "/v1/admin/programs/:id",
+  params: IdParams,
+  body: ProgramChange,
+  replies: { 200: ChangedReply },
+  summary: "Change some of a programme's fields (open, retire, order, texts)",
+});
+
+export const copyProgram = endpoint({
+  ...admin,
+  method: "POST",
+  path: "/v1/admin/programs/:id/copy",
+  params: IdParams,
+  body: CopyRequest,
+  replies: { 201: CopyReply },
+  summary: "Copy a programme with its active sections and questions to a new term",
+});
+
+export const listCourses = endpoint({
+  ...admin,
+  method: "GET",
+  path: "/v1/admin/courses",
+  query: ListQuery,
+  replies: { 200: CoursePage },
+  summary: "Courses, 50 a page, searched",
+});
+
+export const createCourse = endpoint({
+  ...admin,
+  method: "POST",
+  path: "/v1/admin/courses",
+  body: CourseRequest,
+  replies: { 201: CreatedReply },
+  summary: "Create a course",
+});
+
+export const getCourse = endpoint({
+  ...admin,
+  method: "GET",
+  path: "/v1/admin/courses/:id",
+  params: IdParams,
+  replies: { 200: Course },
+  summary: "One course",
+});
+
+export const changeCourse = endpoint({
+  ...admin,
+  method: "PUT",
+  path: "/v1/admin/courses/:id",
+  params: IdParams,
+  body: CourseRequest,
+  replies: { 200: ChangedReply },
+  summary: "Change a course",
+});
+
+export const getSectionOptions = endpoint({
+  ...admin,
+  method: "GET",
+  path: "/v1/admin/section-options",
+  replies: { 200: SectionOptions },
+  summary: "The courses, schools and instructors a section may name",
+});
+
+export const createSection = endpoint({
+  ...admin,
+  method: "POST",
+  path: "/v1/admin/sections",
+  body: SectionCreateRequest,
+  replies: { 201: CreatedReply },
+  summary: "Create a section with its questions",
+});
+
+export const getSection = endpoint({
+  ...admin,
+  method: "GET",
+  path: "/v1/admin/sections/:id",
+  params: IdParams,
+  replies: { 200: Section },
+  summary: "A section with every field and its questions",
+});
+
+export const saveSection = endpoint({
+  ...admin,
+  method: "PUT",
+  path: "/v1/admin/sections/:id",
+  params: IdParams,
+  body: SectionUpdateRequest,
+  replies: { 200: SectionSavedReply },
+  summary: "Save a section; a capacity raise offers the seats to the waiting list in order",
+});
+
+export const cancelSection = endpoint({
+  ...admin,
+  method: "POST",
+  path: "/v1/admin/sections/:id/cancel",
+  params: IdParams,
+  replies: { 200: CancelReply },
+  summary: "Cancel a section, its registrations and waiting list; families are e-mailed",
+});
+
+export const deleteSection = endpoint({
+  ...admin,
+  method: "DELETE",
+  path: "/v1/admin/sections/:id",
+  params: IdParams,
+  replies: { 204: null },
+  summary: "Delete a section that never had a registration",
+});

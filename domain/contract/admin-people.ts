@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { t } from "../messages/admin";
 import { NO_CONTROL } from "../rules/input";
-import { StaffAccount, STAFF_ROLES } from "./admin";
+import { DISTRICT_ADMIN_ROLE, StaffAccount, StaffIdParams, STAFF_ROLES } from "./admin";
+import { endpoint } from "./endpoint";
 
 export const PEOPLE_PAGE_SIZE = 50;
 /** The longest search text. */
@@ -148,3 +149,91 @@ export type PersonDetails = z.infer<typeof PersonDetails>;
 
 /** What an unlock answers: whether a lock (or counted failures) was cleared. */
 export const UnlockReply = z.object({ cleared: z.boolean(), signIn: SignInLock });
+
+// ---- The calls ------------------------------------------------------------------------------
+
+const admin = { access: "staff", roles: [DISTRICT_ADMIN_ROLE], tag: "admin" } as const;
+
+export const getStaffAccount = endpoint({
+  ...admin,
+  method: "GET",
+  path: "/v1/admin/staff/:id",
+  params: StaffIdParams,
+  replies: { 200: StaffAccountDetails },
+  summary: "One staff account with its sign-in lock",
+});
+
+export const changeStaffRoles = endpoint({
+  ...admin,
+  method: "PUT",
+  path: "/v1/admin/staff/:id/roles",
+  params: StaffIdParams,
+  body: StaffRolesRequest,
+  replies: { 200: StaffRolesReply },
+  summary: "Replace a staff account's roles and end its sessions at once",
+});
+
+export const reactivateStaffAccount = endpoint({
+  ...admin,
+  method: "POST",
+  path: "/v1/admin/staff/:id/reactivate",
+  params: StaffIdParams,
+  replies: { 200: StaffAccount },
+  summary: "Let a deactivated staff account sign in again",
+});
+
+export const unlockStaffSignIn = endpoint({
+  ...admin,
+  method: "POST",
+  path: "/v1/admin/staff/:id/unlock",
+  params: StaffIdParams,
+  replies: { 200: UnlockReply },
+  summary: "Clear a staff member's locked sign-in",
+});
+
+export const findPeople = endpoint({
+  ...admin,
+  method: "GET",
+  path: "/v1/admin/people",
+  query: PeopleQuery,
+  replies: { 200: PeoplePage },
+  summary: "Find students and community members by ID or name, 50 a page",
+});
+
+export const getPerson = endpoint({
+  ...admin,
+  method: "GET",
+  path: "/v1/admin/people/:id",
+  params: PersonIdParams,
+  replies: { 200: PersonDetails },
+  summary: "One person's details, registrations, assessed fees, payments and sign-in lock",
+});
+
+export const setFinancialAid = endpoint({
+  ...admin,
+  method: "PUT",
+  path: "/v1/admin/people/:id/financial-aid",
+  params: PersonIdParams,
+  body: FinancialAidRequest,
+  replies: { 200: PersonChangeReply },
+  summary: "Set a person's financial aid (none, free or reduced)",
+});
+
+export const setActivityPass = endpoint({
+  ...admin,
+  method: "PUT",
+  path: "/v1/admin/people/:id/activity-pass",
+  params: PersonIdParams,
+  body: ActivityPassRequest,
+  replies: { 200: PersonChangeReply },
+  summary: "Give or take a person's activity pass",
+});
+
+export const unlockPersonSignIn = endpoint({
+  ...admin,
+  method: "POST",
+  path: "/v1/admin/people/:id/unlock",
+  params: PersonIdParams,
+  replies: { 200: UnlockReply },
+  summary: "Clear a student's or community member's locked sign-in",
+});
