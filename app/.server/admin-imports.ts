@@ -12,12 +12,16 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import {
+  applyImportRun,
+  exportImportRun,
+  getImportRun,
   IMPORT_FILE_LIMIT_MB,
   IMPORT_FILTERS,
-  ImportFileReply,
-  ImportRunExport,
-  ImportRunPage,
-  ImportRunReply,
+  importCatalogue,
+  importStaff,
+  importStudents,
+  uploadImportFile,
+  type ImportRunQuery,
 } from "@domain/contract/admin-imports";
 import {
   ImportApplyForm,
@@ -27,7 +31,7 @@ import {
 import { importReportCsvRows } from "@domain/imports/report-csv";
 import { t } from "@domain/messages/admin";
 import { formatAuditTime } from "@domain/rules/time";
-import { callApi, or503 } from "./api";
+import { callEndpoint, or503 } from "./api";
 import { requireAdmin } from "./admin";
 import { caller } from "./staff-pages";
 import { csvResponse, toCsv } from "./csv";
@@ -70,12 +74,9 @@ async function keepImportFile(
   name: string,
   content: Blob,
 ): Promise<ImportFileUpload> {
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/imports/files?name=${encodeURIComponent(name)}`,
-    method: "POST",
+  const res = await callEndpoint(caller(args), uploadImportFile, {
+    query: { name },
     body: new Blob([content], { type: "text/csv" }),
-    auth: "staff",
-    reply: ImportFileReply,
     timeoutMs: LONG_CALL_MS,
   });
   if (res.ok) return res.data;
@@ -128,14 +129,16 @@ export async function importsAction(args: ActionFunctionArgs) {
     ids.push(kept.id);
   }
   const { kind, full } = submission.value;
-  const run = await callApi(caller(args), {
-    path: `/v1/admin/imports/${kind}`,
-    method: "POST",
-    body: kind === "catalogue" ? { files: ids, dryRun: true } : { files: ids, full, dryRun: true },
-    auth: "staff",
-    reply: ImportRunReply,
-    timeoutMs: LONG_CALL_MS,
-  });
+  const run =
+    kind === "catalogue"
+      ? await callEndpoint(caller(args), importCatalogue, {
+          body: { files: ids, dryRun: true },
+          timeoutMs: LONG_CALL_MS,
+        })
+      : await callEndpoint(caller(args), kind === "staff" ? importStaff : importStudents, {
+          body: { files: ids, full, dryRun: true },
+          timeoutMs: LONG_CALL_MS,
+        });
   if (!run.ok) {
     return json({ result: submission.reply({ formErrors: [run.message] }) }, { status: 400 });
   }
@@ -153,16 +156,14 @@ export async function importRunPage(args: LoaderFunctionArgs) {
   const id = runId(args.params);
   const url = new URL(args.request.url);
   const showParam = url.searchParams.get("show") ?? "all";
-  const show = (IMPORT_FILTERS as readonly string[]).includes(showParam) ? showParam : "all";
+  const show = (IMPORT_FILTERS as readonly string[]).includes(showParam)
+    ? (showParam as ImportRunQuery["show"])
+    : "all";
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const page =
     Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 100_000 ? pageParam : 1;
   const res = or503(
-    await callApi(caller(args), {
-      path: `/v1/admin/imports/runs/${id}?show=${show}&page=${page}`,
-      auth: "staff",
-      reply: ImportRunPage,
-    }),
+    await callEndpoint(caller(args), getImportRun, { params: { id }, query: { show, page } }),
     t("admin.imports.loadError"),
   );
   if (!res.ok) {
@@ -199,12 +200,9 @@ export async function importRunAction(args: ActionFunctionArgs) {
     return redirect(here, { headers: { "Set-Cookie": await flashNotice(args.request, notice) } });
   }
   const { confirmDeactivations } = form.data;
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/imports/runs/${id}/apply`,
-    method: "POST",
-    auth: "staff",
+  const res = await callEndpoint(caller(args), applyImportRun, {
+    params: { id },
     body: confirmDeactivations === undefined ? {} : { confirmDeactivations },
-    reply: ImportRunReply,
     timeoutMs: LONG_CALL_MS,
   });
   const notice = res.ok
@@ -224,10 +222,8 @@ export async function importRunDownload(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const id = runId(args.params);
   const res = or503(
-    await callApi(caller(args), {
-      path: `/v1/admin/imports/runs/${id}/export`,
-      auth: "staff",
-      reply: ImportRunExport,
+    await callEndpoint(caller(args), exportImportRun, {
+      params: { id },
       timeoutMs: LONG_CALL_MS,
     }),
     t("admin.imports.loadError"),

@@ -2,29 +2,51 @@
 // 149): the district API's calls and each page's loader and action. The district API decides who
 // may; the guard only sends others away.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod";
 import {
-  School,
-  SchoolChangeReply,
-  SchoolsReply,
-  SchoolYear,
-  SchoolYearChangeReply,
+  createSchool,
+  createSchoolYear,
+  listSchools,
+  renameSchool,
+  renameSchoolYear,
+  type SchoolsReply,
 } from "@domain/contract/admin-schools";
+import {
+  endpointUrl,
+  successSchema,
+  type Endpoint,
+  type Given,
+  type SuccessData,
+} from "@domain/contract/endpoint";
 import { SchoolForm, SchoolYearForm } from "@domain/forms/admin-schools";
 import { t } from "@domain/messages/admin";
-import { callApi, or503 } from "./api";
+import { callEndpoint, or503, type ApiCall } from "./api";
 import { requireAdmin } from "./admin";
 import { readFormData } from "./http-guards";
 import { caller, idOr404, submitStaffForm } from "./staff-pages";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
+/**
+ * The call submitStaffForm sends, read from the endpoint value `e` (its method, its path with `id`
+ * filled in, its reply's schema), the body as `e` takes it.
+ */
+function formCall<E extends Endpoint>(
+  e: E,
+  body: Given<E["body"]>,
+  params?: { id: number },
+): Omit<ApiCall<SuccessData<E>>, "auth"> {
+  return {
+    path: endpointUrl(e, params),
+    method: e.method,
+    body,
+    reply: successSchema(e) as z.ZodType<SuccessData<E>, z.ZodTypeDef, unknown>,
+  };
+}
+
 async function readSchools(args: Args): Promise<SchoolsReply> {
   const res = or503(
-    await callApi(caller(args), {
-      path: "/v1/admin/schools",
-      auth: "staff",
-      reply: SchoolsReply,
-    }),
+    await callEndpoint(caller(args), listSchools, {}),
     t("admin.schools.loadError"),
   );
   if (!res.ok) throw new Response(res.message, { status: res.status });
@@ -46,7 +68,7 @@ export async function schoolCreateAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "school",
     schema: SchoolForm,
-    call: (body) => ({ path: "/v1/admin/schools", method: "POST", body, reply: School }),
+    call: (body) => formCall(createSchool, body),
     done: (school) => ({
       to: "/admin/schools",
       notice: t("admin.schools.created", { name: school.shortName }),
@@ -68,12 +90,7 @@ export async function schoolEditAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "school",
     schema: SchoolForm,
-    call: (body) => ({
-      path: `/v1/admin/schools/${id}`,
-      method: "PUT",
-      body,
-      reply: SchoolChangeReply,
-    }),
+    call: (body) => formCall(renameSchool, body, { id }),
     done: ({ changed, school }) => ({
       to: "/admin/schools",
       notice: changed
@@ -93,7 +110,7 @@ export async function schoolYearCreateAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "school-year",
     schema: SchoolYearForm,
-    call: (body) => ({ path: "/v1/admin/school-years", method: "POST", body, reply: SchoolYear }),
+    call: (body) => formCall(createSchoolYear, body),
     done: (year) => ({
       to: "/admin/schools",
       notice: t("admin.schools.yearCreated", { name: year.year }),
@@ -115,12 +132,7 @@ export async function schoolYearEditAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "school-year",
     schema: SchoolYearForm,
-    call: (body) => ({
-      path: `/v1/admin/school-years/${id}`,
-      method: "PUT",
-      body,
-      reply: SchoolYearChangeReply,
-    }),
+    call: (body) => formCall(renameSchoolYear, body, { id }),
     done: ({ changed, schoolYear }) => ({
       to: "/admin/schools",
       notice: changed

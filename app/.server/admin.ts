@@ -2,17 +2,22 @@
 // district API calls and the replies of each page's loader and action. Authorisation is decided by
 // the district API (every /v1/admin call checks the role); the guard only sends others away.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import {
-  AdminSettings,
   AUDIT_ACTION_NAMES,
   AUDIT_ENTITY_NAMES,
-  AuditExport,
-  AuditPage,
+  cancelMaintenanceWindow,
+  changeAdminSettings,
+  createStaffAccount,
+  deactivateStaffAccount,
   DISTRICT_ADMIN_ROLE,
-  MaintenanceWindowReply,
-  StaffAccount,
-  StaffAccountsReply,
+  exportAudit,
+  getAdminSettings,
+  getMaintenanceWindow,
+  listStaffAccounts,
+  readAuditPage,
+  resetStaffPassword,
+  scheduleMaintenanceWindow,
+  type AuditQuery,
   type SettingsChange,
 } from "@domain/contract/admin";
 import {
@@ -32,7 +37,7 @@ import {
   formDateExample,
   zonedInstant,
 } from "@domain/rules/time";
-import { callApi, or503 } from "./api";
+import { callEndpoint, or503 } from "./api";
 import { requireStaff } from "./auth";
 import { csvResponse, toCsv } from "./csv";
 import { parseWithZod } from "./forms.server";
@@ -70,11 +75,7 @@ async function previews(instructions: string, instructorInstructions: string) {
 export async function settingsPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const res = or503(
-    await callApi(caller(args), {
-      path: "/v1/admin/settings",
-      auth: "staff",
-      reply: AdminSettings,
-    }),
+    await callEndpoint(caller(args), getAdminSettings, {}),
     t("admin.settings.loadError"),
   );
   if (!res.ok) throw new Response(res.message, { status: res.status });
@@ -103,13 +104,7 @@ export async function settingsAction(args: ActionFunctionArgs) {
       previews: await previews(v.instructions, v.instructorInstructions),
     });
   }
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/settings",
-    method: "PUT",
-    body: settingsChange(v),
-    auth: "staff",
-    reply: z.object({ changed: z.array(z.string()) }),
-  });
+  const res = await callEndpoint(caller(args), changeAdminSettings, { body: settingsChange(v) });
   if (!res.ok) {
     const errors = apiErrors(res, {
       "homeMessage.message": "homeMessage",
@@ -154,11 +149,7 @@ function windowView(w: { start: string | null; end: string | null }, now: Date) 
 export async function maintenancePage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const res = or503(
-    await callApi(caller(args), {
-      path: "/v1/admin/maintenance",
-      auth: "staff",
-      reply: MaintenanceWindowReply,
-    }),
+    await callEndpoint(caller(args), getMaintenanceWindow, {}),
     t("admin.maintenance.loadError"),
   );
   if (!res.ok) throw new Response(res.message, { status: res.status });
@@ -177,12 +168,7 @@ export async function maintenanceAction(args: ActionFunctionArgs) {
   await requireAdmin(args.request);
   const formData = await readFormData(args.request);
   if (formData.get("intent") === "cancel") {
-    const res = await callApi(caller(args), {
-      path: "/v1/admin/maintenance",
-      method: "DELETE",
-      auth: "staff",
-      reply: MaintenanceWindowReply,
-    });
+    const res = await callEndpoint(caller(args), cancelMaintenanceWindow, {});
     resetStatusCache();
     return res.ok
       ? withNotice(args.request, "/admin/maintenance", t("admin.maintenance.cancelled"))
@@ -199,12 +185,8 @@ export async function maintenanceAction(args: ActionFunctionArgs) {
   if (v.intent === "preview") {
     return json({ result: submission.reply(), preview: maintenancePreview(end) });
   }
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/maintenance",
-    method: "PUT",
+  const res = await callEndpoint(caller(args), scheduleMaintenanceWindow, {
     body: { start, end },
-    auth: "staff",
-    reply: MaintenanceWindowReply,
   });
   if (!res.ok) {
     const errors = apiErrors(res, { start: "startDate", end: "endTime" });
@@ -219,11 +201,7 @@ export async function maintenanceAction(args: ActionFunctionArgs) {
 export async function staffListPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const res = or503(
-    await callApi(caller(args), {
-      path: "/v1/admin/staff",
-      auth: "staff",
-      reply: StaffAccountsReply,
-    }),
+    await callEndpoint(caller(args), listStaffAccounts, {}),
     t("admin.staff.loadError"),
   );
   if (!res.ok) throw new Response(res.message, { status: res.status });
@@ -241,12 +219,8 @@ export async function staffCreateAction(args: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const res = await callApi(caller(args), {
-    path: "/v1/admin/staff",
-    method: "POST",
+  const res = await callEndpoint(caller(args), createStaffAccount, {
     body: { ...submission.value, email: submission.value.email ?? null },
-    auth: "staff",
-    reply: StaffAccount,
   });
   if (!res.ok) {
     return json(
@@ -269,12 +243,7 @@ export async function staffDetailAction(args: ActionFunctionArgs) {
   const formData = await readFormData(args.request);
   const here = `/admin/staff/${id}`;
   if (formData.get("intent") === "deactivate") {
-    const res = await callApi(caller(args), {
-      path: `/v1/admin/staff/${id}/deactivate`,
-      method: "POST",
-      auth: "staff",
-      reply: StaffAccount,
-    });
+    const res = await callEndpoint(caller(args), deactivateStaffAccount, { params: { id } });
     return res.ok
       ? withNotice(
           args.request,
@@ -287,12 +256,9 @@ export async function staffDetailAction(args: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/staff/${id}/password`,
-    method: "POST",
+  const res = await callEndpoint(caller(args), resetStaffPassword, {
+    params: { id },
     body: submission.value,
-    auth: "staff",
-    reply: StaffAccount,
   });
   if (!res.ok) {
     return json(
@@ -308,7 +274,7 @@ export async function staffDetailAction(args: ActionFunctionArgs) {
 /** The filter of the page's URL, as the district API's query (instants of district days). */
 function auditQuery(url: URL): {
   filter: AuditFilterForm;
-  query: URLSearchParams;
+  query: Omit<AuditQuery, "page">;
   errors: Record<string, string[]>;
 } {
   const raw = Object.fromEntries(
@@ -330,12 +296,12 @@ function auditQuery(url: URL): {
     }
   }
   const zone = districtTimeZone();
-  const query = new URLSearchParams();
-  if (filter.actor) query.set("actor", filter.actor);
-  if (filter.action) query.set("action", filter.action);
-  if (filter.entity) query.set("entity", filter.entity);
-  if (filter.from) query.set("from", districtDayBounds(filter.from, zone).start.toISOString());
-  if (filter.to) query.set("to", districtDayBounds(filter.to, zone).end.toISOString());
+  const query: Omit<AuditQuery, "page"> = {};
+  if (filter.actor) query.actor = filter.actor;
+  if (filter.action) query.action = filter.action;
+  if (filter.entity) query.entity = filter.entity;
+  if (filter.from) query.from = districtDayBounds(filter.from, zone).start.toISOString();
+  if (filter.to) query.to = districtDayBounds(filter.to, zone).end.toISOString();
   return { filter, query, errors };
 }
 
@@ -343,13 +309,9 @@ export async function auditPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const url = new URL(args.request.url);
   const { filter, query, errors } = auditQuery(url);
-  if (filter.page && filter.page > 1) query.set("page", String(filter.page));
+  const page = filter.page && filter.page > 1 ? filter.page : undefined;
   const res = or503(
-    await callApi(caller(args), {
-      path: `/v1/admin/audit?${query}`,
-      auth: "staff",
-      reply: AuditPage,
-    }),
+    await callEndpoint(caller(args), readAuditPage, { query: { ...query, page } }),
     t("admin.audit.loadError"),
   );
   const zone = districtTimeZone();
@@ -382,11 +344,7 @@ export async function auditPage(args: LoaderFunctionArgs) {
 export async function auditDownload(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const { query } = auditQuery(new URL(args.request.url));
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/audit/export?${query}`,
-    auth: "staff",
-    reply: AuditExport,
-  });
+  const res = await callEndpoint(caller(args), exportAudit, { query });
   if (!res.ok) return withNotice(args.request, "/admin/audit", t("admin.audit.loadError"), "error");
   return csvResponse(
     toCsv(auditCsvRows(res.data.entries, districtTimeZone())),

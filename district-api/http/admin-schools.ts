@@ -2,19 +2,9 @@
 // district_admin role only: list them, add one, rename one. This layer parses, authorises and
 // calls one service or query; every write records its audit entry there.
 import { Router } from "express";
-import { DISTRICT_ADMIN_ROLE } from "@domain/contract/admin";
-import {
-  School,
-  SchoolChangeReply,
-  SchoolIdParams,
-  SchoolRequest,
-  SchoolsReply,
-  SchoolYear,
-  SchoolYearChangeReply,
-  SchoolYearRequest,
-} from "@domain/contract/admin-schools";
+import * as adminSchools from "@domain/contract/admin-schools";
 import type { ApiDeps } from "../deps";
-import { handle, staffClaims } from "./kit";
+import { serve, staffClaims } from "./kit";
 import { readSchools } from "../queries/schools";
 import {
   createSchool,
@@ -23,11 +13,6 @@ import {
   updateSchoolYear,
 } from "../services/schools";
 
-const ADMIN: { access: "staff"; roles: string[] } = {
-  access: "staff",
-  roles: [DISTRICT_ADMIN_ROLE],
-};
-
 export function adminSchoolsRoutes(deps: ApiDeps): Router {
   const r = Router();
   const { db, clock } = deps;
@@ -35,46 +20,27 @@ export function adminSchoolsRoutes(deps: ApiDeps): Router {
     employeeId: staffClaims(claims).employeeID,
   });
 
-  r.get(
-    "/admin/schools",
-    handle(deps, ADMIN, async () => SchoolsReply.parse(await readSchools(db))),
+  serve(r, deps, adminSchools.listSchools, async () =>
+    adminSchools.SchoolsReply.parse(await readSchools(db)),
   );
-  r.post(
-    "/admin/schools",
-    handle(deps, { ...ADMIN, body: SchoolRequest }, async ({ claims, body, res }) => {
-      const school = await createSchool(db, actorOf(claims), body, clock.now());
-      res.status(201);
-      return School.parse(school);
-    }),
-  );
-  r.put(
-    "/admin/schools/:id",
-    handle(
-      deps,
-      { ...ADMIN, params: SchoolIdParams, body: SchoolRequest },
-      async ({ claims, params, body }) =>
-        SchoolChangeReply.parse(
-          await updateSchool(db, actorOf(claims), params.id, body, clock.now()),
-        ),
+  serve(r, deps, adminSchools.createSchool, async ({ claims, body, res }) => {
+    const school = await createSchool(db, actorOf(claims), body, clock.now());
+    res.status(201);
+    return adminSchools.School.parse(school);
+  });
+  serve(r, deps, adminSchools.renameSchool, async ({ claims, params, body }) =>
+    adminSchools.SchoolChangeReply.parse(
+      await updateSchool(db, actorOf(claims), params.id, body, clock.now()),
     ),
   );
-  r.post(
-    "/admin/school-years",
-    handle(deps, { ...ADMIN, body: SchoolYearRequest }, async ({ claims, body, res }) => {
-      const year = await createSchoolYear(db, actorOf(claims), body, clock.now());
-      res.status(201);
-      return SchoolYear.parse(year);
-    }),
-  );
-  r.put(
-    "/admin/school-years/:id",
-    handle(
-      deps,
-      { ...ADMIN, params: SchoolIdParams, body: SchoolYearRequest },
-      async ({ claims, params, body }) =>
-        SchoolYearChangeReply.parse(
-          await updateSchoolYear(db, actorOf(claims), params.id, body, clock.now()),
-        ),
+  serve(r, deps, adminSchools.createSchoolYear, async ({ claims, body, res }) => {
+    const year = await createSchoolYear(db, actorOf(claims), body, clock.now());
+    res.status(201);
+    return adminSchools.SchoolYear.parse(year);
+  });
+  serve(r, deps, adminSchools.renameSchoolYear, async ({ claims, params, body }) =>
+    adminSchools.SchoolYearChangeReply.parse(
+      await updateSchoolYear(db, actorOf(claims), params.id, body, clock.now()),
     ),
   );
   return r;

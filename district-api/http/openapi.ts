@@ -5,10 +5,7 @@
 // against this document.
 import type { Express } from "express";
 import { z } from "zod";
-import * as admin from "@domain/contract/admin";
 import * as adminFees from "@domain/contract/admin-fees";
-import * as adminImports from "@domain/contract/admin-imports";
-import * as adminSchools from "@domain/contract/admin-schools";
 import * as cashier from "@domain/contract/cashier";
 import * as community from "@domain/contract/community";
 import * as feeRequests from "@domain/contract/fee-requests";
@@ -411,91 +408,6 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary: "Deny a fee request with a reason",
     reply: feeRequests.ReviewReply,
   },
-  "GET /v1/admin/settings": {
-    tag: "admin",
-    summary: "The district's settings texts and time limits (district_admin)",
-    reply: admin.AdminSettings,
-  },
-  "PUT /v1/admin/settings": {
-    tag: "admin",
-    summary: "Change some settings; the changed values are recorded in the audit trail",
-    reply: "json",
-  },
-  "GET /v1/admin/maintenance": {
-    tag: "admin",
-    summary: "The maintenance window on file",
-    reply: admin.MaintenanceWindowReply,
-  },
-  "PUT /v1/admin/maintenance": {
-    tag: "admin",
-    summary: "Schedule the maintenance window (start before end)",
-    reply: admin.MaintenanceWindowReply,
-  },
-  "DELETE /v1/admin/maintenance": {
-    tag: "admin",
-    summary: "Cancel a maintenance window that has not ended",
-    reply: admin.MaintenanceWindowReply,
-  },
-  "GET /v1/admin/staff": {
-    tag: "admin",
-    summary: "Every staff account",
-    reply: admin.StaffAccountsReply,
-  },
-  "POST /v1/admin/staff": {
-    tag: "admin",
-    summary: "Create a staff account with roles from the fixed list",
-    reply: admin.StaffAccount,
-    success: [201],
-  },
-  "POST /v1/admin/staff/:id/password": {
-    tag: "admin",
-    summary: "Set a staff member's password and end their sessions",
-    reply: admin.StaffAccount,
-  },
-  "POST /v1/admin/staff/:id/deactivate": {
-    tag: "admin",
-    summary: "Deactivate a staff account and end its sessions at once",
-    reply: admin.StaffAccount,
-  },
-  "GET /v1/admin/schools": {
-    tag: "admin",
-    summary: "Every school and school year",
-    reply: adminSchools.SchoolsReply,
-  },
-  "POST /v1/admin/schools": {
-    tag: "admin",
-    summary: "Add a school; a name another school has is a 400 naming the field",
-    reply: adminSchools.School,
-    success: [201],
-  },
-  "PUT /v1/admin/schools/:id": {
-    tag: "admin",
-    summary: "Rename a school; the same names again change nothing",
-    reply: adminSchools.SchoolChangeReply,
-    refusals: { 404: "No such school" },
-  },
-  "POST /v1/admin/school-years": {
-    tag: "admin",
-    summary: "Add a school year; a name another year has is a 400 naming the field",
-    reply: adminSchools.SchoolYear,
-    success: [201],
-  },
-  "PUT /v1/admin/school-years/:id": {
-    tag: "admin",
-    summary: "Rename a school year; the same name again changes nothing",
-    reply: adminSchools.SchoolYearChangeReply,
-    refusals: { 404: "No such school year" },
-  },
-  "GET /v1/admin/audit": {
-    tag: "admin",
-    summary: "One page of the audit trail, filtered by who, action, entity and time",
-    reply: admin.AuditPage,
-  },
-  "GET /v1/admin/audit/export": {
-    tag: "admin",
-    summary: "Every matching audit entry, for a CSV download",
-    reply: admin.AuditExport,
-  },
   "GET /v1/admin/fees": {
     tag: "admin",
     summary: "One page of fees, searched by name or account code",
@@ -562,44 +474,6 @@ export const DESCRIPTIONS: Record<string, Description> = {
     tag: "admin",
     summary: "Rename a fee group; the old and new names are recorded in the audit trail",
     reply: adminFees.FeeGroupRenamed,
-  },
-  "POST /v1/admin/imports/files": {
-    tag: "admin",
-    summary: "Upload one CSV file of a student import (the raw body, text/csv)",
-    reply: adminImports.ImportFileReply,
-    success: [201],
-  },
-  "POST /v1/admin/imports/students": {
-    tag: "admin",
-    summary: "Run a student import over uploaded files: a dry run, or all rows or none",
-    reply: adminImports.ImportRunReply,
-  },
-  "POST /v1/admin/imports/staff": {
-    tag: "admin",
-    summary: "Run a staff import over uploaded files: a dry run, or all rows or none",
-    reply: adminImports.ImportRunReply,
-  },
-  "POST /v1/admin/imports/catalogue": {
-    tag: "admin",
-    summary:
-      "Run a catalogue import (programmes and sections) over an uploaded file: a dry run, or all rows or none",
-    reply: adminImports.ImportRunReply,
-    refusals: { 404: "No such import run (the dry run to apply)" },
-  },
-  "POST /v1/admin/imports/runs/:id/apply": {
-    tag: "admin",
-    summary: "Apply the files of a dry run, once",
-    reply: adminImports.ImportRunReply,
-  },
-  "GET /v1/admin/imports/runs/:id": {
-    tag: "admin",
-    summary: "A page of an import's report",
-    reply: adminImports.ImportRunPage,
-  },
-  "GET /v1/admin/imports/runs/:id/export": {
-    tag: "admin",
-    summary: "Every row of an import's report, for a CSV download",
-    reply: adminImports.ImportRunExport,
   },
   "GET /v1/office/summary": {
     tag: "office",

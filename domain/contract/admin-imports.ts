@@ -5,6 +5,8 @@ import { z } from "zod";
 import { t } from "../messages/admin";
 import { IMPORT_KINDS } from "../imports/kinds";
 import { MAX_STUDENT_ID } from "../imports/students";
+import { DISTRICT_ADMIN_ROLE } from "./admin";
+import { endpoint } from "./endpoint";
 
 /** The largest file the import takes, in MB (the page says so; the district API answers 413). */
 export const IMPORT_FILE_LIMIT_MB = 20;
@@ -137,3 +139,85 @@ export const CatalogueImportRequest = z
   })
   .strict();
 export type CatalogueImportRequest = z.infer<typeof CatalogueImportRequest>;
+
+// ---- The calls ------------------------------------------------------------------------------
+
+/** Every call here: staff with the district_admin role (others get 403). */
+const ADMIN = { access: "staff", roles: [DISTRICT_ADMIN_ROLE] } as const;
+
+/** The file is the raw body, read only once the caller is known to be an administrator. */
+export const uploadImportFile = endpoint({
+  method: "POST",
+  path: "/v1/admin/imports/files",
+  ...ADMIN,
+  query: ImportFileQuery,
+  upload: "text/csv",
+  replies: { 201: ImportFileReply },
+  summary: "Upload one CSV file of a student import (the raw body, text/csv)",
+  tag: "admin",
+});
+
+export const importStudents = endpoint({
+  method: "POST",
+  path: "/v1/admin/imports/students",
+  ...ADMIN,
+  body: StudentImportRequest,
+  replies: { 200: ImportRunReply },
+  summary: "Run a student import over uploaded files: a dry run, or all rows or none",
+  tag: "admin",
+});
+
+// Staff (decision 128): the same files and runs as students, another service.
+export const importStaff = endpoint({
+  method: "POST",
+  path: "/v1/admin/imports/staff",
+  ...ADMIN,
+  body: StudentImportRequest,
+  replies: { 200: ImportRunReply },
+  summary: "Run a staff import over uploaded files: a dry run, or all rows or none",
+  tag: "admin",
+});
+
+export const importCatalogue = endpoint({
+  method: "POST",
+  path: "/v1/admin/imports/catalogue",
+  ...ADMIN,
+  body: CatalogueImportRequest,
+  replies: { 200: ImportRunReply },
+  refusals: { 404: "No such import run (the dry run to apply)" },
+  summary:
+    "Run a catalogue import (programmes and sections) over an uploaded file: a dry run, or all rows or none",
+  tag: "admin",
+});
+
+export const applyImportRun = endpoint({
+  method: "POST",
+  path: "/v1/admin/imports/runs/:id/apply",
+  ...ADMIN,
+  params: ImportRunParams,
+  body: ImportApplyRequest,
+  replies: { 200: ImportRunReply },
+  summary: "Apply the files of a dry run, once",
+  tag: "admin",
+});
+
+export const getImportRun = endpoint({
+  method: "GET",
+  path: "/v1/admin/imports/runs/:id",
+  ...ADMIN,
+  params: ImportRunParams,
+  query: ImportRunQuery,
+  replies: { 200: ImportRunPage },
+  summary: "A page of an import's report",
+  tag: "admin",
+});
+
+export const exportImportRun = endpoint({
+  method: "GET",
+  path: "/v1/admin/imports/runs/:id/export",
+  ...ADMIN,
+  params: ImportRunParams,
+  replies: { 200: ImportRunExport },
+  summary: "Every row of an import's report, for a CSV download",
+  tag: "admin",
+});

@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { t } from "../messages/admin";
 import { NO_CONTROL } from "../rules/input";
+import { DISTRICT_ADMIN_ROLE } from "./admin";
+import { endpoint } from "./endpoint";
 
 /** The longest short name, full name and school year name. */
 export const SCHOOL_NAME_MAX = { short: 20, full: 120, year: 40 } as const;
@@ -45,3 +47,61 @@ export type SchoolsReply = z.infer<typeof SchoolsReply>;
 /** A change's reply: whether anything changed (the same names again change nothing). */
 export const SchoolChangeReply = z.object({ changed: z.boolean(), school: School });
 export const SchoolYearChangeReply = z.object({ changed: z.boolean(), schoolYear: SchoolYear });
+
+// ---- The calls ------------------------------------------------------------------------------
+
+/** Every call here: staff with the district_admin role (others get 403). */
+const ADMIN = { access: "staff", roles: [DISTRICT_ADMIN_ROLE] } as const;
+
+export const listSchools = endpoint({
+  method: "GET",
+  path: "/v1/admin/schools",
+  ...ADMIN,
+  replies: { 200: SchoolsReply },
+  summary: "Every school and school year",
+  tag: "admin",
+});
+
+export const createSchool = endpoint({
+  method: "POST",
+  path: "/v1/admin/schools",
+  ...ADMIN,
+  body: SchoolRequest,
+  replies: { 201: School },
+  summary: "Add a school; a name another school has is a 400 naming the field",
+  tag: "admin",
+});
+
+export const renameSchool = endpoint({
+  method: "PUT",
+  path: "/v1/admin/schools/:id",
+  ...ADMIN,
+  params: SchoolIdParams,
+  body: SchoolRequest,
+  replies: { 200: SchoolChangeReply },
+  refusals: { 404: "No such school" },
+  summary: "Rename a school; the same names again change nothing",
+  tag: "admin",
+});
+
+export const createSchoolYear = endpoint({
+  method: "POST",
+  path: "/v1/admin/school-years",
+  ...ADMIN,
+  body: SchoolYearRequest,
+  replies: { 201: SchoolYear },
+  summary: "Add a school year; a name another year has is a 400 naming the field",
+  tag: "admin",
+});
+
+export const renameSchoolYear = endpoint({
+  method: "PUT",
+  path: "/v1/admin/school-years/:id",
+  ...ADMIN,
+  params: SchoolIdParams,
+  body: SchoolYearRequest,
+  replies: { 200: SchoolYearChangeReply },
+  refusals: { 404: "No such school year" },
+  summary: "Rename a school year; the same name again changes nothing",
+  tag: "admin",
+});

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { t } from "../messages/admin";
 import { FORBIDDEN_CONTROL, NO_CONTROL } from "../rules/input";
 import { MAILED_CHECK_SHARE } from "../rules/mailed-check-promises";
+import { endpoint } from "./endpoint";
 import { Settings } from "./identity";
 
 /** The administrator role (issue 18); it sees ADMINISTRATION and may call /v1/admin. */
@@ -306,3 +307,121 @@ export const AuditPage = z.object({
 });
 export type AuditPage = z.infer<typeof AuditPage>;
 export const AuditExport = z.object({ entries: z.array(AuditEntry), truncated: z.boolean() });
+
+// ---- The calls ------------------------------------------------------------------------------
+
+/** Every administration call: staff with the district_admin role (others get 403). */
+const ADMIN = { access: "staff", roles: [DISTRICT_ADMIN_ROLE] } as const;
+
+/** A change of settings answers the names of the fields it changed and the settings after it. */
+export const SettingsChangeReply = z.object({
+  changed: z.array(z.string()),
+  settings: AdminSettings,
+});
+
+export const getAdminSettings = endpoint({
+  method: "GET",
+  path: "/v1/admin/settings",
+  ...ADMIN,
+  replies: { 200: AdminSettings },
+  summary: "The district's settings texts and time limits (district_admin)",
+  tag: "admin",
+});
+
+export const changeAdminSettings = endpoint({
+  method: "PUT",
+  path: "/v1/admin/settings",
+  ...ADMIN,
+  body: SettingsChange,
+  replies: { 200: SettingsChangeReply },
+  summary: "Change some settings; the changed values are recorded in the audit trail",
+  tag: "admin",
+});
+
+export const getMaintenanceWindow = endpoint({
+  method: "GET",
+  path: "/v1/admin/maintenance",
+  ...ADMIN,
+  replies: { 200: MaintenanceWindowReply },
+  summary: "The maintenance window on file",
+  tag: "admin",
+});
+
+export const scheduleMaintenanceWindow = endpoint({
+  method: "PUT",
+  path: "/v1/admin/maintenance",
+  ...ADMIN,
+  body: MaintenanceWindowRequest,
+  replies: { 200: MaintenanceWindowReply },
+  summary: "Schedule the maintenance window (start before end)",
+  tag: "admin",
+});
+
+export const cancelMaintenanceWindow = endpoint({
+  method: "DELETE",
+  path: "/v1/admin/maintenance",
+  ...ADMIN,
+  replies: { 200: MaintenanceWindowReply },
+  summary: "Cancel a maintenance window that has not ended",
+  tag: "admin",
+});
+
+export const listStaffAccounts = endpoint({
+  method: "GET",
+  path: "/v1/admin/staff",
+  ...ADMIN,
+  replies: { 200: StaffAccountsReply },
+  summary: "Every staff account",
+  tag: "admin",
+});
+
+export const createStaffAccount = endpoint({
+  method: "POST",
+  path: "/v1/admin/staff",
+  ...ADMIN,
+  body: StaffAccountRequest,
+  replies: { 201: StaffAccount },
+  summary: "Create a staff account with roles from the fixed list",
+  tag: "admin",
+});
+
+export const resetStaffPassword = endpoint({
+  method: "POST",
+  path: "/v1/admin/staff/:id/password",
+  ...ADMIN,
+  params: StaffIdParams,
+  body: PasswordResetRequest,
+  replies: { 200: StaffAccount },
+  summary: "Set a staff member's password and end their sessions",
+  tag: "admin",
+});
+
+export const deactivateStaffAccount = endpoint({
+  method: "POST",
+  path: "/v1/admin/staff/:id/deactivate",
+  ...ADMIN,
+  params: StaffIdParams,
+  replies: { 200: StaffAccount },
+  summary: "Deactivate a staff account and end its sessions at once",
+  tag: "admin",
+});
+
+export const readAuditPage = endpoint({
+  method: "GET",
+  path: "/v1/admin/audit",
+  ...ADMIN,
+  query: AuditQuery,
+  replies: { 200: AuditPage },
+  summary: "One page of the audit trail, filtered by who, action, entity and time",
+  tag: "admin",
+});
+
+export const exportAudit = endpoint({
+  method: "GET",
+  path: "/v1/admin/audit/export",
+  ...ADMIN,
+  query: AuditQuery.omit({ page: true }),
+  replies: { 200: AuditExport },
+  summary: "Every matching audit entry, for a CSV download",
+  tag: "admin",
+});
