@@ -20,9 +20,6 @@ import {
   listSchools,
 } from "../queries/fee-request-lookups";
 
-export const PROPOSER = feeRequests.FEE_PROPOSER_ROLE;
-export const FEE_ADMIN = feeRequests.FEE_ADMIN_ROLE;
-
 /**
  * Sends a fee request refusal as spec 02 §7 has it, with errorCode and errorMessage beside the
  * message (the kit's refusals have no errorMessage). The reply is sent here, so the handler
@@ -56,7 +53,7 @@ export function feeRequestsRoutes(deps: ApiDeps): Router {
     const c = staffClaims(claims);
     return listFeeProposals(db, {
       employeeId: c.employeeID,
-      isAdmin: c.role.includes(FEE_ADMIN),
+      isAdmin: c.role.includes(feeRequests.FEE_ADMIN_ROLE),
     });
   });
 
