@@ -2,17 +2,19 @@
 // the district API calls and the replies of each page's loader and action. The district API
 // decides who may (district_admin) and checks every value again.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import {
-  AdminFee,
-  AssessedPage,
-  AssessedStudent,
-  AssessPreview,
-  AssessResult,
-  FeeGroupCreated,
-  FeeGroupList,
-  FeeListPage,
-  FeeOptions,
+  adjustAssessedFee,
+  assessFee,
+  createFee,
+  createFeeGroup,
+  getFee,
+  getFeeOptions,
+  listAssessed,
+  listFeeGroups,
+  listFees,
+  previewAssessment,
+  updateFee,
+  waiveAssessedFee,
 } from "@domain/contract/admin-fees";
 import {
   AssessedActionForm,
@@ -25,9 +27,16 @@ import {
 } from "@domain/forms/admin-fees";
 import { t } from "@domain/messages/admin";
 import { formatUsd, toCents } from "@domain/rules/money";
-import { callApi, or503, type ApiResult } from "./api";
+import { callEndpoint, or503, type ApiResult } from "./api";
 import { requireAdmin } from "./admin";
-import { apiErrors, caller, idOr404, submitStaffForm, withNotice } from "./staff-pages";
+import {
+  apiErrors,
+  caller,
+  endpointCall,
+  idOr404,
+  submitStaffForm,
+  withNotice,
+} from "./staff-pages";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
 import { districtTimeZone } from "./time";
@@ -62,11 +71,7 @@ const feeId = (params: Args["params"]) => idOr404(params.id, t("adminFees.notFou
 
 async function readFee(args: Args, id: number) {
   const res = or503(
-    await callApi(caller(args), {
-      path: `/v1/admin/fees/${id}`,
-      auth: "staff",
-      reply: AdminFee,
-    }),
+    await callEndpoint(caller(args), getFee, { params: { id } }),
     t("adminFees.loadError"),
   );
   if (!res.ok) throw new Response(res.message, { status: res.status });
@@ -74,14 +79,7 @@ async function readFee(args: Args, id: number) {
 }
 
 async function readOptions(args: Args) {
-  const res = or503(
-    await callApi(caller(args), {
-      path: "/v1/admin/fees/options",
-      auth: "staff",
-      reply: FeeOptions,
-    }),
-    t("adminFees.loadError"),
-  );
+  const res = or503(await callEndpoint(caller(args), getFeeOptions, {}), t("adminFees.loadError"));
   if (!res.ok) throw new Response(res.message, { status: res.status });
   return res.data;
 }
@@ -93,9 +91,7 @@ function listQuery(url: URL) {
     100_000,
     Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1)),
   );
-  const query = new URLSearchParams();
-  if (q) query.set("q", q);
-  if (page > 1) query.set("page", String(page));
+  const query = { q: q || undefined, page: page > 1 ? page : undefined };
   return { q, page, query };
 }
 
@@ -107,12 +103,8 @@ export async function feeListPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const { q, query } = listQuery(new URL(args.request.url));
   const [res, groups] = await Promise.all([
-    callApi(caller(args), {
-      path: `/v1/admin/fees?${query}`,
-      auth: "staff",
-      reply: FeeListPage,
-    }),
-    callApi(caller(args), { path: "/v1/admin/fee-groups", auth: "staff", reply: FeeGroupList }),
+    callEndpoint(caller(args), listFees, { query }),
+    callEndpoint(caller(args), listFeeGroups, {}),
   ]);
   or503(res, t("adminFees.loadError"));
   or503(groups, t("adminFees.loadError"));
@@ -134,12 +126,7 @@ export async function feeListAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "group-create",
     schema: FeeGroupForm,
-    call: ({ name }) => ({
-      path: "/v1/admin/fee-groups",
-      method: "POST",
-      body: { name },
-      reply: FeeGroupCreated,
-    }),
+    call: ({ name }) => endpointCall(createFeeGroup, { body: { name } }),
     done: (_created, { name }) => ({
       to: "/admin/fees",
       notice: t("adminFees.groupCreated", { name }),
@@ -162,12 +149,7 @@ export async function feeCreateAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "fee",
     schema: FeeForm,
-    call: (value) => ({
-      path: "/v1/admin/fees",
-      method: "POST",
-      body: feeRequestOf(value, districtTimeZone()),
-      reply: AdminFee,
-    }),
+    call: (value) => endpointCall(createFee, { body: feeRequestOf(value, districtTimeZone()) }),
     errors: (refusal) => refusalErrors(refusal, FEE_FIELDS),
     done: (fee) => ({
       to: `/admin/fees/${fee.id}`,
@@ -194,12 +176,8 @@ export async function feeEditAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "fee",
     schema: FeeForm,
-    call: (value) => ({
-      path: `/v1/admin/fees/${id}`,
-      method: "PUT",
-      body: feeRequestOf(value, districtTimeZone()),
-      reply: z.object({ changed: z.array(z.string()) }),
-    }),
+    call: (value) =>
+      endpointCall(updateFee, { params: { id }, body: feeRequestOf(value, districtTimeZone()) }),
     errors: (refusal) => refusalErrors(refusal, FEE_FIELDS),
     done: ({ changed }) => ({
       to: `/admin/fees/${id}`,
@@ -234,13 +212,7 @@ export async function assessAction(args: ActionFunctionArgs) {
   const v = submission.value;
   const body = { target: assessTargetOf(v) };
   if (v.intent === "preview") {
-    const res = await callApi(caller(args), {
-      path: `/v1/admin/fees/${id}/assess/preview`,
-      method: "POST",
-      body,
-      auth: "staff",
-      reply: AssessPreview,
-    });
+    const res = await callEndpoint(caller(args), previewAssessment, { params: { id }, body });
     if (!res.ok) {
       return json(
         { result: submission.reply(refusalErrors(res, TARGET_FIELDS)), preview: null },
@@ -255,13 +227,7 @@ export async function assessAction(args: ActionFunctionArgs) {
     };
     return json({ result: submission.reply(), preview });
   }
-  const res = await callApi(caller(args), {
-    path: `/v1/admin/fees/${id}/assess`,
-    method: "POST",
-    body,
-    auth: "staff",
-    reply: AssessResult,
-  });
+  const res = await callEndpoint(caller(args), assessFee, { params: { id }, body });
   if (!res.ok) {
     return json(
       { result: submission.reply(refusalErrors(res, TARGET_FIELDS)), preview: null },
@@ -288,11 +254,7 @@ export async function assessedPage(args: LoaderFunctionArgs) {
   const { q, query } = listQuery(new URL(args.request.url));
   const [fee, res] = await Promise.all([
     readFee(args, id),
-    callApi(caller(args), {
-      path: `/v1/admin/fees/${id}/assessed?${query}`,
-      auth: "staff",
-      reply: AssessedPage,
-    }),
+    callEndpoint(caller(args), listAssessed, { params: { id }, query }),
   ]);
   or503(res, t("adminFees.loadError"));
   if (!res.ok) throw new Response(res.message, { status: res.status });
@@ -326,19 +288,13 @@ export async function assessedAction(args: ActionFunctionArgs) {
   const v = submission.value;
   const res =
     v.intent === "waive"
-      ? await callApi(caller(args), {
-          path: `/v1/admin/assessed-fees/${v.assessedId}/waive`,
-          method: "POST",
+      ? await callEndpoint(caller(args), waiveAssessedFee, {
+          params: { id: v.assessedId },
           body: { reason: v.reason },
-          auth: "staff",
-          reply: AssessedStudent,
         })
-      : await callApi(caller(args), {
-          path: `/v1/admin/assessed-fees/${v.assessedId}/adjust`,
-          method: "POST",
+      : await callEndpoint(caller(args), adjustAssessedFee, {
+          params: { id: v.assessedId },
           body: { amountCents: toCents(v.amount ?? 0), reason: v.reason },
-          auth: "staff",
-          reply: z.object({ changed: z.boolean(), assessed: AssessedStudent }),
         });
   if (!res.ok) {
     return json(

@@ -2,20 +2,23 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import {
-  ApprovalRoutesReply,
-  EmployeesReply,
-  FeeCategoriesReply,
-  FeeProposalsReply,
-  ReviewReply,
-  SaveFeeRequestReply,
-  SchoolYearsReply,
-  SchoolsReply,
+  approveFeeRequest,
+  denyFeeRequest,
+  FEE_ADMIN_ROLE,
+  FEE_PROPOSER_ROLE,
+  listApprovalRoutes,
+  listEmployees,
+  listFeeCategories,
+  listFeeProposals,
+  listSchoolYears,
+  listSchools,
+  saveFeeRequest as saveFeeRequestCall,
   type FeeProposal,
 } from "@domain/contract/fee-requests";
 import { feeRequestSchema, renumberAbove, type FeeRequestValues } from "@domain/forms/fee-request";
 import { FeeReviewForm } from "@domain/forms/fee-review";
 import { t } from "@domain/messages";
-import { callApi, or503 } from "./api";
+import { callApi, callEndpoint, or503 } from "./api";
 import { parseAsTyped, parseWithZod } from "./forms.server";
 import { districtTimeZone } from "./time";
 import { flashNotice } from "./session";
@@ -27,21 +30,18 @@ interface Caller {
   context: Pick<AppLoadContext, "apiBaseUrl" | "clientIp">;
 }
 
-export const PROPOSER_ROLE = "fee_proposer";
-export const ADMIN_ROLE = "fee_admin";
+export const PROPOSER_ROLE = FEE_PROPOSER_ROLE;
+export const ADMIN_ROLE = FEE_ADMIN_ROLE;
 
 /** Every lookup of the form, or null when any failed ("Error fetching data."). */
 export async function loadLookups(caller: Caller) {
-  const get = <T>(path: string, reply: z.ZodType<T, z.ZodTypeDef, unknown>) =>
-    callApi(caller, { path: `/v1/instructor/${path}`, auth: "staff", reply }).then((r) =>
-      or503(r, t("feeRequest.fetchError")),
-    );
+  const error = t("feeRequest.fetchError");
   const [schools, years, routes, employees, categories] = await Promise.all([
-    get("schools", SchoolsReply),
-    get("school-years", SchoolYearsReply),
-    get("approval-routes", ApprovalRoutesReply),
-    get("employees", EmployeesReply),
-    get("fee-categories", FeeCategoriesReply),
+    callEndpoint(caller, listSchools, {}).then((r) => or503(r, error)),
+    callEndpoint(caller, listSchoolYears, {}).then((r) => or503(r, error)),
+    callEndpoint(caller, listApprovalRoutes, {}).then((r) => or503(r, error)),
+    callEndpoint(caller, listEmployees, {}).then((r) => or503(r, error)),
+    callEndpoint(caller, listFeeCategories, {}).then((r) => or503(r, error)),
   ]);
   if (!schools.ok || !years.ok || !routes.ok || !employees.ok || !categories.ok) return null;
   return {
@@ -68,14 +68,7 @@ export async function confirmStaffSession(caller: Caller): Promise<void> {
 export async function loadProposals(caller: Caller): Promise<FeeProposal[] | null> {
   // Proposals that could not be read are a 503 with the spec's words (decision 150); a refusal is
   // the page's own alert (null).
-  const r = or503(
-    await callApi(caller, {
-      path: "/v1/instructor/fee-proposals",
-      auth: "staff",
-      reply: FeeProposalsReply,
-    }),
-    t("feeRequest.fetchError"),
-  );
+  const r = or503(await callEndpoint(caller, listFeeProposals, {}), t("feeRequest.fetchError"));
   return r.ok ? r.data : null;
 }
 
@@ -108,13 +101,7 @@ export function saveBody(v: FeeRequestValues) {
 }
 
 export function saveFeeRequest(caller: Caller, v: FeeRequestValues) {
-  return callApi(caller, {
-    path: "/v1/fee-requests/save",
-    method: "POST",
-    body: saveBody(v),
-    auth: "staff",
-    reply: SaveFeeRequestReply,
-  });
+  return callEndpoint(caller, saveFeeRequestCall, { body: saveBody(v) });
 }
 
 export function reviewFeeRequest(
@@ -123,13 +110,8 @@ export function reviewFeeRequest(
   decision: "approve" | "deny",
   notes: string,
 ) {
-  return callApi(caller, {
-    path: `/v1/fee-requests/${id}/${decision}`,
-    method: "POST",
-    body: { notes },
-    auth: "staff",
-    reply: ReviewReply,
-  });
+  const review = decision === "approve" ? approveFeeRequest : denyFeeRequest;
+  return callEndpoint(caller, review, { params: { id }, body: { notes } });
 }
 
 /** The form's starting values from a saved request (edit keeps its id; duplicate drops it). */

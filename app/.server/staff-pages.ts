@@ -4,7 +4,8 @@
 // API for one thing). One copy, imported by app/.server/admin*.ts and office.ts.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import { callApi, type ApiCall, type ApiResult } from "./api";
+import type { Endpoint, SuccessData } from "@domain/contract/endpoint";
+import { callApi, callEndpoint, type ApiCall, type ApiResult, type EndpointInput } from "./api";
 import { parseWithZod } from "./forms.server";
 import { flashNotice } from "./session";
 
@@ -62,8 +63,31 @@ export async function withNotice(
   return redirect(to, { headers: { "Set-Cookie": await flashNotice(request, { kind, text }) } });
 }
 
-type StaffCall<T> = Omit<ApiCall<T>, "auth">;
+/** A call of a declared endpoint (domain/contract), made with `endpointCall`. */
+export interface EndpointCall<T> {
+  send: (c: ReturnType<typeof caller>) => Promise<ApiResult<T>>;
+}
+
+/**
+ * What a staff post asks of the district API by its endpoint: `endpointCall(updateFee, { params:
+ * { id }, body })`. The token is the endpoint's (the staff session's for a staff call).
+ */
+export function endpointCall<E extends Endpoint>(
+  e: E,
+  input: EndpointInput<E>,
+): EndpointCall<SuccessData<E>> {
+  return { send: (c) => callEndpoint(c, e, input) };
+}
+
+/** A call by its endpoint, or by its path with the staff session's token. */
+type StaffCall<T> = EndpointCall<T> | Omit<ApiCall<T>, "auth">;
 type Refusal = Extract<ApiResult<unknown>, { ok: false }>;
+
+function send<T>(args: Args, call: StaffCall<T>): Promise<ApiResult<T>> {
+  return "send" in call
+    ? call.send(caller(args))
+    : callApi(caller(args), { ...call, auth: "staff" });
+}
 
 /**
  * A staff form sent on to the district API. A refused form (by its schema, or by the API with the
@@ -88,7 +112,7 @@ export async function submitStaffForm<Schema extends z.ZodTypeAny, Reply, Form e
     return json({ form: opts.form, result: submission.reply() }, { status: 400 });
   }
   const value = submission.value as z.output<Schema>;
-  const res = await callApi(caller(args), { ...opts.call(value), auth: "staff" });
+  const res = await send(args, opts.call(value));
   if (!res.ok) {
     return json(
       {
@@ -113,7 +137,7 @@ export async function askStaffApi<Reply>(
   call: StaffCall<Reply>,
   done: (reply: Reply) => string | { to: string; notice: string },
 ) {
-  const res = await callApi(caller(args), { ...call, auth: "staff" });
+  const res = await send(args, call);
   if (!res.ok) return withNotice(args.request, here, res.message, "error");
   const next = done(res.data);
   return typeof next === "string"

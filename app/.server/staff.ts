@@ -1,11 +1,15 @@
 // Server-only helpers of the staff pages: guards, district API calls and download responses.
 import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { ErrorReply } from "@domain/contract/common";
+import type { Endpoint } from "@domain/contract/endpoint";
 import {
-  FeeReport,
-  InstructorProgramsReply,
-  InstructorSectionReply,
-  MyFeesReply,
+  getFeeReport,
+  getFeeReportPdf,
+  getInstructorPrograms,
+  getInstructorSection,
+  getRosterPdf,
+  INSTRUCTOR_ROLE,
+  listMyFees,
   type RosterType,
 } from "@domain/contract/staff";
 import { t } from "@domain/messages";
@@ -15,7 +19,7 @@ import {
   rosterCsvRows,
   type RosterKind,
 } from "@domain/rules/roster-csv";
-import { callApi, fetchApi } from "./api";
+import { callEndpoint, fetchApi, fetchEndpoint, type EndpointInput } from "./api";
 import { csvResponse, toCsv } from "./csv";
 import { districtTimeZone } from "./time";
 import { requireStaff } from "./auth";
@@ -26,7 +30,7 @@ export interface Caller {
   context: Pick<AppLoadContext, "apiBaseUrl" | "clientIp">;
 }
 
-export const INSTRUCTOR_ROLE = "instructor";
+export { INSTRUCTOR_ROLE };
 
 export function isInstructor(s: StaffSession): boolean {
   return s.role.includes(INSTRUCTOR_ROLE);
@@ -38,27 +42,19 @@ export function requireInstructor(request: Request): Promise<StaffSession> {
 }
 
 export function loadInstructorPrograms(caller: Caller) {
-  return callApi(caller, {
-    path: "/v1/instructor/program",
-    auth: "staff",
-    reply: InstructorProgramsReply,
-  });
+  return callEndpoint(caller, getInstructorPrograms, {});
 }
 
 export function loadInstructorSection(caller: Caller, sectionId: string) {
-  return callApi(caller, {
-    path: `/v1/instructor/section/${encodeURIComponent(sectionId)}`,
-    auth: "staff",
-    reply: InstructorSectionReply,
-  });
+  return callEndpoint(caller, getInstructorSection, { params: { sectionId } });
 }
 
 export function loadMyFees(caller: Caller) {
-  return callApi(caller, { path: "/v1/myFees/", auth: "staff", reply: MyFeesReply });
+  return callEndpoint(caller, listMyFees, { auth: "staff" });
 }
 
 export function loadFeeReport(caller: Caller, feeId: number) {
-  return callApi(caller, { path: `/v1/myFees/${feeId}`, auth: "staff", reply: FeeReport });
+  return callEndpoint(caller, getFeeReport, { params: { feeId }, auth: "staff" });
 }
 
 /** After a failed download, back to the page with the spec's message or the server's hint. */
@@ -77,21 +73,40 @@ export async function downloadFailed(
   });
 }
 
+/**
+ * Where a PDF comes from: a declared endpoint that sends one (`pdfOf`), or a path called with the
+ * staff session's token.
+ */
+export type PdfSource =
+  | ((caller: Caller, timeoutMs: number) => Promise<Response>)
+  | { path: string; method: "GET" | "POST"; body?: unknown };
+
+/** The PDF the endpoint `e` sends when called with `input`. */
+export function pdfOf<E extends Endpoint>(e: E, input: EndpointInput<E>): PdfSource {
+  return (caller, timeoutMs) => fetchEndpoint(caller, e, { ...input, timeoutMs });
+}
+
+/** PDFs take longer to make than a page's data. */
+const PDF_TIMEOUT_MS = 30_000;
+
 /** Streams a PDF from the district API to the browser, or says why it could not. */
 export async function pdfDownload(
   caller: Caller,
-  init: { path: string; method: "GET" | "POST"; body?: unknown },
+  source: PdfSource,
   fileName: string,
   backTo: string,
 ): Promise<Response> {
   let res: Response;
   try {
-    res = await fetchApi(caller, init.path, {
-      method: init.method,
-      body: init.body,
-      auth: "staff",
-      timeoutMs: 30_000,
-    });
+    res =
+      typeof source === "function"
+        ? await source(caller, PDF_TIMEOUT_MS)
+        : await fetchApi(caller, source.path, {
+            method: source.method,
+            body: source.body,
+            auth: "staff",
+            timeoutMs: PDF_TIMEOUT_MS,
+          });
   } catch (err) {
     if (err instanceof Response) throw err;
     return downloadFailed(caller.request, backTo);
@@ -141,11 +156,7 @@ export async function rosterDownload({ request, context, params }: LoaderFunctio
   if (pdfKind) {
     return pdfDownload(
       caller,
-      {
-        path: "/v1/instructor/pdfReport",
-        method: "POST",
-        body: { rosterType: pdfKind, sectionIdList: [sectionId] },
-      },
+      pdfOf(getRosterPdf, { body: { rosterType: pdfKind, sectionIdList: [sectionId] } }),
       pdfKind === "unpaid" ? "unpaid-registrations" : "roster",
       back,
     );
@@ -181,7 +192,7 @@ export async function feeReportDownload({ request, context, params }: LoaderFunc
   if (kind === "pdf") {
     return pdfDownload(
       caller,
-      { path: `/v1/myFees/pdfReport/${feeId}`, method: "GET" },
+      pdfOf(getFeeReportPdf, { params: { feeId }, auth: "staff" }),
       `fee-report-${feeId}`,
       back,
     );

@@ -2,30 +2,10 @@
 // /v1/admin/assessed-fees and /v1/admin/fee-groups (decision 127), for the district_admin role only. This layer parses, authorises and
 // calls one service or query; every write records its audit entry there.
 import { Router } from "express";
-import {
-  AdjustRequest,
-  AssessedFeeIdParams,
-  AssessedListQuery,
-  AssessedPage,
-  AssessPreview,
-  AssessRequest,
-  AssessResult,
-  FeeGroupCreated,
-  FeeGroupIdParams,
-  FeeGroupList,
-  FeeGroupRenamed,
-  FeeGroupRequest,
-  FeeIdParams,
-  FeeListPage,
-  FeeListQuery,
-  FeeOptions,
-  FeeRequest,
-  WaiveRequest,
-} from "@domain/contract/admin-fees";
-import { DISTRICT_ADMIN_ROLE } from "@domain/contract/admin";
+import * as adminFees from "@domain/contract/admin-fees";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
-import { handle, staffClaims } from "./kit";
+import { serve, staffClaims } from "./kit";
 import { ApiError } from "../errors";
 import {
   feeOptions,
@@ -44,11 +24,6 @@ import {
 } from "../services/fee-admin";
 import { adjustAssessedFee, waiveAssessedFee } from "../services/assessments";
 
-const ADMIN: { access: "staff"; roles: string[] } = {
-  access: "staff",
-  roles: [DISTRICT_ADMIN_ROLE],
-};
-
 export function adminFeeRoutes(deps: ApiDeps): Router {
   const r = Router();
   const { db, clock } = deps;
@@ -56,112 +31,53 @@ export function adminFeeRoutes(deps: ApiDeps): Router {
     employeeId: staffClaims(claims).employeeID,
   });
 
-  r.get(
-    "/admin/fees",
-    handle(deps, { ...ADMIN, query: FeeListQuery }, async ({ query }) =>
-      FeeListPage.parse(await listAdminFees(db, query)),
+  serve(r, deps, adminFees.listFees, async ({ query }) =>
+    adminFees.FeeListPage.parse(await listAdminFees(db, query)),
+  );
+  serve(r, deps, adminFees.getFeeOptions, async () =>
+    adminFees.FeeOptions.parse(await feeOptions(db)),
+  );
+  serve(r, deps, adminFees.createFee, async ({ claims, body, res }) => {
+    const fee = await createFee(db, actorOf(claims), body, clock.now());
+    res.status(201);
+    return fee;
+  });
+  serve(r, deps, adminFees.getFee, async ({ params }) => {
+    const fee = await readAdminFee(db, params.id);
+    if (!fee) throw new ApiError(404, t("adminFees.notFound"));
+    return fee;
+  });
+  serve(r, deps, adminFees.updateFee, async ({ claims, params, body }) =>
+    updateFee(db, actorOf(claims), params.id, body, clock.now()),
+  );
+  serve(r, deps, adminFees.previewAssessment, async ({ params, body }) =>
+    adminFees.AssessPreview.parse(await previewAssessment(db, params.id, body.target)),
+  );
+  serve(r, deps, adminFees.assessFee, async ({ claims, params, body }) =>
+    adminFees.AssessResult.parse(
+      await assessFee(db, actorOf(claims), params.id, body.target, clock.now()),
     ),
   );
-  r.get(
-    "/admin/fees/options",
-    handle(deps, ADMIN, async () => FeeOptions.parse(await feeOptions(db))),
+  serve(r, deps, adminFees.listAssessed, async ({ params, query }) =>
+    adminFees.AssessedPage.parse(await listAssessed(db, params.id, query)),
   );
-  r.post(
-    "/admin/fees",
-    handle(deps, { ...ADMIN, body: FeeRequest }, async ({ claims, body, res }) => {
-      const fee = await createFee(db, actorOf(claims), body, clock.now());
-      res.status(201);
-      return fee;
-    }),
+  serve(r, deps, adminFees.waiveAssessedFee, async ({ claims, params, body }) =>
+    waiveAssessedFee(db, actorOf(claims), params.id, body.reason, clock.now()),
   );
-  r.get(
-    "/admin/fees/:id",
-    handle(deps, { ...ADMIN, params: FeeIdParams }, async ({ params }) => {
-      const fee = await readAdminFee(db, params.id);
-      if (!fee) throw new ApiError(404, t("adminFees.notFound"));
-      return fee;
-    }),
+  serve(r, deps, adminFees.adjustAssessedFee, async ({ claims, params, body }) =>
+    adjustAssessedFee(db, actorOf(claims), params.id, body.amountCents, body.reason, clock.now()),
   );
-  r.put(
-    "/admin/fees/:id",
-    handle(
-      deps,
-      { ...ADMIN, params: FeeIdParams, body: FeeRequest },
-      async ({ claims, params, body }) =>
-        updateFee(db, actorOf(claims), params.id, body, clock.now()),
-    ),
+  serve(r, deps, adminFees.listFeeGroups, async () =>
+    adminFees.FeeGroupList.parse(await listFeeGroups(db)),
   );
-  r.post(
-    "/admin/fees/:id/assess/preview",
-    handle(deps, { ...ADMIN, params: FeeIdParams, body: AssessRequest }, async ({ params, body }) =>
-      AssessPreview.parse(await previewAssessment(db, params.id, body.target)),
-    ),
-  );
-  r.post(
-    "/admin/fees/:id/assess",
-    handle(
-      deps,
-      { ...ADMIN, params: FeeIdParams, body: AssessRequest },
-      async ({ claims, params, body }) =>
-        AssessResult.parse(
-          await assessFee(db, actorOf(claims), params.id, body.target, clock.now()),
-        ),
-    ),
-  );
-  r.get(
-    "/admin/fees/:id/assessed",
-    handle(
-      deps,
-      { ...ADMIN, params: FeeIdParams, query: AssessedListQuery },
-      async ({ params, query }) => AssessedPage.parse(await listAssessed(db, params.id, query)),
-    ),
-  );
-  r.post(
-    "/admin/assessed-fees/:id/waive",
-    handle(
-      deps,
-      { ...ADMIN, params: AssessedFeeIdParams, body: WaiveRequest },
-      async ({ claims, params, body }) =>
-        waiveAssessedFee(db, actorOf(claims), params.id, body.reason, clock.now()),
-    ),
-  );
-  r.post(
-    "/admin/assessed-fees/:id/adjust",
-    handle(
-      deps,
-      { ...ADMIN, params: AssessedFeeIdParams, body: AdjustRequest },
-      async ({ claims, params, body }) =>
-        adjustAssessedFee(
-          db,
-          actorOf(claims),
-          params.id,
-          body.amountCents,
-          body.reason,
-          clock.now(),
-        ),
-    ),
-  );
-  r.get(
-    "/admin/fee-groups",
-    handle(deps, ADMIN, async () => FeeGroupList.parse(await listFeeGroups(db))),
-  );
-  r.post(
-    "/admin/fee-groups",
-    handle(deps, { ...ADMIN, body: FeeGroupRequest }, async ({ claims, body, res }) => {
-      const created = await createFeeGroup(db, actorOf(claims), body, clock.now());
-      res.status(201);
-      return FeeGroupCreated.parse(created);
-    }),
-  );
-  r.put(
-    "/admin/fee-groups/:id",
-    handle(
-      deps,
-      { ...ADMIN, params: FeeGroupIdParams, body: FeeGroupRequest },
-      async ({ claims, params, body }) =>
-        FeeGroupRenamed.parse(
-          await renameFeeGroup(db, actorOf(claims), params.id, body, clock.now()),
-        ),
+  serve(r, deps, adminFees.createFeeGroup, async ({ claims, body, res }) => {
+    const created = await createFeeGroup(db, actorOf(claims), body, clock.now());
+    res.status(201);
+    return adminFees.FeeGroupCreated.parse(created);
+  });
+  serve(r, deps, adminFees.renameFeeGroup, async ({ claims, params, body }) =>
+    adminFees.FeeGroupRenamed.parse(
+      await renameFeeGroup(db, actorOf(claims), params.id, body, clock.now()),
     ),
   );
   return r;

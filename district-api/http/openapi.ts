@@ -5,10 +5,8 @@
 // against this document.
 import type { Express } from "express";
 import { z } from "zod";
-import * as adminFees from "@domain/contract/admin-fees";
 import * as cashier from "@domain/contract/cashier";
 import * as community from "@domain/contract/community";
-import * as feeRequests from "@domain/contract/fee-requests";
 import * as fees from "@domain/contract/fees";
 import * as guestReceipts from "@domain/contract/guest-receipts";
 import * as identity from "@domain/contract/identity";
@@ -18,7 +16,6 @@ import * as officeRefunds from "@domain/contract/office-refunds";
 import * as paymentsReport from "@domain/contract/payments-report";
 import * as payments from "@domain/contract/payments";
 import * as programs from "@domain/contract/programs";
-import * as staff from "@domain/contract/staff";
 import { listRoutes } from "./route-table";
 import { ENDPOINTS } from "@domain/contract/endpoints";
 import type { EndpointDefinition, Method } from "@domain/contract/endpoint";
@@ -331,149 +328,6 @@ export const DESCRIPTIONS: Record<string, Description> = {
     summary: "Pay the payment simulator's hosted checkout with a test card",
     reply: "json",
     refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
-  },
-  "GET /v1/instructor/program": {
-    tag: "staff",
-    summary: "The instructor's programs and sections",
-    reply: staff.InstructorProgramsReply,
-  },
-  "GET /v1/instructor/section/:sectionId": {
-    tag: "staff",
-    summary: "A section's roster",
-    reply: staff.InstructorSectionReply,
-  },
-  "POST /v1/instructor/pdfReport": {
-    tag: "staff",
-    summary: "A roster as a PDF report",
-    reply: "pdf",
-    refusals: { 404: "No such section, or not the instructor's" },
-  },
-  "GET /v1/myFees/pdfReport/:feeId": {
-    tag: "staff",
-    summary: "A fee's report as a PDF",
-    reply: "pdf",
-  },
-  "GET /v1/myFees": {
-    tag: "staff",
-    summary: "The fees a staff member manages",
-    reply: staff.MyFeesReply,
-  },
-  "GET /v1/myFees/:feeId": {
-    tag: "staff",
-    summary: "A fee's report: who bought and answered what",
-    reply: staff.FeeReport,
-  },
-  "GET /v1/instructor/schools": {
-    tag: "fee requests",
-    summary: "Schools a fee request may name",
-    reply: feeRequests.SchoolsReply,
-  },
-  "GET /v1/instructor/school-years": {
-    tag: "fee requests",
-    summary: "School years a fee request may name",
-    reply: feeRequests.SchoolYearsReply,
-  },
-  "GET /v1/instructor/approval-routes": {
-    tag: "fee requests",
-    summary: "Approval routes for fee requests",
-    reply: feeRequests.ApprovalRoutesReply,
-  },
-  "GET /v1/instructor/employees": {
-    tag: "fee requests",
-    summary: "Employees a fee request may name",
-    reply: feeRequests.EmployeesReply,
-  },
-  "GET /v1/instructor/fee-categories": {
-    tag: "fee requests",
-    summary: "Fee categories",
-    reply: feeRequests.FeeCategoriesReply,
-  },
-  "GET /v1/instructor/fee-proposals": {
-    tag: "fee requests",
-    summary: "Fee requests the staff member proposed or reviews",
-    reply: feeRequests.FeeProposalsReply,
-  },
-  "POST /v1/fee-requests/save": {
-    tag: "fee requests",
-    summary: "Save or submit a fee request",
-    reply: feeRequests.SaveFeeRequestReply,
-  },
-  "POST /v1/fee-requests/:id/approve": {
-    tag: "fee requests",
-    summary: "Approve a fee request (it becomes a fee)",
-    reply: feeRequests.ReviewReply,
-  },
-  "POST /v1/fee-requests/:id/deny": {
-    tag: "fee requests",
-    summary: "Deny a fee request with a reason",
-    reply: feeRequests.ReviewReply,
-  },
-  "GET /v1/admin/fees": {
-    tag: "admin",
-    summary: "One page of fees, searched by name or account code",
-    reply: adminFees.FeeListPage,
-  },
-  "GET /v1/admin/fees/options": {
-    tag: "admin",
-    summary: "The schools, years, fee groups and grades a fee and an assessment may name",
-    reply: adminFees.FeeOptions,
-  },
-  "POST /v1/admin/fees": {
-    tag: "admin",
-    summary: "Create a fee with its price rules and questions",
-    reply: adminFees.AdminFee,
-    success: [201],
-  },
-  "GET /v1/admin/fees/:id": {
-    tag: "admin",
-    summary: "One fee as the administration edits it",
-    reply: adminFees.AdminFee,
-  },
-  "PUT /v1/admin/fees/:id": {
-    tag: "admin",
-    summary: "Change a fee; the changed values are recorded in the audit trail",
-    reply: "json",
-  },
-  "POST /v1/admin/fees/:id/assess/preview": {
-    tag: "admin",
-    summary: "Who an assessment would charge and how much; changes nothing",
-    reply: adminFees.AssessPreview,
-  },
-  "POST /v1/admin/fees/:id/assess": {
-    tag: "admin",
-    summary: "Charge the fee to students not yet assessed it, each at their price",
-    reply: adminFees.AssessResult,
-  },
-  "GET /v1/admin/fees/:id/assessed": {
-    tag: "admin",
-    summary: "One page of the students assessed a fee",
-    reply: adminFees.AssessedPage,
-  },
-  "POST /v1/admin/assessed-fees/:id/waive": {
-    tag: "admin",
-    summary: "Waive what is still owed on an assessed fee, with a reason",
-    reply: adminFees.AssessedStudent,
-  },
-  "POST /v1/admin/assessed-fees/:id/adjust": {
-    tag: "admin",
-    summary: "Set an assessed fee's amount, not below what was paid, with a reason",
-    reply: "json",
-  },
-  "GET /v1/admin/fee-groups": {
-    tag: "admin",
-    summary: "Every fee group, with how many fees are in it",
-    reply: adminFees.FeeGroupList,
-  },
-  "POST /v1/admin/fee-groups": {
-    tag: "admin",
-    summary: "Create a fee group; its name is unique whatever its case",
-    reply: adminFees.FeeGroupCreated,
-    success: [201],
-  },
-  "PUT /v1/admin/fee-groups/:id": {
-    tag: "admin",
-    summary: "Rename a fee group; the old and new names are recorded in the audit trail",
-    reply: adminFees.FeeGroupRenamed,
   },
   "GET /v1/office/summary": {
     tag: "office",

@@ -2,18 +2,16 @@
 // fees an employee owns and their reports. Every read is limited to the caller's own sections
 // (course_sections.instructor_employee_id) and fees (fee_owners).
 import { Router, type Response } from "express";
-import { FeeParams, InstructorPdfRequest, SectionParams } from "@domain/contract/staff";
+import * as staff from "@domain/contract/staff";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import type { ApiDeps } from "../deps";
-import { handle, staffClaims } from "./kit";
+import { serve, staffClaims } from "./kit";
 import { ApiError } from "../errors";
 import { feeReportPdf, rosterPdf } from "../services/reports";
 import { readFeeReport, readInstructorSections, readMyFees } from "../queries/staff";
 import { feeReportReply, groupPrograms, instructorSections, myFeesReply } from "./replies/staff";
 import { readDistrictName } from "../queries/settings";
-
-const INSTRUCTOR_ROLES = ["instructor"];
 
 /** The my-fees calls need an employee: anyone else is told "Invalid User" (spec 02 §6). */
 function employeeOf(claims: TokenClaims | null): string {
@@ -45,84 +43,58 @@ function sendPdf(res: Response, pdf: Buffer, name: string): void {
 export function staffRoutes(deps: ApiDeps): Router {
   const r = Router();
 
-  r.get(
-    "/instructor/program",
-    handle(deps, { access: "staff", roles: INSTRUCTOR_ROLES }, async ({ claims }) => {
-      const { employeeID } = staffClaims(claims);
-      return groupPrograms(await loadSections(deps, employeeID));
-    }),
-  );
+  serve(r, deps, staff.getInstructorPrograms, async ({ claims }) => {
+    const { employeeID } = staffClaims(claims);
+    return groupPrograms(await loadSections(deps, employeeID));
+  });
 
   // One section and its roster (the roster page and its CSV files); only the instructor's own.
-  r.get(
-    "/instructor/section/:sectionId",
-    handle(
-      deps,
-      { access: "staff", roles: INSTRUCTOR_ROLES, params: SectionParams },
-      async ({ claims, params }) => {
-        const { employeeID } = staffClaims(claims);
-        const [found] = await loadSections(deps, employeeID, params.sectionId);
-        if (!found) throw new ApiError(404, t("staff.sectionNotFound"), t("staff.sectionNotFound"));
-        return found;
-      },
-    ),
+  serve(r, deps, staff.getInstructorSection, async ({ claims, params }) => {
+    const { employeeID } = staffClaims(claims);
+    const [found] = await loadSections(deps, employeeID, params.sectionId);
+    if (!found) throw new ApiError(404, t("staff.sectionNotFound"), t("staff.sectionNotFound"));
+    return found;
+  });
+
+  serve(r, deps, staff.getRosterPdf, async ({ claims, body, res }) => {
+    const { employeeID } = staffClaims(claims);
+    const mine = await loadSections(deps, employeeID);
+    const wanted = [...new Set(body.sectionIdList)];
+    const chosen = wanted.map((id) => mine.find((m) => m.section.id === id));
+    if (chosen.some((c) => !c)) {
+      throw new ApiError(404, t("staff.sectionNotFound"), t("staff.sectionNotFound"));
+    }
+    const pdf = await rosterPdf({
+      districtName: await readDistrictName(deps.db, deps.districtName),
+      timeZone: deps.timeZone,
+      printedAt: deps.clock.now(),
+      rosterType: body.rosterType,
+      sections: chosen.map((c) => ({
+        programName: c!.program.programName,
+        section: c!.section,
+      })),
+    });
+    sendPdf(res, pdf, body.rosterType === "unpaid" ? "unpaid-registrations" : "roster");
+  });
+
+  serve(r, deps, staff.getFeeReportPdf, async ({ claims, params, res }) => {
+    const employeeId = employeeOf(claims);
+    const report = await loadFeeReport(deps, employeeId, params.feeId);
+    const pdf = await feeReportPdf({
+      districtName: await readDistrictName(deps.db, deps.districtName),
+      timeZone: deps.timeZone,
+      printedAt: deps.clock.now(),
+      report,
+    });
+    sendPdf(res, pdf, `fee-report-${report.id}`);
+  });
+
+  serve(r, deps, staff.listMyFees, async ({ claims }) =>
+    myFeesReply(await readMyFees(deps.db, employeeOf(claims))),
   );
 
-  r.post(
-    "/instructor/pdfReport",
-    handle(
-      deps,
-      { access: "staff", roles: INSTRUCTOR_ROLES, body: InstructorPdfRequest },
-      async ({ claims, body, res }) => {
-        const { employeeID } = staffClaims(claims);
-        const mine = await loadSections(deps, employeeID);
-        const wanted = [...new Set(body.sectionIdList)];
-        const chosen = wanted.map((id) => mine.find((m) => m.section.id === id));
-        if (chosen.some((c) => !c)) {
-          throw new ApiError(404, t("staff.sectionNotFound"), t("staff.sectionNotFound"));
-        }
-        const pdf = await rosterPdf({
-          districtName: await readDistrictName(deps.db, deps.districtName),
-          timeZone: deps.timeZone,
-          printedAt: deps.clock.now(),
-          rosterType: body.rosterType,
-          sections: chosen.map((c) => ({
-            programName: c!.program.programName,
-            section: c!.section,
-          })),
-        });
-        sendPdf(res, pdf, body.rosterType === "unpaid" ? "unpaid-registrations" : "roster");
-      },
-    ),
-  );
-
-  r.get(
-    "/myFees/pdfReport/:feeId",
-    handle(deps, { access: "any", params: FeeParams }, async ({ claims, params, res }) => {
-      const employeeId = employeeOf(claims);
-      const report = await loadFeeReport(deps, employeeId, params.feeId);
-      const pdf = await feeReportPdf({
-        districtName: await readDistrictName(deps.db, deps.districtName),
-        timeZone: deps.timeZone,
-        printedAt: deps.clock.now(),
-        report,
-      });
-      sendPdf(res, pdf, `fee-report-${report.id}`);
-    }),
-  );
-
-  r.get(
-    "/myFees",
-    handle(deps, { access: "any" }, async ({ claims }) =>
-      myFeesReply(await readMyFees(deps.db, employeeOf(claims))),
-    ),
-  );
-
-  r.get(
-    "/myFees/:feeId",
-    handle(deps, { access: "any", params: FeeParams }, async ({ claims, params }) =>
-      loadFeeReport(deps, employeeOf(claims), params.feeId),
-    ),
+  serve(r, deps, staff.getFeeReport, async ({ claims, params }) =>
+    loadFeeReport(deps, employeeOf(claims), params.feeId),
   );
 
   return r;

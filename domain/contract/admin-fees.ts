@@ -5,7 +5,8 @@ import { z } from "zod";
 import { t } from "../messages/admin";
 import { ANY_CONTROL, FORBIDDEN_CONTROL, MAX_DB_INT, NO_CONTROL } from "../rules/input";
 import { FEE_TYPES, RESPONSE_TYPES } from "../forms/fee-request";
-import { Instant } from "./admin";
+import { DISTRICT_ADMIN_ROLE, Instant } from "./admin";
+import { endpoint } from "./endpoint";
 
 /** Fees and assessed students are listed this many to a page. */
 export const FEE_PAGE_SIZE = 50;
@@ -156,6 +157,9 @@ export type FeeListPage = z.infer<typeof FeeListPage>;
 
 export const AdminFee = FeeFields.extend({ id: z.number(), createdAt: z.string() });
 export type AdminFee = z.infer<typeof AdminFee>;
+/** A change: the fields it changed (none when nothing did) and the fee as it is now. */
+export const FeeUpdated = z.object({ changed: z.array(z.string()), fee: AdminFee });
+export type FeeUpdated = z.infer<typeof FeeUpdated>;
 
 const option = z.object({ id: z.number(), name: z.string() });
 export const FeeOptions = z.object({
@@ -263,3 +267,132 @@ export type AssessedPage = z.infer<typeof AssessedPage>;
 const reason = line(500);
 export const WaiveRequest = z.object({ reason }).strict();
 export const AdjustRequest = z.object({ amountCents: cents, reason }).strict();
+/** An adjustment: whether the amount changed, and the assessed fee as it is now. */
+export const AssessedAdjusted = z.object({ changed: z.boolean(), assessed: AssessedStudent });
+export type AssessedAdjusted = z.infer<typeof AssessedAdjusted>;
+
+// ---- The calls ------------------------------------------------------------------------------
+
+const ADMIN = { access: "staff", roles: [DISTRICT_ADMIN_ROLE], tag: "admin" } as const;
+
+export const listFees = endpoint({
+  ...ADMIN,
+  method: "GET",
+  path: "/v1/admin/fees",
+  query: FeeListQuery,
+  replies: { 200: FeeListPage },
+  summary: "One page of fees, searched by name or account code",
+});
+
+export const getFeeOptions = endpoint({
+  ...ADMIN,
+  method: "GET",
+  path: "/v1/admin/fees/options",
+  replies: { 200: FeeOptions },
+  summary: "The schools, years, fee groups and grades a fee and an assessment may name",
+});
+
+export const createFee = endpoint({
+  ...ADMIN,
+  method: "POST",
+  path: "/v1/admin/fees",
+  body: FeeRequest,
+  replies: { 201: AdminFee },
+  summary: "Create a fee with its price rules and questions",
+});
+
+export const getFee = endpoint({
+  ...ADMIN,
+  method: "GET",
+  path: "/v1/admin/fees/:id",
+  params: FeeIdParams,
+  replies: { 200: AdminFee },
+  summary: "One fee as the administration edits it",
+});
+
+export const updateFee = endpoint({
+  ...ADMIN,
+  method: "PUT",
+  path: "/v1/admin/fees/:id",
+  params: FeeIdParams,
+  body: FeeRequest,
+  replies: { 200: FeeUpdated },
+  summary: "Change a fee; the changed values are recorded in the audit trail",
+});
+
+export const previewAssessment = endpoint({
+  ...ADMIN,
+  method: "POST",
+  path: "/v1/admin/fees/:id/assess/preview",
+  params: FeeIdParams,
+  body: AssessRequest,
+  replies: { 200: AssessPreview },
+  summary: "Who an assessment would charge and how much; changes nothing",
+});
+
+export const assessFee = endpoint({
+  ...ADMIN,
+  method: "POST",
+  path: "/v1/admin/fees/:id/assess",
+  params: FeeIdParams,
+  body: AssessRequest,
+  replies: { 200: AssessResult },
+  summary: "Charge the fee to students not yet assessed it, each at their price",
+});
+
+export const listAssessed = endpoint({
+  ...ADMIN,
+  method: "GET",
+  path: "/v1/admin/fees/:id/assessed",
+  params: FeeIdParams,
+  query: AssessedListQuery,
+  replies: { 200: AssessedPage },
+  summary: "One page of the students assessed a fee",
+});
+
+export const waiveAssessedFee = endpoint({
+  ...ADMIN,
+  method: "POST",
+  path: "/v1/admin/assessed-fees/:id/waive",
+  params: AssessedFeeIdParams,
+  body: WaiveRequest,
+  replies: { 200: AssessedStudent },
+  summary: "Waive what is still owed on an assessed fee, with a reason",
+});
+
+export const adjustAssessedFee = endpoint({
+  ...ADMIN,
+  method: "POST",
+  path: "/v1/admin/assessed-fees/:id/adjust",
+  params: AssessedFeeIdParams,
+  body: AdjustRequest,
+  replies: { 200: AssessedAdjusted },
+  summary: "Set an assessed fee's amount, not below what was paid, with a reason",
+});
+
+export const listFeeGroups = endpoint({
+  ...ADMIN,
+  method: "GET",
+  path: "/v1/admin/fee-groups",
+  replies: { 200: FeeGroupList },
+  summary: "Every fee group, with how many fees are in it",
+});
+
+export const createFeeGroup = endpoint({
+  ...ADMIN,
+  method: "POST",
+  path: "/v1/admin/fee-groups",
+  body: FeeGroupRequest,
+  replies: { 201: FeeGroupCreated },
+  summary: "Create a fee group; its name is unique whatever its case",
+});
+
+export const renameFeeGroup = endpoint({
+  ...ADMIN,
+  method: "PUT",
+  path: "/v1/admin/fee-groups/:id",
+  params: FeeGroupIdParams,
+  body: FeeGroupRequest,
+  replies: { 200: FeeGroupRenamed },
+  summary: "Rename a fee group; the old and new names are recorded in the audit trail",
+});

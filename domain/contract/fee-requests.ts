@@ -2,7 +2,14 @@
 // The save body is validated by the form schema itself (domain/forms/fee-request.ts), because its
 // date rules need the server's clock.
 import { z } from "zod";
+import { FeeRequestInput } from "../forms/fee-request";
 import { dbIdParam } from "./common";
+import { endpoint } from "./endpoint";
+
+/** Proposes fees: fills in and saves fee requests. */
+export const FEE_PROPOSER_ROLE = "fee_proposer";
+/** Reviews fee requests: approves (the request becomes a fee) or denies them. */
+export const FEE_ADMIN_ROLE = "fee_admin";
 
 export const REQUEST_STATUSES = ["Pending", "Approved", "Denied"] as const;
 export const RequestStatus = z.enum(REQUEST_STATUSES);
@@ -104,4 +111,103 @@ export const ReviewReply = z.object({
   feeRequestId: z.number(),
   requestStatus: RequestStatus,
   feeId: z.number().nullable(),
+});
+
+/**
+ * The save call's body: the form's fields, each read leniently. Its rules (required fields, the
+ * collection window not in the past, questions) are checked by the form's schema with the
+ * server's clock, and a request breaking them is refused with errorCode 1 and the issues.
+ */
+export const SaveFeeRequestBody = FeeRequestInput;
+
+// ---- The calls ------------------------------------------------------------------------------
+
+// The lookups and the list serve the form (proposers) and the review (fee administrators).
+const READERS = {
+  access: "staff",
+  roles: [FEE_PROPOSER_ROLE, FEE_ADMIN_ROLE],
+  tag: "fee requests",
+} as const;
+
+export const listSchools = endpoint({
+  ...READERS,
+  method: "GET",
+  path: "/v1/instructor/schools",
+  replies: { 200: SchoolsReply },
+  summary: "Schools a fee request may name",
+});
+
+export const listSchoolYears = endpoint({
+  ...READERS,
+  method: "GET",
+  path: "/v1/instructor/school-years",
+  replies: { 200: SchoolYearsReply },
+  summary: "School years a fee request may name",
+});
+
+export const listApprovalRoutes = endpoint({
+  ...READERS,
+  method: "GET",
+  path: "/v1/instructor/approval-routes",
+  replies: { 200: ApprovalRoutesReply },
+  summary: "Approval routes for fee requests",
+});
+
+export const listEmployees = endpoint({
+  ...READERS,
+  method: "GET",
+  path: "/v1/instructor/employees",
+  replies: { 200: EmployeesReply },
+  summary: "Employees a fee request may name",
+});
+
+export const listFeeCategories = endpoint({
+  ...READERS,
+  method: "GET",
+  path: "/v1/instructor/fee-categories",
+  replies: { 200: FeeCategoriesReply },
+  summary: "Fee categories",
+});
+
+export const listFeeProposals = endpoint({
+  ...READERS,
+  method: "GET",
+  path: "/v1/instructor/fee-proposals",
+  replies: { 200: FeeProposalsReply },
+  summary: "Fee requests the staff member proposed or reviews",
+});
+
+export const saveFeeRequest = endpoint({
+  method: "POST",
+  path: "/v1/fee-requests/save",
+  access: "staff",
+  roles: [FEE_PROPOSER_ROLE],
+  body: SaveFeeRequestBody,
+  replies: { 200: SaveFeeRequestReply },
+  summary: "Save or submit a fee request",
+  tag: "fee requests",
+});
+
+export const approveFeeRequest = endpoint({
+  method: "POST",
+  path: "/v1/fee-requests/:id/approve",
+  access: "staff",
+  roles: [FEE_ADMIN_ROLE],
+  params: ReviewParams,
+  body: ApproveRequest,
+  replies: { 200: ReviewReply },
+  summary: "Approve a fee request (it becomes a fee)",
+  tag: "fee requests",
+});
+
+export const denyFeeRequest = endpoint({
+  method: "POST",
+  path: "/v1/fee-requests/:id/deny",
+  access: "staff",
+  roles: [FEE_ADMIN_ROLE],
+  params: ReviewParams,
+  body: DenyRequest,
+  replies: { 200: ReviewReply },
+  summary: "Deny a fee request with a reason",
+  tag: "fee requests",
 });

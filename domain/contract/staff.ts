@@ -2,6 +2,10 @@
 // and fee reports (spec 02 §3, §7). Money on the wire is in dollars (numbers), cents inside.
 import { z } from "zod";
 import { dbIdParam, uuid } from "./common";
+import { endpoint } from "./endpoint";
+
+/** Teaches sections: sees their rosters. */
+export const INSTRUCTOR_ROLE = "instructor";
 
 export const CourseQuestionSummary = z.object({
   id: z.number(),
@@ -176,3 +180,65 @@ export const FeeReport = z.object({
 export type FeeReport = z.infer<typeof FeeReport>;
 
 export const FeeParams = z.object({ feeId: dbIdParam() });
+
+// ---- The calls ------------------------------------------------------------------------------
+
+// Every read is limited to the caller's own sections and fees.
+const INSTRUCTOR = { access: "staff", roles: [INSTRUCTOR_ROLE], tag: "staff" } as const;
+
+export const getInstructorPrograms = endpoint({
+  ...INSTRUCTOR,
+  method: "GET",
+  path: "/v1/instructor/program",
+  replies: { 200: InstructorProgramsReply },
+  summary: "The instructor's programs and sections",
+});
+
+export const getInstructorSection = endpoint({
+  ...INSTRUCTOR,
+  method: "GET",
+  path: "/v1/instructor/section/:sectionId",
+  params: SectionParams,
+  replies: { 200: InstructorSectionReply },
+  summary: "A section's roster",
+});
+
+export const getRosterPdf = endpoint({
+  ...INSTRUCTOR,
+  method: "POST",
+  path: "/v1/instructor/pdfReport",
+  body: InstructorPdfRequest,
+  replies: { 200: "pdf" },
+  refusals: { 404: "No such section, or not the instructor's" },
+  summary: "A roster as a PDF report",
+});
+
+// The my-fees calls take any token: anyone but an employee is told "Invalid User" (spec 02 §6).
+export const getFeeReportPdf = endpoint({
+  method: "GET",
+  path: "/v1/myFees/pdfReport/:feeId",
+  access: "any",
+  params: FeeParams,
+  replies: { 200: "pdf" },
+  summary: "A fee's report as a PDF",
+  tag: "staff",
+});
+
+export const listMyFees = endpoint({
+  method: "GET",
+  path: "/v1/myFees",
+  access: "any",
+  replies: { 200: MyFeesReply },
+  summary: "The fees a staff member manages",
+  tag: "staff",
+});
+
+export const getFeeReport = endpoint({
+  method: "GET",
+  path: "/v1/myFees/:feeId",
+  access: "any",
+  params: FeeParams,
+  replies: { 200: FeeReport },
+  summary: "A fee's report: who bought and answered what",
+  tag: "staff",
+});

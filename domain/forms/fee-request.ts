@@ -129,7 +129,11 @@ const QuestionInput = z.object({
 
 const SponsorInput = z.object({ id: str(40), name: str(200) });
 
-const FeeRequestInput = z.object({
+/**
+ * What a fee request is made of, each field read leniently; the rules (`check`) come on top, with
+ * the clock. The district API's save call declares its body with this (domain/contract).
+ */
+export const FeeRequestInput = z.object({
   feeRequestId: looseNumber,
   name: str(200),
   school: looseNumber,
