@@ -3,7 +3,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "./forms.server";
 import { emptyCart, getReceipt, removeCartItems } from "@domain/contract/cart";
-import { CheckoutSessionReply, ConfirmMailinReply, RedirectReply } from "@domain/contract/payments";
+import { promiseMailedCheck, startCheckoutSession, submitOrder } from "@domain/contract/payments";
 import {
   CartIntentForm,
   RemoveCartItemsForm,
@@ -18,7 +18,7 @@ import {
   methodAllowed,
 } from "@domain/rules/checkout";
 import { loadDistrict } from "./settings";
-import { callApi, callEndpoint, or503 } from "./api";
+import { callEndpoint, or503 } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { loadCart, originOf, whoIsSignedIn, type Who } from "./payments";
 import { inPersonOffer, loadInPersonReceipt } from "./cashier";
@@ -110,13 +110,7 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
   const cart = cartR.data;
   const lines = cartLinesOf(cart);
   if (intent === "submitOrder") {
-    const r = await callApi(caller, {
-      path: "/v1/payment/submit-order",
-      method: "POST",
-      auth: g.who,
-      body: { cartId: cart.id },
-      reply: RedirectReply,
-    });
+    const r = await callEndpoint(caller, submitOrder, { auth: g.who, body: { cartId: cart.id } });
     if (!r.ok) return refused(r.hint ?? r.message);
     return redirect(r.data.data.redirectUrl, {
       headers: await notice(t("checkout.orderSubmitted")),
@@ -142,12 +136,9 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
     );
   }
   if (v.paymentMethod === "mail") {
-    const r = await callApi(caller, {
-      path: "/v1/payment/confirm-mailin",
-      method: "POST",
+    const r = await callEndpoint(caller, promiseMailedCheck, {
       auth: g.who,
       body: { paymentType: "mail", courseSectionIds: [], cartId: cart.id },
-      reply: ConfirmMailinReply,
     });
     if (!r.ok) return payRefused(r.hint ?? r.message);
     return redirect(
@@ -161,9 +152,7 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
   }
   if (v.paymentMethod === "stripe") {
     // Without JavaScript: the provider's hosted checkout takes the card and returns to us.
-    const r = await callApi(caller, {
-      path: "/v1/payment/checkout-session",
-      method: "POST",
+    const r = await callEndpoint(caller, startCheckoutSession, {
       auth: g.who,
       body: {
         cartId: cart.id,
@@ -173,7 +162,6 @@ export async function cartPageAction({ request, context }: ActionFunctionArgs, k
         cancelPath: back,
         completePath: kind === "staff" ? "/instructor/payment-complete" : "/payment-complete",
       },
-      reply: CheckoutSessionReply,
     });
     if (!r.ok) return payRefused(r.hint ?? r.message);
     return redirect(r.data.url);

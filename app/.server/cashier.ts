@@ -5,19 +5,19 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { getCart } from "@domain/contract/cart";
 import {
-  CompleteInPersonReply,
-  CreateTerminalIntentReply,
-  InPersonConfigReply,
-  InPersonReceiptReply,
-  SimulatedReaderProcessReply,
+  createTerminalPaymentIntent,
+  getConnectionToken,
+  getInPersonConfig,
+  getInPersonReceipt,
+  presentSimulatedCard,
+  recordInPersonPayment,
 } from "@domain/contract/cashier";
-import { ConnectionTokenReply } from "@domain/contract/payments";
 import { t } from "@domain/messages";
 import { inPersonFormSchema } from "@domain/forms/in-person";
 import { payNowCents, truncatedCents } from "@domain/rules/cashier";
 import { cartLinesOf, partialOption } from "@domain/rules/checkout";
 import { formatUsd } from "@domain/rules/money";
-import { callApi, callEndpoint, or503 } from "./api";
+import { callEndpoint, or503 } from "./api";
 import { parseWithZod } from "./forms.server";
 import { requireFamily, requireStaff } from "./auth";
 import { flashNotice } from "./session";
@@ -45,11 +45,7 @@ async function loadCart(caller: Caller, who: Who) {
 
 async function loadConfig(caller: Caller, who: Who) {
   const res = or503(
-    await callApi(caller, {
-      path: "/v1/payment/in-person",
-      auth: who,
-      reply: InPersonConfigReply,
-    }),
+    await callEndpoint(caller, getInPersonConfig, { auth: who }),
     t("cart.error.load"),
   );
   return res.ok ? res.data : null;
@@ -96,11 +92,8 @@ export async function inPersonAction(caller: Caller, who: Who) {
   }
   const v = submission.value;
   const cents = payNowCents(lines, v.paymentType, v.partialPaymentAmount);
-  const res = await callApi(caller, {
-    path: "/v1/payment/complete-in-person-transaction",
-    method: "POST",
+  const res = await callEndpoint(caller, recordInPersonPayment, {
     auth: who,
-    reply: CompleteInPersonReply,
     timeoutMs: 20_000,
     body: {
       cartId: cart.id,
@@ -159,22 +152,15 @@ export async function readerAction(caller: Caller) {
   if (!parsed.success) return json({ ok: false, message: t("error.badRequest") }, { status: 400 });
   const body = parsed.data;
   if (body.intent === "token") {
-    const res = await callApi(caller, {
-      path: "/v1/payment/connectionToken",
-      auth: who,
-      reply: ConnectionTokenReply,
-    });
+    const res = await callEndpoint(caller, getConnectionToken, { auth: who });
     return res.ok
       ? json({ ok: true, secret: res.data.secret })
       : json({ ok: false, message: t("reader.error.connecting") }, { status: 502 });
   }
   if (body.intent === "intent") {
     const cart = await loadCart(caller, who);
-    const res = await callApi(caller, {
-      path: "/v1/payment/create-terminal-payment-intent",
-      method: "POST",
+    const res = await callEndpoint(caller, createTerminalPaymentIntent, {
       auth: who,
-      reply: CreateTerminalIntentReply,
       body: {
         cartId: cart.id,
         payNowAmount: body.payNowCents / 100,
@@ -186,11 +172,9 @@ export async function readerAction(caller: Caller) {
       ? json({ ok: true, ...res.data })
       : json({ ok: false, message: res.hint ?? t("reader.error.collecting") }, { status: 400 });
   }
-  const res = await callApi(caller, {
-    path: `/v1/payment/simulator/reader/${encodeURIComponent(body.paymentIntentId)}/process`,
-    method: "POST",
+  const res = await callEndpoint(caller, presentSimulatedCard, {
+    params: { id: body.paymentIntentId },
     auth: who,
-    reply: SimulatedReaderProcessReply,
   });
   return res.ok
     ? json({ ok: true, amount: res.data.amount })
@@ -200,11 +184,7 @@ export async function readerAction(caller: Caller) {
 /** Tendered, change and check number of a cart's in-person payment, for the receipt page. */
 export async function loadInPersonReceipt(caller: Caller, who: Who, cartId: number) {
   const res = or503(
-    await callApi(caller, {
-      path: `/v1/payment/in-person/${cartId}`,
-      auth: who,
-      reply: InPersonReceiptReply,
-    }),
+    await callEndpoint(caller, getInPersonReceipt, { params: { cartId }, auth: who }),
     t("cart.error.load"),
   );
   return res.ok ? res.data : null;

@@ -2,7 +2,7 @@
 // and the add-to-cart action shared by /fees and /instructor/buy-fees.
 import { addAssessedFees, type Cart } from "@domain/contract/cart";
 import type { AssessedFee, Fee, PurchaseHistory } from "@domain/contract/fees";
-import { OkReply } from "@domain/contract/fees";
+import { addFeeToCart } from "@domain/contract/fees";
 import { AddToCartForm, FeeShopForm } from "@domain/forms/add-to-cart";
 import { t } from "@domain/messages";
 import { checkDonation } from "@domain/rules/donation";
@@ -10,7 +10,7 @@ import { feeAnswerProblems } from "@domain/rules/fee-answers";
 import { feeCardState, requiresFullPayment, type FeeCardState } from "@domain/rules/fee-card";
 import { toCents } from "@domain/rules/money";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { callApi, callEndpoint, or503, type ApiResult } from "./api";
+import { callEndpoint, or503, type ApiResult } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { parseWithZod } from "./forms.server";
 import { flashNotice, writeSession } from "./session";
@@ -192,11 +192,8 @@ export async function addFeeFromForm(
   const answers = [...formData.entries()]
     .filter(([k]) => k.startsWith("q_"))
     .map(([k, val]) => ({ questionID: Number(k.slice(2)), answer: String(val) }));
-  const r = await callApi(caller, {
-    path: "/v1/fees/add-to-cart",
-    method: "PUT",
+  const r = await callEndpoint(caller, addFeeToCart, {
     auth: who,
-    timeoutMs: 10_000,
     body: {
       feeId: v.feeId,
       ...(v.assessedFeeId ? { assessedFeeId: v.assessedFeeId } : {}),
@@ -204,7 +201,6 @@ export async function addFeeFromForm(
       ...(donation !== undefined ? { donationAmount: donation } : {}),
       ...(answers.length ? { courseQuestions: answers } : {}),
     },
-    reply: OkReply,
   });
   if (r.ok) return { ok: true };
   return { ok: false, feeId: v.feeId, message: r.message };

@@ -6,12 +6,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getReceipt } from "@domain/contract/cart";
-import { PaymentStatusReply, RegistrationPayment } from "@domain/contract/payments";
+import { getPaymentStatus, getRegistrationPayment } from "@domain/contract/payments";
 import { safeLocalPath } from "@domain/rules/destinations";
 import { toCents } from "@domain/rules/money";
 import { chargeDescription } from "@domain/rules/receipt-lines";
 import { t } from "@domain/messages";
-import { callApi, callEndpoint, or503 } from "./api";
+import { callEndpoint, or503 } from "./api";
 import type { Who } from "./payments";
 
 type Outcome = "complete" | "pending" | "failed";
@@ -76,10 +76,9 @@ export async function paymentCompleteLoader(
   if (ref) {
     // A status that could not be read is a 503, not a payment that failed (decision 150).
     const r = or503(
-      await callApi(caller, {
-        path: `/v1/payment/status?ref=${encodeURIComponent(ref.slice(0, 100))}`,
+      await callEndpoint(caller, getPaymentStatus, {
+        query: { ref: ref.slice(0, 100) },
         auth: who,
-        reply: PaymentStatusReply,
       }),
       t("payment.loadError"),
     );
@@ -103,10 +102,9 @@ export async function paymentCompleteLoader(
   if (who === "student" && outcome === "complete" && section.success) {
     // A registration's balance paid with course credits applied: the spec's success message.
     const reg = or503(
-      await callApi(caller, {
-        path: `/v1/payment/registration/${section.data}`,
+      await callEndpoint(caller, getRegistrationPayment, {
+        params: { courseSectionId: section.data },
         auth: who,
-        reply: RegistrationPayment,
       }),
       t("payment.loadError"),
     );

@@ -2,15 +2,16 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { getCart } from "@domain/contract/cart";
-import { FeesReply, PurchaseHistory, StudentFeesReply } from "@domain/contract/fees";
-import { callApi, callEndpoint, or503 } from "./api";
+import { getPurchaseHistory, listAssessedFees, listFees } from "@domain/contract/fees";
+import { callEndpoint, or503 } from "./api";
 import { getSession, validStaff, validStudent } from "./session";
 import { json, type ActionFunctionArgs, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import {
-  CreateSetupIntentReply,
-  RedirectReply,
-  SimulatorConfirmReply,
-  SimulatorSession,
+  completeSetupIntent,
+  confirmSimulatorCard,
+  createSetupIntent,
+  getSimulatorCheckout,
+  paySimulatorCheckout,
 } from "@domain/contract/payments";
 import { checkoutForm, payNowCents } from "@domain/forms/checkout";
 import { cartLinesOf } from "@domain/rules/checkout";
@@ -39,15 +40,15 @@ export function loadCart(caller: Caller, auth: Who) {
 }
 
 export function loadFees(caller: Caller, auth: Who) {
-  return callApi(caller, { path: "/v1/fees", auth, reply: FeesReply });
+  return callEndpoint(caller, listFees, { auth });
 }
 
 export function loadStudentFees(caller: Caller, auth: Who) {
-  return callApi(caller, { path: "/v1/student-fees", auth, reply: StudentFeesReply });
+  return callEndpoint(caller, listAssessedFees, { auth });
 }
 
 export function loadPurchaseHistory(caller: Caller, auth: Who) {
-  return callApi(caller, { path: "/v1/purchase-history", auth, reply: PurchaseHistory });
+  return callEndpoint(caller, getPurchaseHistory, { auth });
 }
 
 export const Ok = z.object({ ok: z.literal(true) });
@@ -85,13 +86,7 @@ export async function cardPaymentAction({ request, context }: ActionFunctionArgs
   const target = b.cartId ? { cartId: b.cartId } : { courseSectionId: b.courseSectionId };
 
   if (b.intent === "setup") {
-    const r = await callApi(caller, {
-      path: "/v1/payment/create-setup-intent",
-      method: "POST",
-      auth: who,
-      body: target,
-      reply: CreateSetupIntentReply,
-    });
+    const r = await callEndpoint(caller, createSetupIntent, { auth: who, body: target });
     if (!r.ok) return json({ error: r.hint ?? t("payment.error.unknown") }, { status: 502 });
     return json({
       setupId: r.data.data.setupId,
@@ -130,22 +125,17 @@ export async function cardPaymentAction({ request, context }: ActionFunctionArgs
   }
   if (b.cardNumber !== undefined) {
     // The simulator's own card form: the typed test card confirms the setup intent.
-    const c = await callApi(caller, {
-      path: `/v1/payment/simulator/setup/${encodeURIComponent(b.setupId)}/confirm`,
-      method: "POST",
+    const c = await callEndpoint(caller, confirmSimulatorCard, {
+      params: { id: b.setupId },
       auth: who,
       body: { cardNumber: b.cardNumber, expiry: b.expiry },
-      reply: SimulatorConfirmReply,
     });
     if (!c.ok) return json({ error: c.hint ?? c.message }, { status: 402 });
   }
-  const r = await callApi(caller, {
-    path: "/v1/payment/complete-setup-intent",
-    method: "POST",
+  const r = await callEndpoint(caller, completeSetupIntent, {
     auth: who,
     timeoutMs: 30_000,
     body: { setupId: b.setupId, ...target, payNowAmount: payNow / 100, paymentType },
-    reply: RedirectReply,
   });
   if (!r.ok)
     return json({ error: r.hint ?? r.message ?? t("payment.error.payment") }, { status: r.status });
@@ -155,14 +145,10 @@ export async function cardPaymentAction({ request, context }: ActionFunctionArgs
 export async function simulatorCheckoutPage({ request, context, params }: LoaderFunctionArgs) {
   const auth = await who(request);
   const r = or503(
-    await callApi(
-      { request, context },
-      {
-        path: `/v1/payment/simulator/checkout/${encodeURIComponent(params.sessionId ?? "")}`,
-        auth,
-        reply: SimulatorSession,
-      },
-    ),
+    await callEndpoint({ request, context }, getSimulatorCheckout, {
+      params: { id: params.sessionId ?? "" },
+      auth,
+    }),
     t("payment.loadError"),
   );
   if (!r.ok) return json({ session: null });
@@ -175,17 +161,12 @@ export async function simulatorCheckoutAction({ request, context, params }: Acti
   const cardNumber = String(form.get("cardNumber") ?? "").slice(0, 40);
   const expiry = String(form.get("expiry") ?? "").slice(0, 10);
   const cvc = String(form.get("cvc") ?? "").slice(0, 6);
-  const r = await callApi(
-    { request, context },
-    {
-      path: `/v1/payment/simulator/checkout/${encodeURIComponent(params.sessionId ?? "")}/pay`,
-      method: "POST",
-      auth,
-      body: { cardNumber, expiry, cvc },
-      reply: z.object({ redirectUrl: z.string() }),
-      timeoutMs: 30_000,
-    },
-  );
+  const r = await callEndpoint({ request, context }, paySimulatorCheckout, {
+    params: { id: params.sessionId ?? "" },
+    auth,
+    body: { cardNumber, expiry, cvc },
+    timeoutMs: 30_000,
+  });
   if (!r.ok) return json({ error: r.hint ?? r.message }, { status: r.status });
   return redirect(localPath(r.data.redirectUrl));
 }

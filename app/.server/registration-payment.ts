@@ -6,10 +6,13 @@ import { z } from "zod";
 import { RegisterReply } from "@domain/contract/programs";
 import { addRegistration } from "@domain/contract/cart";
 import {
-  CheckoutSessionReply,
-  ConfirmMailinReply,
-  ConfirmationReply,
-  RegistrationPayment,
+  confirmCourseCredits,
+  confirmFinancialAssistance,
+  confirmWaitlistPlace,
+  getRegistrationPayment,
+  promiseMailedCheck,
+  startCheckoutSession,
+  type RegistrationPayment,
 } from "@domain/contract/payments";
 import { PaymentDialogIntentForm, paymentDialogForm } from "@domain/forms/registration-payment";
 import { t } from "@domain/messages/fees";
@@ -70,10 +73,9 @@ async function dialogData({ request, context, params }: LoaderFunctionArgs) {
   }
   if (!id.success) return { view: "missing" as const, message: null };
   const r = or503(
-    await callApi(
-      { request, context },
-      { path: `/v1/payment/registration/${id.data}`, auth: "student", reply: RegistrationPayment },
-    ),
+    await callEndpoint({ request, context }, getRegistrationPayment, {
+      params: { courseSectionId: id.data },
+    }),
     t("payment.loadError"),
   );
   if (!r.ok) return { view: "missing" as const, message: r.status === 410 ? r.message : null };
@@ -99,11 +101,7 @@ async function dialogData({ request, context, params }: LoaderFunctionArgs) {
 /** The mailed check the registration awaits: its amount and the day it must arrive by. */
 async function awaitedCheck(caller: Pick<LoaderFunctionArgs, "request" | "context">, id: string) {
   const r = or503(
-    await callApi(caller, {
-      path: `/v1/payment/registration/${id}`,
-      auth: "student",
-      reply: RegistrationPayment,
-    }),
+    await callEndpoint(caller, getRegistrationPayment, { params: { courseSectionId: id } }),
     t("payment.loadError"),
   );
   const check = r.ok ? r.data.mailedCheck : null;
@@ -171,10 +169,8 @@ export async function registrationPaymentAction({ request, context, params }: Ac
     );
   /** The amount the person typed and saw, checked as the cart checks it; never another one. */
   const amountToPay = async () => {
-    const info = await callApi(caller, {
-      path: `/v1/payment/registration/${sectionId}`,
-      auth: "student",
-      reply: RegistrationPayment,
+    const info = await callEndpoint(caller, getRegistrationPayment, {
+      params: { courseSectionId: sectionId },
     });
     if (!info.ok) return { refusal: refused(info.message) };
     const balance = registrationBalance(info.data);
@@ -189,16 +185,12 @@ export async function registrationPaymentAction({ request, context, params }: Ac
     // A mailed check may pay part of the balance, as a card may (the rest stays payable).
     const checked = await amountToPay();
     if (!checked.amount) return checked.refusal;
-    const r = await callApi(caller, {
-      path: "/v1/payment/confirm-mailin",
-      method: "POST",
-      auth: "student",
+    const r = await callEndpoint(caller, promiseMailedCheck, {
       body: {
         paymentType: "mail",
         courseSectionIds: [sectionId],
         payNowAmount: checked.amount.cents / 100,
       },
-      reply: ConfirmMailinReply,
     });
     if (!r.ok) return refused(r.hint ?? r.message);
     const ids = r.data === true ? [] : r.data.confirmationIds;
@@ -217,27 +209,19 @@ export async function registrationPaymentAction({ request, context, params }: Ac
     });
   }
   if (method === "fab" || method === "freeAfterCc" || method === "waitlist") {
-    const path = {
-      fab: "confirm-fab",
-      freeAfterCc: "confirm-free-after-cc",
-      waitlist: "confirm-waitlist",
+    const call = {
+      fab: confirmFinancialAssistance,
+      freeAfterCc: confirmCourseCredits,
+      waitlist: confirmWaitlistPlace,
     }[method];
-    const r = await callApi(caller, {
-      path: `/v1/payment/${path}`,
-      method: "POST",
-      auth: "student",
-      body: { courseSectionId: sectionId },
-      reply: ConfirmationReply,
-    });
+    const r = await callEndpoint(caller, call, { body: { courseSectionId: sectionId } });
     if (!r.ok) return refused(r.hint ?? r.message);
     return confirmed(method === "waitlist" ? "waitlist" : "registration", r.data.confirmationId);
   }
   // A card: without JavaScript the provider's hosted checkout takes it.
   const checked = await amountToPay();
   if (!checked.amount) return checked.refusal;
-  const r = await callApi(caller, {
-    path: "/v1/payment/checkout-session",
-    method: "POST",
+  const r = await callEndpoint(caller, startCheckoutSession, {
     auth: "student",
     body: {
       courseSectionId: sectionId,
@@ -247,7 +231,6 @@ export async function registrationPaymentAction({ request, context, params }: Ac
       cancelPath: here,
       completePath: "/payment-complete",
     },
-    reply: CheckoutSessionReply,
   });
   if (!r.ok) return refused(r.hint ?? r.message);
   return redirect(r.data.url);

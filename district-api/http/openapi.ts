@@ -5,16 +5,13 @@
 // against this document.
 import type { Express } from "express";
 import { z } from "zod";
-import * as cashier from "@domain/contract/cashier";
 import * as community from "@domain/contract/community";
-import * as fees from "@domain/contract/fees";
 import * as guestReceipts from "@domain/contract/guest-receipts";
 import * as identity from "@domain/contract/identity";
 import * as office from "@domain/contract/office";
 import * as officeMail from "@domain/contract/office-mail";
 import * as officeRefunds from "@domain/contract/office-refunds";
 import * as paymentsReport from "@domain/contract/payments-report";
-import * as payments from "@domain/contract/payments";
 import * as programs from "@domain/contract/programs";
 import { listRoutes } from "./route-table";
 import { ENDPOINTS } from "@domain/contract/endpoints";
@@ -185,149 +182,6 @@ export const DESCRIPTIONS: Record<string, Description> = {
       404: "No registration of the caller's with this id (another family's is not found either)",
       409: "The window has ended, the registration no longer awaits payment, or it was extended before",
     },
-  },
-  "GET /v1/fees": {
-    tag: "fees",
-    summary: "Optional fees the person may buy",
-    reply: fees.FeesReply,
-  },
-  "GET /v1/student-fees": {
-    tag: "fees",
-    summary: "Fees assessed to the student",
-    reply: fees.StudentFeesReply,
-  },
-  "GET /v1/purchase-history": {
-    tag: "fees",
-    summary: "What the person bought before, per fee",
-    reply: fees.PurchaseHistory,
-  },
-  "PUT /v1/fees/add-to-cart": {
-    tag: "fees",
-    summary: "Add a fee (or an assessed fee) to the cart",
-    reply: "json",
-    refusals: { 404: "No such cart, fee or section, or not the caller's" },
-  },
-  "GET /v1/payment/connectionToken": {
-    tag: "in-person payments",
-    summary: "A card reader connection token (staff, desktop client)",
-    reply: payments.ConnectionTokenReply,
-  },
-  "GET /v1/payment/in-person": {
-    tag: "in-person payments",
-    summary: "Whether this session may take in-person payments, and why not",
-    reply: cashier.InPersonConfigReply,
-  },
-  "GET /v1/payment/in-person/:cartId": {
-    tag: "in-person payments",
-    summary: "An in-person payment's receipt details",
-    reply: cashier.InPersonReceiptReply,
-  },
-  "POST /v1/payment/create-terminal-payment-intent": {
-    tag: "in-person payments",
-    summary: "Start a card reader payment for the cart",
-    reply: cashier.CreateTerminalIntentReply,
-  },
-  "POST /v1/payment/complete-in-person-transaction": {
-    tag: "in-person payments",
-    summary: "Record a cash, check or card reader payment for the cart (once)",
-    reply: cashier.CompleteInPersonReply,
-    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
-  },
-  "POST /v1/payment/simulator/reader/:id/process": {
-    tag: "simulator",
-    summary: "The payment simulator's card reader presents a card",
-    reply: cashier.SimulatedReaderProcessReply,
-    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
-  },
-  "POST /v1/payment/create-setup-intent": {
-    tag: "payments",
-    summary: "Start the in-page card form for a cart or a registration",
-    reply: payments.CreateSetupIntentReply,
-    refusals: {
-      404: "No such cart, fee or section, or not the caller's",
-      402: "The card was declined or cannot be used; nothing was taken",
-    },
-  },
-  "POST /v1/payment/complete-setup-intent": {
-    tag: "payments",
-    summary: "Charge the card entered in the in-page form (once)",
-    reply: "json",
-    refusals: {
-      404: "No such cart, fee or section, or not the caller's",
-      402: "The card was declined or cannot be used; nothing was taken",
-    },
-  },
-  "POST /v1/payment/checkout-session": {
-    tag: "payments",
-    summary: "Start a hosted card checkout",
-    reply: payments.CheckoutSessionReply,
-    refusals: { 404: "No such cart, fee or section, or not the caller's" },
-  },
-  "GET /v1/payment/status": {
-    tag: "payments",
-    summary: "The outcome of a hosted checkout",
-    reply: payments.PaymentStatusReply,
-  },
-  "POST /v1/payment/submit-order": {
-    tag: "payments",
-    summary: "Submit a cart that costs nothing",
-    reply: "json",
-    refusals: {
-      404: "No such cart, fee or section, or not the caller's",
-      402: "The card was declined or cannot be used; nothing was taken",
-    },
-  },
-  "POST /v1/payment/confirm-mailin": {
-    tag: "payments",
-    summary: "Promise a mailed check for registrations or a cart",
-    reply: payments.ConfirmMailinReply,
-    refusals: { 404: "No such cart, fee or section, or not the caller's" },
-  },
-  "POST /v1/payment/confirm-fab": {
-    tag: "payments",
-    summary: "Confirm a registration paid by financial assistance",
-    reply: payments.ConfirmationReply,
-    refusals: { 404: "No such cart, fee or section, or not the caller's" },
-  },
-  "POST /v1/payment/confirm-free-after-cc": {
-    tag: "payments",
-    summary: "Confirm a registration paid by course credits",
-    reply: payments.ConfirmationReply,
-    refusals: { 404: "No such cart, fee or section, or not the caller's" },
-  },
-  "POST /v1/payment/confirm-waitlist": {
-    tag: "payments",
-    summary: "Confirm a waitlist place",
-    reply: payments.ConfirmationReply,
-    refusals: { 404: "No such cart, fee or section, or not the caller's" },
-  },
-  "GET /v1/payment/registration/:courseSectionId": {
-    tag: "payments",
-    summary: "What a registration costs and owes, for the payment dialog",
-    reply: payments.RegistrationPayment,
-    refusals: { 410: "The payment window ended and the seat went back to the section" },
-  },
-  "POST /v1/payment/webhook": {
-    tag: "payments",
-    summary: "The payment provider's signed events",
-    reply: "json",
-  },
-  "POST /v1/payment/simulator/setup/:id/confirm": {
-    tag: "simulator",
-    summary: "The payment simulator's in-page card form confirms a card",
-    reply: payments.SimulatorConfirmReply,
-    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
-  },
-  "GET /v1/payment/simulator/checkout/:id": {
-    tag: "simulator",
-    summary: "The payment simulator's hosted checkout session",
-    reply: payments.SimulatorSession,
-  },
-  "POST /v1/payment/simulator/checkout/:id/pay": {
-    tag: "simulator",
-    summary: "Pay the payment simulator's hosted checkout with a test card",
-    reply: "json",
-    refusals: { 402: "The card was declined or cannot be used; nothing was taken" },
   },
   "GET /v1/office/summary": {
     tag: "office",

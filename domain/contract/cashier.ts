@@ -2,9 +2,11 @@
 // in-person transaction (cash, in-person check, card reader), plus what the web app needs to
 // know about the in-person methods and what the receipt shows of them.
 import { z } from "zod";
+import { CartIdParams } from "./cart";
 import { dbId } from "./common";
+import { endpoint } from "./endpoint";
 import { dollars } from "./fees";
-import { PaymentTypeField } from "./payments";
+import { ConnectionTokenReply, PaymentTypeField } from "./payments";
 
 export const InPersonMethod = z.enum(["cash", "inPersonCheck", "terminal"]);
 export type InPersonMethod = z.infer<typeof InPersonMethod>;
@@ -93,4 +95,74 @@ export type InPersonReceiptReply = z.infer<typeof InPersonReceiptReply>;
 export const SimulatedReaderProcessReply = z.object({
   status: z.enum(["succeeded", "failed"]),
   amount: z.number().int(),
+});
+
+/** A simulated reader's payment intent. */
+export const SimulatedIntentParams = z.object({ id: z.string().regex(/^pi_sim_[0-9a-f]+$/) });
+
+// ---- The calls ------------------------------------------------------------------------------
+
+const declined = { 402: "The card was declined or cannot be used; nothing was taken" } as const;
+
+// Any token reaches the handler, which gives the token to staff and to a desktop cashier session
+// of any kind (a cashier may have signed the student in), and refuses everyone else.
+export const getConnectionToken = endpoint({
+  method: "GET",
+  path: "/v1/payment/connectionToken",
+  access: "any",
+  replies: { 200: ConnectionTokenReply },
+  refusals: { 403: "Neither a staff member nor a desktop cashier session" },
+  summary: "A card reader connection token (staff, desktop client)",
+  tag: "in-person payments",
+});
+
+export const getInPersonConfig = endpoint({
+  method: "GET",
+  path: "/v1/payment/in-person",
+  access: "any",
+  replies: { 200: InPersonConfigReply },
+  summary: "Whether this session may take in-person payments, and why not",
+  tag: "in-person payments",
+});
+
+export const getInPersonReceipt = endpoint({
+  method: "GET",
+  path: "/v1/payment/in-person/:cartId",
+  access: "any",
+  params: CartIdParams,
+  replies: { 200: InPersonReceiptReply },
+  summary: "An in-person payment's receipt details",
+  tag: "in-person payments",
+});
+
+export const createTerminalPaymentIntent = endpoint({
+  method: "POST",
+  path: "/v1/payment/create-terminal-payment-intent",
+  access: "any",
+  body: CreateTerminalIntentRequest,
+  replies: { 200: CreateTerminalIntentReply },
+  summary: "Start a card reader payment for the cart",
+  tag: "in-person payments",
+});
+
+export const recordInPersonPayment = endpoint({
+  method: "POST",
+  path: "/v1/payment/complete-in-person-transaction",
+  access: "any",
+  body: CompleteInPersonRequest,
+  replies: { 200: CompleteInPersonReply },
+  refusals: declined,
+  summary: "Record a cash, check or card reader payment for the cart (once)",
+  tag: "in-person payments",
+});
+
+export const presentSimulatedCard = endpoint({
+  method: "POST",
+  path: "/v1/payment/simulator/reader/:id/process",
+  access: "any",
+  params: SimulatedIntentParams,
+  replies: { 200: SimulatedReaderProcessReply },
+  refusals: declined,
+  summary: "The payment simulator's card reader presents a card",
+  tag: "simulator",
 });

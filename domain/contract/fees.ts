@@ -2,6 +2,7 @@
 // the wire; integer cents inside.
 import { z } from "zod";
 import { dbId } from "./common";
+import { endpoint } from "./endpoint";
 import { MAX_DOLLARS } from "../rules/input";
 
 export const FeeQuestion = z.object({
@@ -96,3 +97,44 @@ export const AddToCartRequest = z
   .strict();
 export type AddToCartRequest = z.infer<typeof AddToCartRequest>;
 export const OkReply = z.object({ ok: z.literal(true) });
+
+// ---- The calls ------------------------------------------------------------------------------
+
+export const listFees = endpoint({
+  method: "GET",
+  path: "/v1/fees",
+  access: "any",
+  replies: { 200: FeesReply },
+  summary: "Optional fees the person may buy",
+  tag: "fees",
+});
+
+export const listAssessedFees = endpoint({
+  method: "GET",
+  path: "/v1/student-fees",
+  access: "any",
+  replies: { 200: StudentFeesReply },
+  summary: "Fees assessed to the student",
+  tag: "fees",
+});
+
+export const getPurchaseHistory = endpoint({
+  method: "GET",
+  path: "/v1/purchase-history",
+  access: "any",
+  replies: { 200: PurchaseHistory },
+  summary: "What the person bought before, per fee",
+  tag: "fees",
+});
+
+// The price is decided by the district API, never taken from the body.
+export const addFeeToCart = endpoint({
+  method: "PUT",
+  path: "/v1/fees/add-to-cart",
+  access: "any",
+  body: AddToCartRequest,
+  replies: { 200: OkReply },
+  refusals: { 404: "No such cart, fee or section, or not the caller's" },
+  summary: "Add a fee (or an assessed fee) to the cart",
+  tag: "fees",
+});

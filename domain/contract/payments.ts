@@ -2,6 +2,7 @@
 // financial assistance, course credits, waitlist confirmation, hosted checkout and webhooks.
 import { z } from "zod";
 import { dbId } from "./common";
+import { endpoint } from "./endpoint";
 import { dollars } from "./fees";
 
 /** Replies of the payment calls carry errorCode (0 = fine) and message. */
@@ -160,4 +161,177 @@ export const PaymentStatusReply = z.object({
   /** What a succeeded payment paid (cents) and for what, named as its charge is (issue 29 point 14). */
   amountCents: z.number().int().nullish(),
   paidFor: z.string().nullish(),
+});
+
+/** What the provider's signed event came to (services/settlement.ts). */
+export const WebhookReply = z.object({
+  received: z.literal(true),
+  outcome: z.enum(["processed", "duplicate", "ignored", "waiting"]),
+});
+
+/** Where the browser goes once the simulator's hosted page took the card. */
+export const SimulatorPayReply = z.object({ redirectUrl: z.string() });
+
+export const PaymentStatusQuery = z.object({ ref: z.string().max(100) });
+export const RegistrationPaymentParams = z.object({ courseSectionId: z.string().uuid() });
+/** A simulator object's id: a setup intent or a hosted checkout session. */
+export const SimulatorIdParams = z.object({ id: z.string().regex(/^[a-z]+_sim_[0-9a-f]+$/) });
+
+// ---- The calls ------------------------------------------------------------------------------
+
+const notTheCallers = { 404: "No such cart, fee or section, or not the caller's" } as const;
+const declined = { 402: "The card was declined or cannot be used; nothing was taken" } as const;
+
+export const createSetupIntent = endpoint({
+  method: "POST",
+  path: "/v1/payment/create-setup-intent",
+  access: "any",
+  body: CreateSetupIntentRequest,
+  replies: { 200: CreateSetupIntentReply },
+  refusals: { ...notTheCallers, ...declined },
+  summary: "Start the in-page card form for a cart or a registration",
+  tag: "payments",
+});
+
+export const completeSetupIntent = endpoint({
+  method: "POST",
+  path: "/v1/payment/complete-setup-intent",
+  access: "any",
+  body: CompleteSetupIntentRequest,
+  replies: { 200: RedirectReply },
+  refusals: { ...notTheCallers, ...declined },
+  summary: "Charge the card entered in the in-page form (once)",
+  tag: "payments",
+});
+
+export const startCheckoutSession = endpoint({
+  method: "POST",
+  path: "/v1/payment/checkout-session",
+  access: "any",
+  body: CheckoutSessionRequest,
+  replies: { 200: CheckoutSessionReply },
+  refusals: notTheCallers,
+  summary: "Start a hosted card checkout",
+  tag: "payments",
+});
+
+// Only the caller's own payment, by payment id or card setup id (decision 102).
+export const getPaymentStatus = endpoint({
+  method: "GET",
+  path: "/v1/payment/status",
+  access: "any",
+  query: PaymentStatusQuery,
+  replies: { 200: PaymentStatusReply },
+  summary: "The outcome of a hosted checkout",
+  tag: "payments",
+});
+
+export const submitOrder = endpoint({
+  method: "POST",
+  path: "/v1/payment/submit-order",
+  access: "any",
+  body: SubmitOrderRequest,
+  replies: { 200: RedirectReply },
+  refusals: { ...notTheCallers, ...declined },
+  summary: "Submit a cart that costs nothing",
+  tag: "payments",
+});
+
+export const promiseMailedCheck = endpoint({
+  method: "POST",
+  path: "/v1/payment/confirm-mailin",
+  access: "participant",
+  body: ConfirmMailinRequest,
+  replies: { 200: ConfirmMailinReply },
+  refusals: notTheCallers,
+  summary: "Promise a mailed check for registrations or a cart",
+  tag: "payments",
+});
+
+export const confirmFinancialAssistance = endpoint({
+  method: "POST",
+  path: "/v1/payment/confirm-fab",
+  access: "participant",
+  body: ConfirmCourseRequest,
+  replies: { 200: ConfirmationReply },
+  refusals: notTheCallers,
+  summary: "Confirm a registration paid by financial assistance",
+  tag: "payments",
+});
+
+export const confirmCourseCredits = endpoint({
+  method: "POST",
+  path: "/v1/payment/confirm-free-after-cc",
+  access: "participant",
+  body: ConfirmCourseRequest,
+  replies: { 200: ConfirmationReply },
+  refusals: notTheCallers,
+  summary: "Confirm a registration paid by course credits",
+  tag: "payments",
+});
+
+export const confirmWaitlistPlace = endpoint({
+  method: "POST",
+  path: "/v1/payment/confirm-waitlist",
+  access: "participant",
+  body: ConfirmCourseRequest,
+  replies: { 200: ConfirmationReply },
+  refusals: notTheCallers,
+  summary: "Confirm a waitlist place",
+  tag: "payments",
+});
+
+export const getRegistrationPayment = endpoint({
+  method: "GET",
+  path: "/v1/payment/registration/:courseSectionId",
+  access: "participant",
+  params: RegistrationPaymentParams,
+  replies: { 200: RegistrationPayment },
+  refusals: { 410: "The payment window ended and the seat went back to the section" },
+  summary: "What a registration costs and owes, for the payment dialog",
+  tag: "payments",
+});
+
+// The provider calls this; it is trusted only by its signature over the raw body.
+export const receiveProviderEvent = endpoint({
+  method: "POST",
+  path: "/v1/payment/webhook",
+  access: "public",
+  replies: { 200: WebhookReply },
+  summary: "The payment provider's signed events",
+  tag: "payments",
+});
+
+export const confirmSimulatorCard = endpoint({
+  method: "POST",
+  path: "/v1/payment/simulator/setup/:id/confirm",
+  access: "any",
+  params: SimulatorIdParams,
+  body: SimulatorCardRequest,
+  replies: { 200: SimulatorConfirmReply },
+  refusals: declined,
+  summary: "The payment simulator's in-page card form confirms a card",
+  tag: "simulator",
+});
+
+export const getSimulatorCheckout = endpoint({
+  method: "GET",
+  path: "/v1/payment/simulator/checkout/:id",
+  access: "any",
+  params: SimulatorIdParams,
+  replies: { 200: SimulatorSession },
+  summary: "The payment simulator's hosted checkout session",
+  tag: "simulator",
+});
+
+export const paySimulatorCheckout = endpoint({
+  method: "POST",
+  path: "/v1/payment/simulator/checkout/:id/pay",
+  access: "any",
+  params: SimulatorIdParams,
+  body: SimulatorCardRequest,
+  replies: { 200: SimulatorPayReply },
+  refusals: declined,
+  summary: "Pay the payment simulator's hosted checkout with a test card",
+  tag: "simulator",
 });

@@ -321,6 +321,28 @@ describe("who may take in-person payments", () => {
     expect(cfg.body).toMatchObject({ allowed: true, publishableKey: null, simulated: true });
   });
 
+  it("gives the reader's connection token to staff and to a desktop cashier session of any kind, and to nobody else", async () => {
+    const connectionToken = (token?: string) =>
+      call(api, "GET", "/v1/payment/connectionToken", token ? { token } : {});
+    const student = await studentToken(api, "100022");
+    const guest = await guestToken(api, "reader-guest@example.org");
+    for (const token of [
+      await staffToken(api, "instructor"),
+      await desktop(student),
+      await desktop(guest),
+    ]) {
+      const r = await connectionToken(token);
+      expect(r.status).toBe(200);
+      expect(typeof r.body.secret).toBe("string");
+    }
+    for (const token of [student, guest, await desktop(student, null)]) {
+      const r = await connectionToken(token);
+      expect(r.status).toBe(403);
+      expect(r.body.secret).toBeUndefined();
+    }
+    expect((await connectionToken()).status).toBe(401);
+  });
+
   it("bad input is a 400, never a 5xx", async () => {
     const token = await desktop(await studentToken(api, "100023"));
     for (const body of [

@@ -38,15 +38,12 @@ interface Route {
   spec: RouteSpec;
 }
 
-/** Routes whose first handler is not `handle` and that fall through to one that is. */
-const PASS_THROUGH = new Set(["GET /v1/payment/connectionToken"]);
-
 function listSchemedRoutes(app: Express): { routes: Route[]; unschemed: string[] } {
   const routes: Route[] = [];
   const unschemed: string[] = [];
   for (const r of listRoutes(app)) {
     if (r.spec) routes.push({ method: r.method, path: r.path, spec: r.spec });
-    else if (!PASS_THROUGH.has(`${r.method} ${r.path}`)) unschemed.push(`${r.method} ${r.path}`);
+    else unschemed.push(`${r.method} ${r.path}`);
   }
   return { routes, unschemed };
 }
