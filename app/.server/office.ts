@@ -44,6 +44,9 @@ export function requireOffice(request: Request): Promise<StaffSession> {
   return requireStaff(request, { anyRole: [...OFFICE_ROLES], otherwise: "/instructor/fees" });
 }
 
+/** A 204's empty body reads as undefined. */
+const NO_CONTENT = z.undefined();
+
 /**
  * The call of endpoint `e` in the shape submitStaffForm and askStaffApi send on with the staff
  * token (they take a path and a reply schema, not an endpoint value): its path filled in from
@@ -67,9 +70,6 @@ export function staffCall<E extends Endpoint>(
     reply: (successSchema(e) ?? NO_CONTENT) as ApiCall<SuccessData<E>>["reply"],
   };
 }
-
-/** A 204's empty body reads as undefined. */
-const NO_CONTENT = z.undefined();
 
 // ---- Layout and overview ---------------------------------------------------------------------
 
