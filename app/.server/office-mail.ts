@@ -2,15 +2,15 @@
 // student ID, member number or address, and "resend" of a receipt or confirmation. The district
 // API decides who may (business_office, district_admin); requireOffice only sends others away.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { MailLog, ResendReply } from "@domain/contract/office-mail";
+import { getMailLog, resendMail } from "@domain/contract/office-mail";
 import { MailSearchForm, ResendMailForm } from "@domain/forms/office-mail";
 import { t, type AdminKey } from "@domain/messages/admin";
 import { formatDistrictDateTime } from "@domain/rules/time";
-import { callApi, or503 } from "./api";
+import { callEndpoint, or503 } from "./api";
 import { readFormData } from "./http-guards";
 import { askStaffApi, caller, withNotice } from "./staff-pages";
 import { districtTimeZone } from "./time";
-import { requireOffice } from "./office";
+import { requireOffice, staffCall } from "./office";
 
 const label = (key: string, fallback: string) => {
   const text = t(key as AdminKey);
@@ -31,11 +31,7 @@ export async function mailLogPage(args: LoaderFunctionArgs) {
     });
   }
   const res = or503(
-    await callApi(caller(args), {
-      path: `/v1/office/mail?${new URLSearchParams({ q: parsed.data.q ?? "" })}`,
-      auth: "staff",
-      reply: MailLog,
-    }),
+    await callEndpoint(caller(args), getMailLog, { query: { q: parsed.data.q ?? "" } }),
     t("office.mail.loadError"),
   );
   const zone = districtTimeZone();
@@ -69,10 +65,7 @@ export async function mailLogAction(args: ActionFunctionArgs) {
   }
   const { id, q } = parsed.data;
   const here = q ? `/office/mail?${new URLSearchParams({ q })}` : "/office/mail";
-  return askStaffApi(
-    args,
-    here,
-    { path: `/v1/office/mail/${id}/resend`, method: "POST", reply: ResendReply },
-    (reply) => t("office.mail.resent", { to: reply.to }),
+  return askStaffApi(args, here, staffCall(resendMail, { params: { id } }), (reply) =>
+    t("office.mail.resent", { to: reply.to }),
   );
 }

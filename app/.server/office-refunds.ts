@@ -5,12 +5,13 @@
 import { randomUUID } from "node:crypto";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
-  OpenRefundList,
-  PaymentDetailView,
-  PaymentSearchPage,
-  RefundResult,
-  RefundView,
-  type RefundView as RefundViewT,
+  getPayment,
+  listOpenRefunds,
+  recordPaidOut,
+  refundPayment,
+  retryRefund,
+  searchPayments,
+  type RefundView,
 } from "@domain/contract/office-refunds";
 import {
   PaidOutForm,
@@ -22,9 +23,9 @@ import { t, type AdminKey } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { refundLimit } from "@domain/rules/refund-limit";
 import { formatDistrictDate } from "@domain/rules/time";
-import { callApi, or503 } from "./api";
+import { callEndpoint, or503 } from "./api";
 import { readFormData } from "./http-guards";
-import { requireOffice } from "./office";
+import { requireOffice, staffCall } from "./office";
 import { askStaffApi, caller, idOr404, submitStaffForm } from "./staff-pages";
 import { districtTimeZone } from "./time";
 
@@ -32,7 +33,7 @@ type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
 const methodName = (m: string | null) => (m ? t(`office.method.${m}` as AdminKey) : "");
 
-function refundRow(r: RefundViewT, zone: string) {
+function refundRow(r: RefundView, zone: string) {
   return {
     id: r.id,
     date: formatDistrictDate(r.settledAt ?? r.createdAt, zone),
@@ -58,20 +59,14 @@ export async function paymentListPage(args: LoaderFunctionArgs) {
     page: url.searchParams.get("page") || undefined,
   });
   const filter = parsed.success ? parsed.data : {};
-  const query = new URLSearchParams();
-  if (filter.q) query.set("q", filter.q);
-  if (filter.page && filter.page > 1) query.set("page", String(filter.page));
   const [res, open] = await Promise.all([
-    callApi(caller(args), {
-      path: `/v1/office/payments?${query}`,
-      auth: "staff",
-      reply: PaymentSearchPage,
+    callEndpoint(caller(args), searchPayments, {
+      query: {
+        q: filter.q || undefined,
+        page: filter.page && filter.page > 1 ? filter.page : undefined,
+      },
     }),
-    callApi(caller(args), {
-      path: "/v1/office/refunds/open",
-      auth: "staff",
-      reply: OpenRefundList,
-    }),
+    callEndpoint(caller(args), listOpenRefunds, {}),
   ]);
   or503(res, t("office.payments.loadError"));
   or503(open, t("office.payments.loadError"));
@@ -107,11 +102,7 @@ export async function paymentPage(args: LoaderFunctionArgs) {
   await requireOffice(args.request);
   const id = paymentId(args.params);
   const res = or503(
-    await callApi(caller(args), {
-      path: `/v1/office/payments/${id}`,
-      auth: "staff",
-      reply: PaymentDetailView,
-    }),
+    await callEndpoint(caller(args), getPayment, { params: { id } }),
     t("office.payments.loadError"),
   );
   if (!res.ok) throw new Response(res.message, { status: res.status });
@@ -158,21 +149,20 @@ export async function paymentAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, formData, {
     form: "refund",
     schema: RefundForm,
-    call: (v) => ({
-      path: `/v1/office/payments/${id}/refunds`,
-      method: "POST",
-      body: {
-        key: v.key,
-        amountCents: v.amount,
-        reason: v.reason,
-        ...(v.line ? { line: v.line } : {}),
-        ...(v.byHand && v.method ? { method: v.method } : {}),
-        ...(v.byHand && v.checkNumber ? { checkNumber: v.checkNumber } : {}),
-        ...(v.cancelRegistration ? { cancelRegistration: true } : {}),
-        ...(v.unassessFee ? { unassessFee: true } : {}),
-      },
-      reply: RefundResult,
-    }),
+    call: (v) =>
+      staffCall(refundPayment, {
+        params: { id },
+        body: {
+          key: v.key,
+          amountCents: v.amount,
+          reason: v.reason,
+          ...(v.line ? { line: v.line } : {}),
+          ...(v.byHand && v.method ? { method: v.method } : {}),
+          ...(v.byHand && v.checkNumber ? { checkNumber: v.checkNumber } : {}),
+          ...(v.cancelRegistration ? { cancelRegistration: true } : {}),
+          ...(v.unassessFee ? { unassessFee: true } : {}),
+        },
+      }),
     rename: { amountCents: "amount" },
     done: (r) => ({
       to: here,
@@ -190,11 +180,7 @@ export async function paymentAction(args: ActionFunctionArgs) {
 export async function openRefundsPage(args: LoaderFunctionArgs) {
   await requireOffice(args.request);
   const res = or503(
-    await callApi(caller(args), {
-      path: "/v1/office/refunds/open",
-      auth: "staff",
-      reply: OpenRefundList,
-    }),
+    await callEndpoint(caller(args), listOpenRefunds, {}),
     t("office.refunds.loadError"),
   );
   if (!res.ok) throw new Response(res.message, { status: res.status });
@@ -217,26 +203,18 @@ export async function openRefundsAction(args: ActionFunctionArgs) {
   if (String(formData.get("intent")) === "retry") {
     const parsed = RetryRefundForm.safeParse(Object.fromEntries(formData));
     const refundId = parsed.success ? parsed.data.refundId : 0;
-    return askStaffApi(
-      args,
-      here,
-      {
-        path: `/v1/office/refunds/${refundId}/retry`,
-        method: "POST",
-        reply: RefundResult,
-      },
-      (r) => t("office.openRefunds.retryDone", { amount: formatUsd(r.amountCents) }),
+    return askStaffApi(args, here, staffCall(retryRefund, { params: { refundId } }), (r) =>
+      t("office.openRefunds.retryDone", { amount: formatUsd(r.amountCents) }),
     );
   }
   return submitStaffForm(args, formData, {
     form: `paidOut-${String(formData.get("refundId") ?? "")}`,
     schema: PaidOutForm,
-    call: (v) => ({
-      path: `/v1/office/refunds/${v.refundId}/paid-out`,
-      method: "POST",
-      body: { method: v.method, ...(v.checkNumber ? { checkNumber: v.checkNumber } : {}) },
-      reply: RefundView,
-    }),
+    call: (v) =>
+      staffCall(recordPaidOut, {
+        params: { refundId: v.refundId },
+        body: { method: v.method, ...(v.checkNumber ? { checkNumber: v.checkNumber } : {}) },
+      }),
     done: (r) => ({
       to: here,
       notice: t("office.openRefunds.paidOutDone", { amount: formatUsd(r.amountCents) }),

@@ -4,14 +4,17 @@
 // CSV is written here from every row (app/.server/csv.ts), the PDFs come from the district API.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
+import { ErrorReply } from "@domain/contract/common";
 import {
-  DaySheet,
   DaySheetQuery,
-  PaymentsReport,
   REPORT_METHODS,
   ReportFilter,
   ReportQuery,
-  ReportRows,
+  getDaySheet,
+  getDaySheetPdf,
+  getPaymentsReport,
+  getReportPdf,
+  getReportRows,
 } from "@domain/contract/payments-report";
 import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
@@ -21,11 +24,11 @@ import {
   reportKindName,
 } from "@domain/rules/payments-report";
 import { formatDistrictDateTime, todayIn } from "@domain/rules/time";
-import { callApi, or503 } from "./api";
+import { callEndpoint, fetchEndpoint, or503 } from "./api";
 import { csvResponse, toCsv } from "./csv";
 import { requireOffice } from "./office";
 import { caller } from "./staff-pages";
-import { downloadFailed, pdfDownload } from "./staff";
+import { downloadFailed } from "./staff";
 import { districtTimeZone } from "./time";
 import { formatCalendarDate } from "@domain/rules/calendar";
 
@@ -79,6 +82,41 @@ const query = (values: Record<string, string | number | undefined>) => {
 
 const methodName = (m: (typeof REPORT_METHODS)[number]) => t(`office.report.method.${m}`);
 
+const PDF_TIMEOUT = 30_000;
+
+/**
+ * The district API's PDF streamed through to the browser as `fileName`, or back to `backTo` with
+ * why it could not be had (the API's hint, else the download error).
+ */
+async function streamPdf(
+  request: Request,
+  fetchPdf: () => Promise<Response>,
+  fileName: string,
+  backTo: string,
+): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetchPdf();
+  } catch (err) {
+    // A 401's sign-out redirect is thrown as a Response.
+    if (err instanceof Response) throw err;
+    return downloadFailed(request, backTo);
+  }
+  const type = res.headers.get("content-type") ?? "";
+  if (!res.ok || !type.includes("application/pdf") || !res.body) {
+    const parsed = ErrorReply.safeParse(await res.json().catch(() => null));
+    return downloadFailed(request, backTo, parsed.success ? parsed.data.hint : undefined);
+  }
+  const headers = new Headers({
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `attachment; filename="${fileName}.pdf"`,
+    "Cache-Control": "no-store",
+  });
+  const length = res.headers.get("content-length");
+  if (length) headers.set("Content-Length", length);
+  return new Response(res.body, { status: 200, headers });
+}
+
 export async function paymentsReportPage(args: LoaderFunctionArgs) {
   await requireOffice(args.request);
   const url = new URL(args.request.url);
@@ -98,10 +136,8 @@ export async function paymentsReportPage(args: LoaderFunctionArgs) {
   }
   const { page, ...filter } = parsed.data;
   const res = or503(
-    await callApi(caller(args), {
-      path: `/v1/office/report?${query({ ...filter, page })}`,
-      auth: "staff",
-      reply: PaymentsReport,
+    await callEndpoint(caller(args), getPaymentsReport, {
+      query: { ...filter, page },
       timeoutMs: 60_000,
     }),
     t("office.report.loadError"),
@@ -160,10 +196,8 @@ export async function paymentsReportCsv(args: LoaderFunctionArgs) {
   const back = `/office/report?${url.searchParams}`;
   const parsed = ReportFilter.safeParse(readFilter(url, false));
   if (!parsed.success) return downloadFailed(args.request, back, parsed.error.issues[0]?.message);
-  const res = await callApi(caller(args), {
-    path: `/v1/office/report/rows?${query(parsed.data)}`,
-    auth: "staff",
-    reply: ReportRows,
+  const res = await callEndpoint(caller(args), getReportRows, {
+    query: parsed.data,
     timeoutMs: 120_000,
   });
   if (!res.ok) return downloadFailed(args.request, back, res.hint ?? res.message);
@@ -180,9 +214,9 @@ export async function paymentsReportPdf(args: LoaderFunctionArgs) {
   const back = `/office/report?${url.searchParams}`;
   const parsed = ReportFilter.safeParse(readFilter(url, false));
   if (!parsed.success) return downloadFailed(args.request, back, parsed.error.issues[0]?.message);
-  return pdfDownload(
-    caller(args),
-    { path: `/v1/office/report/pdf?${query(parsed.data)}`, method: "GET" },
+  return streamPdf(
+    args.request,
+    () => fetchEndpoint(caller(args), getReportPdf, { query: parsed.data, timeoutMs: PDF_TIMEOUT }),
     `payments-${parsed.data.from}-${parsed.data.to}`,
     back,
   );
@@ -217,11 +251,7 @@ export async function daySheetPage(args: LoaderFunctionArgs) {
     return json({ ...base, errors: fieldErrors(parsed.error), sheet: null, download: null });
   }
   const res = or503(
-    await callApi(caller(args), {
-      path: `/v1/office/report/day-sheet?${query(parsed.data)}`,
-      auth: "staff",
-      reply: DaySheet,
-    }),
+    await callEndpoint(caller(args), getDaySheet, { query: parsed.data }),
     t("office.report.loadError"),
   );
   if (!res.ok) {
@@ -279,9 +309,10 @@ export async function daySheetPdf(args: LoaderFunctionArgs) {
   const back = `/office/day-sheet?${url.searchParams}`;
   const parsed = DaySheetQuery.safeParse(readSheet(url));
   if (!parsed.success) return downloadFailed(args.request, back, parsed.error.issues[0]?.message);
-  return pdfDownload(
-    caller(args),
-    { path: `/v1/office/report/day-sheet/pdf?${query(parsed.data)}`, method: "GET" },
+  return streamPdf(
+    args.request,
+    () =>
+      fetchEndpoint(caller(args), getDaySheetPdf, { query: parsed.data, timeoutMs: PDF_TIMEOUT }),
     `day-sheet-${parsed.data.day}`,
     back,
   );

@@ -6,11 +6,21 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { z } from "zod";
 import {
   OFFICE_ROLES,
-  OfficeSummary,
-  PromiseDetail,
-  PromisePage,
+  bounceCheck,
+  cancelPromise,
+  getOfficeSummary,
+  getPromise,
+  listPromises,
+  receiveCheck,
+  reverseCheck,
   type PromiseFilter,
 } from "@domain/contract/office";
+import {
+  endpointUrl,
+  successSchema,
+  type Endpoint,
+  type SuccessData,
+} from "@domain/contract/endpoint";
 import {
   CancelPromiseForm,
   PromiseSearchForm,
@@ -20,7 +30,7 @@ import {
 import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate, todayIn } from "@domain/rules/time";
-import { callApi, or503 } from "./api";
+import { callEndpoint, or503, type ApiCall, type EndpointInput } from "./api";
 import { requireStaff } from "./auth";
 import { readFormData } from "./http-guards";
 import type { StaffSession } from "./session";
@@ -34,6 +44,33 @@ export function requireOffice(request: Request): Promise<StaffSession> {
   return requireStaff(request, { anyRole: [...OFFICE_ROLES], otherwise: "/instructor/fees" });
 }
 
+/** A 204's empty body reads as undefined. */
+const NO_CONTENT = z.undefined();
+
+/**
+ * The call of endpoint `e` in the shape submitStaffForm and askStaffApi send on with the staff
+ * token (they take a path and a reply schema, not an endpoint value): its path filled in from
+ * `input`, its method, body and reply schema, all from `e`.
+ */
+export function staffCall<E extends Endpoint>(
+  e: E,
+  input: Omit<EndpointInput<E>, "auth">,
+): Omit<ApiCall<SuccessData<E>>, "auth"> {
+  const i = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    timeoutMs?: number;
+  };
+  return {
+    path: endpointUrl(e, i.params, i.query),
+    method: e.method,
+    body: i.body,
+    timeoutMs: i.timeoutMs,
+    reply: (successSchema(e) ?? NO_CONTENT) as ApiCall<SuccessData<E>>["reply"],
+  };
+}
+
 // ---- Layout and overview ---------------------------------------------------------------------
 
 export async function officeLayout({ request }: LoaderFunctionArgs) {
@@ -44,11 +81,7 @@ export async function officeLayout({ request }: LoaderFunctionArgs) {
 export async function officeOverview(args: LoaderFunctionArgs) {
   await requireOffice(args.request);
   const res = or503(
-    await callApi(caller(args), {
-      path: "/v1/office/summary",
-      auth: "staff",
-      reply: OfficeSummary,
-    }),
+    await callEndpoint(caller(args), getOfficeSummary, {}),
     t("office.overview.loadError"),
   );
   if (!res.ok) throw new Response(res.message, { status: res.status });
@@ -82,15 +115,13 @@ export async function promiseListPage(args: LoaderFunctionArgs) {
   );
   const parsed = PromiseSearchForm.safeParse(raw);
   const filter = parsed.success ? parsed.data : {};
-  const query = new URLSearchParams();
-  if (filter.q) query.set("q", filter.q);
-  query.set("status", filter.status ?? "open");
-  if (filter.page && filter.page > 1) query.set("page", String(filter.page));
   const res = or503(
-    await callApi(caller(args), {
-      path: `/v1/office/checks?${query}`,
-      auth: "staff",
-      reply: PromisePage,
+    await callEndpoint(caller(args), listPromises, {
+      query: {
+        q: filter.q || undefined,
+        status: filter.status ?? "open",
+        page: filter.page && filter.page > 1 ? filter.page : undefined,
+      },
     }),
     t("office.checks.loadError"),
   );
@@ -130,11 +161,7 @@ export async function promisePage(args: LoaderFunctionArgs) {
   await requireOffice(args.request);
   const id = promiseId(args.params);
   const res = or503(
-    await callApi(caller(args), {
-      path: `/v1/office/checks/${id}`,
-      auth: "staff",
-      reply: PromiseDetail,
-    }),
+    await callEndpoint(caller(args), getPromise, { params: { id } }),
     t("office.checks.loadError"),
   );
   if (!res.ok) throw new Response(res.message, { status: res.status });
@@ -183,12 +210,11 @@ export async function promiseAction(args: ActionFunctionArgs) {
     return submitStaffForm(args, formData, {
       form: "receive",
       schema: ReceiveCheckForm,
-      call: (v) => ({
-        path: `/v1/office/checks/${id}/receive`,
-        method: "POST",
-        body: { checkNumber: v.checkNumber, amountCents: v.amount, receivedOn: v.receivedOn },
-        reply: z.object({ checkNumber: z.string(), amountCents: z.number(), created: z.boolean() }),
-      }),
+      call: (v) =>
+        staffCall(receiveCheck, {
+          params: { id },
+          body: { checkNumber: v.checkNumber, amountCents: v.amount, receivedOn: v.receivedOn },
+        }),
       rename: { amountCents: "amount" },
       done: (check) => ({
         to: here,
@@ -206,12 +232,14 @@ export async function promiseAction(args: ActionFunctionArgs) {
     return submitStaffForm(args, formData, {
       form: "undo",
       schema: UndoCheckForm,
-      call: (v) => ({
-        path: `/v1/office/checks/${id}/checks/${v.checkId}/${v.intent}`,
-        method: "POST",
-        ...(v.intent === "bounce" ? { body: { reason: v.reason } } : {}),
-        reply: z.object({ checkNumber: z.string() }),
-      }),
+      call: (v) =>
+        v.intent === "bounce"
+          ? // The form's refinement holds a bounce to a reason.
+            staffCall(bounceCheck, {
+              params: { id, checkId: v.checkId },
+              body: { reason: v.reason ?? "" },
+            })
+          : staffCall(reverseCheck, { params: { id, checkId: v.checkId } }),
       done: ({ checkNumber }, v) => ({
         to: here,
         notice: t(v.intent === "bounce" ? "office.undo.bounced" : "office.undo.reversed", {
@@ -224,11 +252,7 @@ export async function promiseAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, formData, {
     form: "cancel",
     schema: CancelPromiseForm,
-    call: () => ({
-      path: `/v1/office/checks/${id}/cancel`,
-      method: "POST",
-      reply: z.object({ registrationCancelled: z.boolean() }),
-    }),
+    call: () => staffCall(cancelPromise, { params: { id } }),
     done: ({ registrationCancelled }) => ({
       to: here,
       notice: registrationCancelled ? t("office.cancel.doneReleased") : t("office.cancel.done"),

@@ -8,10 +8,6 @@ import { z } from "zod";
 import * as community from "@domain/contract/community";
 import * as guestReceipts from "@domain/contract/guest-receipts";
 import * as identity from "@domain/contract/identity";
-import * as office from "@domain/contract/office";
-import * as officeMail from "@domain/contract/office-mail";
-import * as officeRefunds from "@domain/contract/office-refunds";
-import * as paymentsReport from "@domain/contract/payments-report";
 import * as programs from "@domain/contract/programs";
 import { listRoutes } from "./route-table";
 import { ENDPOINTS } from "@domain/contract/endpoints";
@@ -182,112 +178,6 @@ export const DESCRIPTIONS: Record<string, Description> = {
       404: "No registration of the caller's with this id (another family's is not found either)",
       409: "The window has ended, the registration no longer awaits payment, or it was extended before",
     },
-  },
-  "GET /v1/office/summary": {
-    tag: "office",
-    summary: "The business office's figures: open and overdue mailed-check promises",
-    reply: office.OfficeSummary,
-  },
-  "GET /v1/office/checks": {
-    tag: "office",
-    summary: "One page of mailed-check promises, searched and filtered by status",
-    reply: office.PromisePage,
-  },
-  "GET /v1/office/checks/:id": {
-    tag: "office",
-    summary: "One mailed-check promise with the checks recorded for it",
-    reply: office.PromiseDetail,
-  },
-  "POST /v1/office/checks/:id/receive": {
-    tag: "office",
-    summary: "Record a check received for a promise (partial amounts allowed; once per number)",
-    reply: "json",
-    success: [200, 201],
-  },
-  "POST /v1/office/checks/:id/checks/:checkId/reverse": {
-    tag: "office",
-    summary: "Reverse a check recorded by mistake; its amount is pending again",
-    reply: "json",
-  },
-  "POST /v1/office/checks/:id/checks/:checkId/bounce": {
-    tag: "office",
-    summary: "Record a bounced check with a reason; the family is e-mailed",
-    reply: "json",
-  },
-  "POST /v1/office/checks/:id/cancel": {
-    tag: "office",
-    summary: "Cancel a promise not honoured in time; the seat goes to the waitlist",
-    reply: "json",
-  },
-  "GET /v1/office/mail": {
-    tag: "office",
-    summary: "The mail log of a family, by student ID, member number or e-mail address",
-    reply: officeMail.MailLog,
-  },
-  "POST /v1/office/mail/:id/resend": {
-    tag: "office",
-    summary: "Queue a copy of a receipt or confirmation (once per double click)",
-    reply: officeMail.ResendReply,
-    success: [200, 201],
-  },
-  "GET /v1/office/payments": {
-    tag: "office",
-    summary: "Payments that took money, 50 a page, searched, with what was refunded",
-    reply: officeRefunds.PaymentSearchPage,
-  },
-  "GET /v1/office/payments/:id": {
-    tag: "office",
-    summary: "A payment with what it paid for and its refunds so far",
-    reply: officeRefunds.PaymentDetailView,
-  },
-  "POST /v1/office/payments/:id/refunds": {
-    tag: "office",
-    summary:
-      "Refund all or part of a payment (card through the provider, cash or check by hand), once per form key",
-    reply: officeRefunds.RefundResult,
-    success: [200, 201],
-    refusals: { 502: "The card processor did not answer; the refund is kept to be retried" },
-  },
-  "GET /v1/office/refunds/open": {
-    tag: "office",
-    summary: "Automatic refunds to pay out by hand or to retry",
-    reply: officeRefunds.OpenRefundList,
-  },
-  "POST /v1/office/refunds/:refundId/paid-out": {
-    tag: "office",
-    summary: "Record a refund of money taken by hand as paid out",
-    reply: officeRefunds.RefundView,
-  },
-  "POST /v1/office/refunds/:refundId/retry": {
-    tag: "office",
-    summary: "Ask the provider again for a failed refund (same idempotency key)",
-    reply: officeRefunds.RefundResult,
-    refusals: { 502: "The card processor did not answer; the refund is kept to be retried" },
-  },
-  "GET /v1/office/report": {
-    tag: "office",
-    summary: "The payments report: a page of rows of a range of district days, with its totals",
-    reply: paymentsReport.PaymentsReport,
-  },
-  "GET /v1/office/report/rows": {
-    tag: "office",
-    summary: "Every row of the payments report of a range, with its totals (for the CSV)",
-    reply: paymentsReport.ReportRows,
-  },
-  "GET /v1/office/report/pdf": {
-    tag: "office",
-    summary: "The payments report of a range as a PDF",
-    reply: "pdf",
-  },
-  "GET /v1/office/report/day-sheet": {
-    tag: "office",
-    summary: "A cashier's or terminal's end-of-day sheet: cash, change, net, checks by number",
-    reply: paymentsReport.DaySheet,
-  },
-  "GET /v1/office/report/day-sheet/pdf": {
-    tag: "office",
-    summary: "A cashier's or terminal's end-of-day sheet as a PDF",
-    reply: "pdf",
   },
   "GET /v1/openapi.json": { tag: "meta", summary: "This description of the API", reply: "json" },
 };

@@ -240,7 +240,7 @@ export async function undoCheck(
     );
     if (!check) throw new ApiError(404, t("office.check.notFound"));
     if (check.status !== "received") throw new ApiError(409, t("office.check.alreadyUndone"));
-    const status = kind === "bounce" ? "bounced" : "reversed";
+    const status = kind === "bounce" ? ("bounced" as const) : ("reversed" as const);
     const reason = body?.reason ?? null;
     await tx.execute(
       sql`update mailed_checks set status = ${status}, reason = ${reason},

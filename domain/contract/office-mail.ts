@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { t } from "../messages/admin";
 import { NO_CONTROL } from "../rules/input";
+import { endpoint } from "./endpoint";
+import { OFFICE_ROLES } from "./office";
 
 /** The most messages the log shows for one search, newest first. */
 export const MAIL_LOG_LIMIT = 200;
@@ -63,3 +65,27 @@ export const ResendReply = z.object({
   created: z.boolean(),
 });
 export type ResendReply = z.infer<typeof ResendReply>;
+
+// ---- The calls ------------------------------------------------------------------------------
+
+export const getMailLog = endpoint({
+  method: "GET",
+  path: "/v1/office/mail",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  query: MailLogQuery,
+  replies: { 200: MailLog },
+  summary: "The mail log of a family, by student ID, member number or e-mail address",
+  tag: "office",
+});
+
+export const resendMail = endpoint({
+  method: "POST",
+  path: "/v1/office/mail/:id/resend",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  params: MailIdParams,
+  replies: { 200: ResendReply, 201: ResendReply },
+  summary: "Queue a copy of a receipt or confirmation (once per double click)",
+  tag: "office",
+});

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { t } from "../messages/admin";
 import { NO_CONTROL } from "../rules/input";
-import { MAX_CHECK_CENTS } from "./office";
+import { endpoint } from "./endpoint";
+import { MAX_CHECK_CENTS, OFFICE_ROLES } from "./office";
 
 export const PaymentSearchQuery = z
   .object({
@@ -170,3 +171,79 @@ export const OpenRefundRow = RefundView.extend({
 });
 export const OpenRefundList = z.object({ refunds: z.array(OpenRefundRow) });
 export type OpenRefundRow = z.infer<typeof OpenRefundRow>;
+
+// ---- The calls ------------------------------------------------------------------------------
+
+const providerDown = {
+  502: "The card processor did not answer; the refund is kept to be retried",
+} as const;
+
+export const searchPayments = endpoint({
+  method: "GET",
+  path: "/v1/office/payments",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  query: PaymentSearchQuery,
+  replies: { 200: PaymentSearchPage },
+  summary: "Payments that took money, 50 a page, searched, with what was refunded",
+  tag: "office",
+});
+
+export const getPayment = endpoint({
+  method: "GET",
+  path: "/v1/office/payments/:id",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  params: PaymentIdParams,
+  replies: { 200: PaymentDetailView },
+  summary: "A payment with what it paid for and its refunds so far",
+  tag: "office",
+});
+
+export const refundPayment = endpoint({
+  method: "POST",
+  path: "/v1/office/payments/:id/refunds",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  params: PaymentIdParams,
+  body: RefundRequest,
+  replies: { 200: RefundResult, 201: RefundResult },
+  refusals: providerDown,
+  summary:
+    "Refund all or part of a payment (card through the provider, cash or check by hand), once per form key",
+  tag: "office",
+});
+
+export const listOpenRefunds = endpoint({
+  method: "GET",
+  path: "/v1/office/refunds/open",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  replies: { 200: OpenRefundList },
+  summary: "Automatic refunds to pay out by hand or to retry",
+  tag: "office",
+});
+
+export const recordPaidOut = endpoint({
+  method: "POST",
+  path: "/v1/office/refunds/:refundId/paid-out",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  params: RefundIdParams,
+  body: PaidOutRequest,
+  replies: { 200: RefundView },
+  summary: "Record a refund of money taken by hand as paid out",
+  tag: "office",
+});
+
+export const retryRefund = endpoint({
+  method: "POST",
+  path: "/v1/office/refunds/:refundId/retry",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  params: RefundIdParams,
+  replies: { 200: RefundResult },
+  refusals: providerDown,
+  summary: "Ask the provider again for a failed refund (same idempotency key)",
+  tag: "office",
+});

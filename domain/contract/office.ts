@@ -4,6 +4,7 @@ import { z } from "zod";
 import { t } from "../messages/admin";
 import { NO_CONTROL, isSaneCalendarDate } from "../rules/input";
 import { BUSINESS_OFFICE_ROLE, DISTRICT_ADMIN_ROLE } from "./admin";
+import { endpoint } from "./endpoint";
 
 /** The roles that may call /v1/office (administrators have the business office too). */
 export const OFFICE_ROLES = [BUSINESS_OFFICE_ROLE, DISTRICT_ADMIN_ROLE] as const;
@@ -142,3 +143,112 @@ export const OfficeSummary = z.object({
   mailedCheckDays: z.number(),
 });
 export type OfficeSummary = z.infer<typeof OfficeSummary>;
+
+/** A check recorded for a promise; `created` is false when that number was already recorded. */
+export const ReceivedCheck = z.object({
+  id: z.number(),
+  checkNumber: z.string(),
+  amountCents: z.number(),
+  receivedOn: z.string(),
+  created: z.boolean(),
+});
+export type ReceivedCheck = z.infer<typeof ReceivedCheck>;
+
+/** A check reversed or bounced, with the bounce's reason. */
+export const UndoneCheck = z.object({
+  id: z.number(),
+  checkNumber: z.string(),
+  amountCents: z.number(),
+  receivedOn: z.string(),
+  status: z.enum(["reversed", "bounced"]),
+  reason: z.string().nullable(),
+});
+export type UndoneCheck = z.infer<typeof UndoneCheck>;
+
+export const CancelledPromise = z.object({
+  id: z.number(),
+  status: z.literal("cancelled"),
+  /** The registration had nothing else paid: it was cancelled and its seat offered on. */
+  registrationCancelled: z.boolean(),
+});
+export type CancelledPromise = z.infer<typeof CancelledPromise>;
+
+// ---- The calls ------------------------------------------------------------------------------
+
+export const getOfficeSummary = endpoint({
+  method: "GET",
+  path: "/v1/office/summary",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  replies: { 200: OfficeSummary },
+  summary: "The business office's figures: open and overdue mailed-check promises",
+  tag: "office",
+});
+
+export const listPromises = endpoint({
+  method: "GET",
+  path: "/v1/office/checks",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  query: PromiseQuery,
+  replies: { 200: PromisePage },
+  summary: "One page of mailed-check promises, searched and filtered by status",
+  tag: "office",
+});
+
+export const getPromise = endpoint({
+  method: "GET",
+  path: "/v1/office/checks/:id",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  params: PromiseIdParams,
+  replies: { 200: PromiseDetail },
+  summary: "One mailed-check promise with the checks recorded for it",
+  tag: "office",
+});
+
+export const receiveCheck = endpoint({
+  method: "POST",
+  path: "/v1/office/checks/:id/receive",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  params: PromiseIdParams,
+  body: ReceiveCheckRequest,
+  replies: { 200: ReceivedCheck, 201: ReceivedCheck },
+  summary: "Record a check received for a promise (partial amounts allowed; once per number)",
+  tag: "office",
+});
+
+export const reverseCheck = endpoint({
+  method: "POST",
+  path: "/v1/office/checks/:id/checks/:checkId/reverse",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  params: CheckIdParams,
+  replies: { 200: UndoneCheck },
+  summary: "Reverse a check recorded by mistake; its amount is pending again",
+  tag: "office",
+});
+
+export const bounceCheck = endpoint({
+  method: "POST",
+  path: "/v1/office/checks/:id/checks/:checkId/bounce",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  params: CheckIdParams,
+  body: BounceCheckRequest,
+  replies: { 200: UndoneCheck },
+  summary: "Record a bounced check with a reason; the family is e-mailed",
+  tag: "office",
+});
+
+export const cancelPromise = endpoint({
+  method: "POST",
+  path: "/v1/office/checks/:id/cancel",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  params: PromiseIdParams,
+  replies: { 200: CancelledPromise },
+  summary: "Cancel a promise not honoured in time; the seat goes to the waitlist",
+  tag: "office",
+});

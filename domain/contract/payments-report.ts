@@ -10,6 +10,8 @@ import {
   MAX_REPORT_DAYS,
   reportRangeError,
 } from "../rules/payments-report";
+import { endpoint } from "./endpoint";
+import { OFFICE_ROLES } from "./office";
 
 export { REPORT_METHODS, MAX_REPORT_DAYS };
 
@@ -197,3 +199,60 @@ export const DaySheet = z.object({
   readerCount: z.number().int(),
 });
 export type DaySheet = z.infer<typeof DaySheet>;
+
+// ---- The calls ------------------------------------------------------------------------------
+
+export const getPaymentsReport = endpoint({
+  method: "GET",
+  path: "/v1/office/report",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  query: ReportQuery,
+  replies: { 200: PaymentsReport },
+  summary: "The payments report: a page of rows of a range of district days, with its totals",
+  tag: "office",
+});
+
+export const getReportRows = endpoint({
+  method: "GET",
+  path: "/v1/office/report/rows",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  query: ReportFilter,
+  replies: { 200: ReportRows },
+  summary: "Every row of the payments report of a range, with its totals (for the CSV)",
+  tag: "office",
+});
+
+export const getReportPdf = endpoint({
+  method: "GET",
+  path: "/v1/office/report/pdf",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  query: ReportFilter,
+  replies: { 200: "pdf" },
+  summary: "The payments report of a range as a PDF",
+  tag: "office",
+});
+
+export const getDaySheet = endpoint({
+  method: "GET",
+  path: "/v1/office/report/day-sheet",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  query: DaySheetQuery,
+  replies: { 200: DaySheet },
+  summary: "A cashier's or terminal's end-of-day sheet: cash, change, net, checks by number",
+  tag: "office",
+});
+
+export const getDaySheetPdf = endpoint({
+  method: "GET",
+  path: "/v1/office/report/day-sheet/pdf",
+  access: "staff",
+  roles: OFFICE_ROLES,
+  query: DaySheetQuery,
+  replies: { 200: "pdf" },
+  summary: "A cashier's or terminal's end-of-day sheet as a PDF",
+  tag: "office",
+});
