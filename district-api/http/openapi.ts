@@ -12,17 +12,13 @@ import * as adminPeople from "@domain/contract/admin-people";
 import * as adminSchools from "@domain/contract/admin-schools";
 import * as catalogue from "@domain/contract/admin-catalogue";
 import * as cashier from "@domain/contract/cashier";
-import * as community from "@domain/contract/community";
 import * as feeRequests from "@domain/contract/fee-requests";
 import * as fees from "@domain/contract/fees";
-import * as guestReceipts from "@domain/contract/guest-receipts";
-import * as identity from "@domain/contract/identity";
 import * as office from "@domain/contract/office";
 import * as officeMail from "@domain/contract/office-mail";
 import * as officeRefunds from "@domain/contract/office-refunds";
 import * as paymentsReport from "@domain/contract/payments-report";
 import * as payments from "@domain/contract/payments";
-import * as programs from "@domain/contract/programs";
 import * as staff from "@domain/contract/staff";
 import { listRoutes } from "./route-table";
 import { ENDPOINTS } from "@domain/contract/endpoints";
@@ -46,154 +42,6 @@ interface Description {
 
 /** Every /v1 call, "METHOD /v1/path" as Express declares it. */
 export const DESCRIPTIONS: Record<string, Description> = {
-  "POST /v1/student": {
-    tag: "identity",
-    summary: "Sign in a student or community member with ID and birth date",
-    reply: identity.StudentLoginReply,
-    refusals: {
-      401: "No student or community member with this ID and birth date",
-      429: "Too many failed attempts: signing in is locked for a while",
-    },
-  },
-  "POST /v1/instructor": {
-    tag: "identity",
-    summary: "Sign in a staff member with username and password",
-    reply: identity.InstructorLoginReply,
-    refusals: {
-      401: "No staff member with this username and password",
-      429: "Too many failed attempts: signing in is locked for a while",
-    },
-  },
-  "POST /v1/identity/refresh-token": {
-    tag: "identity",
-    summary: "Exchange a live token for a fresh one",
-    reply: identity.RefreshTokenReply,
-  },
-  "POST /v1/identity/sign-out": {
-    tag: "identity",
-    summary: "End the session of this token on the server",
-    reply: "json",
-  },
-  "POST /v1/identity/desktop-session": {
-    tag: "identity",
-    summary: "Turn a token pushed by the desktop client into a desktop session",
-    reply: identity.DesktopSessionReply,
-    refusals: {
-      401: "The token pushed by the desktop client is not a live token",
-      429: "Too many attempts from this address or for this person: try again later",
-    },
-  },
-  "PUT /v1/student/recover-student": {
-    tag: "identity",
-    summary: "Mail a student's ID to the addresses on file",
-    reply: identity.RecoverReply,
-    refusals: { 429: "Too many attempts from this address or for this person: try again later" },
-  },
-  "PUT /v1/community/recover-member": {
-    tag: "identity",
-    summary: "Mail a community member's ID to the address on file",
-    reply: identity.RecoverReply,
-    refusals: { 429: "Too many attempts from this address or for this person: try again later" },
-  },
-  "PUT /v1/community/register-guest": {
-    tag: "identity",
-    summary: "Start a guest session with a name and e-mail address",
-    reply: identity.GuestReply,
-    refusals: { 429: "Too many attempts from this address or for this person: try again later" },
-  },
-  "POST /v1/guest/mailbox-code": {
-    tag: "identity",
-    summary: "Mail the guest's address a code that opens earlier receipts (decision 141)",
-    reply: guestReceipts.MailboxCodeReply,
-    refusals: { 429: "Too many codes mailed to this address: try again later" },
-  },
-  "POST /v1/guest/mailbox-code/confirm": {
-    tag: "identity",
-    summary: "Prove the guest's mailbox with the code mailed to it",
-    reply: guestReceipts.MailboxCodeReply,
-  },
-  "GET /v1/guest/earlier-receipts": {
-    tag: "identity",
-    summary: "The paid carts of every guest under a proven address",
-    reply: guestReceipts.EarlierReceiptsReply,
-  },
-  "GET /v1/identity/me": { tag: "identity", summary: "Who this token belongs to", reply: "json" },
-  "GET /v1/settings": {
-    tag: "settings",
-    summary: "The district's texts and settings shown to families",
-    reply: identity.Settings,
-  },
-  "PUT /v1/community/register-member": {
-    tag: "community",
-    summary:
-      "Register a community member; the same reply whether or not they are registered already (decision 137)",
-    reply: community.RegisterMemberReply,
-    refusals: { 429: "Too many attempts from this address or for this person: try again later" },
-  },
-  "GET /v1/profile/community": {
-    tag: "community",
-    summary: "The signed-in community member's profile",
-    reply: community.CommunityProfile,
-  },
-  "PUT /v1/profile/community": {
-    tag: "community",
-    summary: "Update the signed-in community member's profile",
-    reply: "json",
-    refusals: { 429: "Too many attempts from this address or for this person: try again later" },
-  },
-  "GET /v1/program": {
-    tag: "programs",
-    summary: "Programs and courses the person may register for, with their states",
-    reply: programs.ProgramsReply,
-  },
-  "POST /v1/survey/:programUUID": {
-    tag: "programs",
-    summary: "Submit a program's health survey",
-    reply: programs.SurveyReply,
-  },
-  "POST /v1/register/waitlist/:courseSelectionUUID": {
-    tag: "registration",
-    summary: "Join a course's waitlist",
-    reply: programs.RegisterReply,
-    refusals: { 406: "The course has no waitlist open, or the page the family saw is out of date" },
-  },
-  "DELETE /v1/register/waitlist/:courseSelectionUUID": {
-    tag: "registration",
-    summary: "Leave a course's waitlist",
-    reply: programs.RegisterReply,
-  },
-  "GET /v1/register/:courseSelectionUUID/check": {
-    tag: "registration",
-    summary: "Whether the person's own schedule or program rules would refuse a registration",
-    reply: programs.RegisterCheckReply,
-    refusals: {
-      406: "The section is full, or the page the family saw is out of date",
-      409: "Register would refuse it now (time conflict, survey, one section per term): the message says why",
-    },
-  },
-  "POST /v1/register/:courseSelectionUUID": {
-    tag: "registration",
-    summary: "Register for a course (a paid course holds the seat for the payment window)",
-    reply: programs.RegisterReply,
-    refusals: {
-      406: "The section is full, or the page the family saw is out of date (errorCode says which)",
-    },
-  },
-  "DELETE /v1/register/:courseSelectionUUID": {
-    tag: "registration",
-    summary: "Cancel a registration",
-    reply: programs.RegisterReply,
-  },
-  "POST /v1/registrations/:registrationId/payment-window": {
-    tag: "registration",
-    summary:
-      "More time to pay, once: the payment window (and the cart it is in) moves by the district's window from its old end",
-    reply: programs.PaymentWindowReply,
-    refusals: {
-      404: "No registration of the caller's with this id (another family's is not found either)",
-      409: "The window has ended, the registration no longer awaits payment, or it was extended before",
-    },
-  },
   "GET /v1/fees": {
     tag: "fees",
     summary: "Optional fees the person may buy",
