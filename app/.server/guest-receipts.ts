@@ -1,12 +1,16 @@
 // A guest's earlier receipts (decision 141): the page lists them once this guest session proved
 // the mailbox with a code mailed to it; the action sends the code or checks it.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { EarlierReceiptsReply, MailboxCodeReply } from "@domain/contract/guest-receipts";
+import {
+  confirmMailboxCode,
+  listEarlierReceipts,
+  sendMailboxCode,
+} from "@domain/contract/guest-receipts";
 import { MailboxCodeForm } from "@domain/forms/guest-receipts";
 import { t } from "@domain/messages/guest-receipts";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate } from "@domain/rules/time";
-import { callApi, or503 } from "./api";
+import { callEndpoint, or503 } from "./api";
 import { requireFamily } from "./auth";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
@@ -21,11 +25,7 @@ async function requireGuest(request: Request) {
 export async function guestReceiptsPage(args: LoaderFunctionArgs) {
   await requireGuest(args.request);
   const res = or503(
-    await callApi(args, {
-      path: "/v1/guest/earlier-receipts",
-      auth: "student",
-      reply: EarlierReceiptsReply,
-    }),
+    await callEndpoint(args, listEarlierReceipts, {}),
     t("guestReceipts.loadError"),
   );
   if (!res.ok) throw new Response(res.message, { status: res.status >= 500 ? 502 : res.status });
@@ -50,13 +50,10 @@ export async function guestReceiptsAction(args: ActionFunctionArgs) {
     return json({ result: submission.reply() }, { status: 400 });
   }
   const v = submission.value;
-  const res = await callApi(args, {
-    path: v.intent === "send" ? "/v1/guest/mailbox-code" : "/v1/guest/mailbox-code/confirm",
-    method: "POST",
-    auth: "student",
-    body: v.intent === "send" ? {} : { code: v.code },
-    reply: MailboxCodeReply,
-  });
+  const res =
+    v.intent === "send"
+      ? await callEndpoint(args, sendMailboxCode, {})
+      : await callEndpoint(args, confirmMailboxCode, { body: { code: v.code } });
   if (!res.ok) {
     const errors = v.intent === "confirm" ? { fieldErrors: { code: [res.message] } } : undefined;
     return json(

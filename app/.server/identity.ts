@@ -5,14 +5,13 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { familyDestination, staffDestination } from "@domain/rules/destinations";
 import { typedDateToIso } from "@domain/rules/calendar";
-import { callApi, fetchApi, or503 } from "./api";
+import { callEndpoint, fetchEndpoint, or503 } from "./api";
 import { readFormData } from "./http-guards";
 import { getSession, validStudent, writeSession, validStaff } from "./session";
 import { rememberDeviceHeader, rememberedDevices } from "./device-cookie";
 import { loadSettings } from "./settings";
 import {
   RecoverForm,
-  RecoverReply,
   StudentLoginReply,
   StudentSigninForm,
   parseWithZod,
@@ -20,10 +19,7 @@ import {
   StaffSigninForm,
   TokenClaims,
   GuestForm,
-  GuestReply,
   RegisterMemberForm,
-  RegisterMemberReply,
-  CommunityProfile,
   ProfileForm,
 } from "./forms.server";
 import { decodeJwt } from "jose";
@@ -37,7 +33,19 @@ import {
 } from "./signature";
 import { requireCommunityMember } from "./auth";
 import { z } from "zod";
-import { DesktopSessionReply } from "@domain/contract/identity";
+import {
+  recoverMemberId,
+  recoverStudentId,
+  signInStaff,
+  signInStudent,
+  startDesktopSession,
+  startGuestSession,
+} from "@domain/contract/identity";
+import {
+  getCommunityProfile,
+  registerMember,
+  updateCommunityProfile,
+} from "@domain/contract/community";
 import { nextPageScripts, PAGE_ROUTES, routesOfLink } from "./next-page-scripts";
 
 /** The new session's cookie and, when the API gave one, this browser's new remembered token. */
@@ -85,15 +93,10 @@ export async function familySignInAction({ request, context }: ActionFunctionArg
     }
     const { kind, email } = submission.value;
     // Spec: the call is not awaited and its reply is ignored; the notice shows whatever happens.
-    void callApi(
+    void callEndpoint(
       { request, context },
-      {
-        path: kind === "student" ? "/v1/student/recover-student" : "/v1/community/recover-member",
-        method: "PUT",
-        body: { email },
-        auth: "none",
-        reply: RecoverReply,
-      },
+      kind === "student" ? recoverStudentId : recoverMemberId,
+      { body: { email } },
     ).catch(() => undefined);
     const back = new URLSearchParams(url.search);
     back.set("recover", kind);
@@ -106,14 +109,12 @@ export async function familySignInAction({ request, context }: ActionFunctionArg
     return json({ result: submission.reply() }, { status: 400 });
   }
   const dob = typedDateToIso(submission.value.dob)!;
-  const res = await fetchApi({ request, context }, "/v1/student", {
-    method: "POST",
+  const res = await fetchEndpoint({ request, context }, signInStudent, {
     body: {
       studentId: submission.value.studentId,
       dob,
       deviceTokens: await rememberedDevices(request),
     },
-    auth: "none",
   }).catch(() => null);
   const body: unknown = res ? await res.json().catch(() => null) : null;
   if (!res || res.status !== 200) {
@@ -160,10 +161,8 @@ export async function staffSignInAction({ request, context }: ActionFunctionArgs
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
-  const res = await fetchApi({ request, context }, "/v1/instructor", {
-    method: "POST",
+  const res = await fetchEndpoint({ request, context }, signInStaff, {
     body: { ...submission.value, deviceTokens: await rememberedDevices(request) },
-    auth: "none",
   }).catch(() => null);
   if (!res || res.status !== 200) {
     // No answer, or the service failed: say so rather than blaming the password.
@@ -215,10 +214,7 @@ export async function guestSignInAction({ request, context }: ActionFunctionArgs
     return json({ result: submission.reply() }, { status: 400 });
   }
   const { category, ...body } = submission.value;
-  const res = await callApi(
-    { request, context },
-    { path: "/v1/community/register-guest", method: "PUT", body, auth: "none", reply: GuestReply },
-  );
+  const res = await callEndpoint({ request, context }, startGuestSession, { body });
   if (!res.ok) {
     const message =
       res.status === 429 ? tooManyMessage(res.message, t("guest.failed")) : t("guest.failed");
@@ -292,16 +288,10 @@ export async function communityRegistrationAction({ request, context }: ActionFu
       { status: 400 },
     );
   }
-  const res = await callApi(
-    { request, context },
-    {
-      path: "/v1/community/register-member",
-      method: "PUT",
-      body: memberBody(submission.value, signature),
-      auth: "none",
-      reply: RegisterMemberReply,
-    },
-  );
+  const res = await callEndpoint({ request, context }, registerMember, {
+    // A new member's signature is required (resolved above); only the profile may keep its own.
+    body: { ...memberBody(submission.value, signature), digitalSignature: signature.dataUrl },
+  });
   if (!res.ok) {
     // Our district API never answers 409 (decision 137); one that follows the spec may.
     const exists = res.status === 409;
@@ -324,10 +314,7 @@ export async function communityRegistrationAction({ request, context }: ActionFu
 export async function profilePage({ request, context }: LoaderFunctionArgs) {
   await requireCommunityMember(request);
   const res = or503(
-    await callApi(
-      { request, context },
-      { path: "/v1/profile/community", auth: "student", reply: CommunityProfile },
-    ),
+    await callEndpoint({ request, context }, getCommunityProfile, {}),
     t("community.profileLoadError"),
   );
   if (!res.ok) return json({ profile: null, error: res.message });
@@ -370,16 +357,9 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const res = await callApi(
-    { request, context },
-    {
-      path: "/v1/profile/community",
-      method: "PUT",
-      body: memberBody(submission.value, signature),
-      auth: "student",
-      reply: CommunityProfile,
-    },
-  );
+  const res = await callEndpoint({ request, context }, updateCommunityProfile, {
+    body: memberBody(submission.value, signature),
+  });
   if (!res.ok) {
     return json(
       {
@@ -419,16 +399,9 @@ const Body = z.object({
 export async function desktopSessionAction({ request, context }: ActionFunctionArgs) {
   const parsed = Body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return json({ ok: false }, { status: 400 });
-  const res = await callApi(
-    { request, context },
-    {
-      path: "/v1/identity/desktop-session",
-      method: "POST",
-      body: parsed.data,
-      auth: "none",
-      reply: DesktopSessionReply,
-    },
-  );
+  const res = await callEndpoint({ request, context }, startDesktopSession, {
+    body: parsed.data,
+  });
   if (!res.ok) return json({ ok: false }, { status: 401 });
   const { claims, accessToken, nameFirst, nameLast } = res.data;
   let redirectTo: string;

@@ -4,9 +4,9 @@
 // script posts with reply=json and moves to the deadline answered.
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { PaymentWindowReply } from "@domain/contract/programs";
+import { extendPaymentWindow } from "@domain/contract/programs";
 import { t } from "@domain/messages/programs";
-import { callApi } from "./api";
+import { callEndpoint } from "./api";
 import { safeBack } from "./programs";
 import { flashNotice } from "./session";
 
@@ -37,11 +37,8 @@ export async function moreTimeResponse(caller: Caller, form: FormData): Promise<
     reply: form.get("reply") ?? undefined,
   });
   const res = posted.success
-    ? await callApi(caller, {
-        path: `/v1/registrations/${posted.data.registrationId}/payment-window`,
-        method: "POST",
-        auth: "student",
-        reply: PaymentWindowReply,
+    ? await callEndpoint(caller, extendPaymentWindow, {
+        params: { registrationId: posted.data.registrationId },
       })
     : null;
   const error = res?.ok

@@ -9,27 +9,26 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import {
-  ProgramsReply,
-  RegisterCheckReply,
+  cancelRegistration,
+  checkRegistration,
+  joinWaitlist,
+  leaveWaitlist,
+  listPrograms,
+  registerForCourse,
   RegisterErrorCode,
-  RegisterReply,
+  submitSurvey,
   type Course,
+  type RegisterReply,
   type Program,
   type RegisterRequest,
 } from "@domain/contract/programs";
 import { t, type MessageKey } from "@domain/messages";
 import { toCardData } from "~/components/programs/card-data";
-import { callApi, or503, type ApiResult } from "./api";
+import { callEndpoint, or503, type ApiResult } from "./api";
 import { loadSettings } from "./settings";
 import { flashNotice } from "./session";
 import { requireParticipant } from "./auth";
-import {
-  CourseStatus,
-  SurveyForm,
-  SurveyReply,
-  courseQuestionsForm,
-  parseWithZod,
-} from "./forms.server";
+import { CourseStatus, SurveyForm, courseQuestionsForm, parseWithZod } from "./forms.server";
 import { answersPayload } from "@domain/forms/course-question-fields";
 
 interface Caller {
@@ -47,10 +46,8 @@ export async function loadPrograms(
   // A failed call (the database down, a timeout) is a 503 with the spec's load error, not an
   // empty list; an unreadable reply is the spec's "invalid response" on the page.
   const res = or503(
-    await callApi(caller, {
-      path: scope === "registrations" ? "/v1/program?scope=registrations" : "/v1/program",
-      auth: "student",
-      reply: ProgramsReply,
+    await callEndpoint(caller, listPrograms, {
+      query: scope === "registrations" ? { scope } : {},
       timeoutMs: 10_000,
     }),
     t("register.loadError"),
@@ -81,6 +78,14 @@ const SUCCESS: Record<CardIntent, MessageKey> = {
   waitlist: "register.waitlistAdded",
 };
 
+/** Each card action's call; all four take a RegisterRequest and give a RegisterReply. */
+const CARD_CALLS = {
+  register: registerForCourse,
+  waitlist: joinWaitlist,
+  cancel: cancelRegistration,
+  leaveWaitlist,
+} satisfies Record<CardIntent, unknown>;
+
 /** Spec 01 §8: the message chosen by the action (the course's prior status), hint appended. */
 export function failureText(intent: CardIntent, res: Extract<ApiResult<unknown>, { ok: false }>) {
   if (res.timedOut) return t("register.highDemand");
@@ -102,13 +107,9 @@ export async function runCardAction(
   courseSelectionUUID: string,
   body: RegisterRequest,
 ): Promise<ApiResult<RegisterReply>> {
-  const waitlist = intent === "waitlist" || intent === "leaveWaitlist";
-  return callApi(caller, {
-    path: `/v1/register/${waitlist ? "waitlist/" : ""}${encodeURIComponent(courseSelectionUUID)}`,
-    method: intent === "register" || intent === "waitlist" ? "POST" : "DELETE",
+  return callEndpoint(caller, CARD_CALLS[intent], {
+    params: { courseSelectionUUID },
     body,
-    auth: "student",
-    reply: RegisterReply,
     timeoutMs: 10_000,
   });
 }
@@ -122,10 +123,8 @@ export async function refusalBeforeQuestions(
   courseSelectionUUID: string,
   back: string,
 ): Promise<Response | null> {
-  const res = await callApi(caller, {
-    path: `/v1/register/${encodeURIComponent(courseSelectionUUID)}/check`,
-    auth: "student",
-    reply: RegisterCheckReply,
+  const res = await callEndpoint(caller, checkRegistration, {
+    params: { courseSelectionUUID },
     timeoutMs: 10_000,
   });
   // Only the person's own refusals stop them here; anything else (a slow or failing call) is
@@ -330,17 +329,11 @@ export async function surveyAction({ request, context, params }: ActionFunctionA
     return json({ result: submission.reply() }, { status: 400 });
   }
   const id = params.programUUID ?? "";
-  const res = await callApi(
-    { request, context },
-    {
-      path: `/v1/survey/${encodeURIComponent(id)}`,
-      method: "POST",
-      body: { isAtRisk: submission.value.isAtRisk === "true" },
-      auth: "student",
-      reply: SurveyReply,
-      timeoutMs: 10_000,
-    },
-  );
+  const res = await callEndpoint({ request, context }, submitSurvey, {
+    params: { programUUID: id },
+    body: { isAtRisk: submission.value.isAtRisk === "true" },
+    timeoutMs: 10_000,
+  });
   if (!res.ok) {
     return json(
       { result: submission.reply({ formErrors: [t("survey.failed")] }) },

@@ -1,7 +1,7 @@
 // Refreshes tokens that are near their end before Remix sees the request, so that every loader
 // and action works with a live token. A failed refresh clears that session (spec 01 §4).
 import type { NextFunction, Request, Response } from "express";
-import { RefreshTokenReply } from "@domain/contract/identity";
+import { refreshToken, RefreshTokenReply } from "@domain/contract/identity";
 import { shouldRefreshToken } from "@domain/rules/session";
 import { getSession, writeSession } from "./session";
 
@@ -12,8 +12,9 @@ function expiryOf(token: string): number {
 
 async function refresh(apiBaseUrl: string, token: string): Promise<string | null> {
   try {
-    const res = await fetch(new URL("/v1/identity/refresh-token", apiBaseUrl), {
-      method: "POST",
+    // Runs before Remix with a token from the cookie, not a loader's caller: a plain fetch.
+    const res = await fetch(new URL(refreshToken.path, apiBaseUrl), {
+      method: refreshToken.method,
       headers: { Authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(10_000),
     });

@@ -1,7 +1,7 @@
 // Settings texts change rarely; each instance keeps them for a minute, per district API (one in
 // production; the browser tests start one server after another in one process, each its own).
 import type { AppLoadContext } from "@remix-run/node";
-import { Settings } from "@domain/contract/identity";
+import { getSettings, Settings } from "@domain/contract/identity";
 import { t } from "@domain/messages/common";
 
 const kept = new Map<string, { at: number; settings: Settings }>();
@@ -13,7 +13,8 @@ export async function loadSettings(
   const cached = kept.get(context.apiBaseUrl);
   if (cached && Date.now() - cached.at < TTL_MS) return cached.settings;
   try {
-    const res = await fetch(new URL("/v1/settings", context.apiBaseUrl), {
+    // Read for no one in particular (and kept for everyone): a plain fetch, no token.
+    const res = await fetch(new URL(getSettings.path, context.apiBaseUrl), {
       signal: AbortSignal.timeout(5000),
     });
     const parsed = Settings.safeParse(await res.json());

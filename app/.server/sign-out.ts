@@ -1,6 +1,7 @@
 // Sign-out ends the cookie's sessions on the district API too (decision 103), so that a copy of
 // the cookie (another tab's, a stolen one, the browser's back-up) opens nothing any more.
 import type { AppLoadContext } from "@remix-run/node";
+import { signOut } from "@domain/contract/identity";
 import { getSession } from "./session";
 
 /**
@@ -19,8 +20,9 @@ export async function endServerSessions(
   await Promise.all(
     tokens.map(async (token) => {
       try {
-        const res = await fetch(new URL("/v1/identity/sign-out", context.apiBaseUrl), {
-          method: "POST",
+        // Each token of the cookie in turn, so not callEndpoint (which sends the session's one).
+        const res = await fetch(new URL(signOut.path, context.apiBaseUrl), {
+          method: signOut.method,
           headers: { Authorization: `Bearer ${token}` },
           signal: AbortSignal.timeout(5_000),
         });

@@ -1,9 +1,10 @@
-// Register, cancel, join and leave a waitlist (spec 01 §7), and more time to pay once (decision 146). The rules live in
-// services/registration.ts; this module only checks the caller and the input.
+// Register, cancel, join and leave a waitlist (spec 01 §7), and more time to pay once (decision
+// 146). The rules live in services/registration.ts; this module only checks the caller and the
+// input.
 import { Router } from "express";
-import { PaymentWindowParams, RegisterParams, RegisterRequest } from "@domain/contract/programs";
+import * as programs from "@domain/contract/programs";
 import type { ApiDeps } from "../deps";
-import { handle, participantId } from "./kit";
+import { participantId, serve } from "./kit";
 import {
   cancelRegistration,
   checkRegistration,
@@ -15,44 +16,24 @@ import { extendPaymentWindow } from "../services/payment-window";
 
 export function registrationRoutes(deps: ApiDeps): Router {
   const r = Router();
-  const opts = { access: "participant" as const, body: RegisterRequest, params: RegisterParams };
-
-  r.post(
-    "/register/waitlist/:courseSelectionUUID",
-    handle(deps, opts, ({ claims, params, body }) =>
-      joinWaitlist(deps, participantId(claims), params.courseSelectionUUID, body),
-    ),
+  serve(r, deps, programs.joinWaitlist, ({ claims, params, body }) =>
+    joinWaitlist(deps, participantId(claims), params.courseSelectionUUID, body),
   );
-  r.delete(
-    "/register/waitlist/:courseSelectionUUID",
-    handle(deps, opts, ({ claims, params, body }) =>
-      leaveWaitlist(deps, participantId(claims), params.courseSelectionUUID, body.reason),
-    ),
+  serve(r, deps, programs.leaveWaitlist, ({ claims, params, body }) =>
+    leaveWaitlist(deps, participantId(claims), params.courseSelectionUUID, body.reason),
   );
-  r.get(
-    "/register/:courseSelectionUUID/check",
-    handle(deps, { access: "participant", params: RegisterParams }, ({ claims, params }) =>
-      checkRegistration(deps, participantId(claims), params.courseSelectionUUID),
-    ),
+  serve(r, deps, programs.checkRegistration, ({ claims, params }) =>
+    checkRegistration(deps, participantId(claims), params.courseSelectionUUID),
   );
-  r.post(
-    "/register/:courseSelectionUUID",
-    handle(deps, opts, ({ claims, params, body }) =>
-      register(deps, participantId(claims), params.courseSelectionUUID, body),
-    ),
+  serve(r, deps, programs.registerForCourse, ({ claims, params, body }) =>
+    register(deps, participantId(claims), params.courseSelectionUUID, body),
   );
-  r.delete(
-    "/register/:courseSelectionUUID",
-    handle(deps, opts, ({ claims, params, body }) =>
-      cancelRegistration(deps, participantId(claims), params.courseSelectionUUID, body.reason),
-    ),
+  serve(r, deps, programs.cancelRegistration, ({ claims, params, body }) =>
+    cancelRegistration(deps, participantId(claims), params.courseSelectionUUID, body.reason),
   );
   // More time to pay, once (decision 146): the registration's own participant only.
-  r.post(
-    "/registrations/:registrationId/payment-window",
-    handle(deps, { access: "participant", params: PaymentWindowParams }, ({ claims, params }) =>
-      extendPaymentWindow(deps, participantId(claims), params.registrationId),
-    ),
+  serve(r, deps, programs.extendPaymentWindow, ({ claims, params }) =>
+    extendPaymentWindow(deps, participantId(claims), params.registrationId),
   );
   return r;
 }

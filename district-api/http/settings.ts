@@ -1,16 +1,13 @@
 // Settings texts and the maintenance status file (spec 01 §3, §7).
 import { Router } from "express";
-import { Settings } from "@domain/contract/identity";
+import { getSettings, Settings } from "@domain/contract/identity";
 import type { ApiDeps } from "../deps";
 import { readMaintenanceWindow, readSettingsData } from "../queries/settings";
-import { handle } from "./kit";
+import { handle, serve } from "./kit";
 
 export function settingsRoutes(deps: ApiDeps): Router {
   const r = Router();
-  r.get(
-    "/settings",
-    handle(deps, { access: "public" }, async () => Settings.parse(await readSettingsData(deps.db))),
-  );
+  serve(r, deps, getSettings, async () => Settings.parse(await readSettingsData(deps.db)));
   return r;
 }
 

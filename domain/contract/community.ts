@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { t } from "../messages/community";
 import { GENDERS, GRADES, memberFields, wireDob } from "../forms/community";
+import { endpoint } from "./endpoint";
 
 /** Decoded signature limit: a drawn or typed signature is a few KB; a photo is refused. */
 export const SIGNATURE_MAX_BYTES = 200 * 1024;
@@ -66,3 +67,39 @@ export const CommunityProfile = z.object({
   guardians: z.array(GuardianReply),
 });
 export type CommunityProfile = z.infer<typeof CommunityProfile>;
+
+// ---- The calls ------------------------------------------------------------------------------
+
+const tooManyAttempts = "Too many attempts from this address or for this person: try again later";
+
+export const registerMember = endpoint({
+  method: "PUT",
+  path: "/v1/community/register-member",
+  access: "public",
+  body: RegisterMemberRequest,
+  replies: { 200: RegisterMemberReply },
+  refusals: { 429: tooManyAttempts },
+  summary:
+    "Register a community member; the same reply whether or not they are registered already (decision 137)",
+  tag: "community",
+});
+
+export const getCommunityProfile = endpoint({
+  method: "GET",
+  path: "/v1/profile/community",
+  access: "participant",
+  replies: { 200: CommunityProfile },
+  summary: "The signed-in community member's profile",
+  tag: "community",
+});
+
+export const updateCommunityProfile = endpoint({
+  method: "PUT",
+  path: "/v1/profile/community",
+  access: "participant",
+  body: ProfileUpdateRequest,
+  replies: { 200: CommunityProfile },
+  refusals: { 429: tooManyAttempts },
+  summary: "Update the signed-in community member's profile",
+  tag: "community",
+});

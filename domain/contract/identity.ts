@@ -3,6 +3,7 @@ import { z } from "zod";
 import { t } from "../messages/common";
 import { email, isoDate, requiredText } from "./common";
 import { DEVICES_PER_BROWSER } from "../rules/sign-in-guessing";
+import { endpoint } from "./endpoint";
 
 export const UserType = z.enum(["student", "community_member", "guest_user"]);
 export type UserType = z.infer<typeof UserType>;
@@ -144,4 +145,124 @@ export const DesktopSessionReply = z.object({
   accessToken: z.string(),
   nameFirst: z.string(),
   nameLast: z.string(),
+});
+
+/** GET /v1/identity/me: the claims of the token the call came with. */
+export const MeReply = z.object({ claims: TokenClaims });
+
+// ---- The calls ------------------------------------------------------------------------------
+
+const tooManyFailures = "Too many failed attempts: signing in is locked for a while";
+const tooManyAttempts = "Too many attempts from this address or for this person: try again later";
+
+export const signInStudent = endpoint({
+  method: "POST",
+  path: "/v1/student",
+  access: "public",
+  body: StudentLoginRequest,
+  replies: { 200: StudentLoginReply },
+  refusals: {
+    401: "No student or community member with this ID and birth date",
+    429: tooManyFailures,
+  },
+  summary: "Sign in a student or community member with ID and birth date",
+  tag: "identity",
+});
+
+export const signInStaff = endpoint({
+  method: "POST",
+  path: "/v1/instructor",
+  access: "public",
+  body: InstructorLoginRequest,
+  replies: { 200: InstructorLoginReply },
+  refusals: {
+    401: "No staff member with this username and password",
+    429: tooManyFailures,
+  },
+  summary: "Sign in a staff member with username and password",
+  tag: "identity",
+});
+
+export const refreshToken = endpoint({
+  method: "POST",
+  path: "/v1/identity/refresh-token",
+  access: "any",
+  replies: { 200: RefreshTokenReply },
+  summary: "Exchange a live token for a fresh one",
+  tag: "identity",
+});
+
+export const signOut = endpoint({
+  method: "POST",
+  path: "/v1/identity/sign-out",
+  access: "any",
+  replies: { 204: null },
+  summary: "End the session of this token on the server",
+  tag: "identity",
+});
+
+export const startDesktopSession = endpoint({
+  method: "POST",
+  path: "/v1/identity/desktop-session",
+  access: "public",
+  body: DesktopSessionRequest,
+  replies: { 200: DesktopSessionReply },
+  refusals: {
+    401: "The token pushed by the desktop client is not a live token",
+    429: tooManyAttempts,
+  },
+  summary: "Turn a token pushed by the desktop client into a desktop session",
+  tag: "identity",
+});
+
+export const recoverStudentId = endpoint({
+  method: "PUT",
+  path: "/v1/student/recover-student",
+  access: "public",
+  body: RecoverRequest,
+  replies: { 200: RecoverReply },
+  refusals: { 429: tooManyAttempts },
+  summary: "Mail a student's ID to the addresses on file",
+  tag: "identity",
+});
+
+export const recoverMemberId = endpoint({
+  method: "PUT",
+  path: "/v1/community/recover-member",
+  access: "public",
+  body: RecoverRequest,
+  replies: { 200: RecoverReply },
+  refusals: { 429: tooManyAttempts },
+  summary: "Mail a community member's ID to the address on file",
+  tag: "identity",
+});
+
+export const startGuestSession = endpoint({
+  method: "PUT",
+  path: "/v1/community/register-guest",
+  access: "public",
+  body: GuestRequest,
+  replies: { 200: GuestReply },
+  refusals: { 429: tooManyAttempts },
+  summary: "Start a guest session with a name and e-mail address",
+  tag: "identity",
+});
+
+// Lets the web app check a token and read names for the header.
+export const whoAmI = endpoint({
+  method: "GET",
+  path: "/v1/identity/me",
+  access: "any",
+  replies: { 200: MeReply },
+  summary: "Who this token belongs to",
+  tag: "identity",
+});
+
+export const getSettings = endpoint({
+  method: "GET",
+  path: "/v1/settings",
+  access: "public",
+  replies: { 200: Settings },
+  summary: "The district's texts and settings shown to families",
+  tag: "settings",
 });

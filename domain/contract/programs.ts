@@ -2,6 +2,7 @@
 // dollars on the wire; the district API converts from integer cents at the edge.
 import { z } from "zod";
 import { dbId, uuid } from "./common";
+import { endpoint } from "./endpoint";
 
 export const CourseStatus = z.enum([
   "open",
@@ -107,6 +108,7 @@ export const SurveyRequest = z.object({
   answers: z.record(z.string().max(100), z.string().max(2000)).optional(),
 });
 export type SurveyRequest = z.infer<typeof SurveyRequest>;
+export const SurveyParams = z.object({ programUUID: z.string().uuid() });
 export const SurveyReply = z.object({ programUUID: uuid, finishedSurvey: z.literal(true) });
 
 export const SubmittedAnswer = z.object({
@@ -173,3 +175,104 @@ export const RegisterErrorCode = {
   stale: 7,
   notFound: 8,
 } as const;
+
+// ---- The calls ------------------------------------------------------------------------------
+
+export const listPrograms = endpoint({
+  method: "GET",
+  path: "/v1/program",
+  access: "participant",
+  query: ProgramsQuery,
+  replies: { 200: ProgramsReply },
+  summary: "Programs and courses the person may register for, with their states",
+  tag: "programs",
+});
+
+export const submitSurvey = endpoint({
+  method: "POST",
+  path: "/v1/survey/:programUUID",
+  access: "participant",
+  params: SurveyParams,
+  body: SurveyRequest,
+  replies: { 200: SurveyReply },
+  summary: "Submit a program's health survey",
+  tag: "programs",
+});
+
+export const joinWaitlist = endpoint({
+  method: "POST",
+  path: "/v1/register/waitlist/:courseSelectionUUID",
+  access: "participant",
+  params: RegisterParams,
+  body: RegisterRequest,
+  replies: { 200: RegisterReply },
+  refusals: { 406: "The course has no waitlist open, or the page the family saw is out of date" },
+  summary: "Join a course's waitlist",
+  tag: "registration",
+});
+
+export const leaveWaitlist = endpoint({
+  method: "DELETE",
+  path: "/v1/register/waitlist/:courseSelectionUUID",
+  access: "participant",
+  params: RegisterParams,
+  body: RegisterRequest,
+  replies: { 200: RegisterReply },
+  summary: "Leave a course's waitlist",
+  tag: "registration",
+});
+
+export const checkRegistration = endpoint({
+  method: "GET",
+  path: "/v1/register/:courseSelectionUUID/check",
+  access: "participant",
+  params: RegisterParams,
+  replies: { 200: RegisterCheckReply },
+  refusals: {
+    406: "The section is full, or the page the family saw is out of date",
+    409: "Register would refuse it now (time conflict, survey, one section per term): the message says why",
+  },
+  summary: "Whether the person's own schedule or program rules would refuse a registration",
+  tag: "registration",
+});
+
+export const registerForCourse = endpoint({
+  method: "POST",
+  path: "/v1/register/:courseSelectionUUID",
+  access: "participant",
+  params: RegisterParams,
+  body: RegisterRequest,
+  replies: { 200: RegisterReply },
+  refusals: {
+    406: "The section is full, or the page the family saw is out of date (errorCode says which)",
+  },
+  summary: "Register for a course (a paid course holds the seat for the payment window)",
+  tag: "registration",
+});
+
+export const cancelRegistration = endpoint({
+  method: "DELETE",
+  path: "/v1/register/:courseSelectionUUID",
+  access: "participant",
+  params: RegisterParams,
+  body: RegisterRequest,
+  replies: { 200: RegisterReply },
+  summary: "Cancel a registration",
+  tag: "registration",
+});
+
+// More time to pay, once (decision 146): the registration's own participant only.
+export const extendPaymentWindow = endpoint({
+  method: "POST",
+  path: "/v1/registrations/:registrationId/payment-window",
+  access: "participant",
+  params: PaymentWindowParams,
+  replies: { 200: PaymentWindowReply },
+  refusals: {
+    404: "No registration of the caller's with this id (another family's is not found either)",
+    409: "The window has ended, the registration no longer awaits payment, or it was extended before",
+  },
+  summary:
+    "More time to pay, once: the payment window (and the cart it is in) moves by the district's window from its old end",
+  tag: "registration",
+});
