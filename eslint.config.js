@@ -246,6 +246,14 @@ export default tseslint.config(
           message: "Take row locks with lockRows (services/locks.ts).",
         },
         {
+          // Every /v1 call is one endpoint value served with serve() (decision 162): a route
+          // registered by path would be undeclared, undocumented and unfuzzed.
+          selector:
+            "CallExpression[callee.property.name=/^(get|post|put|delete|patch|all)$/][arguments.0.value=/^\\//][arguments.1]",
+          message:
+            "Declare the call with endpoint() in domain/contract and register it with serve().",
+        },
+        {
           // A cart's status moves only along CART_MOVES (services/cart-status.ts).
           selector: "TemplateElement[value.raw=/update\\s+carts\\s+set\\s+status/i]",
           message: "Change a cart's status with moveCart or moveCarts (services/cart-status.ts).",

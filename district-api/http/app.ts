@@ -1,11 +1,12 @@
 // The district API as an Express app: mounted under /v1 by server.ts, or run on its own.
 import express, { type Express } from "express";
 import type { ApiDeps } from "../deps";
-import { errorHandler, handle } from "./kit";
+import { describeApi } from "@domain/contract/meta";
+import { ENDPOINTS } from "@domain/contract/endpoints";
+import { errorHandler, serve } from "./kit";
 import { refuseHostileJson } from "./body-shape";
 import { openApiDocument } from "./openapi";
 import { observeRequests } from "./observe";
-import { listRoutes, type RouteEntry } from "./route-table";
 import { identityRoutes } from "./identity";
 import { settingsRoutes, statusRoute } from "./settings";
 import { communityRoutes } from "./community";
@@ -52,8 +53,7 @@ export function createDistrictApi(deps: ApiDeps, opts: { trustProxy?: TrustProxy
   // The web app calls from this machine and forwards the person's address for throttling; the
   // desktop client's calls come through the deployment's proxies (TRUST_PROXY, decision 135).
   app.set("trust proxy", districtApiTrust(opts.trustProxy ?? ["loopback"]));
-  let routes: RouteEntry[] | null = null;
-  app.use(observeRequests(deps.logger, () => (routes ??= listRoutes(app))));
+  app.use(observeRequests(deps.logger, ENDPOINTS));
   app.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -94,15 +94,12 @@ export function createDistrictApi(deps: ApiDeps, opts: { trustProxy?: TrustProxy
   v1.use(officeMailRoutes(deps));
   v1.use(adminCatalogueRoutes(deps));
   v1.use(guestReceiptRoutes(deps));
-  let described: Record<string, unknown> | null = null;
-  v1.get(
-    "/openapi.json",
-    handle(deps, { access: "public" }, async () => (described ??= openApiDocument(app))),
-  );
+  serve(v1, deps, describeApi, async () => openApiDocument() as { openapi: "3.1.0" });
   v1.use((_req, res) => {
     res.status(404).json({ message: "Not found." });
   });
 
+  // eslint-disable-next-line no-restricted-syntax -- the spec's status file, outside the /v1 contract
   app.get("/status.json", statusRoute(deps));
   app.use("/v1", v1);
   app.use(errorHandler(deps));

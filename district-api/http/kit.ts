@@ -51,21 +51,11 @@ export async function readClaims(req: Request, deps: ApiDeps): Promise<TokenClai
   return liveClaims(deps, header.slice(7));
 }
 
-/** What a route built with `handle` accepts; kept on the handler so every route can be listed. */
-export interface RouteSpec {
-  access: Access;
-  roles?: readonly string[];
-  body?: z.ZodTypeAny;
-  query?: z.ZodTypeAny;
-  params?: z.ZodTypeAny;
-}
-export const ROUTE_SPEC = Symbol.for("district-api.route-spec");
-
 /**
  * Wraps a route: checks the bearer token and role, parses body, query and params with their
  * schemas (400 with the issues on failure), and sends the returned value as JSON.
  */
-export function handle<
+function handle<
   B extends z.ZodTypeAny = z.ZodUndefined,
   Q extends z.ZodTypeAny = z.ZodUndefined,
   P extends z.ZodTypeAny = z.ZodUndefined,
@@ -73,7 +63,7 @@ export function handle<
   deps: ApiDeps,
   options: HandlerOptions<B, Q, P>,
   fn: (ctx: HandlerContext<z.infer<B>, z.infer<Q>, z.infer<P>>) => Promise<unknown>,
-): RequestHandler & { [ROUTE_SPEC]: RouteSpec } {
+): RequestHandler {
   const handler: RequestHandler = (req, res, next) => {
     void (async () => {
       let claims: TokenClaims | null = null;
@@ -104,8 +94,14 @@ export function handle<
       }
     })().catch(next);
   };
-  const { access, roles, body, query, params } = options;
-  return Object.assign(handler, { [ROUTE_SPEC]: { access, roles, body, query, params } });
+  return handler;
+}
+
+const servedBy = new WeakMap<ApiDeps, Endpoint[]>();
+
+/** The endpoints served for `deps`, in the order they were registered (a test holds them to the contract's list). */
+export function servedEndpoints(deps: ApiDeps): readonly Endpoint[] {
+  return servedBy.get(deps) ?? [];
 }
 
 /** The claims a handler sees: always there unless anyone may call. */
@@ -134,6 +130,8 @@ export function serve<const E extends Endpoint>(
   e: E,
   fn: (ctx: EndpointContext<E>) => Promise<HandlerReply<E>>,
 ): void {
+  const served = servedBy.get(deps) ?? [];
+  servedBy.set(deps, [...served, e]);
   const local = e.path.slice("/v1".length);
   const handler = handle(
     deps,

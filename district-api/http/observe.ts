@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { inRequestScope, type Logger } from "../logger";
 import { metrics, outcomeOf } from "../metrics";
-import type { RouteEntry } from "./route-table";
+import type { EndpointDefinition } from "@domain/contract/endpoint";
 
 /** A request id another hop may hand us: short, and nothing but letters, digits, ".", "_", "-". */
 export const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -53,11 +53,11 @@ const PAYMENT_METHODS: Record<string, string> = {
  * is still counted under its route.
  */
 function patternMatcher(
-  routes: () => RouteEntry[],
+  routes: readonly EndpointDefinition[],
 ): (method: string, path: string) => string | null {
   let compiled: { method: string; path: string; regex: RegExp }[] | null = null;
   return (method, path) => {
-    compiled ??= routes().map((r) => ({
+    compiled ??= routes.map((r) => ({
       method: r.method,
       path: r.path,
       regex: new RegExp(
@@ -71,7 +71,10 @@ function patternMatcher(
   };
 }
 
-export function observeRequests(logger: Logger, routes?: () => RouteEntry[]): RequestHandler {
+export function observeRequests(
+  logger: Logger,
+  routes?: readonly EndpointDefinition[],
+): RequestHandler {
   const findPattern = routes ? patternMatcher(routes) : () => null;
   return (req, res, next) => {
     const started = process.hrtime.bigint();

@@ -13,6 +13,7 @@ import * as feeRequests from "./fee-requests";
 import * as fees from "./fees";
 import * as guestReceipts from "./guest-receipts";
 import * as identity from "./identity";
+import * as meta from "./meta";
 import * as officeMail from "./office-mail";
 import * as officeRefunds from "./office-refunds";
 import * as office from "./office";
@@ -36,6 +37,7 @@ const AREAS: Record<string, unknown>[] = [
   fees,
   guestReceipts,
   identity,
+  meta,
   officeMail,
   officeRefunds,
   office,
