@@ -32,11 +32,10 @@ import {
 } from "@domain/forms/admin-catalogue";
 import { t } from "@domain/messages/admin";
 import { findControlCharacter } from "@domain/rules/input";
-import { callEndpoint, or503, type ApiResult } from "./api";
+import { callEndpoint, or503, type ApiResult, endpointCall } from "./api";
 import { readFormData } from "./http-guards";
 import { requireAdmin } from "./admin";
 import { askStaffApi, caller, submitStaffForm, uuidOr404 } from "./staff-pages";
-import { staffCall } from "./staff-endpoint";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
@@ -89,7 +88,7 @@ export async function programCreateAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "program",
     schema: ProgramForm,
-    call: (body) => staffCall(createProgram, { body }),
+    call: (body) => endpointCall(createProgram, { body }),
     done: ({ id }, { name }) => ({
       to: `/admin/programs/${id}`,
       notice: t("admin.programs.created", { name }),
@@ -114,7 +113,7 @@ export async function programDetailAction(args: ActionFunctionArgs) {
     return submitStaffForm(args, formData, {
       form: "copy",
       schema: CopyForm,
-      call: ({ intent: _i, ...body }) => staffCall(copyProgram, { params: { id }, body }),
+      call: ({ intent: _i, ...body }) => endpointCall(copyProgram, { params: { id }, body }),
       done: (copy) => ({
         to: `/admin/programs/${copy.programId}`,
         notice: t("admin.programs.copied", {
@@ -127,7 +126,7 @@ export async function programDetailAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, formData, {
     form: "program",
     schema: ProgramForm,
-    call: (body) => staffCall(changeProgram, { params: { id }, body }),
+    call: (body) => endpointCall(changeProgram, { params: { id }, body }),
     done: ({ changed }) => ({
       to: `/admin/programs/${id}`,
       notice: changed.length ? t("admin.programs.saved") : t("admin.programs.unchanged"),
@@ -149,7 +148,7 @@ export async function courseCreateAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "course",
     schema: CourseForm,
-    call: (body) => staffCall(createCourse, { body }),
+    call: (body) => endpointCall(createCourse, { body }),
     done: (_created, { name }) => ({
       to: `/admin/programs/courses?q=${encodeURIComponent(name)}`,
       notice: t("admin.courses.created", { name }),
@@ -170,7 +169,7 @@ export async function courseUpdateAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "course",
     schema: CourseForm,
-    call: (body) => staffCall(changeCourse, { params: { id }, body }),
+    call: (body) => endpointCall(changeCourse, { params: { id }, body }),
     done: ({ changed }) => ({
       to: `/admin/programs/courses/${id}`,
       notice: changed.length ? t("admin.courses.saved") : t("admin.programs.unchanged"),
@@ -199,7 +198,7 @@ export async function sectionCreateAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "section",
     schema: SectionForm,
-    call: (value) => staffCall(createSection, { body: { programId, ...sectionBody(value) } }),
+    call: (value) => endpointCall(createSection, { body: { programId, ...sectionBody(value) } }),
     rename: sectionFieldName,
     done: () => ({ to: `/admin/programs/${programId}`, notice: t("admin.sections.created") }),
   });
@@ -223,7 +222,7 @@ export async function sectionEditAction(args: ActionFunctionArgs) {
   const here = `/admin/programs/sections/${id}`;
   if (formData.get("intent") === "delete") {
     const section = await readSection(args, id);
-    return askStaffApi(args, here, staffCall(deleteSection, { params: { id } }), () => ({
+    return askStaffApi(args, here, endpointCall(deleteSection, { params: { id } }), () => ({
       to: `/admin/programs/${section.programId}`,
       notice: t("admin.sections.deleted"),
     }));
@@ -231,7 +230,7 @@ export async function sectionEditAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, formData, {
     form: "section",
     schema: SectionForm,
-    call: (value) => staffCall(saveSection, { params: { id }, body: sectionBody(value) }),
+    call: (value) => endpointCall(saveSection, { params: { id }, body: sectionBody(value) }),
     rename: sectionFieldName,
     done: ({ offered }) => ({
       to: here,
@@ -255,7 +254,7 @@ export async function sectionCancelAction(args: ActionFunctionArgs) {
   return askStaffApi(
     args,
     `/admin/programs/sections/${id}`,
-    staffCall(cancelSection, { params: { id } }),
+    endpointCall(cancelSection, { params: { id } }),
     ({ told, refunds }) => ({
       to: `/admin/programs/${section.programId}`,
       notice: refunds

@@ -27,16 +27,9 @@ import {
 } from "@domain/forms/admin-fees";
 import { t } from "@domain/messages/admin";
 import { formatUsd, toCents } from "@domain/rules/money";
-import { callEndpoint, or503, type ApiResult } from "./api";
+import { callEndpoint, endpointCall, or503, type ApiResult } from "./api";
 import { requireAdmin } from "./admin";
-import {
-  apiErrors,
-  caller,
-  endpointCall,
-  idOr404,
-  submitStaffForm,
-  withNotice,
-} from "./staff-pages";
+import { apiErrors, caller, idOr404, submitStaffForm, withNotice } from "./staff-pages";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./http-guards";
 import { districtTimeZone } from "./time";

@@ -24,12 +24,11 @@ import {
 import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate, formatDistrictDateTimeWithZone } from "@domain/rules/time";
-import { callEndpoint, or503 } from "./api";
+import { callEndpoint, or503, endpointCall } from "./api";
 import { readFormData } from "./http-guards";
 import { districtTimeZone } from "./time";
 import { accountId, requireAdmin, staffDetailAction } from "./admin";
 import { askStaffApi, caller, idOr404, submitStaffForm } from "./staff-pages";
-import { staffCall } from "./staff-endpoint";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
@@ -155,7 +154,7 @@ export async function personAction(args: ActionFunctionArgs) {
   const formData = await readFormData(args.request);
   const intent = formData.get("intent");
   if (intent === "unlock") {
-    return askStaffApi(args, here, staffCall(unlockPersonSignIn, { params: { id } }), () =>
+    return askStaffApi(args, here, endpointCall(unlockPersonSignIn, { params: { id } }), () =>
       t("admin.people.unlocked"),
     );
   }
@@ -163,7 +162,7 @@ export async function personAction(args: ActionFunctionArgs) {
     return submitStaffForm(args, formData, {
       form: "pass",
       schema: ActivityPassForm,
-      call: (body) => staffCall(setActivityPass, { params: { id }, body }),
+      call: (body) => endpointCall(setActivityPass, { params: { id }, body }),
       done: ({ changed }) => ({
         to: here,
         notice: changed ? t("admin.people.passSaved") : t("admin.people.unchanged"),
@@ -173,7 +172,7 @@ export async function personAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, formData, {
     form: "aid",
     schema: FinancialAidForm,
-    call: (body) => staffCall(setFinancialAid, { params: { id }, body }),
+    call: (body) => endpointCall(setFinancialAid, { params: { id }, body }),
     done: ({ changed }) => ({
       to: here,
       notice: changed ? t("admin.people.aidSaved") : t("admin.people.unchanged"),
@@ -213,12 +212,12 @@ export async function staffAccountAction(args: ActionFunctionArgs) {
     return askStaffApi(
       args,
       here,
-      staffCall(reactivateStaffAccount, { params: { id } }),
+      endpointCall(reactivateStaffAccount, { params: { id } }),
       ({ username }) => t("admin.staff.reactivated", { username }),
     );
   }
   if (intent === "unlock") {
-    return askStaffApi(args, here, staffCall(unlockStaffSignIn, { params: { id } }), () =>
+    return askStaffApi(args, here, endpointCall(unlockStaffSignIn, { params: { id } }), () =>
       t("admin.people.unlocked"),
     );
   }
@@ -226,7 +225,7 @@ export async function staffAccountAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, formData, {
     form: "roles",
     schema: StaffRolesForm,
-    call: (body) => staffCall(changeStaffRoles, { params: { id }, body }),
+    call: (body) => endpointCall(changeStaffRoles, { params: { id }, body }),
     done: ({ changed, account }) => ({
       to: here,
       notice: changed

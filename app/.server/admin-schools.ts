@@ -2,7 +2,6 @@
 // 149): the district API's calls and each page's loader and action. The district API decides who
 // may; the guard only sends others away.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { z } from "zod";
 import {
   createSchool,
   createSchoolYear,
@@ -11,38 +10,15 @@ import {
   renameSchoolYear,
   type SchoolsReply,
 } from "@domain/contract/admin-schools";
-import {
-  endpointUrl,
-  successSchema,
-  type Endpoint,
-  type Given,
-  type SuccessData,
-} from "@domain/contract/endpoint";
+
 import { SchoolForm, SchoolYearForm } from "@domain/forms/admin-schools";
 import { t } from "@domain/messages/admin";
-import { callEndpoint, or503, type ApiCall } from "./api";
+import { callEndpoint, or503, endpointCall } from "./api";
 import { requireAdmin } from "./admin";
 import { readFormData } from "./http-guards";
 import { caller, idOr404, submitStaffForm } from "./staff-pages";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
-
-/**
- * The call submitStaffForm sends, read from the endpoint value `e` (its method, its path with `id`
- * filled in, its reply's schema), the body as `e` takes it.
- */
-function formCall<E extends Endpoint>(
-  e: E,
-  body: Given<E["body"]>,
-  params?: { id: number },
-): Omit<ApiCall<SuccessData<E>>, "auth"> {
-  return {
-    path: endpointUrl(e, params),
-    method: e.method,
-    body,
-    reply: successSchema(e) as z.ZodType<SuccessData<E>, z.ZodTypeDef, unknown>,
-  };
-}
 
 async function readSchools(args: Args): Promise<SchoolsReply> {
   const res = or503(
@@ -68,7 +44,7 @@ export async function schoolCreateAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "school",
     schema: SchoolForm,
-    call: (body) => formCall(createSchool, body),
+    call: (body) => endpointCall(createSchool, { body }),
     done: (school) => ({
       to: "/admin/schools",
       notice: t("admin.schools.created", { name: school.shortName }),
@@ -90,7 +66,7 @@ export async function schoolEditAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "school",
     schema: SchoolForm,
-    call: (body) => formCall(renameSchool, body, { id }),
+    call: (body) => endpointCall(renameSchool, { params: { id }, body }),
     done: ({ changed, school }) => ({
       to: "/admin/schools",
       notice: changed
@@ -110,7 +86,7 @@ export async function schoolYearCreateAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "school-year",
     schema: SchoolYearForm,
-    call: (body) => formCall(createSchoolYear, body),
+    call: (body) => endpointCall(createSchoolYear, { body }),
     done: (year) => ({
       to: "/admin/schools",
       notice: t("admin.schools.yearCreated", { name: year.year }),
@@ -132,7 +108,7 @@ export async function schoolYearEditAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, await readFormData(args.request), {
     form: "school-year",
     schema: SchoolYearForm,
-    call: (body) => formCall(renameSchoolYear, body, { id }),
+    call: (body) => endpointCall(renameSchoolYear, { params: { id }, body }),
     done: ({ changed, schoolYear }) => ({
       to: "/admin/schools",
       notice: changed

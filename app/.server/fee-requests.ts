@@ -1,4 +1,5 @@
 // Server helpers of the fee request pages: lookups, the proposal list, save and review calls.
+import { whoAmI } from "@domain/contract/identity";
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import {
@@ -18,7 +19,7 @@ import {
 import { feeRequestSchema, renumberAbove, type FeeRequestValues } from "@domain/forms/fee-request";
 import { FeeReviewForm } from "@domain/forms/fee-review";
 import { t } from "@domain/messages";
-import { callApi, callEndpoint, or503 } from "./api";
+import { callEndpoint, or503 } from "./api";
 import { parseAsTyped, parseWithZod } from "./forms.server";
 import { districtTimeZone } from "./time";
 import { flashNotice } from "./session";
@@ -54,15 +55,13 @@ export async function loadLookups(caller: Caller) {
 }
 export type Lookups = NonNullable<Awaited<ReturnType<typeof loadLookups>>>;
 
-const LiveSessionReply = z.object({ claims: z.object({ kind: z.string() }).passthrough() });
-
 /**
  * Asks the district API whether the staff session in the cookie is still live, for a page that
  * would otherwise render from the cookie alone: a session signed out elsewhere (or ended by an
  * administrator) answers 401, and the person is sent to the home page signed out (issue 36).
  */
 export async function confirmStaffSession(caller: Caller): Promise<void> {
-  await callApi(caller, { path: "/v1/identity/me", auth: "staff", reply: LiveSessionReply });
+  await callEndpoint(caller, whoAmI, { auth: "staff" });
 }
 
 export async function loadProposals(caller: Caller): Promise<FeeProposal[] | null> {

@@ -6,11 +6,11 @@ import { getMailLog, resendMail } from "@domain/contract/office-mail";
 import { MailSearchForm, ResendMailForm } from "@domain/forms/office-mail";
 import { t, type AdminKey } from "@domain/messages/admin";
 import { formatDistrictDateTime } from "@domain/rules/time";
-import { callEndpoint, or503 } from "./api";
+import { callEndpoint, or503, endpointCall } from "./api";
 import { readFormData } from "./http-guards";
 import { askStaffApi, caller, withNotice } from "./staff-pages";
 import { districtTimeZone } from "./time";
-import { requireOffice, staffCall } from "./office";
+import { requireOffice } from "./office";
 
 const label = (key: string, fallback: string) => {
   const text = t(key as AdminKey);
@@ -65,7 +65,7 @@ export async function mailLogAction(args: ActionFunctionArgs) {
   }
   const { id, q } = parsed.data;
   const here = q ? `/office/mail?${new URLSearchParams({ q })}` : "/office/mail";
-  return askStaffApi(args, here, staffCall(resendMail, { params: { id } }), (reply) =>
+  return askStaffApi(args, here, endpointCall(resendMail, { params: { id } }), (reply) =>
     t("office.mail.resent", { to: reply.to }),
   );
 }

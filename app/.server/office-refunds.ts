@@ -23,9 +23,9 @@ import { t, type AdminKey } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { refundLimit } from "@domain/rules/refund-limit";
 import { formatDistrictDate } from "@domain/rules/time";
-import { callEndpoint, or503 } from "./api";
+import { callEndpoint, or503, endpointCall } from "./api";
 import { readFormData } from "./http-guards";
-import { requireOffice, staffCall } from "./office";
+import { requireOffice } from "./office";
 import { askStaffApi, caller, idOr404, submitStaffForm } from "./staff-pages";
 import { districtTimeZone } from "./time";
 
@@ -150,7 +150,7 @@ export async function paymentAction(args: ActionFunctionArgs) {
     form: "refund",
     schema: RefundForm,
     call: (v) =>
-      staffCall(refundPayment, {
+      endpointCall(refundPayment, {
         params: { id },
         body: {
           key: v.key,
@@ -203,7 +203,7 @@ export async function openRefundsAction(args: ActionFunctionArgs) {
   if (String(formData.get("intent")) === "retry") {
     const parsed = RetryRefundForm.safeParse(Object.fromEntries(formData));
     const refundId = parsed.success ? parsed.data.refundId : 0;
-    return askStaffApi(args, here, staffCall(retryRefund, { params: { refundId } }), (r) =>
+    return askStaffApi(args, here, endpointCall(retryRefund, { params: { refundId } }), (r) =>
       t("office.openRefunds.retryDone", { amount: formatUsd(r.amountCents) }),
     );
   }
@@ -211,7 +211,7 @@ export async function openRefundsAction(args: ActionFunctionArgs) {
     form: `paidOut-${String(formData.get("refundId") ?? "")}`,
     schema: PaidOutForm,
     call: (v) =>
-      staffCall(recordPaidOut, {
+      endpointCall(recordPaidOut, {
         params: { refundId: v.refundId },
         body: { method: v.method, ...(v.checkNumber ? { checkNumber: v.checkNumber } : {}) },
       }),

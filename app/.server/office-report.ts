@@ -4,7 +4,7 @@
 // CSV is written here from every row (app/.server/csv.ts), the PDFs come from the district API.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import { ErrorReply } from "@domain/contract/common";
+
 import {
   DaySheetQuery,
   REPORT_METHODS,
@@ -24,11 +24,11 @@ import {
   reportKindName,
 } from "@domain/rules/payments-report";
 import { formatDistrictDateTime, todayIn } from "@domain/rules/time";
-import { callEndpoint, fetchEndpoint, or503 } from "./api";
+import { callEndpoint, or503 } from "./api";
 import { csvResponse, toCsv } from "./csv";
 import { requireOffice } from "./office";
 import { caller } from "./staff-pages";
-import { downloadFailed } from "./staff";
+import { downloadFailed, pdfDownload } from "./staff";
 import { districtTimeZone } from "./time";
 import { formatCalendarDate } from "@domain/rules/calendar";
 
@@ -81,41 +81,6 @@ const query = (values: Record<string, string | number | undefined>) => {
 };
 
 const methodName = (m: (typeof REPORT_METHODS)[number]) => t(`office.report.method.${m}`);
-
-const PDF_TIMEOUT = 30_000;
-
-/**
- * The district API's PDF streamed through to the browser as `fileName`, or back to `backTo` with
- * why it could not be had (the API's hint, else the download error).
- */
-async function streamPdf(
-  request: Request,
-  fetchPdf: () => Promise<Response>,
-  fileName: string,
-  backTo: string,
-): Promise<Response> {
-  let res: Response;
-  try {
-    res = await fetchPdf();
-  } catch (err) {
-    // A 401's sign-out redirect is thrown as a Response.
-    if (err instanceof Response) throw err;
-    return downloadFailed(request, backTo);
-  }
-  const type = res.headers.get("content-type") ?? "";
-  if (!res.ok || !type.includes("application/pdf") || !res.body) {
-    const parsed = ErrorReply.safeParse(await res.json().catch(() => null));
-    return downloadFailed(request, backTo, parsed.success ? parsed.data.hint : undefined);
-  }
-  const headers = new Headers({
-    "Content-Type": "application/pdf",
-    "Content-Disposition": `attachment; filename="${fileName}.pdf"`,
-    "Cache-Control": "no-store",
-  });
-  const length = res.headers.get("content-length");
-  if (length) headers.set("Content-Length", length);
-  return new Response(res.body, { status: 200, headers });
-}
 
 export async function paymentsReportPage(args: LoaderFunctionArgs) {
   await requireOffice(args.request);
@@ -214,9 +179,9 @@ export async function paymentsReportPdf(args: LoaderFunctionArgs) {
   const back = `/office/report?${url.searchParams}`;
   const parsed = ReportFilter.safeParse(readFilter(url, false));
   if (!parsed.success) return downloadFailed(args.request, back, parsed.error.issues[0]?.message);
-  return streamPdf(
-    args.request,
-    () => fetchEndpoint(caller(args), getReportPdf, { query: parsed.data, timeoutMs: PDF_TIMEOUT }),
+  return pdfDownload(
+    caller(args),
+    { endpoint: getReportPdf, input: { query: parsed.data } },
     `payments-${parsed.data.from}-${parsed.data.to}`,
     back,
   );
@@ -309,10 +274,9 @@ export async function daySheetPdf(args: LoaderFunctionArgs) {
   const back = `/office/day-sheet?${url.searchParams}`;
   const parsed = DaySheetQuery.safeParse(readSheet(url));
   if (!parsed.success) return downloadFailed(args.request, back, parsed.error.issues[0]?.message);
-  return streamPdf(
-    args.request,
-    () =>
-      fetchEndpoint(caller(args), getDaySheetPdf, { query: parsed.data, timeoutMs: PDF_TIMEOUT }),
+  return pdfDownload(
+    caller(args),
+    { endpoint: getDaySheetPdf, input: { query: parsed.data } },
     `day-sheet-${parsed.data.day}`,
     back,
   );

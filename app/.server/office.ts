@@ -3,7 +3,7 @@
 // decided by the district API (every /v1/office call checks the role); the guard only sends
 // others away.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+
 import {
   OFFICE_ROLES,
   bounceCheck,
@@ -15,12 +15,7 @@ import {
   reverseCheck,
   type PromiseFilter,
 } from "@domain/contract/office";
-import {
-  endpointUrl,
-  successSchema,
-  type Endpoint,
-  type SuccessData,
-} from "@domain/contract/endpoint";
+
 import {
   CancelPromiseForm,
   PromiseSearchForm,
@@ -30,7 +25,7 @@ import {
 import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate, todayIn } from "@domain/rules/time";
-import { callEndpoint, or503, type ApiCall, type EndpointInput } from "./api";
+import { callEndpoint, or503, endpointCall } from "./api";
 import { requireStaff } from "./auth";
 import { readFormData } from "./http-guards";
 import type { StaffSession } from "./session";
@@ -42,33 +37,6 @@ type Args = LoaderFunctionArgs | ActionFunctionArgs;
 /** Business office pages: business_office or district_admin; other staff go to their fees. */
 export function requireOffice(request: Request): Promise<StaffSession> {
   return requireStaff(request, { anyRole: [...OFFICE_ROLES], otherwise: "/instructor/fees" });
-}
-
-/** A 204's empty body reads as undefined. */
-const NO_CONTENT = z.undefined();
-
-/**
- * The call of endpoint `e` in the shape submitStaffForm and askStaffApi send on with the staff
- * token (they take a path and a reply schema, not an endpoint value): its path filled in from
- * `input`, its method, body and reply schema, all from `e`.
- */
-export function staffCall<E extends Endpoint>(
-  e: E,
-  input: Omit<EndpointInput<E>, "auth">,
-): Omit<ApiCall<SuccessData<E>>, "auth"> {
-  const i = input as {
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-    timeoutMs?: number;
-  };
-  return {
-    path: endpointUrl(e, i.params, i.query),
-    method: e.method,
-    body: i.body,
-    timeoutMs: i.timeoutMs,
-    reply: (successSchema(e) ?? NO_CONTENT) as ApiCall<SuccessData<E>>["reply"],
-  };
 }
 
 // ---- Layout and overview ---------------------------------------------------------------------
@@ -211,7 +179,7 @@ export async function promiseAction(args: ActionFunctionArgs) {
       form: "receive",
       schema: ReceiveCheckForm,
       call: (v) =>
-        staffCall(receiveCheck, {
+        endpointCall(receiveCheck, {
           params: { id },
           body: { checkNumber: v.checkNumber, amountCents: v.amount, receivedOn: v.receivedOn },
         }),
@@ -235,11 +203,11 @@ export async function promiseAction(args: ActionFunctionArgs) {
       call: (v) =>
         v.intent === "bounce"
           ? // The form's refinement holds a bounce to a reason.
-            staffCall(bounceCheck, {
+            endpointCall(bounceCheck, {
               params: { id, checkId: v.checkId },
               body: { reason: v.reason ?? "" },
             })
-          : staffCall(reverseCheck, { params: { id, checkId: v.checkId } }),
+          : endpointCall(reverseCheck, { params: { id, checkId: v.checkId } }),
       done: ({ checkNumber }, v) => ({
         to: here,
         notice: t(v.intent === "bounce" ? "office.undo.bounced" : "office.undo.reversed", {
@@ -252,7 +220,7 @@ export async function promiseAction(args: ActionFunctionArgs) {
   return submitStaffForm(args, formData, {
     form: "cancel",
     schema: CancelPromiseForm,
-    call: () => staffCall(cancelPromise, { params: { id } }),
+    call: () => endpointCall(cancelPromise, { params: { id } }),
     done: ({ registrationCancelled }) => ({
       to: here,
       notice: registrationCancelled ? t("office.cancel.doneReleased") : t("office.cancel.done"),

@@ -1,9 +1,9 @@
 // The registration payment dialog's loader and action (spec 02 §2 "Payment dialogs", §4 "Payment
 // dialog flow"): what the dialog offers comes from domain/rules/payment-dialog.ts, the amount a
 // person may pay from domain/rules/checkout.ts; here they meet the district API.
+import { cancelRegistration } from "@domain/contract/programs";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { RegisterReply } from "@domain/contract/programs";
 import { addRegistration } from "@domain/contract/cart";
 import {
   confirmCourseCredits,
@@ -28,7 +28,7 @@ import {
 import { formatCountdown } from "@domain/rules/registration";
 import { hrefTo } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
-import { callApi, callEndpoint, or503 } from "./api";
+import { callEndpoint, or503 } from "./api";
 import { parseWithZod } from "./forms.server";
 import { requireParticipant } from "./auth";
 import { originOf } from "./payments";
@@ -139,12 +139,9 @@ export async function registrationPaymentAction({ request, context, params }: Ac
   const caller = { request, context };
   const here = `/payment/${sectionId}`;
   if (posted.value.intent === "cancel") {
-    const r = await callApi(caller, {
-      path: `/v1/register/${sectionId}`,
-      method: "DELETE",
-      auth: "student",
+    const r = await callEndpoint(caller, cancelRegistration, {
+      params: { courseSelectionUUID: sectionId },
       body: { reason: REASON },
-      reply: RegisterReply,
     });
     // Back to the card, whose action (Register again) takes the focus.
     return redirect(hrefTo("/programs", programsOpener.action(sectionId)), {

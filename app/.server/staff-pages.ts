@@ -4,8 +4,7 @@
 // API for one thing). One copy, imported by app/.server/admin*.ts and office.ts.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import type { Endpoint, SuccessData } from "@domain/contract/endpoint";
-import { callApi, callEndpoint, type ApiCall, type ApiResult, type EndpointInput } from "./api";
+import { callApi, type ApiCall, type ApiResult } from "./api";
 import { parseWithZod } from "./forms.server";
 import { flashNotice } from "./session";
 
@@ -63,30 +62,12 @@ export async function withNotice(
   return redirect(to, { headers: { "Set-Cookie": await flashNotice(request, { kind, text }) } });
 }
 
-/** A call of a declared endpoint (domain/contract), made with `endpointCall`. */
-export interface EndpointCall<T> {
-  send: (c: ReturnType<typeof caller>) => Promise<ApiResult<T>>;
-}
-
-/**
- * What a staff post asks of the district API by its endpoint: `endpointCall(updateFee, { params:
- * { id }, body })`. The token is the endpoint's (the staff session's for a staff call).
- */
-export function endpointCall<E extends Endpoint>(
-  e: E,
-  input: EndpointInput<E>,
-): EndpointCall<SuccessData<E>> {
-  return { send: (c) => callEndpoint(c, e, input) };
-}
-
-/** A call by its endpoint, or by its path with the staff session's token. */
-type StaffCall<T> = EndpointCall<T> | Omit<ApiCall<T>, "auth">;
+/** What a staff form or button asks of the district API: `endpointCall(updateFee, { params, body })`. */
+type StaffCall<T> = ApiCall<T>;
 type Refusal = Extract<ApiResult<unknown>, { ok: false }>;
 
 function send<T>(args: Args, call: StaffCall<T>): Promise<ApiResult<T>> {
-  return "send" in call
-    ? call.send(caller(args))
-    : callApi(caller(args), { ...call, auth: "staff" });
+  return callApi(caller(args), call);
 }
 
 /**

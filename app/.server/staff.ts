@@ -19,7 +19,7 @@ import {
   rosterCsvRows,
   type RosterKind,
 } from "@domain/rules/roster-csv";
-import { callEndpoint, fetchApi, fetchEndpoint, type EndpointInput } from "./api";
+import { callEndpoint, fetchEndpoint, type EndpointInput } from "./api";
 import { csvResponse, toCsv } from "./csv";
 import { districtTimeZone } from "./time";
 import { requireStaff } from "./auth";
@@ -73,40 +73,19 @@ export async function downloadFailed(
   });
 }
 
-/**
- * Where a PDF comes from: a declared endpoint that sends one (`pdfOf`), or a path called with the
- * staff session's token.
- */
-export type PdfSource =
-  | ((caller: Caller, timeoutMs: number) => Promise<Response>)
-  | { path: string; method: "GET" | "POST"; body?: unknown };
-
-/** The PDF the endpoint `e` sends when called with `input`. */
-export function pdfOf<E extends Endpoint>(e: E, input: EndpointInput<E>): PdfSource {
-  return (caller, timeoutMs) => fetchEndpoint(caller, e, { ...input, timeoutMs });
-}
-
 /** PDFs take longer to make than a page's data. */
 const PDF_TIMEOUT_MS = 30_000;
 
 /** Streams a PDF from the district API to the browser, or says why it could not. */
-export async function pdfDownload(
+export async function pdfDownload<E extends Endpoint>(
   caller: Caller,
-  source: PdfSource,
+  pdf: { endpoint: E; input: EndpointInput<E> },
   fileName: string,
   backTo: string,
 ): Promise<Response> {
   let res: Response;
   try {
-    res =
-      typeof source === "function"
-        ? await source(caller, PDF_TIMEOUT_MS)
-        : await fetchApi(caller, source.path, {
-            method: source.method,
-            body: source.body,
-            auth: "staff",
-            timeoutMs: PDF_TIMEOUT_MS,
-          });
+    res = await fetchEndpoint(caller, pdf.endpoint, { ...pdf.input, timeoutMs: PDF_TIMEOUT_MS });
   } catch (err) {
     if (err instanceof Response) throw err;
     return downloadFailed(caller.request, backTo);
@@ -156,7 +135,10 @@ export async function rosterDownload({ request, context, params }: LoaderFunctio
   if (pdfKind) {
     return pdfDownload(
       caller,
-      pdfOf(getRosterPdf, { body: { rosterType: pdfKind, sectionIdList: [sectionId] } }),
+      {
+        endpoint: getRosterPdf,
+        input: { body: { rosterType: pdfKind, sectionIdList: [sectionId] } },
+      },
       pdfKind === "unpaid" ? "unpaid-registrations" : "roster",
       back,
     );
@@ -192,7 +174,7 @@ export async function feeReportDownload({ request, context, params }: LoaderFunc
   if (kind === "pdf") {
     return pdfDownload(
       caller,
-      pdfOf(getFeeReportPdf, { params: { feeId }, auth: "staff" }),
+      { endpoint: getFeeReportPdf, input: { params: { feeId }, auth: "staff" } },
       `fee-report-${feeId}`,
       back,
     );
