@@ -25,7 +25,7 @@ export type SuccessStatus = 200 | 201 | 204;
  * 401/403 with a token; 404 with path parameters; 409/413 for a change; 500; 503), each with what
  * it means here.
  */
-export type RefusalStatus = 400 | 401 | 402 | 403 | 404 | 406 | 409 | 410 | 413 | 429 | 502;
+export type RefusalStatus = 400 | 401 | 402 | 403 | 404 | 406 | 409 | 410 | 413 | 422 | 429 | 502;
 
 /** A success's body: JSON with its schema, a PDF document, or no content (204). */
 export type SuccessBody = z.ZodTypeAny | "pdf" | null;

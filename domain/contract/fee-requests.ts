@@ -184,6 +184,9 @@ export const saveFeeRequest = endpoint({
   roles: [FEE_PROPOSER_ROLE],
   body: SaveFeeRequestBody,
   replies: { 200: SaveFeeRequestReply },
+  refusals: {
+    422: "A school, year, approval route, category or sponsor the request names is unknown or inactive",
+  },
   summary: "Save or submit a fee request",
   tag: "fee requests",
 });
