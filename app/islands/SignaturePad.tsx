@@ -162,6 +162,9 @@ export function SignaturePad({
             style={{
               touchAction: "none",
               width: size.width,
+              // Until the container's width is read (after hydration, later on a slow phone) the
+              // pad is 300 px: on a 320 px screen it must not push the page sideways meanwhile.
+              maxWidth: "calc(100% - 2px)",
               height: size.height,
               border: "1px solid #868e96",
               borderRadius: 4,
