@@ -56,12 +56,6 @@ export function parseAsTyped(
 export { GuestForm, RecoverForm, StaffSigninForm, StudentSigninForm } from "@domain/forms/signin";
 export { ProfileForm, RegisterMemberForm } from "@domain/forms/community";
 export { SurveyForm, courseQuestionsForm } from "@domain/forms/course-questions";
-export {
-  GuestReply,
-  InstructorLoginReply,
-  RecoverReply,
-  StudentLoginReply,
-  TokenClaims,
-} from "@domain/contract/identity";
-export { CommunityProfile, RegisterMemberReply } from "@domain/contract/community";
-export { CourseStatus, SurveyReply } from "@domain/contract/programs";
+export { InstructorLoginReply, StudentLoginReply, TokenClaims } from "@domain/contract/identity";
+export { CommunityProfile } from "@domain/contract/community";
+export { CourseStatus } from "@domain/contract/programs";
