@@ -167,6 +167,8 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
     await notice(page, "Copied 2 sections and 1 questions.");
     await page.getByRole("heading", { name: `Program: ${program} 2028` }).waitFor();
     const rows = page.getByRole("row").filter({ hasText: "Summer 2028" });
+    // count() does not wait: on a busy machine the heading can be parsed before the table is.
+    await rows.nth(1).waitFor();
     expect(await rows.count()).toBe(2);
     await expect(rows.filter({ hasText: wheel }).textContent()).resolves.toContain("0 / 2");
 
