@@ -135,9 +135,9 @@ describe.each(MODES)("mailed checks $name", (mode) => {
     await page.getByRole("button", { name: "Record check" }).click();
     await notice(page, "Check 1002 for $25.00 recorded.");
     expect(await page.getByRole("button", { name: "Record check" }).count()).toBe(0);
-    const checks = await page.getByRole("table").textContent();
-    expect(checks).toContain("1001");
-    expect(checks).toContain("1002");
+    const checks = page.getByRole("table");
+    await checks.getByRole("cell", { name: "1001", exact: true }).waitFor();
+    await checks.getByRole("cell", { name: "1002", exact: true }).waitFor();
 
     await family.goto("/my-registrations");
     const cardAfter = await family.getByRole("article", { name: course }).textContent();
