@@ -6,7 +6,14 @@
 // section after asking, and its families are told; and reads it all in the audit trail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
+import {
+  MODES,
+  seeNotice,
+  signInFamily,
+  signInStaff,
+  startTestApp,
+  type TestApp,
+} from "../support/browser";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -16,8 +23,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const notice = (page: Page, text: string) =>
-  page.locator(".notice-bar").filter({ hasText: text }).waitFor();
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 
 async function createCourse(page: Page, number: string, name: string) {
@@ -26,7 +31,7 @@ async function createCourse(page: Page, number: string, name: string) {
   await page.getByLabel("Course number").fill(number);
   await page.getByLabel("Course name").fill(name);
   await page.getByRole("button", { name: "Create course" }).click();
-  await notice(page, `Course “${name}” created.`);
+  await seeNotice(page, `Course “${name}” created.`);
 }
 
 async function fillSection(
@@ -80,7 +85,7 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
     expect(await open.isChecked()).toBe(false);
     await open.check();
     await page.getByRole("button", { name: "Create program" }).click();
-    await notice(page, `Program “${program}” created.`);
+    await seeNotice(page, `Program “${program}” created.`);
     const programUrl = page.url();
 
     // Section 1: one seat, paid. An end before the start is refused, naming it; the rest is kept.
@@ -102,7 +107,7 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
     expect(await page.getByLabel("Start date").inputValue()).toBe("2027-06-07");
     await page.getByLabel("End date").fill("2027-06-25");
     await page.getByRole("button", { name: "Create section" }).click();
-    await notice(page, "Section created.");
+    await seeNotice(page, "Section created.");
 
     // Section 2: free, with a course question.
     await page.getByRole("link", { name: "New section" }).click();
@@ -121,7 +126,7 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
     await question.getByLabel("Response type").selectOption("Value List");
     await question.getByLabel("Answers (comma separated)").fill("Small, Large");
     await page.getByRole("button", { name: "Create section" }).click();
-    await notice(page, "Section created.");
+    await seeNotice(page, "Section created.");
     expect(page.url()).toBe(programUrl);
 
     // A student takes the one seat; another joins the waiting list.
@@ -150,7 +155,7 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
     await page.getByText("Capacity cannot be below the 1 seats already taken.").waitFor();
     await page.getByLabel("Capacity").fill("2");
     await page.getByRole("button", { name: "Save section" }).click();
-    await notice(page, "Section saved. 1 waiting families were offered a seat.");
+    await seeNotice(page, "Section saved. 1 waiting families were offered a seat.");
     await second.goto("/programs");
     // The offer holds the seat for payment, as a payment window does.
     await card(second, wheel)
@@ -164,7 +169,7 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
     await page.getByLabel("New term name").fill("Summer 2028");
     await page.getByLabel("First section starts on").fill("2028-06-05");
     await page.getByRole("button", { name: "Copy program" }).click();
-    await notice(page, "Copied 2 sections and 1 questions.");
+    await seeNotice(page, "Copied 2 sections and 1 questions.");
     await page.getByRole("heading", { name: `Program: ${program} 2028` }).waitFor();
     const rows = page.getByRole("row").filter({ hasText: "Summer 2028" });
     // count() does not wait: on a busy machine the heading can be parsed before the table is.
@@ -178,7 +183,7 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
     await page.getByRole("link", { name: "Cancel section" }).click();
     await page.getByRole("heading", { name: "Cancel this section" }).waitFor();
     await page.getByRole("button", { name: "Yes, cancel the section" }).click();
-    await notice(page, "Section cancelled; 2 families were told.");
+    await seeNotice(page, "Section cancelled; 2 families were told.");
     expect(page.url()).toBe(programUrl);
     await expect(
       page.getByRole("row").filter({ hasText: wheel }).first().textContent(),
@@ -210,7 +215,7 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
     await expect(page.getByLabel("Category").inputValue()).resolves.toBe("Arts");
     await page.getByLabel("Course name").fill(`${kiln} and Firing`);
     await page.getByRole("button", { name: "Save course" }).click();
-    await notice(page, "Course saved.");
+    await seeNotice(page, "Course saved.");
     await expect(page.getByLabel("Course name").inputValue()).resolves.toBe(`${kiln} and Firing`);
     await page.goto("/admin/audit?action=course.update");
     await expect(page.getByRole("table").textContent()).resolves.toContain(`${kiln} and Firing`);

@@ -5,7 +5,14 @@
 // taken already is refused on its field) is offered by the fee form (decision 127).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
+import {
+  MODES,
+  seeNotice,
+  signInFamily,
+  signInStaff,
+  startTestApp,
+  type TestApp,
+} from "../support/browser";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,9 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-const notice = (page: Page, text: string | RegExp) =>
-  page.locator(".notice-bar").filter({ hasText: text }).waitFor();
 
 describe("fees administration is for administrators only", () => {
   it("other staff are sent away from /admin/fees", async () => {
@@ -61,7 +65,7 @@ describe.each(MODES)("fees administration $name", (mode) => {
     await page.getByLabel("Question 1 response type").selectOption("Value List");
     await page.getByLabel("Question 1 answers (comma-separated)").fill("S, M, L");
     await page.getByRole("button", { name: "Save fee" }).click();
-    await notice(page, `Fee ${feeName} created.`);
+    await seeNotice(page, `Fee ${feeName} created.`);
     await page.waitForURL(/\/admin\/fees\/\d+$/);
     const feeId = new URL(page.url()).pathname.split("/").pop();
     await expect(
@@ -91,7 +95,7 @@ describe.each(MODES)("fees administration $name", (mode) => {
     await page.getByLabel("Grade", { exact: true }).selectOption(grade);
     await page.getByRole("button", { name: "Preview" }).click();
     await page.getByRole("button", { name: /^Assess \d+ students for \$/ }).click();
-    await notice(page, /^Assessed \d+ students for \$/);
+    await seeNotice(page, /^Assessed \d+ students for \$/);
     await page.waitForURL(`**/admin/fees/${feeId}/assessed`);
     await page.getByRole("cell", { name: student, exact: true }).waitFor();
 
@@ -117,7 +121,7 @@ describe.each(MODES)("fees administration $name", (mode) => {
     await row.getByText("This field is required.").waitFor();
     await row.getByRole("textbox", { name: /^Reason for / }).fill(`Hardship ${tag}`);
     await row.getByRole("button", { name: /^Waive for / }).click();
-    await notice(page, /^Fee waived for /);
+    await seeNotice(page, /^Fee waived for /);
     await page
       .getByRole("row")
       .filter({ hasText: student })
@@ -135,7 +139,7 @@ describe.each(MODES)("fees administration $name", (mode) => {
     const groups = page.getByRole("region", { name: "Fee groups" });
     await groups.getByLabel("Fee group name").fill(group);
     await groups.getByRole("button", { name: "Create fee group" }).click();
-    await notice(page, `Fee group ${group} created.`);
+    await seeNotice(page, `Fee group ${group} created.`);
     const row = () => page.getByRole("region", { name: "Fee groups" }).getByRole("row");
     await expect(
       row().filter({ hasText: group }).getByRole("cell").nth(1).textContent(),
@@ -155,7 +159,7 @@ describe.each(MODES)("fees administration $name", (mode) => {
     await page.waitForURL(/\/admin\/fees\/\d+$/);
     await page.getByLabel("Fee group", { exact: true }).selectOption({ label: group });
     await page.getByRole("button", { name: "Save fee" }).click();
-    await notice(page, "Fee saved.");
+    await seeNotice(page, "Fee saved.");
     await expect(page.getByLabel("Fee group", { exact: true }).inputValue()).resolves.not.toBe("");
     await page.goto("/admin/fees");
     await expect(

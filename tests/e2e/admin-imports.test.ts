@@ -6,7 +6,14 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { seriousViolations } from "../support/a11y";
-import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
+import {
+  MODES,
+  seeNotice,
+  signInFamily,
+  signInStaff,
+  startTestApp,
+  type TestApp,
+} from "../support/browser";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -15,9 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-const notice = (page: Page, text: string) =>
-  page.locator(".notice-bar").filter({ hasText: text }).waitFor();
 
 const csv = (id: number, tag: string) =>
   Buffer.from(
@@ -54,7 +58,7 @@ describe.each(MODES)("student import $name", (mode) => {
     expect(await rows.textContent()).toContain(`Upload${tag} Browser, Test`);
 
     await page.getByRole("button", { name: "Apply this import" }).click();
-    await notice(page, "The import was applied.");
+    await seeNotice(page, "The import was applied.");
     await page.getByText(/Applied on/).waitFor();
     expect(await page.getByRole("button", { name: "Apply this import" }).count()).toBe(0);
 
@@ -120,7 +124,7 @@ describe.each(MODES)("student import $name", (mode) => {
     await page.getByText(`This full export marks ${inactive} students inactive`).waitFor();
     await confirm.fill(String(inactive - 1));
     await page.getByRole("button", { name: "Apply this import" }).click();
-    await notice(page, `would mark ${inactive} of the`);
+    await seeNotice(page, `would mark ${inactive} of the`);
     // Nothing was applied: the dry run still offers Apply, with the question.
     await page.getByRole("button", { name: "Apply this import" }).waitFor();
     await confirm.waitFor();
@@ -191,7 +195,7 @@ describe.each(MODES)("staff import $name", (mode) => {
     await rows.getByRole("columnheader", { name: "Employee ID" }).waitFor();
     expect(await rows.textContent()).toContain(`Upload${tag} Staffer, Test`);
     await page.getByRole("button", { name: "Apply this import" }).click();
-    await notice(page, "The import was applied.");
+    await seeNotice(page, "The import was applied.");
     await page.getByText(/Applied on/).waitFor();
     await page.goto("/admin/staff");
     await page.getByText(`X${tag}1`).first().waitFor();
@@ -247,7 +251,7 @@ describe.each(MODES)("schools and years with an import $name", (mode) => {
     );
 
     await page.getByRole("button", { name: "Apply this import" }).click();
-    await notice(page, "The import was applied.");
+    await seeNotice(page, "The import was applied.");
     await page.getByText(/Applied on/).waitFor();
     await page.getByText("This import also added or renamed these:").waitFor();
     const created = page.getByRole("table", { name: "Schools and school years" });
@@ -292,7 +296,7 @@ describe.each(MODES)("catalogue import $name", (mode) => {
     expect(await rows.textContent()).toContain(`Program: Browser Club ${tag}`);
 
     await page.getByRole("button", { name: "Apply this import" }).click();
-    await notice(page, "The import was applied.");
+    await seeNotice(page, "The import was applied.");
     await page.getByText(/Applied on/).waitFor();
 
     const [download] = await Promise.all([

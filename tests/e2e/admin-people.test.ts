@@ -5,7 +5,14 @@
 // administrator role cannot go), and reads all of it in the audit trail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
+import {
+  MODES,
+  seeNotice,
+  signInFamily,
+  signInStaff,
+  startTestApp,
+  type TestApp,
+} from "../support/browser";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,10 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-/** Waits for the one-time notice with this text. */
-const notice = (page: Page, text: string) =>
-  page.locator(".notice-bar").filter({ hasText: text }).waitFor();
 
 /**
  * A family sign-in with a wrong birth date, answered with this text. The date is a typo of the
@@ -79,7 +82,7 @@ describe.each(MODES)("people $name", (mode) => {
 
     await page.getByLabel("Reduced").check();
     await page.getByRole("button", { name: "Save financial aid" }).click();
-    await notice(page, "Financial aid is saved.");
+    await seeNotice(page, "Financial aid is saved.");
     expect(await page.getByLabel("Reduced").isChecked()).toBe(true);
 
     // The student now sees the reduced price of the Athletic Pass ($40.00, reduced $15.00).
@@ -103,7 +106,7 @@ describe.each(MODES)("people $name", (mode) => {
     await page.goto(`/admin/people/${studentId}`);
     await page.getByText(/Locked until .* after 5 failed attempts\./).waitFor();
     await page.getByRole("button", { name: "Unlock sign-in" }).click();
-    await notice(page, "The sign-in is unlocked.");
+    await seeNotice(page, "The sign-in is unlocked.");
     await page.getByText("Not locked.").waitFor();
     expect(await page.getByRole("button", { name: "Unlock sign-in" }).count()).toBe(0);
 
@@ -136,7 +139,7 @@ describe.each(MODES)("people $name", (mode) => {
     await roles.getByLabel("Instructor").check();
     await roles.getByLabel("Fee proposer").check();
     await page.getByRole("button", { name: "Save roles" }).click();
-    await notice(page, "their open sessions have ended");
+    await seeNotice(page, "their open sessions have ended");
     expect(await roles.getByLabel("Instructor").isChecked()).toBe(true);
     expect(await roles.getByLabel("Fee proposer").isChecked()).toBe(true);
     expect(await roles.getByLabel("Fee administrator").isChecked()).toBe(false);

@@ -16,7 +16,14 @@ import {
   isInMaintenance,
 } from "@domain/rules/maintenance";
 import { DEFAULT_DISTRICT_TZ } from "@domain/rules/time";
-import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
+import {
+  MODES,
+  seeNotice,
+  signInFamily,
+  signInStaff,
+  startTestApp,
+  type TestApp,
+} from "../support/browser";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -28,10 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-/** Waits for the one-time notice with this text. */
-const notice = (page: Page, text: string) =>
-  page.locator(".notice-bar").filter({ hasText: text }).waitFor();
 
 /**
  * The status `path` answers once it is `expected`, or the last one after `withinMs`: a window
@@ -159,7 +162,11 @@ describe.each(MODES)("administration $name", (mode) => {
     await page.getByLabel("Show the home message on the programs page").check();
     await page.getByLabel("Home message text").fill(`Fall registration opens Monday (${tag}).`);
     await page.getByRole("button", { name: "Save settings" }).click();
-    await notice(page, "Saved.");
+    // While "Saved." floats at the foot of the page, what is scrolled into view stops above it:
+    // the Preview button far down the form can be pressed now, not once the notice has gone ten
+    // seconds later (decision 163). A trial click fails when another element would take it.
+    await page.locator(".notice-bar").filter({ hasText: "Saved." }).waitFor();
+    await page.getByRole("button", { name: "Preview" }).click({ trial: true, timeout: 5_000 });
 
     // The markdown preview shows what families will read, without saving it.
     await page
@@ -213,7 +220,7 @@ describe.each(MODES)("administration $name", (mode) => {
     expect(text).toMatch(/2:30 AM C[SD]T/);
 
     await page.getByRole("button", { name: "Schedule window" }).click();
-    await notice(page, "The maintenance window is scheduled.");
+    await seeNotice(page, "The maintenance window is scheduled.");
     await page.getByText(/From .* 10:00 PM C[SD]T to .* 2:30 AM C[SD]T\./).waitFor();
     // Families see the site until the window opens.
     const status = await page.request.get("/status.json");
@@ -305,7 +312,7 @@ describe.each(MODES)("administration $name", (mode) => {
     await page.getByLabel("Password").fill("temporary-pass-1");
     await page.getByRole("button", { name: "Create staff account" }).click();
     await page.waitForURL(/\/admin\/staff\/\d+$/);
-    await notice(page, `The account ${username} is created.`);
+    await seeNotice(page, `The account ${username} is created.`);
 
     const theirs = await app.newPage(mode);
     await signInStaff(theirs, username, "temporary-pass-1");
@@ -313,7 +320,7 @@ describe.each(MODES)("administration $name", (mode) => {
     expect(new URL(theirs.url()).pathname).toBe("/instructor/");
 
     await page.getByRole("button", { name: "Deactivate account" }).click();
-    await notice(page, `${username} is deactivated`);
+    await seeNotice(page, `${username} is deactivated`);
     await page.getByText("Deactivated").first().waitFor();
 
     // Their next request finds the session ended: they are signed out.

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { seriousViolations } from "../support/a11y";
-import { launchChromium, MODES } from "../support/browser";
+import { launchChromium, MODES, seeNotice } from "../support/browser";
 import {
   freshProductionEnv,
   npmRun,
@@ -56,9 +56,6 @@ async function newPage(js: boolean): Promise<Page> {
   return ctx.newPage();
 }
 
-const notice = (page: Page, text: string) =>
-  page.locator(".notice-bar").filter({ hasText: text }).waitFor();
-
 async function signInAdmin(page: Page) {
   await page.goto("/instructor/sign-in");
   await page.getByLabel("Username").fill(ADMIN.username);
@@ -85,11 +82,11 @@ describe("from an empty database to the first family registered", () => {
     await page.getByLabel("Short name").fill("LHS");
     await page.getByLabel("Full name").fill("Lincoln High School");
     await page.getByRole("button", { name: "Add school", exact: true }).click();
-    await notice(page, "The school LHS is added.");
+    await seeNotice(page, "The school LHS is added.");
     await page.getByRole("link", { name: "Add school year" }).click();
     await page.getByRole("textbox", { name: /^School year/ }).fill("2026-2027");
     await page.getByRole("button", { name: "Add school year" }).click();
-    await notice(page, "The school year 2026-2027 is added.");
+    await seeNotice(page, "The school year 2026-2027 is added.");
     await page.getByRole("link", { name: "Change school LHS" }).waitFor();
     await page.getByRole("link", { name: "Change school year 2026-2027" }).waitFor();
 
@@ -105,7 +102,7 @@ describe("from an empty database to the first family registered", () => {
     const summary = page.getByRole("table", { name: "Summary" });
     expect(await summary.getByRole("row", { name: /To create/ }).textContent()).toContain("2");
     await page.getByRole("button", { name: "Apply this import" }).click();
-    await notice(page, "The import was applied.");
+    await seeNotice(page, "The import was applied.");
 
     // Step 6: a course, an open program and a section of it.
     await page.goto("/admin/programs/courses");
@@ -113,13 +110,13 @@ describe("from an empty database to the first family registered", () => {
     await page.getByLabel("Course number").fill("101");
     await page.getByLabel("Course name").fill("Drawing");
     await page.getByRole("button", { name: "Create course" }).click();
-    await notice(page, "Course “Drawing” created.");
+    await seeNotice(page, "Course “Drawing” created.");
     await page.goto("/admin/programs");
     await page.getByRole("link", { name: "New program" }).click();
     await page.getByLabel("Name").fill("Spring Arts");
     await page.getByLabel("Open", { exact: true }).check();
     await page.getByRole("button", { name: "Create program" }).click();
-    await notice(page, "Program “Spring Arts” created.");
+    await seeNotice(page, "Program “Spring Arts” created.");
     await page.getByRole("link", { name: "New section" }).click();
     await page.waitForURL("**/sections/new");
     await page
@@ -136,7 +133,7 @@ describe("from an empty database to the first family registered", () => {
     await page.getByLabel("Start date").fill("2027-03-06");
     await page.getByLabel("End date").fill("2027-05-29");
     await page.getByRole("button", { name: "Create section" }).click();
-    await notice(page, "Section created.");
+    await seeNotice(page, "Section created.");
 
     // Step 7: a family signs in with the imported ID and birth date and registers.
     const family = await newPage(true);
@@ -168,7 +165,7 @@ describe.each(MODES)("the schools pages $name", (mode) => {
     await page.getByLabel("Short name").fill(`WMS${tag}`);
     await page.getByLabel("Full name").fill(`Washington Middle ${tag}`);
     await page.getByRole("button", { name: "Add school" }).click();
-    await notice(page, `The school WMS${tag} is added.`);
+    await seeNotice(page, `The school WMS${tag} is added.`);
 
     await page.goto("/admin/schools/new");
     await page.getByLabel("Short name").fill(`wms${tag}`);
@@ -181,7 +178,7 @@ describe.each(MODES)("the schools pages $name", (mode) => {
     await page.getByRole("link", { name: `Change school WMS${tag}` }).click();
     await page.getByLabel("Full name").fill(`Washington Middle School ${tag}`);
     await page.getByRole("button", { name: "Save" }).click();
-    await notice(page, `The school WMS${tag} is saved.`);
+    await seeNotice(page, `The school WMS${tag} is saved.`);
     await page.getByRole("cell", { name: `Washington Middle School ${tag}` }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("link", { name: `Change school WMS${tag}` }).click();

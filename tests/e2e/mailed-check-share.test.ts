@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
+import {
+  MODES,
+  seeNotice,
+  signInFamily,
+  signInStaff,
+  startTestApp,
+  type TestApp,
+} from "../support/browser";
 import { queryRows } from "../../district-api/db/client";
 import { releaseUnhonouredPromises } from "../../district-api/services/promise-release";
 
@@ -20,9 +27,6 @@ afterAll(async () => {
 });
 
 const db = () => app.server.api!.deps.db;
-
-const notice = (page: Page, text: string) =>
-  page.locator(".notice-bar").filter({ hasText: text }).waitFor();
 
 async function makeSection(name: string, capacity: number): Promise<string> {
   const [p] = await queryRows<{ id: string }>(
@@ -82,7 +86,7 @@ describe.each(MODES)("the share of seats mailed checks may hold $name", (mode) =
 
     await page.getByLabel("Seats mailed checks may hold (% of each section)").fill("10");
     await page.getByRole("button", { name: "Save settings" }).click();
-    await notice(page, "Saved.");
+    await seeNotice(page, "Saved.");
     expect(await share()).toBe(10);
     const [entry] = await queryRows<{ after: unknown }>(
       db(),
@@ -93,7 +97,7 @@ describe.each(MODES)("the share of seats mailed checks may hold $name", (mode) =
     // Back to the default for the other tests.
     await page.getByLabel("Seats mailed checks may hold (% of each section)").fill("20");
     await page.getByRole("button", { name: "Save settings" }).click();
-    await notice(page, "Saved.");
+    await seeNotice(page, "Saved.");
     expect(await share()).toBe(20);
   });
 

@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
+import {
+  MODES,
+  seeNotice,
+  signInFamily,
+  signInStaff,
+  startTestApp,
+  type TestApp,
+} from "../support/browser";
 import { queryRows } from "../../district-api/db/client";
 import { seriousViolations } from "../support/a11y";
 
@@ -19,9 +26,6 @@ afterAll(async () => {
 });
 
 const db = () => app.server.api!.deps.db;
-
-const notice = (page: Page, text: string) =>
-  page.locator(".notice-bar").filter({ hasText: text }).waitFor();
 
 async function makeSection(cost: number, name: string): Promise<string> {
   const [p] = await queryRows<{ id: string }>(
@@ -128,7 +132,7 @@ describe.each(MODES)("refunds $name", (mode) => {
       await page.getByLabel("I confirm this refund").check();
     }
     await page.getByRole("button", { name: "Refund" }).click();
-    await notice(page, "Refunded $15.00.");
+    await seeNotice(page, "Refunded $15.00.");
     const refunds = await page.getByRole("table", { name: "Refunds" }).textContent();
     expect(refunds).toContain("$15.00");
     expect(refunds).toContain("Class moved to a weekday");
@@ -193,7 +197,7 @@ describe.each(MODES)("refunds $name", (mode) => {
       await page.getByLabel("I confirm this refund").check();
     }
     await page.getByRole("button", { name: "Refund" }).click();
-    await notice(page, "Refunded $10.00.");
+    await seeNotice(page, "Refunded $10.00.");
     const refunds = await page.getByRole("table", { name: "Refunds" }).textContent();
     expect(refunds).toContain("Cash");
     // Who gave the money back, by the name stored for their account (issue 29, "Smaller").

@@ -5,7 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
+import {
+  MODES,
+  seeNotice,
+  signInFamily,
+  signInStaff,
+  startTestApp,
+  type TestApp,
+} from "../support/browser";
 import { queryRows } from "../../district-api/db/client";
 import { seriousViolations } from "../support/a11y";
 import { DEFAULT_DISTRICT_TZ, todayIn } from "@domain/rules/time";
@@ -19,9 +26,6 @@ afterAll(async () => {
 });
 
 const db = () => app.server.api!.deps.db;
-
-const notice = (page: Page, text: string) =>
-  page.locator(".notice-bar").filter({ hasText: text }).waitFor();
 
 async function makeSection(cost: number, name: string): Promise<string> {
   const [p] = await queryRows<{ id: string }>(
@@ -126,14 +130,14 @@ describe.each(MODES)("mailed checks $name", (mode) => {
 
     await page.getByLabel("Amount in dollars").fill("15.00");
     await page.getByRole("button", { name: "Record check" }).click();
-    await notice(page, "Check 1001 for $15.00 recorded.");
+    await seeNotice(page, "Check 1001 for $15.00 recorded.");
     await page.getByText("$25.00").first().waitFor();
 
     await page.getByLabel("Check number").fill("1002");
     await page.getByLabel("Amount in dollars").fill("25");
     await page.getByLabel("Date received").fill(today());
     await page.getByRole("button", { name: "Record check" }).click();
-    await notice(page, "Check 1002 for $25.00 recorded.");
+    await seeNotice(page, "Check 1002 for $25.00 recorded.");
     expect(await page.getByRole("button", { name: "Record check" }).count()).toBe(0);
     const checks = page.getByRole("table");
     await checks.getByRole("cell", { name: "1001", exact: true }).waitFor();
@@ -158,7 +162,7 @@ describe.each(MODES)("mailed checks $name", (mode) => {
     await page.getByLabel("Amount in dollars").fill("20.00");
     await page.getByLabel("Date received").fill(today());
     await page.getByRole("button", { name: "Record check" }).click();
-    await notice(page, "Check 2001 for $20.00 recorded.");
+    await seeNotice(page, "Check 2001 for $20.00 recorded.");
 
     await page.getByRole("button", { name: "Record as bounced" }).click();
     await page.getByText("Enter the reason the check bounced.").waitFor();
@@ -166,7 +170,7 @@ describe.each(MODES)("mailed checks $name", (mode) => {
     await page.getByLabel("Reason the check bounced").fill("Insufficient funds");
     await page.getByLabel("I confirm this check's money is no longer received").check();
     await page.getByRole("button", { name: "Record as bounced" }).click();
-    await notice(page, "Check 2001 recorded as bounced; the family was e-mailed.");
+    await seeNotice(page, "Check 2001 recorded as bounced; the family was e-mailed.");
     expect(await page.getByRole("table").textContent()).toContain("Bounced (Insufficient funds)");
     await page.getByRole("button", { name: "Record check" }).waitFor();
   });

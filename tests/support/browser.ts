@@ -61,6 +61,22 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** The contexts made with JavaScript on (a page's own setting is not readable from the page). */
+const withJavaScript = new WeakSet<BrowserContext>();
+
+/**
+ * Waits for the one-time notice with `text`, then closes it as a person would, so that the next
+ * notice a test waits for is a new one even when its words are the same ("Saved." twice). Without
+ * JavaScript the close button does nothing; the next page replaces the notice there.
+ */
+export async function seeNotice(page: Page, text: string | RegExp) {
+  const bar = page.locator(".notice-bar").filter({ hasText: text });
+  await bar.waitFor();
+  if (!withJavaScript.has(page.context())) return;
+  await bar.getByRole("button", { name: "Close notice" }).click();
+  await bar.waitFor({ state: "detached" });
+}
+
 export async function startTestApp(opts: { statusPollMs?: number } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "e2e-"));
   process.env.LOG_LEVEL ??= "silent";
@@ -93,6 +109,7 @@ export async function startTestApp(opts: { statusPollMs?: number } = {}): Promis
         viewport: o.viewport ?? { width: 1280, height: 900 },
       });
       ctx.setDefaultTimeout(15_000);
+      if (mode.js) withJavaScript.add(ctx);
       ctx.on("page", (page) =>
         page.on("pageerror", (error) => {
           if (HYDRATION_ERROR.test(error.message)) {
