@@ -1,4 +1,4 @@
-// Stopping without dropping anyone's request (decision 111, issue 30): on SIGTERM the process
+// Stopping without dropping anyone's request (decisions 111 and 150): on SIGTERM the process
 // first says "not ready" (/readyz 503) while it goes on serving for a grace period, so that a load
 // balancer polling /readyz sees it and moves traffic away; every reply in that time closes its
 // connection, so no client is left holding a kept-alive connection that is about to go. Then it

@@ -1,5 +1,5 @@
 // Server side of the administration's programme, course and section pages (/admin/programs,
-// issue 18 point 3, decision 120): the district API calls and the replies of each page's loader
+// decision 120): the district API calls and the replies of each page's loader
 // and action. The district API decides authorisation and every rule; a refusal comes back as the
 // field's error (its hint names the field) or the form's message.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// Server side of the administration's fee pages (/admin/fees, issue 18 point 4, decision 121):
+// Server side of the administration's fee pages (/admin/fees, decision 121):
 // the district API calls and the replies of each page's loader and action. The district API
 // decides who may (district_admin) and checks every value again.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";

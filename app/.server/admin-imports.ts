@@ -1,4 +1,4 @@
-// Server side of the student import pages (/admin/imports, issue 19, decision 124): the upload
+// Server side of the student import pages (/admin/imports, decision 124): the upload
 // (multipart, without JavaScript, each file at most IMPORT_FILE_LIMIT_MB), which the web app
 // posts file by file to the district API as raw CSV and then runs as a dry run; the report, paged
 // on the server; "Apply"; the report as CSV.

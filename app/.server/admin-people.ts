@@ -1,4 +1,4 @@
-// Server side of the administration's people pages (issue 18 point 5, decision 122): finding a
+// Server side of the administration's people pages (decision 122): finding a
 // student or community member, their page (financial aid, activity pass, sign-in unlock), and a
 // staff account's page (roles, reactivation, sign-in unlock beside the reset and deactivation of
 // app/.server/admin.ts). The district API decides; these functions parse, call and answer.

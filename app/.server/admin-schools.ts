@@ -1,5 +1,5 @@
-// Server side of the schools and school years pages (/admin/schools, issue 30 point 1, decision
-// 149): the district API's calls and each page's loader and action. The district API decides who
+// Server side of the schools and school years pages (/admin/schools, decision 149):
+// the district API's calls and each page's loader and action. The district API decides who
 // may; the guard only sends others away.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {

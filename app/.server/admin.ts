@@ -1,4 +1,4 @@
-// Server side of the administration pages (/admin, issue 18): the district_admin guard, the
+// Server side of the administration pages (/admin, decision 119): the district_admin guard, the
 // district API calls and the replies of each page's loader and action. Authorisation is decided by
 // the district API (every /v1/admin call checks the role); the guard only sends others away.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";

@@ -58,7 +58,7 @@ export type Lookups = NonNullable<Awaited<ReturnType<typeof loadLookups>>>;
 /**
  * Asks the district API whether the staff session in the cookie is still live, for a page that
  * would otherwise render from the cookie alone: a session signed out elsewhere (or ended by an
- * administrator) answers 401, and the person is sent to the home page signed out (issue 36).
+ * administrator) answers 401, and the person is sent to the home page signed out (decision 140).
  */
 export async function confirmStaffSession(caller: Caller): Promise<void> {
   await callEndpoint(caller, whoAmI, { auth: "staff" });

@@ -1,5 +1,5 @@
-// The scripts of the page a family goes to next, for the page to fetch while it is read (issue 29,
-// decision 161). Without them a client-side navigation fetches the next route's module, and only
+// The scripts of the page a family goes to next, for the page to fetch while it is read
+// (decision 161). Without them a client-side navigation fetches the next route's module, and only
 // once it has run its shared chunks: two round trips of 400 ms on a slow phone before the page can
 // show. The build's assets manifest (server.ts puts it in the load context) names each route's
 // module and the chunks it imports. Scripts only, not the next page's data: a loader's reply is

@@ -1,4 +1,4 @@
-// Server side of the business office's refund pages (issue 20 point 3, decision 131): the
+// Server side of the business office's refund pages (decision 131): the
 // payments search, one payment with its refunds and the refund form, and the automatic refunds to
 // pay out by hand or retry. Authorisation is the district API's (every /v1/office call checks the
 // role); requireOffice only sends others away.

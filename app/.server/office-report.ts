@@ -1,5 +1,5 @@
-// Server side of the business office's payments report and end-of-day sheet (issue 20 point 4,
-// decision 132): GET forms read from the query (a filtered page is a link), checked with the
+// Server side of the business office's payments report and end-of-day sheet (decision 132):
+// GET forms read from the query (a filtered page is a link), checked with the
 // contract's own schema so a bad field is named on the page before the district API is asked; the
 // CSV is written here from every row (app/.server/csv.ts), the PDFs come from the district API.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// Server side of the business office's pages (/office, issue 20, decision 123): the role guard,
+// Server side of the business office's pages (/office, decision 123): the role guard,
 // the district API calls and the replies of each page's loader and action. Authorisation is
 // decided by the district API (every /v1/office call checks the role); the guard only sends
 // others away.

@@ -64,7 +64,7 @@ export async function paymentCompleteLoader(
   if (cartId !== null && (!Number.isSafeInteger(cartId) || cartId <= 0)) {
     return json({ params, outcome: "failed" as Outcome, next, creditsApplied: false });
   }
-  // "Stay on this page" (issue 29 point 14): the same address with stay=1 shows the page without
+  // "Stay on this page" (decision 144): the same address with stay=1 shows the page without
   // its countdown, with and without JavaScript.
   const stay = q.get("stay") === "1";
   const ref = params.paymentIntent ?? params.setupIntent;

@@ -1,4 +1,4 @@
-// "More time" on a payment window (issue 29 point 10, decision 146): the card's or the payment
+// "More time" on a payment window (decision 146): the card's or the payment
 // dialog's plain form post asks the district API for the one extension. Without JavaScript the
 // page is shown again (it reads the new deadline from the API) with a notice; the countdown's
 // script posts with reply=json and moves to the deadline answered.

@@ -1,6 +1,6 @@
 // Build assets are content-hashed and never change: each is compressed once, at the highest level,
 // and kept in memory, instead of being compressed again on every request as a stream (which is
-// also less tight: about 2-3 % more bytes). Issue 9: every kilobyte counts on a slow phone.
+// also less tight: about 2-3 % more bytes). Every kilobyte counts on a slow phone.
 // Brotli at its highest level is 12-15 % smaller than gzip (decision 161) but takes about a
 // second for the largest chunk: until it is ready an asset goes as gzip, so nobody waits for it.
 import { readFile } from "node:fs/promises";

@@ -63,7 +63,7 @@ function NarrowCart({ user, cartCount }: HeaderProps) {
 
 export function Header(props: HeaderProps) {
   // The phone menu closes once a page is chosen: the header stays across pages, and an open
-  // menu would cover the new one (issue 29 point 12).
+  // menu would cover the new one.
   const drawer = useRef<HTMLDetailsElement>(null);
   const { key } = useLocation();
   useEffect(() => {

@@ -1,6 +1,6 @@
 // A submit button that, while disabled by client-side checks, says why: a visible hint next to it
 // (tied with aria-describedby) and the same words as its title. Replaces Mantine's Tooltip, whose
-// floating-ui code (~25 KB gzip) would otherwise land in the chunk every page loads (issue 9).
+// floating-ui code (~25 KB gzip) would otherwise land in the chunk every page loads (decision 092).
 import { Button, type ButtonOwnProps } from "~/ui";
 
 type Props = ButtonOwnProps & {

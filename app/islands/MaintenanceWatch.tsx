@@ -9,7 +9,7 @@ import {
 
 /**
  * The shape check of /status.json without zod: this island is on every page, and importing a zod
- * schema here would put zod (~14 KB gzip) into the JavaScript every page loads (issue 9).
+ * schema here would put zod (~14 KB gzip) into the JavaScript every page loads (decision 092).
  */
 function isStatus(body: unknown): body is MaintenanceStatus {
   if (typeof body !== "object" || body === null) return false;

@@ -1,5 +1,5 @@
-// The scripts of the page a family goes to next, fetched while they read this one (issue 29,
-// decision 161). The page's loader names them (app/.server/next-page-scripts.ts).
+// The scripts of the page a family goes to next, fetched while they read this one (decision 161).
+// The page's loader names them (app/.server/next-page-scripts.ts).
 import { useHydrated } from "~/components/use-hydrated";
 
 export function PreloadPageScripts({ hrefs }: { hrefs: string[] }) {

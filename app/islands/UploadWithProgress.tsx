@@ -1,4 +1,4 @@
-// The import page's upload with its progress shown (issue 19 point 4, decision 124). With
+// The import page's upload with its progress shown (decision 124). With
 // JavaScript, a big file (a district's OneRoster set is tens of MB) is sent first, one file at a
 // time, to the page's upload route by XMLHttpRequest, whose upload events are the only way a
 // browser reports how much of a body has gone; then the form is posted through Remix with the kept

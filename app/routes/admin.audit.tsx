@@ -1,6 +1,6 @@
 // /admin/audit: the audit trail, newest first, paged on the server; a filter by who, action, what
 // and a date range in the district's zone (a GET form, so a filtered page is a link); the same
-// filter downloads as CSV (issue 18 point 6).
+// filter downloads as CSV (decision 119).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import {

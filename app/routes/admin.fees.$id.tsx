@@ -1,4 +1,4 @@
-// /admin/fees/:id: edit a fee (issue 18 point 4), with links to assess it and to the students it
+// /admin/fees/:id: edit a fee (decision 121), with links to assess it and to the students it
 // was assessed to. Only what changed is saved and recorded in the audit trail.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";

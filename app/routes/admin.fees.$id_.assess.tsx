@@ -1,5 +1,5 @@
 // /admin/fees/:id/assess: charge a fee to a list of students, a grade and/or a school, or
-// everyone registered in a section (issue 18 point 4). "Preview" posts the target and shows who
+// everyone registered in a section (decision 121). "Preview" posts the target and shows who
 // would be charged and how much (count, total, the first 50 names) with a button to confirm that
 // very target; nothing is charged before it. Works without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";

@@ -1,6 +1,6 @@
 // /admin/fees/:id/assessed: the students a fee was assessed to, 50 a page on the server, searched
 // by name or student ID; each one's fee can be waived or adjusted with a reason, never below what
-// was already paid (issue 18 point 4). Plain posts, one form per student.
+// was already paid (decision 121). Plain posts, one form per student.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import {

@@ -1,6 +1,6 @@
 // /admin/fees: every fee, 50 a page on the server, searched by name or account code (a GET form,
-// so a searched page is a link), with a link to edit each and one to make another (issue 18
-// point 4); below, the fee groups with their number of fees and a form for a new one, a plain
+// so a searched page is a link), with a link to edit each and one to make another (decision 121);
+// below, the fee groups with their number of fees and a form for a new one, a plain
 // post (decision 127).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {

@@ -1,5 +1,5 @@
-// /admin/fees/new: a fee made by the administration, outside the fee-request path (issue 18
-// point 4): price rules, quantities, sale dates, account code, school, year, group, questions.
+// /admin/fees/new: a fee made by the administration, outside the fee-request path (decision 121):
+// price rules, quantities, sale dates, account code, school, year, group, questions.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Anchor, Paper, Title } from "@mantine/core";

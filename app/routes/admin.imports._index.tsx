@@ -1,6 +1,6 @@
 // /admin/imports: upload the district's students or staff (one plain CSV, or a OneRoster 1.1 set)
-// or its programs and sections (one CSV) for a dry run (issue 19, decisions 124, 128 and 129). A plain multipart post, so it works without JavaScript; the
-// report follows on /admin/imports/runs/:id.
+// or its programs and sections (one CSV) for a dry run (decisions 124, 128 and 129). A plain
+// multipart post, so it works without JavaScript; the report follows on /admin/imports/runs/:id.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, Checkbox, Group, Input, Paper, Radio, Stack, Text, Title } from "@mantine/core";

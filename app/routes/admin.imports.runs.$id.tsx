@@ -1,4 +1,4 @@
-// /admin/imports/runs/:id: an import's report (issue 19, decision 124): the counts, the rows 50 a
+// /admin/imports/runs/:id: an import's report (decision 124): the counts, the rows 50 a
 // page (filtered on the server by a GET form), the CSV download, and "Apply" for a dry run
 // without refused rows (a plain post). The schools and school years orgs.csv and academicSessions.csv
 // add or rename are listed before "Apply", and on the applied run's report (decision 157).

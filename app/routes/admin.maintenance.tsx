@@ -1,5 +1,5 @@
 // /admin/maintenance: schedule the maintenance window in the district's zone, preview what
-// families will see, or cancel it (issue 18 point 2, spec 01 §2 "Maintenance page"). The dates and
+// families will see, or cancel it (decision 119, spec 01 §2 "Maintenance page"). The dates and
 // times are the browser's own fields, as on the section form, with the catalogue's hints: a date
 // in the district's format (tomorrow in its zone, month first) and the zone the times are in.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";

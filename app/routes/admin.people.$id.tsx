@@ -1,6 +1,6 @@
 // /admin/people/:id: one student or community member: details, registrations, assessed fees,
 // payments and sign-in lock; forms for financial aid, the activity pass and unlocking the sign-in
-// (issue 18 point 5, decision 122). Plain posts: the page works without JavaScript.
+// (decision 122). Plain posts: the page works without JavaScript.
 import type { ReactNode } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";

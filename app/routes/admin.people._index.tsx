@@ -1,5 +1,5 @@
 // /admin/people: find a student or community member by ID or by the start of a name (a GET form,
-// so a search is a link), 50 a page, paged on the server (issue 18 point 5, decision 122).
+// so a search is a link), 50 a page, paged on the server (decision 122).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import {

@@ -1,5 +1,5 @@
 // /admin/programs/:id: a programme's fields (open, retire, order, …), its courses and sections (50
-// a page, searched) and the form that copies it with every section to a new term (issue 18 point 3).
+// a page, searched) and the form that copies it with every section to a new term (decision 120).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,

@@ -1,5 +1,5 @@
 // /admin/programs/:id/sections/new: a new section of a programme with its course questions
-// (issue 18 point 3).
+// (decision 120).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";

@@ -1,5 +1,5 @@
 // /admin/programs: every programme, open ones first in their order, 50 a page, searched by name
-// (a GET form, so a search is a link) (issue 18 point 3).
+// (a GET form, so a search is a link) (decision 120).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Anchor, Badge, Button, Group, Paper, Table, Text, TextInput, Title } from "@mantine/core";

@@ -1,5 +1,5 @@
 // /admin/programs/courses: the courses sections are made of, 50 a page, searched, and a form for a
-// new one (issue 18 point 3); each course's name opens its edit page.
+// new one (decision 120); each course's name opens its edit page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,

@@ -1,5 +1,5 @@
 // /admin/programs/courses/:id: one course's subject, number, name, category and description, as
-// sections show them to families (issue 18 point 3). A change is audited by the district API.
+// sections show them to families (decision 120). A change is audited by the district API.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from "@mantine/core";

@@ -1,4 +1,4 @@
-// /admin/programs/new: a new programme (issue 18 point 3).
+// /admin/programs/new: a new programme (decision 120).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";

@@ -1,6 +1,6 @@
 // /admin/programs/sections/:sectionId: a section's every field and its course questions. Raising
 // the capacity offers the new seats to the waiting list in order; a section nobody registered in
-// can be deleted, any other only cancelled (its own page asks to confirm) (issue 18 point 3).
+// can be deleted, any other only cancelled (its own page asks to confirm) (decision 120).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";

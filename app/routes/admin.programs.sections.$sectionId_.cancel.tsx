@@ -1,5 +1,5 @@
 // /admin/programs/sections/:sectionId/cancel: asks to confirm, then cancels the section, its
-// registrations and waiting list, and e-mails the families (issue 18 point 3).
+// registrations and waiting list, and e-mails the families (decisions 120 and 133).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Anchor, Button, Group, Paper, Text, Title } from "@mantine/core";

@@ -1,5 +1,5 @@
 // /admin/schools: the district's schools and school years, each with a link to rename it, and
-// links to add one (issue 30 point 1, decision 149).
+// links to add one (decision 149).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";

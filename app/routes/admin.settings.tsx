@@ -1,5 +1,5 @@
 // /admin/settings: every settings text of spec 01 §3 and spec 02 §3, the district's name and check
-// address, and the cart hold and payment window (issue 18 point 2). "Preview" renders the two
+// address, and the cart hold and payment window (decision 119). "Preview" renders the two
 // markdown texts as families and staff will read them (sanitised on the server), without saving.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";

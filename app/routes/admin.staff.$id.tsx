@@ -1,6 +1,6 @@
 // /admin/staff/:id: one staff account: its roles, its sign-in lock, reset its password, deactivate
 // or reactivate it. A role change, a reset and a deactivation end the person's open sessions at
-// their next request (issue 18 point 5, decisions 119 and 122).
+// their next request (decisions 119 and 122).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";

@@ -1,5 +1,5 @@
 // /admin/staff: every staff account, with a link to manage each and one to create another
-// (issue 18 point 5).
+// (decisions 119 and 122).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Anchor, Badge, Button, Group, Paper, Table, Title } from "@mantine/core";

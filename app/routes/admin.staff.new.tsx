@@ -1,4 +1,4 @@
-// /admin/staff/new: a new staff account with roles from the fixed list (issue 18 point 5).
+// /admin/staff/new: a new staff account with roles from the fixed list (decisions 119 and 122).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Title } from "@mantine/core";

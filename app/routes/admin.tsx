@@ -1,4 +1,4 @@
-// /admin: the district administration's layout (issue 18). Administration pages are staff pages
+// /admin: the district administration's layout (decision 119). Administration pages are staff pages
 // built with Mantine as its authors mean it, under the staff pages' provider and styles (StaffUi,
 // decision 118); family pages never load either. Every page works without JavaScript: links and
 // plain form posts.

@@ -105,7 +105,7 @@ export default function CartReceipt() {
 }
 
 /**
- * What the payment gave a line (issue 29 point 3): the amount and its date, what it left to pay,
+ * What the payment gave a line (decision 144): the amount and its date, what it left to pay,
  * or that it gave the line nothing (no "$0.00 paid" with a date).
  */
 function ReceiptLinePaid({

@@ -1,4 +1,4 @@
-// /office/day-sheet: a cashier's (or terminal's) end-of-day sheet (issue 20 point 4, decision 132):
+// /office/day-sheet: a cashier's (or terminal's) end-of-day sheet (decision 132):
 // cash received, change given, net, cash refunds paid out, checks listed by number, and what the
 // card reader took. A GET form; works without JavaScript.
 import type { LoaderFunctionArgs } from "@remix-run/node";

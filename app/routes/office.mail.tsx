@@ -1,4 +1,4 @@
-// /office/mail: a family's mail log (issue 20 point 5, decision 130) by student ID, member number
+// /office/mail: a family's mail log (decision 130) by student ID, member number
 // or e-mail address (a GET form, so a search is a link), newest first, with "Resend" on receipts
 // and confirmations (a plain form post per message: works without JavaScript).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";

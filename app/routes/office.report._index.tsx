@@ -1,4 +1,4 @@
-// /office/report: the payments report (issue 20 point 4, decision 132) — a GET form of a range of
+// /office/report: the payments report (decision 132) — a GET form of a range of
 // district days and filters, the totals per day, per method and per account code, and the rows,
 // 100 a page on the server; the same figures as the CSV and PDF downloads. Works without JavaScript.
 import type { LoaderFunctionArgs } from "@remix-run/node";

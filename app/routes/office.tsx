@@ -1,4 +1,4 @@
-// /office: the business office's layout (issue 20, decision 123), for business_office and district
+// /office: the business office's layout (decision 123), for business_office and district
 // administrators. Staff pages built with Mantine under the staff pages' provider and styles
 // (StaffUi, decision 118); every page works without JavaScript: links and plain form posts.
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// Cancelling a registration asks first, as leaving a waitlist does (issue 21): the confirmation
+// Cancelling a registration asks first, as leaving a waitlist does: the confirmation
 // is a URL over the programs list, so it works without JavaScript, and posts the cancellation.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";

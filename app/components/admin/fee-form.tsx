@@ -1,4 +1,4 @@
-// The fee form of the administration (/admin/fees/new and /admin/fees/:id; issue 18 point 4):
+// The fee form of the administration (/admin/fees/new and /admin/fees/:id; decision 121):
 // name, price rules, quantities, sale dates, account code, school, year, group and questions.
 // Plain posts: without JavaScript the action checks it and the typed values come back.
 import { Form, useNavigation } from "@remix-run/react";

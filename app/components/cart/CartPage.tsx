@@ -109,7 +109,7 @@ export function CartPage({
     load: () => import("@domain/forms/checkout"),
     schema: (m) => m.checkoutForm(lines),
     // The partial amount is checked as it is typed, as the payment dialog checks its amount
-    // (issue 29 point 6): the schema's own rule, its message beside the field.
+    // (decision 145): the schema's own rule, its message beside the field.
     shouldValidate: "onInput",
   });
   const chosenType = fields.paymentType.value;

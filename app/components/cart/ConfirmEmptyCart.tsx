@@ -1,6 +1,6 @@
-// "Empty Cart" asks first (issue 21): the confirmation is a URL over the cart, so it works without
-// JavaScript; its button posts the cart page's own "empty" intent. One dialog for the family cart
-// and the staff cart.
+// "Empty Cart" asks first, as one tap would lose every item: the confirmation is a URL over the
+// cart, so it works without JavaScript; its button posts the cart page's own "empty" intent. One
+// dialog for the family cart and the staff cart.
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, Group, Stack, Text } from "~/ui";
 import { t } from "@domain/messages/fees";

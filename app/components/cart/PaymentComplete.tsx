@@ -31,7 +31,7 @@ export function PaymentCompletePage() {
   const [seconds, setSeconds] = useState(WAIT_SECONDS);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  // The spec's countdown, unless the person chose to stay (issue 29 point 14).
+  // The spec's countdown, unless the person chose to stay (decision 144).
   const waiting = d.outcome === "pending" || (d.outcome === "complete" && !d.stay);
   useEffect(() => {
     if (!waiting) return;

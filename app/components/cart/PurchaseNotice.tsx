@@ -1,4 +1,4 @@
-// The notice on the page an employee lands on after paying their own cart (issue 29 point 19):
+// The notice on the page an employee lands on after paying their own cart (decision 155):
 // the Payment Complete page's texts, the amount and what it paid for, and the receipt's link.
 import { Link } from "@remix-run/react";
 import { Alert, Anchor, Text } from "~/ui";

@@ -54,7 +54,7 @@ export function ProposalTable({
   if (proposals.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
     // A plain scrolling box, not Table.ScrollContainer: its ScrollArea brings floating-ui into
-    // every page's JavaScript (issue 9). At 320 px the table scrolls inside it (WCAG 1.4.10
+    // every page's JavaScript (decision 092). At 320 px the table scrolls inside it (WCAG 1.4.10
     // allows it for a two-dimensional table); it is a named region the keyboard can scroll.
     <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
       <Table striped highlightOnHover miw={720}>

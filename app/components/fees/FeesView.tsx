@@ -160,7 +160,7 @@ export function QuestionsDialog({
   error?: string | null;
   /**
    * What the refused post sent (its reply's values): without JavaScript the dialog is drawn
-   * afresh, and the answers are given back rather than cleared (issue 29 point 11).
+   * afresh, and the answers are given back rather than cleared.
    */
   answered?: Record<string, unknown> | null;
   /** The refused post's reply (this fee's): the questions it names as unanswered. */
