@@ -1,5 +1,5 @@
-// Wire contract of the administration's programmes, courses and sections (issue 18 point 3,
-// decision 120). Every call is for the district_admin role only. Money is integer cents, dates are
+// Wire contract of the administration's programmes, courses and sections (decision 120).
+// Every call is for the district_admin role only. Money is integer cents, dates are
 // district calendar days ("YYYY-MM-DD", a real day), times are district wall-clock "HH:MM".
 import { z } from "zod";
 import { t } from "../messages/admin";

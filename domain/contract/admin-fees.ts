@@ -1,5 +1,5 @@
-// Wire contract of the fees the administration makes and assesses (issue 18 point 4, decision
-// 121): /v1/admin/fees and /v1/admin/assessed-fees, for the district_admin role only. Money is
+// Wire contract of the fees the administration makes and assesses (decision 121):
+// /v1/admin/fees and /v1/admin/assessed-fees, for the district_admin role only. Money is
 // integer cents; instants carry their offset.
 import { z } from "zod";
 import { t } from "../messages/admin";

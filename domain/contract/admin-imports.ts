@@ -1,4 +1,4 @@
-// Wire contract of the student import (issue 19, decision 124), for the district_admin role only:
+// Wire contract of the student import (decision 124), for the district_admin role only:
 // upload a file (raw CSV body), run a dry run or a real run over uploaded files, apply a dry run,
 // read a run's report a page at a time or whole (for its CSV).
 import { z } from "zod";
@@ -129,7 +129,7 @@ export const ImportRunExport = z.object({
 });
 
 /**
- * The catalogue import (issue 19 point 2, decision 129): one uploaded CSV, with the district's
+ * The catalogue import (decision 129): one uploaded CSV, with the district's
  * orgs.csv and academicSessions.csv beside it or not (decision 157), a dry run by default.
  */
 export const CatalogueImportRequest = z

@@ -1,4 +1,4 @@
-// Wire contract of the administration's people calls (issue 18 point 5, decision 122): a staff
+// Wire contract of the administration's people calls (decision 122): a staff
 // account's roles, reactivation and sign-in lock; finding a student or community member by ID or
 // name and reading their registrations, assessed fees, payments and sign-in lock; their financial
 // aid and activity pass; unlocking a locked sign-in. For the district_admin role only.

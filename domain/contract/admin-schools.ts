@@ -1,4 +1,4 @@
-// Wire contract of the district's schools and school years (issue 30 point 1, decision 149): an
+// Wire contract of the district's schools and school years (decision 149): an
 // administrator lists, adds and renames them, so a new district is set up without SQL. A school
 // has a short name (what files and pages name it by, "LHS") and a full name; a school year has a
 // name ("2026-2027"). For the district_admin role only.

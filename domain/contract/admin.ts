@@ -1,4 +1,4 @@
-// Wire contract of the district administration (issue 18, decision 119): settings, the maintenance
+// Wire contract of the district administration (decision 119): settings, the maintenance
 // window, staff accounts and the audit trail. Every call is for the district_admin role only.
 import { z } from "zod";
 import { t } from "../messages/admin";
@@ -7,10 +7,10 @@ import { MAILED_CHECK_SHARE } from "../rules/mailed-check-promises";
 import { endpoint } from "./endpoint";
 import { Settings } from "./identity";
 
-/** The administrator role (issue 18); it sees ADMINISTRATION and may call /v1/admin. */
+/** The administrator role (decision 119); it sees ADMINISTRATION and may call /v1/admin. */
 export const DISTRICT_ADMIN_ROLE = "district_admin";
 
-/** The business office (issue 20, decision 123): mailed checks; administrators have it too. */
+/** The business office (decision 123): mailed checks; administrators have it too. */
 export const BUSINESS_OFFICE_ROLE = "business_office";
 
 /** Takes money at the register (cash, check, card reader; decision 140). */
@@ -236,7 +236,7 @@ export const AUDIT_ACTION_NAMES = [
   "import.students",
   "import.staff",
   "import.catalogue",
-  // The business office (issue 20, decision 123).
+  // The business office (decision 123).
   "check.receive",
   "check.reverse",
   "check.bounce",

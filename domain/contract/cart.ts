@@ -85,7 +85,7 @@ export const Receipt = z.object({
   totalPaid: z.number(),
   items: z.array(ReceiptItem),
   /**
-   * Money given back from the cart's payments (issue 20 point 3, decision 131): succeeded refunds,
+   * Money given back from the cart's payments (decision 131): succeeded refunds,
    * each with its amount (dollars), when (an instant) and what it was for; totalPaid is net of them.
    */
   refunds: z.array(z.object({ amount: z.number(), date: z.string(), name: z.string() })).optional(),

@@ -1,4 +1,4 @@
-// One declaration per /v1 call (issue 31 §1, decision 162): its method and path, who may call it,
+// One declaration per /v1 call (decision 162): its method and path, who may call it,
 // the schemas of its path parameters, query and body, every reply with its status, and the words
 // that describe it. The district API registers its handler from this value (typed to return what
 // the replies allow), the OpenAPI description is generated from it, the web app calls it by this

@@ -1,4 +1,4 @@
-// Wire contract of the business office's mail log (issue 20 point 5, decision 130): the e-mail
+// Wire contract of the business office's mail log (decision 130): the e-mail
 // queued for a family, found by student ID, member number or address, and a receipt or
 // confirmation sent again. For the business_office and district_admin roles (OFFICE_ROLES).
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Wire contract of the business office's refunds (issue 20 point 3, decision 131): payments found
+// Wire contract of the business office's refunds (decision 131): payments found
 // and shown with their refunds so far, a refund made (by the provider to the card, or by hand in
 // cash or by check), and the automatic refunds still to pay out by hand or to retry. Every call is
 // for the business_office and district_admin roles (OFFICE_ROLES).

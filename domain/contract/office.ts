@@ -1,4 +1,4 @@
-// Wire contract of the business office (issue 20, decision 123): the mailed-check promises and the
+// Wire contract of the business office (decision 123): the mailed-check promises and the
 // checks recorded for them. Every call is for the business_office and district_admin roles.
 import { z } from "zod";
 import { t } from "../messages/admin";

@@ -1,5 +1,5 @@
-// Wire contract of the business office's payments report and cashier's end-of-day sheet (issue 20
-// point 4, decision 132). Every call is for the business_office and district_admin roles. Money in
+// Wire contract of the business office's payments report and cashier's end-of-day sheet
+// (decision 132). Every call is for the business_office and district_admin roles. Money in
 // integer cents (refunds and bounced checks negative); days are calendar days in DISTRICT_TZ.
 import { z } from "zod";
 import { t } from "../messages/admin";

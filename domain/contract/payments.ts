@@ -158,7 +158,7 @@ export const PaymentStatusReply = z.object({
   message: z.string().nullable(),
   /** Where a paid cart checkout goes next (spec 02 §4); absent for a registration's payment. */
   destination: z.string().nullish(),
-  /** What a succeeded payment paid (cents) and for what, named as its charge is (issue 29 point 14). */
+  /** What a succeeded payment paid (cents) and for what, named as its charge is (decision 144). */
   amountCents: z.number().int().nullish(),
   paidFor: z.string().nullish(),
 });

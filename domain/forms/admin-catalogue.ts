@@ -1,5 +1,5 @@
-// Form schemas of the administration's programme, course and section pages (issue 18 point 3,
-// decision 120), used by conform in the page and by the action. Each field is checked with the
+// Form schemas of the administration's programme, course and section pages (decision 120),
+// used by conform in the page and by the action. Each field is checked with the
 // contract's own rule (domain/contract/admin-catalogue.ts), so the page, the action and the
 // district API refuse the same values with the same words.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Form schemas of the administration's fee pages (issue 18 point 4, decision 121), used by conform
+// Form schemas of the administration's fee pages (decision 121), used by conform
 // in the page and by the action. Amounts are typed in dollars and sent in cents; sale dates are
 // the district's calendar days (the sale runs from the first day's start to the last day's end).
 // The district API checks the same rules again (domain/contract/admin-fees.ts).

@@ -1,4 +1,4 @@
-// The import's upload form (issue 19, decision 124): up to three CSV files (one plain CSV, or a
+// The import's upload form (decision 124): up to three CSV files (one plain CSV, or a
 // OneRoster set) and the full-export flag. Parsed by the action and by the page.
 //
 // Without JavaScript the files come in the form's own multipart post. With it, the page uploads

@@ -1,4 +1,4 @@
-// Form schemas of the administration's people pages (issue 18 point 5), used by conform in the page
+// Form schemas of the administration's people pages (decision 122), used by conform in the page
 // and by the action; each field's rule is the contract's own (domain/contract/admin-people.ts).
 import { z } from "zod";
 import { t } from "../messages/admin";

@@ -1,6 +1,7 @@
-// Form schemas of the administration pages (issue 18), used by conform in the page and the action.
-// The settings form checks each field with the contract's own rule (domain/contract/admin.ts), so
-// the page, the action and the district API refuse the same values with the same words.
+// Form schemas of the administration pages (decision 119), used by conform in the page and the
+// action. The settings form checks each field with the contract's own rule
+// (domain/contract/admin.ts), so the page, the action and the district API refuse the same values
+// with the same words.
 import { z } from "zod";
 import { t } from "../messages/admin";
 import { SettingsFields, StaffAccountRequest, StaffPassword } from "../contract/admin";

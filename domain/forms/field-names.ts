@@ -1,5 +1,5 @@
 // Posted field names checked against the form's own schema before the form library builds the
-// submission from them (issue 36, decision 134). conform turns `a[100000000]=1` into a list of a
+// submission from them (decision 134). conform turns `a[100000000]=1` into a list of a
 // hundred million places, a name nested a thousand deep into as many objects, and the same name
 // posted eighty thousand times into a list copied at each one; the schema then walks all of it.
 // Here a name is only allowed where the schema has a place for it, with list indexes up to the

@@ -1,4 +1,4 @@
-// Form schemas of the business office's refund pages (issue 20 point 3, decision 131), used by
+// Form schemas of the business office's refund pages (decision 131), used by
 // conform in the page and by the action; each field checks with the contract's own rule
 // (domain/contract/office-refunds.ts), so the page and the district API refuse with the same words.
 import { z } from "zod";

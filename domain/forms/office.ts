@@ -1,4 +1,4 @@
-// Form schemas of the business office's pages (issue 20, decision 123), used by conform in the page
+// Form schemas of the business office's pages (decision 123), used by conform in the page
 // and by the action. Each field checks with the contract's own rule (domain/contract/office.ts), so
 // the page, the action and the district API refuse the same values with the same words.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Catalogue import (issue 19 point 2, decision 129): rows of the district's catalogue CSV → a
+// Catalogue import (decision 129): rows of the district's catalogue CSV → a
 // programme and a section (and, when the file names a course not on file, a course), or a refusal
 // saying every reason. Pure: the district API streams the file (services/catalogue-import.ts),
 // loads what is on file and hands each parsed row here; the upload page and `npm run import --

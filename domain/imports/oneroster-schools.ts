@@ -1,4 +1,4 @@
-// The schools and school years a OneRoster set names (issue 30 point 1, decision 154): orgs.csv
+// The schools and school years a OneRoster set names (decision 154): orgs.csv
 // rows of type "school" and academicSessions.csv rows of type "schoolYear", planned against what
 // is on file. A school is found by its identifier (the short name) or its name (the full name),
 // in any case, as the imports' schoolLookup finds it; one found by neither is to create, one found

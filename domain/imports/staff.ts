@@ -1,4 +1,4 @@
-// Staff import (issue 19, decision 128): rows of the district's files → staff accounts, or a
+// Staff import (decision 128): rows of the district's files → staff accounts, or a
 // refusal saying why. Pure: the district API streams the files (services/staff-import.ts) and
 // hands each parsed row here; the same functions serve the upload page and `npm run import`.
 //

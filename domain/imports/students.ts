@@ -1,4 +1,4 @@
-// Student import (issue 19, decision 124): rows of the district's files → student records, or a
+// Student import (decision 124): rows of the district's files → student records, or a
 // refusal saying why. Pure: the district API streams the files (services/imports.ts) and hands
 // each parsed row here; the same functions serve the upload page and `npm run import`.
 //
@@ -32,7 +32,7 @@ export const STUDENT_GRADES = [
 
 /**
  * A full export may mark at most this share of the active students inactive without the count
- * being confirmed (issue 36 point 3, decision 141): a truncated or wrong file otherwise locks out
+ * being confirmed (decision 141): a truncated or wrong file otherwise locks out
  * most of the district in one run.
  */
 export const DEACTIVATION_CONFIRM_SHARE = 0.1;

@@ -35,7 +35,7 @@ export function mmddyyyyToIso(value: string): string | null {
 
 /**
  * A date as a parent types it, month first → "YYYY-MM-DD", or null. Phone keypads have no "/"
- * (issue 29 point 1), so eight digits "01152012" are read as MMDDYYYY; "1/15/2012", "01-15-2012"
+ * (decision 143), so eight digits "01152012" are read as MMDDYYYY; "1/15/2012", "01-15-2012"
  * and "01.15.2012" (one or two digits of month and day, one kind of separator, spaces around it)
  * too. Anything else, and a day that does not exist, is not a date.
  */

@@ -54,7 +54,8 @@ export function cardView(c: CardInput): CardView {
     case "waitlisted":
       return {
         ...none,
-        // The spec's words, then the place in line the district API counts (issue 29).
+        // The spec's words, then the place in line the district API counts, so a family sees how
+        // near a seat is.
         text: c.waitlistPosition
           ? `${t("card.waitlisted")} ${t("card.waitlistPosition", { position: String(c.waitlistPosition) })}`
           : t("card.waitlisted"),

@@ -1,4 +1,4 @@
-// A payment countdown's warnings (WCAG 2.2.1, issue 29 point 10): the visible m:ss is a timer a
+// A payment countdown's warnings (WCAG 2.2.1, decision 146): the visible m:ss is a timer a
 // screen reader does not read out (it would speak every second); a polite live region says once
 // when 5 minutes are left and once when 1 minute is.
 

@@ -88,8 +88,8 @@ const OPEN_PAGES = ["/signin", "/instructor/sign-in", "/register-guest"];
 /**
  * A questionnaire link for someone signed in as nobody leads straight to the sign-in its page
  * would redirect them to, with the same way back (the guards of app/.server/auth.ts): on a slow
- * phone the redirect cost a round trip and the scripts of a page never shown (issue 29,
- * decision 161). Someone signed in goes to the page itself, whose guard knows their session.
+ * phone the redirect cost a round trip and the scripts of a page never shown
+ * (decision 161). Someone signed in goes to the page itself, whose guard knows their session.
  */
 export function viaSignIn(href: string, signedIn: boolean): string {
   if (signedIn || OPEN_PAGES.includes(pathOf(href))) return href;

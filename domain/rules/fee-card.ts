@@ -3,7 +3,7 @@
 export type FeeCardState =
   | "payRemaining"
   | "paid"
-  /** Paid, then every cent given back (issue 29 point 7): nothing is paid, nothing to pay. */
+  /** Paid, then every cent given back (decision 145): nothing is paid, nothing to pay. */
   | "refunded"
   | "inCart"
   | "criteriaError"

@@ -1,4 +1,4 @@
-// A guest proves the mailbox before earlier receipts open (issue 28 point 7, decision 141): a
+// A guest proves the mailbox before earlier receipts open (decision 141): a
 // one-time code sent to the address, entered in the same guest session.
 
 /** Digits of the code: 10^6 codes against at most MAILBOX_CODE_MAX_ATTEMPTS guesses each. */

@@ -1,4 +1,4 @@
-// Limits every value from outside must respect before it reaches the database (issue 15):
+// Limits every value from outside must respect before it reaches the database (decision 104):
 // texts without control characters, calendar dates in a sane range, ids and amounts that fit.
 
 import { isCalendarDate } from "./calendar";
@@ -52,7 +52,7 @@ function pathOf(entry: Pending): (string | number)[] {
  * The path of the first string (value or object key) in a parsed body, query or route params
  * that holds a forbidden control character or a lone surrogate, or null when there is none.
  * It walks with a stack of its own, not by recursion, and builds a path only for what it finds:
- * a body nested thousands deep or a hundred thousand wide costs one visit per value (issue 28).
+ * a body nested thousands deep or a hundred thousand wide costs one visit per value (decision 134).
  */
 export function findControlCharacter(value: unknown): (string | number)[] | null {
   const stack: Pending[] = [{ value, key: null, parent: null, keyIsText: false }];

@@ -1,5 +1,5 @@
 // How long a mailed-check promise holds a seat, and how many of a section's seats promises may
-// hold (issue 28 point 3, decision 138). Pure: the district API applies them under the section's
+// hold (decision 138). Pure: the district API applies them under the section's
 // lock; the administration's settings page and the office's pages read the same numbers.
 
 /** The share of a section's seats unpaid promises may hold, in percent, and its bounds. */
@@ -46,7 +46,7 @@ export function promiseDueAt(promisedAt: Date, days: number): Date {
 
 /**
  * How many seats unpaid mailed-check promises made from one client address (addressKey: an IPv4
- * address, an IPv6 /64) may hold at a time (issue 28 point 3, decision 142). One: throwaway
+ * address, an IPv6 /64) may hold at a time (decision 142). One: throwaway
  * accounts from one address cannot hold more than one seat without paying.
  */
 export const UNPAID_PROMISES_PER_ADDRESS = 1;

@@ -19,7 +19,7 @@ export function navigationFor(user: NavUser): NavItem[] {
     if (user.staff.role.includes("instructor"))
       items.push({ key: "nav.myActivities", href: "/instructor/" });
     items.push({ key: "nav.instructions", href: "/instructions" });
-    // The business office (issue 20): its own role, and administrators have it too.
+    // The business office (decision 123): its own role, and administrators have it too.
     if (user.staff.role.some((r) => r === "business_office" || r === "district_admin"))
       items.push({ key: "nav.businessOffice", href: "/office" });
     if (user.staff.role.includes("district_admin"))

@@ -1,4 +1,4 @@
-// The payments report's pure rules (issue 20 point 4, decision 132): the methods it reports, the
+// The payments report's pure rules (decision 132): the methods it reports, the
 // range it accepts, totals and groupings of its rows, the cashier's end-of-day sums and the CSV
 // rows. The rows themselves come from SQL (district-api/queries/payments-report.ts); every total
 // is the sum of the rows it stands for, in integer cents.

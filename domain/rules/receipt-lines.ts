@@ -1,4 +1,4 @@
-// Receipt arithmetic (issue 29 point 3): what a payment bought, line by line. A line is one
+// Receipt arithmetic (decision 144): what a payment bought, line by line. A line is one
 // item at one price with its quantity; it shows quantity × price, what this payment gave it and
 // what it left unpaid, and the lines' amounts paid add up to the payment. Also what a card charge
 // is described as to the family and the card processor: the things paid for, not a cart number.

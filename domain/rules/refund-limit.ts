@@ -1,4 +1,4 @@
-// What one refund of a payment may give back (issue 20 point 3, decision 131; issue 29 "Smaller":
+// What one refund of a payment may give back (decision 131; decision 160:
 // the refund form showed two different "at most" amounts). The district API refuses more than this
 // (services/office-refunds.ts, under the payment's lock) and the refund form shows it (app/.server/
 // office-refunds.ts), so the figure the office reads is the figure it is held to. In cents.

@@ -191,7 +191,7 @@ export function earliestGuessTimesWithPausesMs(guesses: number, perRound: number
  * The address an attempt is counted on: an IPv4 address as it is (also when written IPv4-mapped,
  * `::ffff:192.0.2.1`), an IPv6 address by its /56 network: one home or one server is usually given
  * a whole /64, often a /56, and could otherwise change address for every guess (counted by /64, a
- * /56 had 256 budgets; issue 36, decision 136).
+ * /56 had 256 budgets; decision 136).
  */
 export function addressKey(ip: string | undefined | null): string {
   const a = (ip ?? "").trim().toLowerCase().replace(/%.*$/, "");

@@ -41,7 +41,7 @@ export function todayIn(timeZone: string, now: Date): string {
 
 /**
  * Tomorrow in the zone as the district's forms take a day, month first ("11/28/2026"): the example
- * in a date field's hint (issue 29 "Smaller"), a day the person could well mean.
+ * in a date field's hint, a day the person could well mean.
  */
 export function formDateExample(timeZone: string, now: Date): string {
   return dayjs(now).tz(timeZone).add(1, "day").format("MM/DD/YYYY");

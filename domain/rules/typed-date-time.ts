@@ -1,4 +1,4 @@
-// Dates and times as staff type them (issue 29 point 18, decision 147): the section form's date
+// Dates and times as staff type them (decision 147): the section form's date
 // and time fields are the browser's own (type="date", type="time"), which send YYYY-MM-DD and
 // 24-hour HH:MM whatever the person typed; a browser without them sends the text as typed, and
 // these read it: the month-first US date or the ISO one, and the time on a 12- or 24-hour clock.

@@ -1,4 +1,4 @@
-// Texts of the catalogue import (issue 19 point 2, decision 129): what to import on the upload
+// Texts of the catalogue import (decision 129): what to import on the upload
 // page, the report's names of programs, courses and sections, and the reasons a row is refused.
 export const adminCatalogueImport = {
   "admin.imports.kind.catalogue": "Programs and sections",

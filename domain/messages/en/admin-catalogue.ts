@@ -1,4 +1,4 @@
-// Texts of programmes, courses, sections and their questions (issue 18 point 3).
+// Texts of programmes, courses, sections and their questions (decision 120).
 export const adminCatalogue = {
   "admin.nav.programs": "Programs",
 

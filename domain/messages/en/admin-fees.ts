@@ -1,4 +1,4 @@
-// Texts of fees made and assessed by the administration (issue 18 point 4).
+// Texts of fees made and assessed by the administration (decision 121).
 export const adminFees = {
   "admin.nav.fees": "Fees",
   "adminFees.title": "Fees",

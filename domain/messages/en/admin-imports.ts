@@ -1,4 +1,4 @@
-// Texts of the district's data import (issue 19, decision 124): the upload page, its report and
+// Texts of the district's data import (decision 124): the upload page, its report and
 // the reasons a row is refused.
 export const adminImports = {
   "admin.nav.imports": "Imports",

@@ -1,4 +1,5 @@
-// Texts of students and community members found by the administration, and staff roles (issue 18 point 5).
+// Texts of students and community members found by the administration, and staff roles
+// (decision 122).
 export const adminPeople = {
   "admin.nav.people": "People",
 

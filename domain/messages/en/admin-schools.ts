@@ -1,4 +1,4 @@
-// Texts of the district's schools and school years on /admin (issue 30 point 1, decision 149).
+// Texts of the district's schools and school years on /admin (decision 149).
 export const adminSchools = {
   "admin.nav.schools": "Schools and years",
   "admin.schools.title": "Schools and school years",

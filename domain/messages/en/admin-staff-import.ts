@@ -1,4 +1,4 @@
-// Texts of the staff import (issue 19, decision 128): what to import on the upload page, and the
+// Texts of the staff import (decision 128): what to import on the upload page, and the
 // reasons a staff row is refused.
 export const adminStaffImport = {
   "admin.imports.kind": "What to import",

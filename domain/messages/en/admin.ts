@@ -1,4 +1,5 @@
-// Texts of the district administration (issue 18): settings, maintenance, staff accounts, audit.
+// Texts of the district administration (decision 119): settings, maintenance, staff accounts,
+// audit.
 export const admin = {
   "admin.title": "Administration",
   "admin.nav.label": "Administration",

@@ -1,4 +1,5 @@
-// Texts of the business office: mailed checks, refunds, reconciliation (issue 20).
+// Texts of the business office: mailed checks (decision 123), refunds (decision 131),
+// reconciliation (decision 132).
 export const businessOffice = {
   "admin.nav.businessOffice": "Business office",
   "admin.staff.role.business_office": "Business office",

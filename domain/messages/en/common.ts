@@ -127,7 +127,7 @@ export const common = {
   "error.lengthRequired": "The request must say how long it is (Content-Length).",
   "error.formTooLarge":
     "The form sent is too large. A signature picture may be at most 200 KB: go back, choose a smaller file and send the form again.",
-  // Validation messages of every form where the schema gives none of its own (issue 21).
+  // Validation messages of every form where the schema gives none of its own (decision 107).
   // The error summary at the top of a page whose post was refused (GOV.UK's pattern).
   "form.errorSummary": "There is a problem",
   // A field the page gave no label for: the summary still leads to it.

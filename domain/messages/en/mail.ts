@@ -1,4 +1,4 @@
-// Texts of the family mail queued by the district API (issue 20 point 5, decision 130): receipts
+// Texts of the family mail queued by the district API (decision 130): receipts
 // and confirmations (plain text and HTML from the same texts), and the office's mail log.
 export const mail = {
   "mail.greeting": "Hello {name},",

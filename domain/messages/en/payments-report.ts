@@ -1,5 +1,5 @@
-// Texts of the business office's payments report and cashier's end-of-day sheet (issue 20 point 4,
-// decision 132).
+// Texts of the business office's payments report and cashier's end-of-day sheet
+// (decision 132).
 export const paymentsReport = {
   "office.nav.report": "Payments report",
   "office.nav.daySheet": "End-of-day sheet",

@@ -1,4 +1,4 @@
-// Texts of the business office's refunds (issue 20 point 3, decision 131), and the lines the
+// Texts of the business office's refunds (decision 131), and the lines the
 // families read on their receipts.
 export const refunds = {
   "office.nav.payments": "Payments and refunds",
