@@ -1,4 +1,4 @@
-// The administration's fees (issue 18 point 4, decision 121): /v1/admin/fees,
+// The administration's fees (decision 121): /v1/admin/fees,
 // /v1/admin/assessed-fees and /v1/admin/fee-groups (decision 127), for the district_admin role only. This layer parses, authorises and
 // calls one service or query; every write records its audit entry there.
 import { Router } from "express";

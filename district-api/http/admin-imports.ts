@@ -1,4 +1,4 @@
-// The student import's calls (issue 19, decision 124): /v1/admin/imports/..., for the
+// The student import's calls (decision 124): /v1/admin/imports/..., for the
 // district_admin role only. The file comes as the raw body (text/csv), read only once the caller
 // is known to be an administrator, up to IMPORT_FILE_LIMIT_MB (413 beyond).
 import express, { Router, type Request, type Response } from "express";

@@ -1,4 +1,4 @@
-// The administration's people calls (issue 18 point 5, decision 122), for the district_admin role
+// The administration's people calls (decision 122), for the district_admin role
 // only: a staff account's details, roles, reactivation and sign-in unlock; finding a student or
 // community member and reading their page; their financial aid, activity pass and sign-in unlock.
 // This layer parses, authorises and calls one service or query.

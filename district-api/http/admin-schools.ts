@@ -1,4 +1,4 @@
-// The district's schools and school years (issue 30 point 1, decision 149), for the
+// The district's schools and school years (decision 149), for the
 // district_admin role only: list them, add one, rename one. This layer parses, authorises and
 // calls one service or query; every write records its audit entry there.
 import { Router } from "express";

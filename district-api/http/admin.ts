@@ -1,4 +1,4 @@
-// The district administration's calls (issue 18, decision 119): /v1/admin/..., for the
+// The district administration's calls (decision 119): /v1/admin/..., for the
 // district_admin role only (every other caller gets 403, nothing written). This layer parses,
 // authorises and calls one service or query; every write records its audit entry there.
 import { Router } from "express";

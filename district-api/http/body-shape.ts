@@ -1,5 +1,5 @@
-// The shape of a JSON body, checked on its raw text before JSON.parse builds anything (issue 28,
-// decision 134): a body nested deeper than any call of the contract needs is refused in one pass
+// The shape of a JSON body, checked on its raw text before JSON.parse builds anything
+// (decision 134): a body nested deeper than any call of the contract needs is refused in one pass
 // over its bytes, and so is one holding a list too long for any call, so that nothing after it
 // (JSON.parse, the text check, the schema and its list of issues) meets such a structure.
 

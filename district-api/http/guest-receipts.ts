@@ -1,4 +1,4 @@
-// A guest's earlier receipts behind a code sent to the mailbox (issue 28 point 7, decision 141).
+// A guest's earlier receipts behind a code sent to the mailbox (decision 141).
 import { Router } from "express";
 import type { TokenClaims } from "@domain/contract/identity";
 import * as guestReceipts from "@domain/contract/guest-receipts";

@@ -1,4 +1,4 @@
-// The district API in a maintenance window (issue 36): the web app's gate shows families the
+// The district API in a maintenance window (decision 141): the web app's gate shows families the
 // maintenance page, and this one refuses their calls to /v1 too (a desktop client or a script
 // calls it directly), with the spec's words and the end time, while staff calls go on.
 import type { NextFunction, Request, Response } from "express";

@@ -1,4 +1,4 @@
-// The business office's mail log (issue 20 point 5, decision 130): /v1/office/mail..., for the
+// The business office's mail log (decision 130): /v1/office/mail..., for the
 // business_office and district_admin roles only, like the rest of /v1/office (http/office.ts).
 import { Router } from "express";
 import * as officeMail from "@domain/contract/office-mail";

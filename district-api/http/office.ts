@@ -1,4 +1,4 @@
-// The business office's calls (issue 20, decision 123): /v1/office/..., for the business_office
+// The business office's calls (decision 123): /v1/office/..., for the business_office
 // and district_admin roles only (every other caller gets 403, nothing written). This layer parses,
 // authorises and calls one service or query; every write records its audit entry there.
 import { Router, type Response } from "express";
@@ -73,7 +73,7 @@ export function officeRoutes(deps: ApiDeps): Router {
   serve(r, deps, office.cancelPromise, async ({ claims, params }) =>
     cancelPromise(deps, actorOf(claims), params.id),
   );
-  // Refunds (issue 20 point 3, decision 131).
+  // Refunds (decision 131).
   serve(r, deps, refunds.searchPayments, async ({ query }) =>
     PaymentSearchPage.parse(await readPaymentPage(db, query)),
   );
@@ -97,7 +97,7 @@ export function officeRoutes(deps: ApiDeps): Router {
     RefundResult.parse(await retryRefund(deps, actorOf(claims), params.refundId)),
   );
 
-  // The payments report (issue 20 point 4, decision 132): a page of rows with the range's totals;
+  // The payments report (decision 132): a page of rows with the range's totals;
   // every row (the CSV, written by the web app); the PDF; a cashier's end-of-day sheet.
   serve(r, deps, paymentsReport.getPaymentsReport, async ({ query }) =>
     PaymentsReport.parse(await readPaymentsReport(db, query, deps.timeZone)),

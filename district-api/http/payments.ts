@@ -100,7 +100,7 @@ export function paymentsRoutes(deps: ApiDeps): Router {
     return { paymentMethod: result.paymentMethod };
   });
 
-  // The simulator's hosted page is its opener's only (issue 28 point 9): anyone else is told it
+  // The simulator's hosted page is its opener's only (decision 140): anyone else is told it
   // does not exist, as for an unknown session.
   const ownSession = async (claims: TokenClaims, id: string) => {
     const s = await simulator(deps).session(id);

@@ -1,4 +1,4 @@
-// Read-only queries of the administration pages (issue 18): staff accounts and the audit trail.
+// Read-only queries of the administration pages (decision 119): staff accounts and the audit trail.
 import { sql, type SQL } from "drizzle-orm";
 import { AUDIT_EXPORT_LIMIT, AUDIT_PAGE_SIZE, type AuditQuery } from "@domain/contract/admin";
 import type { Db } from "../db/client";

@@ -1,4 +1,4 @@
-// Read-only queries of the administration's programmes, courses and sections (issue 18 point 3):
+// Read-only queries of the administration's programmes, courses and sections (decision 120):
 // lists page on the server (CATALOGUE_PAGE_SIZE a page) and search by name.
 import { sql } from "drizzle-orm";
 import {

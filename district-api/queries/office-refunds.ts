@@ -1,4 +1,4 @@
-// Read-only queries of the business office's refunds (issue 20 point 3, decision 131): payments
+// Read-only queries of the business office's refunds (decision 131): payments
 // searched 50 a page, one payment with its lines and its refunds so far, and the automatic
 // refunds still to pay out by hand or to retry. What a payment took in and what is refunded of
 // it are read by the same functions the refund service checks amounts with (services/

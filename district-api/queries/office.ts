@@ -1,4 +1,4 @@
-// Read-only queries of the business office (issue 20, decision 123): the mailed-check promises,
+// Read-only queries of the business office (decision 123): the mailed-check promises,
 // 50 a page on the server, searched by family, student number, course, confirmation or check
 // number, and one promise with its checks.
 import { sql, type SQL } from "drizzle-orm";

@@ -1,5 +1,5 @@
-// The business office's payments report and cashier's end-of-day sheet (issue 20 point 4,
-// decision 132): read-only SQL over payments, payment_refunds, purchases and mailed_checks.
+// The business office's payments report and cashier's end-of-day sheet
+// (decision 132): read-only SQL over payments, payment_refunds, purchases and mailed_checks.
 //
 // A row is one money event's share of one line it paid for:
 // - a payment taken (card online, card reader, cash, check in person) that succeeded (or was later

@@ -1,4 +1,4 @@
-// Read-only queries of the administration's people pages (issue 18 point 5, decision 122): finding
+// Read-only queries of the administration's people pages (decision 122): finding
 // a student or community member by ID or name, one person's details, and a sign-in's lock state.
 // The search matches prefixes (an ID's first digits, the start of a first or last name, any case)
 // so that it is served by the lower(...) text_pattern_ops indexes of migration 0019 on PGlite and

@@ -1,6 +1,6 @@
-// What a payment bought, unit by unit, for the receipt page and the receipt e-mail (issue 29
-// point 3): each purchase with what it is, its price when it was paid for and what the payment
-// gave it. The price is the cart line's cost at checkout (a fee already partly paid costs its
+// What a payment bought, unit by unit, for the receipt page and the receipt e-mail (decision 144):
+// each purchase with what it is, its price when it was paid for and what the payment gave
+// it. The price is the cart line's cost at checkout (a fee already partly paid costs its
 // balance); a fee bought from the cart was assessed at checkout at that cost; a registration's own
 // payment outside a cart is priced at what it paid.
 import { sql, type SQL } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Waiving and adjusting an assessed fee (issue 18 point 4, decision 121), under the assessed fee's
+// Waiving and adjusting an assessed fee (decision 121), under the assessed fee's
 // lock: never below what was already paid, always with a reason, refused while a payment of it is
 // under way, and taken out of an open cart (the family adds it again at the new balance).
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The audit trail (issue 18 point 6, decision 119): every administrative change writes one entry,
+// The audit trail (decision 119): every administrative change writes one entry,
 // in the same transaction as the change, so a change without its entry (or an entry without its
 // change) cannot happen. `before` and `after` hold only the values that changed, never a password.
 import { sql } from "drizzle-orm";

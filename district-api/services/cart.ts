@@ -580,7 +580,7 @@ const EXPIRED_CART_NEWS_MS = 24 * 60 * 60_000;
  * The owner's cart before `currentId`, when it ran out of time with items in it (within the last
  * day): an empty cart then says why it is empty, also to a page loaded afresh without JavaScript,
  * and what became of its registrations: cancelled, or kept because something was paid on them
- * (issue 29 point 4: only their balance left the cart).
+ * (only their balance left the cart; decision 108).
  */
 async function recentlyExpiredCart(
   deps: ApiDeps,
@@ -668,7 +668,7 @@ export async function receiptView(
     throw new ApiError(404, t("cart.error.load"));
   }
   if (cart.status !== "PAID") throw new ApiError(404, t("cart.error.load"));
-  // One line per item and price: quantity × price and what the payment gave it (issue 29 point 3).
+  // One line per item and price: quantity × price and what the payment gave it (decision 144).
   const purchases = await cartPurchases(deps.db, cartId);
   const items: Receipt["items"] = receiptLines(purchases).map((line) => {
     const first = purchases.find((p) => p.key === line.key && p.unitCents === line.unitCents)!;

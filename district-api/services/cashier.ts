@@ -136,7 +136,7 @@ type InPersonMethod = "cash" | "inPersonCheck" | "terminal";
 
 /**
  * GET /v1/payment/in-person: allowed only while the employee at the register is still active and
- * a cashier, as the payment itself will check (issue 36).
+ * a cashier, as the payment itself will check (decision 140).
  */
 export async function inPersonConfig(
   deps: ApiDeps,

@@ -1,4 +1,4 @@
-// Catalogue import (issue 19 point 2, decision 129): the district's catalogue CSV → programmes,
+// Catalogue import (decision 129): the district's catalogue CSV → programmes,
 // courses and sections, for the upload page (http/admin-imports.ts) and `npm run import --
 // catalogue` (scripts/import.ts), the same code.
 //

@@ -1,5 +1,5 @@
-// Programmes, courses, sections and their questions, changed by administrators (issue 18 point 3,
-// decision 120). Every change is one transaction that records its audit entry (only the keys that
+// Programmes, courses, sections and their questions, changed by administrators
+// (decision 120). Every change is one transaction that records its audit entry (only the keys that
 // changed; a change that changes nothing records nothing). A section is changed under its row lock
 // (services/locks.ts), so a capacity raise offers the freed seats to the waiting list in order with
 // the registration path's own offerFreedSeats, and never twice. The family program list's catalogue

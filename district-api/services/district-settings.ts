@@ -1,5 +1,5 @@
-// Administrators change the district's settings and its maintenance window (issue 18 point 2,
-// decision 119). The row is locked for the change (services/locks.ts), only the keys that changed
+// Administrators change the district's settings and its maintenance window
+// (decision 119). The row is locked for the change (services/locks.ts), only the keys that changed
 // are written (a jsonb merge) and recorded in the audit trail, in one transaction.
 import { sql } from "drizzle-orm";
 import type { SettingsChange } from "@domain/contract/admin";

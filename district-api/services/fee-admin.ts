@@ -1,4 +1,4 @@
-// Fees the administration makes, edits and assesses (issue 18 point 4, decision 121). Every write
+// Fees the administration makes, edits and assesses (decision 121). Every write
 // is one transaction under the fee's lock and records its audit entry there. An assessment is one
 // set-based statement (INSERT ... SELECT ... ON CONFLICT DO NOTHING): the unique index of
 // migration 0018 charges a student a fee once, however many identical requests run at once.

@@ -1,4 +1,4 @@
-// A guest's earlier receipts (issue 28 point 7, decision 141). Every guest sign-in is a guest of
+// A guest's earlier receipts (decision 141). Every guest sign-in is a guest of
 // its own, so a name and an e-mail open nothing bought before; a code mailed to the address and
 // entered in this session proves the mailbox, and then the receipts of every guest under the
 // same address open to it. The code's guesses and the mails to one address are counted in the

@@ -13,7 +13,7 @@ import { preparePayment, type PayTarget } from "./payment-targets";
 
 /**
  * Whether the payment a hosted session was opened for is the caller's own: the simulator's page is
- * shown and paid only by the person who opened it (issue 28 point 9).
+ * shown and paid only by the person who opened it (decision 140).
  */
 export async function ownsHostedPayment(
   deps: ApiDeps,
@@ -50,7 +50,7 @@ export async function createHostedCheckout(
     );
   }
   // The provider's page sends the browser back to returnBase: only the web app's own address
-  // (PUBLIC_URL) when one is configured (issue 28 point 9).
+  // (PUBLIC_URL) when one is configured (decision 140).
   if (deps.publicOrigin && new URL(body.returnBase).origin !== deps.publicOrigin) {
     throw new ApiError(400, t("payment.error.returnBase"), t("payment.error.returnBase"));
   }

@@ -1,4 +1,4 @@
-// Student import (issue 19, decision 124): the district's files → students, for the upload page
+// Student import (decision 124): the district's files → students, for the upload page
 // (http/admin-imports.ts) and `npm run import` (scripts/import.ts), the same code.
 //
 // - Files are read as streams with csv-parse (UTF-8 with or without BOM, CRLF or LF, quoted fields

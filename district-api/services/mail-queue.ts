@@ -82,7 +82,7 @@ export async function addressesOfOwner(exec: Exec, ownerKey: string): Promise<st
     );
     return distinctAddresses(rows.map((r) => r.email));
   }
-  // An employee's own purchases (issue 29 point 19): `staff:<employee id>`, the address on file.
+  // An employee's own purchases (decision 155): `staff:<employee id>`, the address on file.
   if (kind === "staff") {
     const rows = await queryRows<{ email: string | null }>(
       exec,

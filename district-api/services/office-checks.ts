@@ -1,4 +1,4 @@
-// Mailed checks the business office receives (issue 20 point 2, decision 123). A promise is a
+// Mailed checks the business office receives (decision 123). A promise is a
 // `payments` row with method 'mail' (services/mailed-checks.ts); checks recorded for it
 // (`mailed_checks`) turn its pending amount into paid money on the registration, part by part.
 // A check recorded by mistake is reversed; a bounced one is reversed with a reason and the family

@@ -1,4 +1,4 @@
-// Refunds made by the business office (issue 20 point 3, decision 131): the whole or a part of a
+// Refunds made by the business office (decision 131): the whole or a part of a
 // payment's line (a registration, a fee bought) given back, with the office's reason; a card
 // payment through the provider (the form's key is the provider's idempotency key), money taken by
 // hand (cash, a check, a mailed check) given back by hand and recorded with who paid it out.
@@ -593,7 +593,7 @@ export function refundMail(
   const body = renderMail({
     greeting: t("mail.greeting", { name: family.name }),
     paragraphs: [
-      // A cart's payment is named as its receipt names it (issue 29 point 13).
+      // A cart's payment is named as its receipt names it (decision 153).
       cartId !== null
         ? t("office.refundMail.introCart", { ...said, cartId })
         : t("office.refundMail.intro", { ...said, confirmation: family.confirmation }),

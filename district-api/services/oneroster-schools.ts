@@ -1,5 +1,5 @@
-// A OneRoster set's schools and school years in the imports (issue 30 point 1, decisions 154 and
-// 157): orgs.csv and academicSessions.csv, of a OneRoster set or beside a plain student, staff or
+// A OneRoster set's schools and school years in the imports (decisions 154 and 157):
+// orgs.csv and academicSessions.csv, of a OneRoster set or beside a plain student, staff or
 // catalogue CSV, read and checked by the rules of decision 149, planned against what is on file
 // (domain/imports/oneroster-schools.ts), and, when the import applies, written in its transaction
 // with decision 149's audit entries. A dry run only plans. Without those files the plan is the

@@ -19,7 +19,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 // Compared against when there is no stored hash, with the same parameters as a real one, so an
-// unknown username costs the same time as a known one (issue 28 point 9). Made once, at start, so
+// unknown username costs the same time as a known one (decision 136). Made once, at start, so
 // the first unknown name is not slower either.
 const dummyHash: Promise<string> = hashPassword(randomBytes(16).toString("hex"));
 

@@ -35,7 +35,7 @@ function namesWithQuantities(lines: readonly { name: string }[]) {
   return [...counts].map(([name, quantity]) => ({ name, quantity }));
 }
 
-/** A card charge's description in the catalogue's words (issue 29 point 14). */
+/** A card charge's description in the catalogue's words (decision 144). */
 export function describeCharge(items: readonly { name: string; quantity: number }[]): string {
   return chargeDescription(items, (count) => t("payment.description.more", { count }));
 }

@@ -1,4 +1,4 @@
-// More time on a payment window, once (issue 29 point 10, decision 146; WCAG 2.2.1 Timing
+// More time on a payment window, once (decision 146; WCAG 2.2.1 Timing
 // Adjustable): the family that holds a seat may move the window's end by the district's window
 // length, counted from the old end, once per registration. A registration in an open cart moves
 // the cart's deadline with it, since the cart cancels its registrations at its own end (decision

@@ -1,4 +1,4 @@
-// The payments report and the cashier's end-of-day sheet as PDF (issue 20 point 4, decision 132),
+// The payments report and the cashier's end-of-day sheet as PDF (decision 132),
 // with the reports' own layout (services/reports.ts Report): the same rows and totals as the screen
 // and the CSV, amounts in dollars, refunds negative.
 import type { DaySheet } from "@domain/contract/payments-report";

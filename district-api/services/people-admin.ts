@@ -1,5 +1,5 @@
-// Changes an administrator makes to a student or community member (issue 18 point 5, decision
-// 122): financial aid, the activity pass, and unlocking a sign-in the guard has locked (decision
+// Changes an administrator makes to a student or community member (decision 122):
+// financial aid, the activity pass, and unlocking a sign-in the guard has locked (decision
 // 100) — and unlocking a staff member's sign-in. Each runs in one transaction under the person's
 // row lock and records its audit entry there; a change that changes nothing records nothing.
 import { sql } from "drizzle-orm";

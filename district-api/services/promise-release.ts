@@ -1,5 +1,5 @@
-// Mailed-check promises not honoured by their due date are released by the product (issue 28
-// point 3, decision 138): no clerk has to act for a seat held by a check that never came to go
+// Mailed-check promises not honoured by their due date are released by the product
+// (decision 138): no clerk has to act for a seat held by a check that never came to go
 // to the waitlist. The sweeper (services/holds.ts) runs this in every process.
 // - A promise is due `mailedCheckDays` 24-hour days after it was made (the line the office's
 //   "overdue" and its cancelling already use). One with nothing received by then is released:

@@ -1,4 +1,4 @@
-// The family's receipts and confirmations by e-mail (issue 20 point 5, decision 130): a receipt
+// The family's receipts and confirmations by e-mail (decision 130): a receipt
 // after every payment (card online, card reader, cash, check at the register, a mailed check
 // received, financial assistance), a confirmation after every registration and waitlist place,
 // and the mailed-check promise with its mailing instructions. Each is queued (mail-queue.ts) in
@@ -87,7 +87,7 @@ export function renderMail(parts: MailParts): { text: string; html: string } {
 }
 
 /**
- * The greeting of a family's mail (issue 29 point 13): it goes to the participant's addresses on
+ * The greeting of a family's mail (decision 144): it goes to the participant's addresses on
  * file, the parents' and guardians' too, so it greets the family by its name on file, never the
  * child; a guest (or a member paying for themselves as a guest) by the first name they gave.
  */
@@ -147,7 +147,7 @@ interface PaymentForMail {
 }
 
 /**
- * The lines of a receipt (issue 29 point 3): what the payment bought, each line quantity × price
+ * The lines of a receipt (decision 144): what the payment bought, each line quantity × price
  * and what the payment gave it, the lines adding up to the payment; or the registration it was for.
  */
 async function receiptItems(
@@ -267,7 +267,7 @@ export async function enqueueReceipt(
   );
 }
 
-/** When and where a section meets, as the confirmation's rows (issue 29 point 13). */
+/** When and where a section meets, as the confirmation's rows (decision 144). */
 function sectionMeetingRows(s: {
   date_start: string;
   date_end: string;

@@ -108,7 +108,7 @@ export async function registrationPayment(deps: ApiDeps, claims: TokenClaims, se
 /**
  * The newest mailed check promised for a registration and still awaited: what it is for and the
  * day it must arrive by (the promise's instant plus mailedCheckDays, decision 123), for the
- * dialog that confirms the promise (issue 29 point 13).
+ * dialog that confirms the promise (decision 153).
  */
 async function awaitedCheck(
   deps: ApiDeps,

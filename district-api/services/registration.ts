@@ -493,7 +493,7 @@ async function refuseScheduleClash(
     "register",
   );
   if (conflict) {
-    // The spec's words, then which of the person's courses it is (issue 29).
+    // The spec's words, then which of the person's courses it clashes with.
     const hint = `${t("register.timeConflict")} ${t("register.timeConflictWith", { course: conflict.courseName })}`;
     throw new ApiError(409, failed, hint, RegisterErrorCode.timeConflict);
   }

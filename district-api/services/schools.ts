@@ -1,4 +1,4 @@
-// The district's schools and school years (issue 30 point 1, decision 149): an administrator adds
+// The district's schools and school years (decision 149): an administrator adds
 // and renames them, each change in one transaction with its audit entry; the OneRoster imports
 // add and rename them from orgs.csv and academicSessions.csv through the same rules. Files name a
 // school by its short or full name in any case (domain/imports/students.ts schoolLookup), so a

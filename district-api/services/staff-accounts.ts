@@ -1,4 +1,4 @@
-// Staff accounts, changed by administrators (issue 18 point 5, decision 119) and, for the first
+// Staff accounts, changed by administrators (decisions 119 and 122) and, for the first
 // administrator, by `npm run admin:create`. Every change records an audit entry in its own
 // transaction. A reset, a deactivation or a change of roles ends every session the person has at once
 // (staff.sessions_ended_at, checked on each call by services/sessions.ts).

@@ -1,4 +1,4 @@
-// Staff import (issue 19, decision 128): the district's files → staff accounts, for the upload
+// Staff import (decision 128): the district's files → staff accounts, for the upload
 // page (http/admin-imports.ts) and `npm run import -- staff` (scripts/import.ts), the same code.
 // It shares the student import's files, runs and reports (services/imports.ts):
 //

@@ -1,4 +1,4 @@
--- Programs and registration (issue 4): payment amounts on a registration, its questions'
+-- Programs and registration (spec 01 §3): payment amounts on a registration, its questions'
 -- signature, waitlist order, and health survey answers. Extends 0002 with ALTER TABLE only.
 
 -- What has been paid (paid_cents) and what is promised but not yet received (pending_cents, e.g.

@@ -1,4 +1,4 @@
--- Fees, carts and payments (issue 5). Extends 0002 with ALTER TABLE only.
+-- Fees, carts and payments (spec 02 §3). Extends 0002 with ALTER TABLE only.
 
 -- Who may see a fee beyond the allow_* flags: a criteria error shown on the card (e.g. grade).
 alter table fees add column criteria_grades text[];

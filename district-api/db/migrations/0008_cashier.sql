@@ -1,4 +1,4 @@
--- Cashier in the desktop client (issue 8): cash with change, in-person checks and card-reader
+-- Cashier in the desktop client (spec 02 §1): cash with change, in-person checks and card-reader
 -- payments. Extends the payments table of 0005 and keeps the terminal payment records.
 
 -- What the cashier took in: the cash handed over and the change given back (cents), the check

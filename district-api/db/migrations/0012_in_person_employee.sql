@@ -1,4 +1,4 @@
--- In-person payments record the employee who took them (issue 15, decision 102): the employee
+-- In-person payments record the employee who took them (decision 102): the employee
 -- signed in at the register, whose token the desktop client pushed with the session.
 alter table payments add column taken_by_employee_id text;
 

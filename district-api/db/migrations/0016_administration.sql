@@ -1,4 +1,4 @@
--- District administration (issue 18, decision 119).
+-- District administration (decision 119).
 --
 -- Ending a staff member's sessions at once (deactivation, a password reset): every token issued
 -- at or before `sessions_ended_at` is refused at its next call, whichever process issued it. The

@@ -1,4 +1,4 @@
--- Fees made and assessed by the district administration (issue 18 point 4, decision 121).
+-- Fees made and assessed by the district administration (decision 121).
 --
 -- An assessment by an administrator records who assessed it; a student is assessed a fee by the
 -- administration at most once (the unique index makes five identical requests at once charge each

@@ -1,4 +1,4 @@
--- Finding a student or community member (issue 18 point 5, decision 122). The administration's
+-- Finding a student or community member (decision 122). The administration's
 -- search matches the start of an ID or of a first or last name, in any case. pg_trgm is not
 -- available on PGlite, so prefix matching is served by text_pattern_ops indexes on the lower-cased
 -- names and on the ID's digits; they work the same on PGlite and PostgreSQL.

@@ -1,4 +1,4 @@
--- The business office (issue 20, decision 123): mailed checks received, reversed and bounced.
+-- The business office (decision 123): mailed checks received, reversed and bounced.
 --
 -- A mailed-check promise is a `payments` row with method 'mail' (services/mailed-checks.ts): its
 -- amount is pending on the registration until checks for it are recorded here. A check is

@@ -1,4 +1,4 @@
--- Bringing the district's data in (issue 19, decision 124).
+-- Bringing the district's data in (decision 124).
 --
 -- A student missing from a full export of the student information system is never deleted (they
 -- may have registrations and payments): they are marked inactive, and an inactive student cannot

@@ -1,4 +1,4 @@
--- Fee groups the administration creates and renames (issue 18 point 4, decision 127).
+-- Fee groups the administration creates and renames (decision 127).
 --
 -- A family may buy one fee of a group (rule 5 of the fee criteria), so two groups an administrator
 -- cannot tell apart would be one rule in two halves: a name is unique whatever its case. The

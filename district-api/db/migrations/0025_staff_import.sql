@@ -1,4 +1,4 @@
--- Staff from the district's student information system (issue 19, decision 128).
+-- Staff from the district's student information system (decision 128).
 --
 -- An imported staff member has no password until an administrator sets one (the staff page's
 -- reset): a null hash never matches, so they cannot sign in before.

@@ -1,4 +1,4 @@
--- The catalogue import (issue 19 point 2, decision 129): programmes and sections come from the
+-- The catalogue import (decision 129): programmes and sections come from the
 -- district's spreadsheet and are matched, run after run, by the codes the district gives them
 -- (program_code, section_code), never by their names. A code names one programme or one section;
 -- rows made in the product have none until an import adopts them.

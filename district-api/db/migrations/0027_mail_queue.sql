@@ -1,4 +1,4 @@
--- Outgoing mail through a durable queue in the database (issue 20 point 5, decision 130).
+-- Outgoing mail through a durable queue in the database (decision 130).
 --
 -- A message is written in the transaction of the change it tells about, so it exists if and only
 -- if that change committed; a worker in each district API process claims due rows (FOR UPDATE

@@ -1,4 +1,4 @@
--- Refunds made by the business office (issue 20 point 3, decision 131). The automatic refunds of
+-- Refunds made by the business office (decision 131). The automatic refunds of
 -- 0011 keep their meaning; the office's own refunds are rows of the same table with reason
 -- 'office'. A refund is money out when its status is 'succeeded', on the district day of its
 -- settled_at, with the method of its payment (the reconciliation report reads it so): a card

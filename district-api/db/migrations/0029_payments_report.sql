@@ -1,4 +1,4 @@
--- The business office's payments report (issue 20 point 4, decision 132): indexes for reading a
+-- The business office's payments report (decision 132): indexes for reading a
 -- range of district days of money received and refunded (queries/payments-report.ts).
 
 -- Payments that took money, by when they settled (the report's range).

@@ -1,4 +1,4 @@
--- A guest is only a name and an e-mail (issue 28 point 7, decision 141). Every guest sign-in is a
+-- A guest is only a name and an e-mail (decision 141). Every guest sign-in is a
 -- guest of its own, so the address is no longer unique; earlier receipts under the same address
 -- open only to a guest who proved the mailbox with a one-time code sent to it.
 drop index guests_email_idx;

@@ -1,5 +1,5 @@
--- Schools and school years are kept from the administration and the OneRoster imports (issue 30
--- point 1, decision 149). A file names a school by its short or full name in any case, and a
+-- Schools and school years are kept from the administration and the OneRoster imports
+-- (decision 149). A file names a school by its short or full name in any case, and a
 -- school year by its name, so each name belongs to one row: two administrators (or an import and
 -- an administrator) adding the same name at once leave one row, the other is told it is taken.
 create unique index schools_short_name_lower on schools (lower(short_name));

@@ -179,8 +179,8 @@ export async function seedCore(db: Db): Promise<void> {
       roles: ["instructor", "cashier"],
     },
     {
-      // The demo's district administrator (issue 18); a real district creates its first one with
-      // `npm run admin:create`.
+      // The demo's district administrator (decision 119); a real district creates its first one
+      // with `npm run admin:create`.
       username: "admin",
       password: "admin-demo",
       employeeId: "E1005",
@@ -189,7 +189,7 @@ export async function seedCore(db: Db): Promise<void> {
       roles: ["district_admin"],
     },
     {
-      // The demo's business office (issue 20): mailed checks.
+      // The demo's business office (decision 123): mailed checks.
       username: "office",
       password: "office-demo",
       employeeId: "E1006",
