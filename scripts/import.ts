@@ -1,5 +1,5 @@
 // npm run import -- students|staff FILE… [--dry-run] [--full] [--report REPORT.csv]
-// The district's nightly sync (issue 19, decision 124): the same service as the administration's
+// The district's nightly sync (decision 124): the same service as the administration's
 // upload page (district-api/services/imports.ts), on the configured database (DATABASE_URL, or the
 // embedded PGlite in DATA_DIR), migrating first. FILE is one plain CSV, or a OneRoster 1.1 set
 // (users.csv orgs.csv demographics.csv). Files are streamed from disk.

@@ -1,4 +1,4 @@
-// Assessing one fee to many students (issue 18 point 4, decision 121), through the district API
+// Assessing one fee to many students (decision 121), through the district API
 // over HTTP as an administrator: generates the students, then times the preview and the
 // assessment of a fee to all of them by a list of IDs and by their schools, and a repeat (which
 // must charge nobody). Prints the timings and checks each student was charged once.

@@ -1,5 +1,5 @@
 // The worst bodies we can build, sent to every public route of the district API and every web
-// action (issues 28 and 36), while a concurrent poller asks /healthz every few milliseconds.
+// action (decision 134), while a concurrent poller asks /healthz every few milliseconds.
 // Prints, per kind of body, the replies' statuses and the longest time it took to answer, and
 // the longest stall /healthz saw; the target is under 50 ms on an idle machine (the figure counts
 // the machine's other load as well). Usage: npm run bench:hostile
@@ -26,7 +26,7 @@ interface Attack {
 const JSON_LIMIT = 1024 * 1024;
 const FORM_LIMIT = 256 * 1024;
 
-/** Deep nesting padded with texts to about 1 MB (the body of issue 28: depth 2,500). */
+/** Deep nesting padded with texts to about 1 MB (the body decision 134 tells of: depth 2,500). */
 function deepPadded(depth: number): string {
   const pad = "p".repeat(Math.floor(JSON_LIMIT / depth) - 10);
   return `{"nameFirst":"a","x":${`["${pad}",`.repeat(depth)}0${"]".repeat(depth)}}`;

@@ -1,4 +1,4 @@
-// The business office's mailed-check list over many promises (issue 20, decision 123): prints the
+// The business office's mailed-check list over many promises (decision 123): prints the
 // median and 95th-percentile time of the list's calls (a page of open promises, a search by name,
 // by confirmation number, the overdue filter, the overview's figures) and of recording a check,
 // on PGlite, or on PostgreSQL with INTEGRATION_DB=postgres TEST_DATABASE_URL=….

@@ -1,4 +1,4 @@
-// Page weight and slow-network timings of the family pages (issue 9).
+// Page weight and slow-network timings of the family pages (decisions 092 and 093).
 // Prints, per page and mode, the gzip bytes of JS, CSS and HTML on first load, and the first
 // contentful paint and sign-in-to-programs time under a slow network (400 kbit/s, 400 ms RTT, 4×
 // CPU slowdown). Usage: npm run bench:pages [-- --no-throttle]

@@ -1,5 +1,5 @@
-// The business office's payments report over one year of 200,000 payments (issue 20 point 4,
-// decision 132): card online, card reader, cash and checks in person, each on one or two lines
+// The business office's payments report over one year of 200,000 payments
+// (decision 132): card online, card reader, cash and checks in person, each on one or two lines
 // (a fee with an account code, a registration), 2% refunded in part, and 5,000 mailed checks.
 // Prints the median and 95th-percentile time of the report's call (a month and the year, with and
 // without filters), of the day sheet, and of the CSV export (every row of the range read from the

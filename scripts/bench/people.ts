@@ -1,4 +1,4 @@
-// People search at district size (issue 18 point 5, decision 122): 50,000 students, then the
+// People search at district size (decision 122): 50,000 students, then the
 // administration's search by ID prefix, exact ID, name prefix and two words, on PGlite (in
 // memory) or on PostgreSQL when DATABASE_URL is set (a database the run may fill).
 // Prints the median and worst of 20 searches of each kind, in milliseconds.

@@ -1,4 +1,4 @@
-// The opening-morning rush through the web pages (issue 32): every family signs in with the
+// The opening-morning rush through the web pages: every family signs in with the
 // sign-in form, loads /programs, posts Register from its activity's card and loads
 // /my-registrations, as a browser without JavaScript does it: plain form posts with an Origin
 // header, redirects followed by hand, cookies kept per family.

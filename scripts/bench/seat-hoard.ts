@@ -1,5 +1,4 @@
-// Throwaway accounts hoarding seats with mailed-check promises (issue 28 point 3, decisions 138
-// and 142).
+// Throwaway accounts hoarding seats with mailed-check promises (decisions 138 and 142).
 // For the given time, from 1 client address and then from 50 (each run on a fresh database), it
 // creates community accounts as fast as the district API lets it, reads each new ID from the
 // account's own mailbox (the member-id message, as an attacker owning the mailboxes would), signs

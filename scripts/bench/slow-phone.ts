@@ -1,4 +1,4 @@
-// The family's whole journey on a slow phone (issue 29): the questionnaire at `/`, sign-in, the
+// The family's whole journey on a slow phone (decision 161): the questionnaire at `/`, sign-in, the
 // programs, registering for Summer Band and paying for it by card in the simulator, up to
 // "Payment Complete". The phone: 400 kbit/s each way, 400 ms latency, CPU 5× slower, 360×640.
 // Prints the wall-clock time of each step and the total, and the JS and CSS bytes (gzip, over the

@@ -1,5 +1,5 @@
-// Server throughput of /programs (issue 9): a signed-in student with 100 activities, rendered by
-// the app, against the same HTML sent as a static file by Express in the same process. Both at
+// Server throughput of /programs (decision 094): a signed-in student with 100 activities, rendered
+// by the app, against the same HTML sent as a static file by Express in the same process. Both at
 // 32 concurrent connections. Usage: npm run bench:ssr [-- --seconds 10 --connections 32 --profile]
 // It also renders the lightest page a signed-in person gets (the start page, /: the header with
 // its cart badge and a short questionnaire) at the same load: the framework's floor for any page,

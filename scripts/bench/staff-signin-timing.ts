@@ -1,4 +1,4 @@
-// Whether a staff username can be told apart by timing (issue 28 point 9): the median and 95th
+// Whether a staff username can be told apart by timing (decision 136): the median and 95th
 // percentile time of a failed staff sign-in for an existing username and for an unknown one,
 // each from its own address so no limit refuses it before the password is compared. Both should
 // cost one scrypt comparison.
