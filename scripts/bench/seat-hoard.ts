@@ -5,7 +5,7 @@
 // in, registers for each target activity and promises a mailed check. It then prints, per
 // activity, the seats held by promises with $0 received, beside the cap the district's share
 // allows, and the seats on payment-window holds (those end by themselves within the window), then
-// the seats held without paying in all activities together: from one address the issue's bar is
+// the seats held without paying in all activities together: from one address the bar is
 // at most one (decision 142), from many no activity past its cap (decision 138).
 // Loopback only: the API listens on 127.0.0.1 and trusts its loopback proxy (app.set("trust
 // proxy", "loopback")), so the client address it sees is the X-Forwarded-For this script sends,
@@ -31,7 +31,7 @@ if (!(MINUTES > 0) || ADDRESS_COUNTS.some((n) => !Number.isInteger(n) || n < 1 |
   process.exit(2);
 }
 
-/** The activities the accounts go for: the issue's 17-seat Robotics Camp and a larger one. */
+/** The activities the accounts go for: decision 138's 17-seat Robotics Camp and a larger one. */
 const TARGETS = [
   { name: "Hoard Robotics Camp", capacity: 17, costCents: 7500 },
   { name: "Hoard Swim Lessons", capacity: 40, costCents: 4000 },
@@ -226,7 +226,7 @@ async function run(addresses: number) {
     console.log(
       `  seats held without paying: ${total} in all activities, at most ${worst} of one activity`,
     );
-    // The issue's bar: from one address at most one seat in all; from many, no more than each cap.
+    // The bar (decisions 138 and 142): from one address at most one seat in all; from many, no more than each cap.
     const bar = addresses === 1 ? total <= 1 : !overCap;
     console.log(
       `  issue 28's bar (${addresses === 1 ? "at most 1 seat in all from one address" : "no activity past its cap"}): ` +
