@@ -226,7 +226,8 @@ async function run(addresses: number) {
     console.log(
       `  seats held without paying: ${total} in all activities, at most ${worst} of one activity`,
     );
-    // The bar (decisions 138 and 142): from one address at most one seat in all; from many, no more than each cap.
+    // The bar (decisions 138 and 142): from one address at most one seat in all; from many, no
+    // more than each cap.
     const bar = addresses === 1 ? total <= 1 : !overCap;
     console.log(
       `  issue 28's bar (${addresses === 1 ? "at most 1 seat in all from one address" : "no activity past its cap"}): ` +
