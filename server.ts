@@ -23,7 +23,7 @@ import {
   type AppMode,
 } from "./server/config";
 import { externalReadiness, healthRoutes } from "./server/health";
-import { createDrain, type DrainTimes } from "./server/lifecycle";
+import { createDrain, keepConnectionsAlive, type DrainTimes } from "./server/lifecycle";
 import { observeWebRequests } from "./server/observe";
 import { metricsRoute } from "./server/metrics-route";
 import { gauge } from "./district-api/metrics";
@@ -272,6 +272,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
   const url = selfUrl();
   const server = listening as unknown as Server;
+  keepConnectionsAlive(server);
   const release = async () => {
     await api?.close();
   };

@@ -8,6 +8,21 @@
 import type { Server } from "node:http";
 import type { RequestHandler } from "express";
 
+/**
+ * How long an idle kept-alive connection stays open. The server must be the last to close one:
+ * a client that sends on a connection the server is closing at that moment gets ECONNRESET and
+ * the family a failed page. The web app's own calls to the embedded /v1 keep an idle connection
+ * 4 s (undici's default; seen failing under the rush benchmark against Node's 5 s) and a load
+ * balancer up to 60 s (AWS's default), so the server keeps one 65 s.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/** Sets the idle time above on `server`; the headers' deadline must be longer than it. */
+export function keepConnectionsAlive(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+}
+
 export interface DrainTimes {
   /** How long to go on serving, not ready, before the listener closes (SHUTDOWN_GRACE_SECONDS). */
   graceMs: number;

@@ -1,6 +1,7 @@
 // Access logs, request ids and metrics (issue 17, decision 113), on the whole server as it runs
 // (the built web app and the embedded district API). No browser: plain HTTP, as a proxy and a
 // metrics scraper see it.
+import { Agent, get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -58,6 +59,25 @@ async function signIn(studentId: string, dob: string, requestId?: string): Promi
     body: new URLSearchParams({ intent: "login", studentId, dob }).toString(),
   });
 }
+
+describe("kept-alive connections", () => {
+  it("are kept 65 s, longer than the web app's own calls (4 s) and a load balancer (60 s) keep theirs", async () => {
+    // The side that closes an idle connection first is the one whose next request can be reset
+    // as it is sent (ECONNRESET): the server says how long it keeps one, and keeps it longer.
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+        get(`${server.url}/healthz`, { agent }, (res) => {
+          res.resume();
+          resolve(res.headers["keep-alive"]);
+        }).on("error", reject);
+      });
+      expect(keepAlive).toBe("timeout=65");
+    } finally {
+      agent.destroy();
+    }
+  });
+});
 
 describe("access log and request id", () => {
   it("one line per request in the web app and the API, with one request id across both", async () => {
