@@ -4,7 +4,6 @@
 // Assessed Fees; the audit trail lists the assessment. A fee group made on the fee list (a name
 // taken already is refused on its field) is offered by the fee form (decision 127).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import {
   MODES,
   seeNotice,

@@ -4,7 +4,6 @@
 // imported birth date.
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { seriousViolations } from "../support/a11y";
 import {
   MODES,

@@ -6,7 +6,6 @@
 // released on the office's list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import {
   MODES,
   seeNotice,

@@ -66,10 +66,10 @@ describe("kept-alive connections", () => {
     // as it is sent (ECONNRESET): the server says how long it keeps one, and keeps it longer.
     const agent = new Agent({ keepAlive: true });
     try {
-      const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+      const keepAlive = await new Promise<string>((resolve, reject) => {
         get(`${server.url}/healthz`, { agent }, (res) => {
           res.resume();
-          resolve(res.headers["keep-alive"]);
+          resolve(String(res.headers["keep-alive"]));
         }).on("error", reject);
       });
       expect(keepAlive).toBe("timeout=65");

@@ -5,7 +5,6 @@
 // refund with its amount and date.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import {
   MODES,
   seeNotice,

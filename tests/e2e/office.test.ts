@@ -4,7 +4,6 @@
 // part of the check and then the rest, and the family's card shows the registration paid.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import {
   MODES,
   seeNotice,
