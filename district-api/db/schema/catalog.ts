@@ -1,4 +1,5 @@
 import {
+  bigserial,
   boolean,
   date,
   integer,
@@ -31,6 +32,15 @@ export const feeCategories = pgTable("fee_categories", {
   name: text("name").notNull(),
 });
 
+/**
+ * The catalogue's version: one row, replaced by a trigger on every write to the catalogue's tables
+ * (migration 0009, decision 094).
+ */
+export const catalogVersion = pgTable("catalog_version", {
+  id: integer("id").primaryKey().default(1),
+  version: uuid("version").notNull().defaultRandom(),
+});
+
 export const programs = pgTable("programs", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),
@@ -41,6 +51,8 @@ export const programs = pgTable("programs", {
   allowPartial: boolean("allow_partial").notNull().default(false),
   cancellationMessage: text("cancellation_message"),
   sortOrder: integer("sort_order").notNull().default(0),
+  /** The catalogue import's key for a program it made (migration 0026). */
+  sourceKey: text("source_key"),
 });
 
 export const courses = pgTable("courses", {
@@ -84,6 +96,8 @@ export const courseSections = pgTable("course_sections", {
   oneSectionPerTermOverride: boolean("one_section_per_term_override").notNull().default(false),
   active: boolean("active").notNull().default(true),
   notes: text("notes"),
+  /** The catalogue import's key for a section it made (migration 0026). */
+  sourceKey: text("source_key"),
 });
 
 export const feeGroups = pgTable("fee_groups", {
@@ -108,6 +122,8 @@ export const fees = pgTable("fees", {
   allowPartial: boolean("allow_partial").notNull().default(false),
   isDonation: boolean("is_donation").notNull().default(false),
   feeGroupId: integer("fee_group_id").references(() => feeGroups.id),
+  /** The grades an assessment by criteria reaches (migration 0005). */
+  criteriaGrades: text("criteria_grades").array(),
   freeAmountCents: integer("free_amount_cents"),
   freeQuantity: integer("free_quantity"),
   reducedAmountCents: integer("reduced_amount_cents"),
@@ -179,6 +195,14 @@ export const registrations = pgTable("registrations", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  // Migration 0004: money paid and in flight, the cart flag, the waiver's signature and name, and
+  // the order registrations were made in.
+  paidCents: integer("paid_cents").notNull().default(0),
+  pendingCents: integer("pending_cents").notNull().default(0),
+  inCart: boolean("in_cart").notNull().default(false),
+  signature: text("signature"),
+  legalName: text("legal_name"),
+  seq: bigserial("seq", { mode: "number" }).notNull(),
 });
 
 export const assessedFees = pgTable("assessed_fees", {
@@ -204,4 +228,7 @@ export const assessedFees = pgTable("assessed_fees", {
   waived: boolean("waived").notNull().default(false),
   adjustedAt: timestamp("adjusted_at", { withTimezone: true }),
   adjustReason: text("adjust_reason"),
+  // Migration 0005: the cart a self-assessed fee waits in, and the amount a donation was given.
+  cartId: integer("cart_id"),
+  donationCents: integer("donation_cents"),
 });

@@ -6,6 +6,7 @@ import {
   primaryKey,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -55,6 +56,24 @@ export const guests = pgTable("guests", {
   /** When this guest session proved the mailbox with a code sent to it (migration 0037). */
   mailboxProvenAt: timestamp("mailbox_proven_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A guest's mailbox code while it is waiting to be typed: its hash only (migration 0037). */
+export const guestMailboxCodes = pgTable("guest_mailbox_codes", {
+  guestId: integer("guest_id")
+    .primaryKey()
+    .references(() => guests.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which start created the database, demo or production: one row (migration 0031, decision 135). */
+export const databaseOrigin = pgTable("database_origin", {
+  id: smallint("id").primaryKey().default(1),
+  createdBy: text("created_by").$type<"demo" | "production">().notNull(),
+  recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const staff = pgTable("staff", {

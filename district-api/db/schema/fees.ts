@@ -76,6 +76,16 @@ export const payments = pgTable("payments", {
   clientAddressHash: text("client_address_hash"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   settledAt: timestamp("settled_at", { withTimezone: true }),
+  // Migration 0008: the cash tendered and change given, the check's number and the card reader.
+  tenderedCents: integer("tendered_cents"),
+  changeCents: integer("change_cents"),
+  checkNumber: text("check_number"),
+  terminalId: text("terminal_id"),
+  // Migration 0011 (one charge per cart): what the charge was for, until when it may be taken, and
+  // when it was applied to the cart's lines.
+  cartFingerprint: text("cart_fingerprint"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  appliedAt: timestamp("applied_at", { withTimezone: true }),
 });
 
 export const providerEvents = pgTable("provider_events", {
