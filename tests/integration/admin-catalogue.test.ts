@@ -1,4 +1,4 @@
-// Programmes, courses and sections over HTTP (issue 18 point 3, decision 120): only a
+// Programmes, courses and sections over HTTP (decision 120): only a
 // district_admin may call them (a matrix, nothing written), bad input is a 400 naming the field
 // with nothing written, capacity never goes below the seats taken and a raise offers the seats to
 // the waiting list in order, once, whatever the concurrency; a section with registrations is only

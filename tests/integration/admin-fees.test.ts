@@ -1,4 +1,4 @@
-// The administration's fees over HTTP (issue 18 point 4, decision 121): only a district_admin may
+// The administration's fees over HTTP (decision 121): only a district_admin may
 // call them (every other caller refused, nothing written); bad input is a 400 naming the field
 // with nothing written; a preview changes nothing; an assessment charges each student once at
 // their price (free, reduced, activity pass), also when sent five times at once; waivers and

@@ -1,4 +1,4 @@
-// The student import over HTTP (issue 19, decision 124): only a district_admin may call it; a dry
+// The student import over HTTP (decision 124): only a district_admin may call it; a dry
 // run changes no person; a real run applies every row or none, and a second run of the same file
 // writes nothing; a student missing from a full export is kept (with their registration) and
 // marked inactive, and cannot sign in; an imported student signs in with the imported birth date
@@ -376,7 +376,7 @@ describe("importing students", () => {
       reason: "Missing from the full export.",
     });
 
-    // More than a tenth of the students: applying needs the count confirmed (issue 36 point 3).
+    // More than a tenth of the students: applying needs the count confirmed (decision 141).
     expect(page.confirmDeactivations).toBe(students - 2);
     const before = await digest();
     for (const body of [undefined, { confirmDeactivations: students - 3 }]) {

@@ -1,4 +1,4 @@
-// The administration's people calls over HTTP (issue 18 point 5, decision 122): only a
+// The administration's people calls over HTTP (decision 122): only a
 // district_admin may call them (a matrix of every other caller, nothing written); bad input is a
 // 400 naming the field with nothing written; finding people by ID or name pages on the server;
 // financial aid and the activity pass change the price the person sees; unlocking lets a locked

@@ -1,4 +1,4 @@
-// The district's schools and school years over HTTP (issue 30 point 1, decision 149): only a
+// The district's schools and school years over HTTP (decision 149): only a
 // district_admin may list, add or rename them (a matrix of every other caller, nothing written);
 // a name another school has (short or full, any case) is a 400 naming the field with nothing
 // written; the same names again change nothing; every change leaves its audit entry; and a

@@ -1,4 +1,4 @@
-// The staff import over HTTP (issue 19, decision 128): only a district_admin may call it; a dry
+// The staff import over HTTP (decision 128): only a district_admin may call it; a dry
 // run changes no account; a real run applies every row or none, and a second run of the same file
 // writes nothing; a full export marks an imported staff member it no longer has inactive (never
 // the administrator, never an account made on the staff page); an imported staff member has no

@@ -1,4 +1,4 @@
-// The district administration over HTTP (issue 18, decision 119): only a district_admin may call
+// The district administration over HTTP (decision 119): only a district_admin may call
 // /v1/admin (a matrix of every other kind of caller, nothing written), bad input is a 4xx naming
 // the field with nothing written, and every change leaves an audit entry with its values before
 // and after, in the same transaction.

@@ -1,4 +1,4 @@
-// The district API during a maintenance window (issue 36, "Also seen"): family calls, signed in or
+// The district API during a maintenance window (decision 141): family calls, signed in or
 // not, answer 503 with the spec's maintenance words; staff and administrators keep working, so an
 // administrator can end the window; the payment provider's webhook still settles payments.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -117,7 +117,7 @@ async function familyCallBecomes(
   return status;
 }
 
-describe("the window is the administrator's in every process (issue 29 point 16)", () => {
+describe("the window is the administrator's in every process (decision 147)", () => {
   it("a window another process wrote into the database holds at once, and its end too", async () => {
     const db = api.runtime.deps.db;
     // This process has just read the window (none open).

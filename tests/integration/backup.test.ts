@@ -1,4 +1,4 @@
-// Backups (issue 17, decision 112): the embedded database is backed up while the server runs,
+// Backups (decision 112): the embedded database is backed up while the server runs,
 // through the server itself, and restored into a fresh data folder with the same registrations
 // and payments; PostgreSQL through pg_dump/pg_restore with the same commands.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

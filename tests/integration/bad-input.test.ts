@@ -1,4 +1,4 @@
-// Bad input is a 4xx naming the field, and writes nothing (issue 15, finding 5): impossible
+// Bad input is a 4xx naming the field, and writes nothing (decision 104): impossible
 // dates, NUL and control characters, and numbers beyond what the database holds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

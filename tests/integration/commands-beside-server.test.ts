@@ -1,4 +1,4 @@
-// The commands an administrator runs on the server's machine (issue 35 point 1, decision 135):
+// The commands an administrator runs on the server's machine (decision 135):
 // beside a running server on the embedded database, each either goes through the server (backup)
 // or refuses at once with one line and changes nothing; the server refuses a DATA_DIR a command
 // holds; after a restart everything the server kept is there and people sign in. On PostgreSQL

@@ -1,4 +1,4 @@
-// Community member registration, profile and ID recovery over HTTP (issue 3).
+// Community member registration, profile and ID recovery over HTTP (spec 01 §7).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PNG } from "pngjs";
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Property-based fuzz of the whole /v1 contract (issue 15, finding 5), run in parts by
+// Property-based fuzz of the whole /v1 contract (decision 104), run in parts by
 // contract-fuzz-1.test.ts and contract-fuzz-2.test.ts. The calls are the contract's endpoint
 // values (decision 162), each with its access rule, its body, query and path schemas and its
 // replies, so a new call is fuzzed without an entry here. Inputs are generated from the zod schemas themselves: mostly

@@ -1,4 +1,4 @@
-// The database knows which start made it (issue 28 point 2, decision 135): the demo start refuses
+// The database knows which start made it (decision 135): the demo start refuses
 // a database the production start created and a non-empty database it did not seed; the
 // production start refuses a database holding the demo's data; the demo's seed is one transaction.
 // On PGlite (in memory) and on PostgreSQL, where two processes claim an empty database at once.
@@ -107,7 +107,7 @@ describe("which start created the database", () => {
 
   it("the demo's seed is one transaction: a failure half-way leaves nothing behind", async () => {
     const { database } = await emptyDatabase();
-    // A fee category the demo also seeds, after its students and staff (the crash of issue 28).
+    // A fee category the demo also seeds, after its students and staff (the crash in decision 135).
     await database.db.execute(sql`insert into fee_categories (name) values ('Athletics')`);
     const err = await claimDatabase(database.db, "demo").then(
       () => null,

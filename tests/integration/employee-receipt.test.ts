@@ -1,4 +1,4 @@
-// An employee's own purchase (issue 29 point 19): paying their cart queues one receipt e-mail to
+// An employee's own purchase (decision 155): paying their cart queues one receipt e-mail to
 // the employee's address on file, linking the receipt page; the receipt is theirs alone, another
 // employee gets the same 404 as a cart that does not exist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

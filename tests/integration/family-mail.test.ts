@@ -1,4 +1,4 @@
-// The e-mails a parent needs (issue 29 points 3 and 13): a receipt lists each line as quantity ×
+// The e-mails a parent needs (decision 144): a receipt lists each line as quantity ×
 // price with what it got, adding up to the amount; it greets the family (not the child) and links
 // the receipt page; a registration confirmation says when and where, and links the family's
 // registrations; links are built from the web app's address (PUBLIC_URL).
@@ -128,7 +128,7 @@ describe("the registration confirmation", () => {
   });
 });
 
-describe("what a card charge is called (issue 29 point 14)", () => {
+describe("what a card charge is called (decision 144)", () => {
   it("the hosted checkout and the card processor read the things paid for, not 'Cart 3'", async () => {
     const token = await studentToken(api, "100017");
     const [goggles] = await queryRows<{ id: number }>(
@@ -167,7 +167,7 @@ async function mailKindsAbout(registrationId: string) {
   return rows.map((r) => r.kind);
 }
 
-describe("a registration paid by mailed check (issue 29 point 13)", () => {
+describe("a registration paid by mailed check (decision 153)", () => {
   it("is confirmed by e-mail when the office receives the check, not when it is promised", async () => {
     const student = "100018";
     const [p] = await queryRows<{ id: string }>(
@@ -238,7 +238,7 @@ async function addressesCount(student: string) {
   return new Set([p!.email, ...p!.custodian_emails].filter(Boolean)).size;
 }
 
-describe("the refund e-mail (issue 29 point 13)", () => {
+describe("the refund e-mail (decision 153)", () => {
   it("names the Cart ID the receipt shows and links the receipt", async () => {
     const student = "100019";
     const token = await studentToken(api, student);

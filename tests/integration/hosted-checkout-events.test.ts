@@ -1,4 +1,4 @@
-// The hosted checkout fulfils only paid sessions (issue 28 point 4, decision 140): the district
+// The hosted checkout fulfils only paid sessions (decision 140): the district
 // API runs with the Stripe provider (a stubbed client for the calls that would reach Stripe, the
 // real SDK for the webhook's signature) and receives Stripe's signed events, each one twice and in
 // both orders. A session completed "unpaid" (a delayed method) leaves the cart open until the

@@ -1,4 +1,4 @@
-// Bodies built to cost the server time (issue 28, point 1): deeply nested JSON, gzip that inflates
+// Bodies built to cost the server time (decision 134): deeply nested JSON, gzip that inflates
 // far past its size on the wire, very wide bodies, unknown keys on the public routes. Each is a 4xx
 // naming the problem, answered before the body is walked, and writes nothing; the honest body
 // beside it (gzipped too) still works.

@@ -1,4 +1,4 @@
-// Every /v1 call of issue 2 over HTTP: sign-in, tokens, settings, status, recovery, guests,
+// Every /v1 call of spec 01 §7 over HTTP: sign-in, tokens, settings, status, recovery, guests,
 // desktop sessions, throttling, and bad input (always a clear 4xx, nothing changed).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
-// `npm run import` with the district's orgs.csv and academicSessions.csv (issue 30 point 1,
-// decision 157): the dry run prints the schools and school years it would create and writes
+// `npm run import` with the district's orgs.csv and academicSessions.csv
+// (decision 157): the dry run prints the schools and school years it would create and writes
 // nothing, the real run prints what it created; a catalogue takes them beside its CSV too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";

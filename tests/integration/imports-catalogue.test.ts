@@ -1,4 +1,4 @@
-// The catalogue import over HTTP (issue 19 point 2, decision 129): only a district_admin may call
+// The catalogue import over HTTP (decision 129): only a district_admin may call
 // it; a dry run changes nothing but its report; a real run applies every row or none, and a second
 // run of the same file writes nothing (no audit entry); an imported section is in the family
 // programme list for its grade and can be registered for; capacity never drops below the seats

@@ -1,5 +1,5 @@
-// OneRoster orgs.csv and academicSessions.csv in the student import (issue 30 point 1, decision
-// 154): on a database with no schools and no school years, a dry run lists the schools and the
+// OneRoster orgs.csv and academicSessions.csv in the student import (decision 154):
+// on a database with no schools and no school years, a dry run lists the schools and the
 // year the set names as to create, treats them as known for its students, and writes nothing; the
 // real run creates them, with decision 149's audit entries, and the students in them, in one
 // transaction; a second run finds them all unchanged; a renamed school in the file renames it.

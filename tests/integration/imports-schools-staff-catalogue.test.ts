@@ -1,5 +1,5 @@
-// OneRoster orgs.csv and academicSessions.csv in the staff and catalogue imports (issue 30 point 1,
-// decision 157), over HTTP as the upload page calls them: the staff import's OneRoster set, and a
+// OneRoster orgs.csv and academicSessions.csv in the staff and catalogue imports
+// (decision 157), over HTTP as the upload page calls them: the staff import's OneRoster set, and a
 // plain student, staff or catalogue CSV with orgs.csv and academicSessions.csv beside it, list the
 // schools and school years they would create in the dry run's report and write nothing; applying
 // the dry run creates them in the import's transaction, each with decision 149's audit entry, and

@@ -1,4 +1,4 @@
-// Mail through the durable queue (issue 20 point 5, decision 130): a send that fails three times
+// Mail through the durable queue (decision 130): a send that fails three times
 // and then succeeds is one mail; mail queued before a restart is sent after it, and a message
 // interrupted mid-send is never sent twice; two processes on one PostgreSQL database send each
 // message once; a payment produces one receipt per address on file, however many times it is
@@ -356,7 +356,7 @@ describe("receipts and confirmations", () => {
     expect(confirmations.map((m) => m.to).sort()).toEqual(addresses);
   });
 
-  it("a guest who pays by card gets the receipt at the address they gave (issue 29 point 2)", async () => {
+  it("a guest who pays by card gets the receipt at the address they gave (decision 130)", async () => {
     const email = `guest-receipt-${randomBytes(3).toString("hex")}@example.org`;
     const token = await guestToken(api, email);
     const [donation] = await queryRows<{ id: number }>(

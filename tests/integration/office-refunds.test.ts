@@ -1,4 +1,4 @@
-// Refunds by the business office over HTTP (issue 20 point 3, decision 131): a refund of more than
+// Refunds by the business office over HTTP (decision 131): a refund of more than
 // is left is refused naming the amount and writes nothing; a partial card refund goes through the
 // simulator and lowers what was paid once; a refund the provider refuses changes nothing and says
 // why; five identical refunds at once make one; a cash refund is recorded with who paid it out

@@ -1,4 +1,4 @@
-// The business office over HTTP (issue 20 points 1 and 2, decision 123): only business_office and
+// The business office over HTTP (decision 123): only business_office and
 // district_admin may call /v1/office (a matrix of every other caller, nothing written); the
 // mailed-check promises are listed and searched; a check received (in parts) makes the money
 // paid, once however many times it is sent at once (two processes on PostgreSQL); a check is

@@ -1,7 +1,7 @@
-// A cart is paid once (issue 15): a hosted session or setup intent is bound to the cart's contents
-// and amount; a payment that settles for a cart already paid, changed or expired is refunded and
-// recorded; a hosted and a direct payment racing end with one charge kept (also across two API
-// processes on one PostgreSQL); mailed-check confirmations raise the pending amount once.
+// A cart is paid once (decision 101): a hosted session or setup intent is bound to the cart's
+// contents and amount; a payment that settles for a cart already paid, changed or expired is
+// refunded and recorded; a hosted and a direct payment racing end with one charge kept (also across
+// two API processes on one PostgreSQL); mailed-check confirmations raise the pending amount once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -367,7 +367,7 @@ describe("a cart is paid once", () => {
   });
 });
 
-describe("the simulator's hosted page (issue 28 point 9)", () => {
+describe("the simulator's hosted page (decision 140)", () => {
   it("is shown and paid only by the person who opened it", async () => {
     const token = await login(api, "100027");
     const { cartId } = await cartWithCourse(api, db(), token, 2500);

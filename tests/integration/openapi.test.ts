@@ -1,4 +1,4 @@
-// The OpenAPI description of the district API (issue 17, decision 114): every /v1 call is in it
+// The OpenAPI description of the district API (decision 114): every /v1 call is in it
 // with a summary, its request schemas and replies; the document holds together.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConfig, lintFromString } from "@redocly/openapi-core";

@@ -1,4 +1,4 @@
-// More time on a payment window, once (issue 29 point 10, decision 146): the owner's POST on the
+// More time on a payment window, once (decision 146): the owner's POST on the
 // registration's payment window moves its deadline by the district's window from the old one,
 // once; a second request, five at once, a window that ended, a registration no longer awaiting
 // payment and another family's registration are refused; a registration in the cart moves the

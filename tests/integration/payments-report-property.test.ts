@@ -1,4 +1,4 @@
-// The payments report balances (issue 35 point 2, decision 139), on PGlite and PostgreSQL: for
+// The payments report balances (decision 139), on PGlite and PostgreSQL: for
 // random sequences of money events made through the product's own calls — card payments on the
 // hosted page, payments at the register (cash, a check in person, the card reader), mailed-check
 // promises and the checks received for them, checks bounced or reversed as mistakes, refunds by
@@ -192,8 +192,8 @@ const opArb: fc.Arbitrary<{ op: Op; hours: number }> = fc.record({
 });
 
 /**
- * Issue 35's case first, then what the bank did after it: $40 promised, a $15 check, $5 given back
- * in cash, a card payment refunded in part, a second check bounced after a refund by check, a
+ * Decision 139's case first, then what the bank did after it: $40 promised, a $15 check, $5 given
+ * back in cash, a card payment refunded in part, a second check bounced after a refund by check, a
  * check recorded by mistake and reversed.
  */
 const ISSUE_35_EXAMPLE: { op: Op; hours: number }[] = [

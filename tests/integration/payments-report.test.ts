@@ -1,4 +1,4 @@
-// The payments report over HTTP (issue 20 point 4, decision 132), on PGlite and PostgreSQL: a day
+// The payments report over HTTP (decision 132), on PGlite and PostgreSQL: a day
 // with every method (card online, card reader, cash, check in person, mailed check), refunds and a
 // bounced check — the totals equal the sum of payments minus refunds, per day, per method and per
 // account code, and each is the sum of its rows; a payment at 23:30 local lands on its local day;

@@ -1,5 +1,5 @@
 // From one client address, at most one seat held by unpaid mailed-check promises of community
-// members (issue 28 point 3, decision 142): a second account promising from the same address is
+// members (decision 142): a second account promising from the same address is
 // refused, keeps its hold and can pay by card; another address may promise; students behind the
 // same address (a school's network) are not refused; a promise received or released frees the
 // address; two processes at once let one promise through.

@@ -1,4 +1,4 @@
-// Unpaid mailed-check promises cannot hoard seats (issue 28 point 3, decision 138): a promise with
+// Unpaid mailed-check promises cannot hoard seats (decision 138): a promise with
 // no check by its due date is released by the product (the seat to the first family waiting, the
 // family e-mailed, the office's list shows it released, the audit trail has it), once however
 // many processes sweep at once; and unpaid promises hold at most the district's share of a

@@ -1,6 +1,6 @@
 // No reply tells whether a name and birth date have an account, member IDs are not a sequence,
 // and every public action that writes or mails is limited per client address and per recipient
-// mailbox in the database (issue 36 point 2, issue 28 points 3 and 6; decision 137).
+// mailbox in the database (decision 137).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PNG } from "pngjs";
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Who reads a receipt (issue 15, finding 3): every receipt-like call of the district API, asked by
+// Who reads a receipt: every receipt-like call of the district API, asked by
 // the owner, another family, a community member, a guest, each staff role, a desktop cashier
 // session of someone else and no token. Only the owner reads it; everyone else gets the same 404
 // as a cart that does not exist, so sequential cart ids tell nothing (decision 102).
@@ -119,7 +119,7 @@ beforeAll(async () => {
   callers["another student"] = await studentToken(api, "100012");
   callers["community member"] = await studentToken(api, "200001", "1980-03-02");
   callers.guest = await guestToken(api, "receipt-guest@example.org");
-  // The same name and e-mail signing in again, in another case (issue 28 point 7): a new guest
+  // The same name and e-mail signing in again, in another case (decision 141): a new guest
   // session, which proves nothing about the mailbox.
   callers["the same guest signing in again"] = await guestToken(api, "Receipt-Owner@Example.org");
   callers["instructor"] = employee;

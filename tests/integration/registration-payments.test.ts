@@ -1,4 +1,4 @@
-// The registration payment calls a parent's dialog makes, over HTTP (issue 21, points 1–6): the
+// The registration payment calls a parent's dialog makes, over HTTP (decision 106): the
 // amount rules (minimum from the cost, above the balance), a mailed check for part of the
 // balance, the simulator's expiry check, and where a paid cart's return page goes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

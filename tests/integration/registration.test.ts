@@ -359,7 +359,7 @@ describe("waitlists", () => {
     expect((await unwait(20, c.courseSelectionUUID)).status).toBe(404);
   });
 
-  it("tells each person waiting their place in the line (issue 29)", async () => {
+  it("tells each person waiting their place in the line", async () => {
     const s = await makeSection({ capacity: 1 });
     expect((await reg(40, s.id)).status).toBe(200);
     for (const n of [41, 42, 43]) expect((await wait(n, s.id)).status).toBe(200);

@@ -1,4 +1,4 @@
-// Revocation (issue 15, finding 4): sign-out ends the session on the server, so neither the token
+// Revocation: sign-out ends the session on the server, so neither the token
 // nor any token refreshed from it works again; a refresh re-reads the account, so a deactivation
 // or a role change takes effect within one refresh (decision 103).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // Guessing a birth date, a staff password or the desktop client key is impractical, whatever the
-// number of addresses and the concurrency (issue 15, finding 1 and finding 7's key guessing;
-// decision 100). Every demo student was born on 2012-01-15.
+// number of addresses and the concurrency (decision 100).
+// Every demo student was born on 2012-01-15.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { t } from "@domain/messages";
 import {

@@ -1,4 +1,4 @@
-// Holds the district API to its description (issue 30, point 5): every reply a test API gives
+// Holds the district API to its description (decision 152): every reply a test API gives
 // to a /v1 call is recorded, and when the test API closes each one must be a status the OpenAPI
 // description lists for that operation. Every integration test is then also a check that the
 // description tells the truth, without a list of expected statuses kept anywhere else.
