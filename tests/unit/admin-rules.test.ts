@@ -1,5 +1,5 @@
 // The administration's pure pieces: the forms' rules, the instants the API takes, the district's
-// day bounds and the audit trail's CSV rows (issue 18, decision 119).
+// day bounds and the audit trail's CSV rows (decision 119).
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
 import { Instant, MaintenanceWindowRequest, SettingsChange } from "@domain/contract/admin";

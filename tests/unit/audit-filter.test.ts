@@ -1,7 +1,7 @@
-// The audit trail's filter offers every action and entity the district API records (issue 35
-// point 3: it offered import.students but not import.staff). The actions are read from the
-// services' own names, and every audit entry the services write must use one of those names or a
-// literal this test finds, so an action added later without a place in the filter fails here.
+// The audit trail's filter offers every action and entity the district API records (decision 139:
+// it offered import.students but not import.staff). The actions are read from the services' own
+// names, and every audit entry the services write must use one of those names or a literal this
+// test finds, so an action added later without a place in the filter fails here.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

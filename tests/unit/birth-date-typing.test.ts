@@ -1,5 +1,5 @@
-// Issue 29 point 1: a birth date typed as a parent types it on a phone keypad (no "/" key), or
-// with dashes or one-digit months, is read; what cannot be read as a date still gets the spec's
+// A birth date typed as a parent types it on a phone keypad (no "/" key), or with dashes or
+// one-digit months, is read (decision 143); what cannot be read as a date still gets the spec's
 // message. And with JavaScript the field shows the slashes as the digits are typed.
 import { describe, expect, it } from "vitest";
 import { typedDateToIso } from "@domain/rules/calendar";

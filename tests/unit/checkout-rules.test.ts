@@ -146,7 +146,7 @@ describe("button texts and destinations", () => {
   });
 });
 
-describe("what the cart's minimum is made of (issue 29 point 6, decision 145)", () => {
+describe("what the cart's minimum is made of (decision 145)", () => {
   it.each([
     [[line(3_708, false), line(7_500, true)], 3_783, 3_708, 75, "onePercent"],
     [[line(1_000, false), line(2_000, true)], 1_050, 1_000, 50, "floor"],

@@ -1,4 +1,4 @@
-// The check that holds the OpenAPI description to what the handlers reply (issue 30, point 5).
+// The check that holds the OpenAPI description to what the handlers reply (decision 152).
 import { describe, expect, it } from "vitest";
 import { undeclaredReplies } from "../support/contract-replies";
 

@@ -1,4 +1,4 @@
-// A payment countdown is announced at 5 and 1 minutes left, once each (issue 29 point 10).
+// A payment countdown is announced at 5 and 1 minutes left, once each (decision 146).
 import { describe, expect, it } from "vitest";
 import { countdownMs, crossedWarning, offersMoreTime } from "../../domain/rules/countdown-warnings";
 

@@ -1,4 +1,4 @@
-// Course titles name the subject once (issue 29: "ENR ENR 101").
+// Course titles name the subject once (not "ENR ENR 101").
 import { describe, expect, it } from "vitest";
 import { courseCode } from "@domain/rules/course-code";
 

@@ -60,7 +60,7 @@ describe("fee card state, in the spec's order", () => {
       "payRemaining",
     ],
     ["paid", { assessedStatus: "paid", inCart: true }, "paid"],
-    // Issue 29 point 7: all of it given back is not "Paid".
+    // All of it given back is not "Paid" (decision 145).
     ["refunded", { assessedStatus: "paid", paidCents: 0, refunded: true }, "refunded"],
     ["partly refunded", { assessedStatus: "paid", paidCents: 500, refunded: true }, "paid"],
     ["in cart", { inCart: true, criteriaError: "x" }, "inCart"],
@@ -112,7 +112,7 @@ describe("donation limits", () => {
   });
 });
 
-describe("requires payment in full (issue 29 point 7, decision 145)", () => {
+describe("requires payment in full (decision 145)", () => {
   const fee = (allowPartialPayment: boolean, isDonation = false) => ({
     allowPartialPayment,
     isDonation,

@@ -1,4 +1,5 @@
-// Posted field names checked against the form's schema before conform builds from them (issue 36).
+// Posted field names checked against the form's schema before conform builds from them
+// (decision 134).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { refusedFieldName, LIST_MAX_DEFAULT, UNKNOWN_NAMES_MAX } from "@domain/forms/field-names";

@@ -29,7 +29,7 @@ describe("student login form", () => {
     ["01/15/2012", "2012-01-15"],
     ["12/31/1999", "1999-12-31"],
     ["02/29/2012", "2012-02-29"],
-    // As a phone keypad or a hurried parent types it (issue 29 point 1).
+    // As a phone keypad or a hurried parent types it (decision 143).
     ["01152012", "2012-01-15"],
     ["1/15/2012", "2012-01-15"],
     ["01/5/2012", "2012-01-05"],

@@ -1,4 +1,4 @@
-// The catalogue import's mapping (issue 19 point 2, decision 129): rows of the catalogue CSV →
+// The catalogue import's mapping (decision 129): rows of the catalogue CSV →
 // programmes, courses and sections, or refusals with every reason, in the administration's own
 // words (the section and programme forms' messages), prefixed with the column. Made-up data.
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The staff import's mapping (issue 19, decision 128): plain rows and OneRoster rows → staff
+// The staff import's mapping (decision 128): plain rows and OneRoster rows → staff
 // accounts with the product's roles (the documented table), or refusals naming why; the fixtures
 // are made-up people.
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The student import's mapping (issue 19, decision 124): plain rows and OneRoster rows → students,
+// The student import's mapping (decision 124): plain rows and OneRoster rows → students,
 // or refusals naming why; the fixtures are made-up people.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";

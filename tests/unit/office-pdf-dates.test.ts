@@ -1,5 +1,5 @@
-// The office's PDFs write their days as every other page does, "Nov 26, 2026" (issue 29: one
-// place showed 2026-11-26).
+// The office's PDFs write their days as every other page does, "Nov 26, 2026" (one place
+// showed 2026-11-26).
 import { describe, expect, it } from "vitest";
 import { daySheetPdf, paymentsReportPdf } from "../../district-api/services/payments-report-pdf";
 import { pdfText } from "../support/pdf";

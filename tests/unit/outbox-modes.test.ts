@@ -1,5 +1,5 @@
-// Issue 28 point 9 / issue 30 point 6: mail written to the outbox holds families' addresses and
-// receipts, so it is readable by the service's user only, whatever umask the process runs with.
+// Mail written to the outbox holds families' addresses and receipts, so it is readable by the
+// service's user only, whatever umask the process runs with (decision 135).
 import { afterEach, describe, expect, it } from "vitest";
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// Staff usernames cannot be told apart by timing (issue 28 point 9): an unknown name, or an account
+// Staff usernames cannot be told apart by timing (decision 136): an unknown name, or an account
 // without a password yet, costs one scrypt comparison exactly like a wrong password does.
 import type * as Crypto from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// The payments report's pure rules (issue 20 point 4, decision 132): the range it accepts, totals
+// The payments report's pure rules (decision 132): the range it accepts, totals
 // that are the sums of their rows, the split of a refund over its payment's lines, the cashier's
 // day sums, and the CSV (UTF-8 BOM, formulas neutralised, refunds as negative numbers).
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
-// The production start's configuration refusals (issue 28 point 2, issue 30 point 6, decision
-// 135): every problem at once, one line each; a SESSION_SECRET of low entropy and an http
+// The production start's configuration refusals (decision 135):
+// every problem at once, one line each; a SESSION_SECRET of low entropy and an http
 // PUBLIC_URL refused (the latter unless the trial override is set); TRUST_PROXY read as Express
 // reads it, or refused in one line.
 import { describe, expect, it } from "vitest";

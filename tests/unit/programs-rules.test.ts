@@ -303,7 +303,7 @@ describe("card action by state (spec 01 §4)", () => {
       ["cart:View Cart to Complete Registration"],
     ],
     [
-      // Issue 29 point 5: a partly paid registration is registered (paid and owed beside it).
+      // A partly paid registration is registered (paid and owed beside it).
       "partial",
       { status: "partial", requiresPayment: true, paymentDue: true },
       "You are Registered",

@@ -1,4 +1,4 @@
-// Receipt arithmetic (issue 29 point 3): a receipt line is quantity × price and what the payment
+// Receipt arithmetic (decision 144): a receipt line is quantity × price and what the payment
 // gave it; the lines' amounts paid add up to the total paid; what a card charge is described as.
 import { describe, expect, it } from "vitest";
 import { chargeDescription, receiptLines, receiptPaidCents } from "@domain/rules/receipt-lines";

@@ -1,4 +1,4 @@
-// What one refund may give back: the payment's left, capped by the line's (issue 29 "Smaller").
+// What one refund may give back: the payment's left, capped by the line's (decision 160).
 import { describe, expect, it } from "vitest";
 import { leftToRefund, refundLimit } from "@domain/rules/refund-limit";
 

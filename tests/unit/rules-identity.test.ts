@@ -1,4 +1,4 @@
-// Rules of issue 2: destinations, navigation, session timing, maintenance, money and dates.
+// Spec 01's rules (§2, §4): destinations, navigation, session timing, maintenance, money and dates.
 import { describe, expect, it } from "vitest";
 import {
   QUESTIONNAIRE_ACTIONS,
@@ -114,7 +114,7 @@ describe("questionnaire", () => {
   });
 });
 
-describe("questionnaire links for someone not signed in (issue 29)", () => {
+describe("questionnaire links for someone not signed in (decision 161)", () => {
   it.each([
     ["/programs", "/signin?redirectTo=%2Fprograms"],
     ["/fees", "/signin?redirectTo=%2Ffees"],

@@ -73,7 +73,7 @@ describe("the address an attempt is counted on", () => {
   });
 });
 
-describe("the address an attempt is counted on (IPv6 networks, issue 36)", () => {
+describe("the address an attempt is counted on (IPv6 networks, decision 136)", () => {
   it("is an IPv6 address's /56 network, so a /56 has one budget, not 256", () => {
     expect(addressKey("2001:db8:1:2::1")).toBe("ip:2001:db8:1:0::/56");
     expect(addressKey("2001:db8:1:ff::1")).toBe(addressKey("2001:db8:1:2::1"));
@@ -106,7 +106,7 @@ describe("a typo of a birth date", () => {
   });
 });
 
-describe("spraying one guess each over many students (issue 28 point 5, decision 136)", () => {
+describe("spraying one guess each over many students (decision 136)", () => {
   const YEARS = 365 * DAY;
   it("one address: its budget of counted failures makes the expected time more than a year", () => {
     const budget = addressAllowance(0);

@@ -1,4 +1,4 @@
-// Dates and times as administrators type them on the section form (issue 29 point 18): the form
+// Dates and times as administrators type them on the section form (decision 147): the form
 // reads what is typed into the district API's YYYY-MM-DD and 24-hour HH:MM.
 import { describe, expect, it } from "vitest";
 import { typedCalendarDate, typedClockTime } from "@domain/rules/typed-date-time";
