@@ -1,4 +1,4 @@
-// Accessibility of every page not already checked by an area's own axe test (issue 9 §4): axe
+// Accessibility of every page not already checked by an area's own axe test (decision 095): axe
 // finds no serious or critical violation with JavaScript on and off, signed in as each kind of
 // user, with dialogs open and forms showing errors; a failed post announces its errors and puts
 // focus on the first; the family pages and the staff fee request pages do not scroll sideways at

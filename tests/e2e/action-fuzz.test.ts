@@ -1,4 +1,4 @@
-// Property-based fuzz of every web action (issue 15, finding 5). The list of actions is read from
+// Property-based fuzz of every web action (decision 104). The list of actions is read from
 // the route modules (every file in app/routes that exports `action`), and each needs an entry
 // below saying who posts to it and how its URL parameters are filled, so a new action without
 // one fails the test. The field names come from the page itself: the forms of its GET (signed in
@@ -314,7 +314,7 @@ const fuzzStaff: string[] = [];
     fuzzStaff.push(String(((await r.json()) as { id: number }).id));
   }
 }
-// Mailed-check promises for the business office's page (issue 20), on seeded registrations.
+// Mailed-check promises for the business office's page (decision 123), on seeded registrations.
 const promises = await queryRows<{ id: number }>(
   db,
   sql`insert into payments (owner_key, registration_id, method, amount_cents, status,
@@ -439,9 +439,10 @@ describe("the staff list pages' searches", () => {
   });
 });
 
-// Issue 36: conform builds a list as long as the largest index posted, and the schema walks it.
-// Every action gets its own fields with huge indexes, several at once, and a deeply nested name;
-// each must be answered below 500 (a refusal of the names is a 400), so none may freeze.
+// conform builds a list as long as the largest index posted, and the schema walks it
+// (decision 134). Every action gets its own fields with huge indexes, several at once, and a
+// deeply nested name; each must be answered below 500 (a refusal of the names is a 400), so none
+// may freeze.
 const HUGE_INDEXES = ["[100000000]", "[2147483648]", "[99999]"];
 /** Posts each action gets from the test of large indexes: 9 bodies, each URL-encoded and multipart. */
 const INDEX_POSTS = (HUGE_INDEXES.length * 2 + 3) * 2;

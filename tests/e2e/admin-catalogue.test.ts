@@ -1,9 +1,9 @@
-// Programmes and sections administered in a browser, with and without JavaScript (issue 18 point
-// 3): an administrator creates two courses, a programme with two sections and a question (an
-// impossible date is refused and what was typed is kept); a student registers in the one-seat
-// section and another joins its waiting list; the administrator raises the capacity and the first
-// waiting family is offered the seat; copies the programme to a new term; cancels the first
-// section after asking, and its families are told; and reads it all in the audit trail.
+// Programmes and sections administered in a browser, with and without JavaScript (decision 120): an
+// administrator creates two courses, a programme with two sections and a question (an impossible
+// date is refused and what was typed is kept); a student registers in the one-seat section and
+// another joins its waiting list; the administrator raises the capacity and the first waiting
+// family is offered the seat; copies the programme to a new term; cancels the first section after
+// asking, and its families are told; and reads it all in the audit trail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import {

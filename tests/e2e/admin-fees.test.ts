@@ -1,4 +1,4 @@
-// The administration's fees in a browser, with and without JavaScript (issue 18 point 4): an
+// The administration's fees in a browser, with and without JavaScript (decision 121): an
 // administrator makes a fee (a refused value names its field), assesses it to a grade after a
 // preview, waives one student's fee with a reason; a student of that grade sees the fee in
 // Assessed Fees; the audit trail lists the assessment. A fee group made on the fee list (a name

@@ -1,4 +1,4 @@
-// The student import in a browser, with and without JavaScript (issue 19, decision 124): an
+// The student import in a browser, with and without JavaScript (decision 124): an
 // administrator uploads a plain CSV, reads the dry-run report, applies it and downloads the report;
 // a file with refused rows cannot be applied and says why; the student then signs in with the
 // imported birth date.
@@ -99,7 +99,7 @@ describe.each(MODES)("student import $name", (mode) => {
     await page.getByRole("table", { name: /Rows 1–1 of 1/ }).waitFor();
   });
 
-  it("a full export marking most students inactive asks for that number before applying (issue 36 point 3)", async () => {
+  it("a full export marking most students inactive asks for that number before applying (decision 141)", async () => {
     const page = await app.newPage(mode);
     await signInStaff(page, "admin");
     await page.goto("/admin/imports");
@@ -202,7 +202,7 @@ describe.each(MODES)("staff import $name", (mode) => {
 });
 
 // Schools and school years from the district's OneRoster orgs.csv and academicSessions.csv beside
-// a plain staff CSV (issue 30 point 1, decision 157): the dry run's report lists what applying
+// a plain staff CSV (decision 157): the dry run's report lists what applying
 // would create, and the applied report what it created.
 describe.each(MODES)("schools and years with an import $name", (mode) => {
   const tag = mode.js ? "JS" : "HTML";

@@ -1,4 +1,4 @@
-// The administration's people pages in a browser, with and without JavaScript (issue 18 point 5):
+// The administration's people pages in a browser, with and without JavaScript (decision 122):
 // an administrator finds a student by ID and by name, sets reduced financial aid (the student
 // then pays the reduced price), unlocks the student's locked sign-in (the student signs in
 // again), edits a staff member's roles (a refused post keeps what was ticked; their own

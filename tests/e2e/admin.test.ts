@@ -1,4 +1,4 @@
-// The district administration in a browser, with and without JavaScript (issue 18): an
+// The district administration in a browser, with and without JavaScript (decision 119): an
 // administrator signs in, writes the home message and a family sees it; previews the markdown;
 // schedules a maintenance window, sees the preview, cancels it; creates a staff member, whose open
 // session stops working once deactivated; reads all this in the audit trail and downloads it.
@@ -194,7 +194,7 @@ describe.each(MODES)("administration $name", (mode) => {
     await signInStaff(page, "admin");
     await page.goto("/admin/maintenance");
     // The hints are the catalogue's, with an example in the district's own date format: tomorrow
-    // in its zone, month first (issue 29, "Smaller"); no YYYY-MM-DD or 24-hour clock to learn.
+    // in its zone, month first; no YYYY-MM-DD or 24-hour clock to learn.
     const zone = process.env.DISTRICT_TZ || DEFAULT_DISTRICT_TZ;
     const example = dayjs().tz(zone).add(1, "day").format("MM/DD/YYYY");
     for (const label of ["Start date", "End date"]) {
@@ -354,7 +354,7 @@ describe.each(MODES)("administration $name", (mode) => {
 
     await page.goto("/admin/audit?action=maintenance.schedule");
     await expect(rows.first().textContent()).resolves.toContain("maintenance.schedule");
-    // The action filter offers both imports, the refunds' and the mail log's (issue 35 point 3).
+    // The action filter offers both imports, the refunds' and the mail log's (decision 139).
     const offered = await page
       .getByLabel("Action", { exact: true })
       .locator("option")

@@ -126,7 +126,7 @@ describe("a post answered before its body was read", () => {
   });
 });
 
-describe("form posts naming fields the form does not define (issue 36)", () => {
+describe("form posts naming fields the form does not define (decision 134)", () => {
   const post = async (path: string, body: string, cookie = "") => {
     const res = await fetch(`${app.url}${path}`, {
       method: "POST",

@@ -1,4 +1,4 @@
-// Issue 29 point 1: a phone's digits-only keypad has no "/". A parent who types 01152012 signs in,
+// Decision 143: a phone's digits-only keypad has no "/". A parent who types 01152012 signs in,
 // with and without JavaScript; with JavaScript the field shows 01/15/2012 as it is typed, on the
 // sign-in and on community registration. A date that cannot be read keeps the spec's message.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Balances as a family meets them (issue 29, points 4–7, 11): an ended cart says what happened to
+// Balances as a family meets them (decisions 108 and 145): an ended cart says what happened to
 // a partly paid registration (it was not cancelled); a partly paid registration's card says it is
 // registered, what was paid and what is left; the cart's partial amount is checked as it is typed,
 // beside the field, and says what its minimum is made of; an assessed fee's card and the cart
@@ -77,7 +77,7 @@ describe.each(MODES)("cart balances $name", (mode) => {
   const base = mode.js ? 100010 : 100013;
   const student = (n: number) => String(base + n);
 
-  it("4. an ended cart does not call a partly paid registration cancelled", async () => {
+  it("an ended cart does not call a partly paid registration cancelled", async () => {
     const section = await partialSection(7500);
     await partlyPaid(student(1), section.id, 3000);
     const page = await app.newPage(mode);
@@ -99,7 +99,7 @@ describe.each(MODES)("cart balances $name", (mode) => {
     await card(page, section.name).getByText("You are Registered").waitFor();
   });
 
-  it("5. a partly paid registration's card says registered, paid so far and the balance", async () => {
+  it("a partly paid registration's card says registered, paid so far and the balance", async () => {
     const section = await partialSection(7500);
     await partlyPaid(student(2), section.id, 2850);
     const page = await app.newPage(mode);
@@ -113,7 +113,7 @@ describe.each(MODES)("cart balances $name", (mode) => {
     }
   });
 
-  it("7. an assessed fee that may be paid in part does not say it requires payment in full", async () => {
+  it("an assessed fee that may be paid in part does not say it requires payment in full", async () => {
     // Art Club Dues: the fee asks for full payment, the assessments of students 100022 and
     // 100025 allow part (each has paid $10.00 of $25.00).
     const page = await app.newPage(mode);
@@ -129,7 +129,7 @@ describe.each(MODES)("cart balances $name", (mode) => {
 });
 
 describe("cart balances with JavaScript", () => {
-  it("6. the partial amount is checked as typed, beside the field, and its minimum explained", async () => {
+  it("the partial amount is checked as typed, beside the field, and its minimum explained", async () => {
     const section = await partialSection(7500);
     await partlyPaid("100017", section.id, 0);
     const page = await app.newPage({ js: true });

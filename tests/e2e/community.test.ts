@@ -1,5 +1,5 @@
 // A new community member registers (JavaScript on: drawn signature; off: typed or uploaded
-// signature), gets the ID by mail, signs in and edits the profile (issue 3).
+// signature), gets the ID by mail, signs in and edits the profile (spec 01 §2).
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

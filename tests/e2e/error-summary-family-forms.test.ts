@@ -1,4 +1,4 @@
-// The error summary on the family's remaining forms (issue 29 point 8, decision 159): the course
+// The error summary on the family's remaining forms (decision 159): the course
 // questions, the health survey, the payment dialog, a fee's questions, the ID recovery dialog and
 // the guest receipts' code. After a refused post the dialog or form opens with "There is a
 // problem" at its top, its message said once and a link to each invalid field named by the

@@ -1,4 +1,4 @@
-// Errors a person can find (issue 29 points 8 and 9): after a refused post the page opens with a
+// Errors a person can find: after a refused post the page opens with a
 // summary of its errors at the top, linking to each invalid field by the field's label (the
 // message stays beside the field, so nothing is said twice: decision 159), and a title starting
 // "Error:"; with JavaScript the summary takes the focus. The "already exists" refusal links to ID

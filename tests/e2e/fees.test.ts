@@ -18,7 +18,7 @@ afterAll(async () => {
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 
 describe.each(MODES)("fees page $name", (mode) => {
-  it("the partial-payments dialog shows once a sign-in, not on every visit (issue 29, smaller)", async () => {
+  it("the partial-payments dialog shows once a sign-in, not on every visit (decision 156)", async () => {
     const page = await app.newPage(mode);
     await signInFamily(page, "100001");
     await page.goto("/fees");
@@ -158,7 +158,7 @@ describe.each(MODES)("fees page $name", (mode) => {
       await page.getByRole("link", { name: "Continue now" }).click();
       await page.waitForURL(/\/instructor\/fees/);
     }
-    // Issue 29 point 19: the page the employee lands on says the purchase is complete, with the
+    // Decision 155: the page the employee lands on says the purchase is complete, with the
     // amount, and links the receipt, which opens.
     const notice = page.getByRole("status", { name: "Payment Complete" });
     await expect(

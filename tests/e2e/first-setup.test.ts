@@ -1,5 +1,5 @@
-// README's walk-through "From an empty database to the first family registered" (issue 30 point
-// 1, decision 149), step by step as an IT person follows it: no SQL, only the command that
+// README's walk-through "From an empty database to the first family registered"
+// (decision 149), step by step as an IT person follows it: no SQL, only the command that
 // creates the first administrator and the pages. The production start on a new DATA_DIR; the
 // first administrator from `npm run admin:create`; a school and a school year on /admin/schools;
 // the students from a plain CSV at /admin/imports; a course, an open program and a section; then

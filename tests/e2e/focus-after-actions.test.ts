@@ -1,6 +1,6 @@
-// Issue 29 point 12, with JavaScript (where it was seen): after "Add to Cart" and after closing
-// the mailed-check confirmation the focus lands somewhere meaningful, not on the page's body: the
-// confirmation message, or the control that opened the dialog.
+// With JavaScript (where the focus was seen lost): after "Add to Cart" and after closing the
+// mailed-check confirmation the focus lands somewhere meaningful, not on the page's body: the
+// confirmation message, or the control that opened the dialog (decision 095).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";

@@ -1,5 +1,5 @@
-// A guest's earlier receipts in a browser, with and without JavaScript (issue 28 point 7,
-// decision 141): from /fees, a code is sent to the address; a wrong code is refused on the field;
+// A guest's earlier receipts in a browser, with and without JavaScript
+// (decision 141): from /fees, a code is sent to the address; a wrong code is refused on the field;
 // the right one opens the list.
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";

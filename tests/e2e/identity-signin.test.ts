@@ -1,4 +1,4 @@
-// Issue 2 in the browser, with and without JavaScript: the questionnaire, every sign-in, ID
+// Spec 01 §2 in the browser, with and without JavaScript: the questionnaire, every sign-in, ID
 // recovery, sign out, navigation per role, the small-screen drawer, instructions and 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// A keyboard-only walk (issue 9 §4), with JavaScript and without: sign in, register for a paid
+// A keyboard-only walk (decision 095), with JavaScript and without: sign in, register for a paid
 // course, put it in the cart from the payment dialog and check the cart out by mailed check, then
 // add a fee to the cart, using only page.keyboard (Tab, Enter, Space, arrows). Mailed check is not
 // offered for carts holding fees (domain/rules/checkout.ts), so the fee comes after the checkout.

@@ -1,5 +1,5 @@
-// The share of a section's seats unpaid mailed-check promises may hold (issue 28 point 3, decision
-// 138), in a browser with and without JavaScript: an administrator sets it on /admin/settings (a
+// The share of a section's seats unpaid mailed-check promises may hold (decision 138),
+// in a browser with and without JavaScript: an administrator sets it on /admin/settings (a
 // value out of range names the field and saves nothing; the change is in the audit trail), and a
 // family whose mailed check would go beyond it reads why and what to do instead, with its
 // registration still payable online. A promise the product released at its due date shows as

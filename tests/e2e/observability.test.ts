@@ -1,4 +1,4 @@
-// Access logs, request ids and metrics (issue 17, decision 113), on the whole server as it runs
+// Access logs, request ids and metrics (decision 113), on the whole server as it runs
 // (the built web app and the embedded district API). No browser: plain HTTP, as a proxy and a
 // metrics scraper see it.
 import { Agent, get } from "node:http";
@@ -240,7 +240,7 @@ async function familyToken(studentId: string): Promise<string> {
   return ((await login.json()) as { accessToken: string }).accessToken;
 }
 
-describe("metrics and logs that see failures (issue 30)", () => {
+describe("metrics and logs that see failures", () => {
   it("labels each page by its route pattern, apart from pages nobody has", async () => {
     const before = await scrapeMetrics();
     await fetch(`${server.url}/programs`, { redirect: "manual" });

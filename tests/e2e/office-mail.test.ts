@@ -1,5 +1,5 @@
-// The business office's mail log in a browser, with and without JavaScript (issue 20 point 5,
-// decision 130): the office finds a family's mail by student ID, sees the mailed-check
+// The business office's mail log in a browser, with and without JavaScript
+// (decision 130): the office finds a family's mail by student ID, sees the mailed-check
 // instructions sent, and resends them; one copy is queued and sent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readdir, readFile } from "node:fs/promises";

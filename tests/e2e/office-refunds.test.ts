@@ -1,5 +1,5 @@
-// Refunds by the business office in a browser, with and without JavaScript (issue 20 point 3,
-// decision 131): a family pays a cart by card (the simulator's hosted page); the office finds the
+// Refunds by the business office in a browser, with and without JavaScript
+// (decision 131): a family pays a cart by card (the simulator's hosted page); the office finds the
 // payment, is refused more than was paid (the field says why), refunds part of it with a reason
 // and a confirmation, sees it among the payment's refunds, and the family's receipt shows the
 // refund with its amount and date.
@@ -199,7 +199,7 @@ describe.each(MODES)("refunds $name", (mode) => {
     await seeNotice(page, "Refunded $10.00.");
     const refunds = await page.getByRole("table", { name: "Refunds" }).textContent();
     expect(refunds).toContain("Cash");
-    // Who gave the money back, by the name stored for their account (issue 29, "Smaller").
+    // Who gave the money back, by the name stored for their account (decision 160).
     expect(refunds).toContain("Olive Office");
     expect(refunds).not.toContain("E1006");
   });

@@ -1,4 +1,4 @@
-// The business office in a browser, with and without JavaScript (issue 20 points 1 and 2): only the
+// The business office in a browser, with and without JavaScript (decision 123): only the
 // office (and administrators) see BUSINESS OFFICE; the office finds a family's mailed-check promise,
 // is refused an amount above what is due (the field says why, the values typed stay), records
 // part of the check and then the rest, and the family's card shows the registration paid.

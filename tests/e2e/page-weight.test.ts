@@ -1,6 +1,6 @@
-// Page weight budgets (issue 9 §1): the gzip bytes of JavaScript, CSS and HTML each family page
-// loads on first visit, with JavaScript on and off, against the budget the bench prints.
-// Bytes are stable from run to run, so this can be a test rather than a benchmark.
+// Page weight budgets (decisions 092 and 093): the gzip bytes of JavaScript, CSS and HTML each
+// family page loads on first visit, with JavaScript on and off, against the budget the bench
+// prints. Bytes are stable from run to run, so this can be a test rather than a benchmark.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";

@@ -1,6 +1,6 @@
-// Issue 21, point 12: a time conflict is said before the course questions, stays written on the
-// card, and a clash found only on submitting keeps the answers. Point 15 (staff part): "Empty
-// Cart" on the staff cart asks first, as the family cart does. With JavaScript and without.
+// A time conflict is said before the course questions, stays written on the card, and a clash
+// found only on submitting keeps the answers (decision 108). "Empty Cart" on the staff cart asks
+// first, as the family cart does. With JavaScript and without.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { MODES, signInFamily, signInStaff, startTestApp, type TestApp } from "../support/browser";
@@ -16,7 +16,7 @@ afterAll(async () => {
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 
 describe.each(MODES)("staff cart $name", (mode) => {
-  it("asks before emptying the staff cart (point 15)", async () => {
+  it("asks before emptying the staff cart", async () => {
     const page = await app.newPage(mode);
     await signInStaff(page, mode.js ? "instructor" : "instructor2");
     await page.goto("/instructor/buy-fees");
@@ -47,7 +47,7 @@ const CONFLICT =
 describe.each(MODES)("time conflict $name", (mode) => {
   const student = (n: number) => String((mode.js ? 100030 : 100034) + n);
 
-  it("says the conflict before any question is asked and keeps it on the card (point 12)", async () => {
+  it("says the conflict before any question is asked and keeps it on the card", async () => {
     const page = await app.newPage(mode);
     await signInFamily(page, student(1));
     await page.goto("/programs");
@@ -63,7 +63,7 @@ describe.each(MODES)("time conflict $name", (mode) => {
     await card(page, "Art Studio").getByText(CONFLICT).waitFor();
   });
 
-  it("keeps the answers when a clash appears while they are typed (point 12)", async () => {
+  it("keeps the answers when a clash appears while they are typed", async () => {
     const page = await app.newPage(mode);
     await signInFamily(page, student(2));
     await page.goto("/programs");

@@ -1,6 +1,6 @@
-// Small things a parent notices (issue 21, points 15, 16 and 19): cancelling a registration and
-// emptying the cart ask first, a registration that still needs payment says so, and a donation
-// card does not claim to require payment in full.
+// Small things a parent notices: cancelling a registration and emptying the cart ask first, a
+// registration that still needs payment says so, and a donation card does not claim to require
+// payment in full (decision 145).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
@@ -22,7 +22,7 @@ describe.each(MODES)("parent details $name", (mode) => {
   const base = mode.js ? 100030 : 100035;
   const student = (n: number) => String(base + n);
 
-  it("asks before cancelling a registration (point 15)", async () => {
+  it("asks before cancelling a registration", async () => {
     const page = await app.newPage(mode);
     await signInFamily(page, student(1));
     await page.goto("/programs");
@@ -48,7 +48,7 @@ describe.each(MODES)("parent details $name", (mode) => {
     await card(page, "Reading Lab").getByRole("button", { name: "Register" }).waitFor();
   });
 
-  it("asks before emptying the cart (point 15)", async () => {
+  it("asks before emptying the cart", async () => {
     const page = await app.newPage(mode);
     await signInFamily(page, student(2));
     await page.goto("/fees?tab=optional");
@@ -69,7 +69,7 @@ describe.each(MODES)("parent details $name", (mode) => {
     await page.getByText("Your cart is empty.").first().waitFor();
   });
 
-  it("says the seat is held and payment is due, not 'Registration successful' (point 16)", async () => {
+  it("says the seat is held and payment is due, not 'Registration successful'", async () => {
     const page = await app.newPage(mode);
     await signInFamily(page, student(3));
     await page.goto("/programs");
@@ -82,7 +82,7 @@ describe.each(MODES)("parent details $name", (mode) => {
     await expect(page.getByText("Registration successful").count()).resolves.toBe(0);
   });
 
-  it("shows no 'Requires Payment in Full' on a donation card (point 19)", async () => {
+  it("shows no 'Requires Payment in Full' on a donation card (decision 145)", async () => {
     const page = await app.newPage(mode);
     await signInFamily(page, student(4));
     await page.goto("/fees?tab=optional");
@@ -92,7 +92,7 @@ describe.each(MODES)("parent details $name", (mode) => {
   });
 });
 
-describe("colours (point 19)", () => {
+describe("colours", () => {
   it("'View More...' is in the theme's colour, not the browser's default blue", async () => {
     const page = await app.newPage({ js: false });
     await signInFamily(page, "100040");
@@ -104,7 +104,7 @@ describe("colours (point 19)", () => {
   });
 });
 
-describe.each(MODES)("maintenance end time $name (point 19)", (mode) => {
+describe.each(MODES)("maintenance end time $name", (mode) => {
   it("names the district's time zone", async () => {
     const db = app.server.api!.database.db;
     const now = Date.now();
@@ -141,7 +141,7 @@ describe.each(MODES)("maintenance end time $name (point 19)", (mode) => {
   });
 });
 
-describe("guest receipt (point 19)", () => {
+describe("guest receipt", () => {
   it("its heading names the guest without an internal number", async () => {
     const page = await app.newPage({ js: true });
     await page.goto("/register-guest");
@@ -164,7 +164,7 @@ describe("guest receipt (point 19)", () => {
   });
 });
 
-describe("logo (point 19)", () => {
+describe("logo", () => {
   it("is not a purple tile on the purple header", async () => {
     const page = await app.newPage({ js: false });
     await page.goto("/");
@@ -179,7 +179,7 @@ describe("logo (point 19)", () => {
   });
 });
 
-describe.each(MODES)("phone width $name (point 18)", (mode) => {
+describe.each(MODES)("phone width $name", (mode) => {
   it("shows the cart count in the header, outside the menu drawer", async () => {
     const ctx = await app.newContext(mode, { viewport: { width: 390, height: 800 } });
     const page = await ctx.newPage();

@@ -1,4 +1,4 @@
-// Issue 21, point 17: the dialogs that are pages of their own (the payment dialog at /payment/…,
+// Decision 108: the dialogs that are pages of their own (the payment dialog at /payment/…,
 // its confirmation, the cancel confirmation) open over the programmes list, not over an empty
 // page, with JavaScript and without; the payment dialog shows the time left to pay.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,7 +45,7 @@ describe.each(MODES)("dialogs over the list $name", (mode) => {
     const confirmed = page.getByRole("dialog", { name: "Registration Confirmed" });
     await confirmed.waitFor();
     await expectListBehind(page);
-    // Issue 29 point 13: how much, to whom, where, and by when the check must arrive (the
+    // Decision 153: how much, to whom, where, and by when the check must arrive (the
     // demo's mailedCheckDays is 21, counted from the promise).
     const due = formatDistrictDate(new Date(Date.now() + 21 * 86_400_000).toISOString());
     await expect(confirmed.textContent()).resolves.toContain(

@@ -1,4 +1,4 @@
-// Where a parent lands (issue 21, points 6–8): a card checkout without JavaScript ends where the
+// Where a parent lands (decisions 106 and 108): a card checkout without JavaScript ends where the
 // spec sends it (fees, my registrations, the guest's receipt); Back after paying shows a paid
 // registration as paid; the cart says why it emptied when its timer ran out.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,7 +62,7 @@ async function payCartHosted(page: Page, amount: string, full = false) {
 describe("parent landings without JavaScript", () => {
   const mode = { js: false };
 
-  it("6. a cart with fees ends on the purchased fees", async () => {
+  it("a cart with fees ends on the purchased fees", async () => {
     const page = await app.newPage(mode);
     await signInFamily(page, "100033");
     await addGoggles(page);
@@ -70,7 +70,7 @@ describe("parent landings without JavaScript", () => {
     await page.waitForURL((u) => u.pathname === "/fees" && u.searchParams.has("purchased"));
   });
 
-  it("6. a registration-only cart ends on my registrations", async () => {
+  it("a registration-only cart ends on my registrations", async () => {
     const section = await sectionNamed("Summer Band");
     await apiRegister("100034", section);
     const page = await app.newPage(mode);
@@ -86,7 +86,7 @@ describe("parent landings without JavaScript", () => {
     );
   });
 
-  it("6. a guest ends on the cart receipt", async () => {
+  it("a guest ends on the cart receipt", async () => {
     const page = await app.newPage(mode);
     await page.goto("/register-guest");
     await page.getByLabel("First Name").fill("Gail");
@@ -104,7 +104,7 @@ describe("parent landings without JavaScript", () => {
 describe.each(MODES)("parent landings $name", (mode) => {
   const student = mode.js ? "100035" : "100036";
 
-  it("7. Back after paying shows the registration as paid", async () => {
+  it("Back after paying shows the registration as paid", async () => {
     const section = await sectionNamed("Summer Band");
     await apiRegister(student, section);
     const page = await app.newPage(mode);
@@ -135,7 +135,7 @@ describe.each(MODES)("parent landings $name", (mode) => {
 });
 
 describe("parent landings with JavaScript", () => {
-  it("8. the cart says why it emptied when its timer ran out", async () => {
+  it("the cart says why it emptied when its timer ran out", async () => {
     const page = await app.newPage({ js: true });
     await page.clock.install();
     await signInFamily(page, "100037");
@@ -156,7 +156,7 @@ describe("parent landings with JavaScript", () => {
 });
 
 describe("parent landings without JavaScript", () => {
-  it("8. the reloaded cart says why it emptied when its time ran out", async () => {
+  it("the reloaded cart says why it emptied when its time ran out", async () => {
     const page = await app.newPage({ js: false });
     await signInFamily(page, "100038");
     const said = page.getByText(

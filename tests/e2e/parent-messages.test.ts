@@ -1,5 +1,5 @@
-// Messages and forms as a parent meets them (issue 21, points 9–11): the cart's Pay button waits
-// for a payment type, no internal validator text reaches a person, a donation's amount is checked
+// Messages and forms as a parent meets them: the cart's Pay button waits for a payment type, no
+// internal validator text reaches a person (decision 107), a donation's amount is checked
 // as it is typed, and a fee group's other fee in the cart is said as such.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -25,7 +25,7 @@ async function addFee(page: Page, tab: "assessed" | "optional", name: string) {
 
 const INTERNAL = /Invalid enum value|String must contain|Expected .* received|Required$/;
 
-describe("cart payment type with JavaScript (point 9)", () => {
+describe("cart payment type with JavaScript (decision 107)", () => {
   it("keeps Pay disabled until a payment type is chosen, and never shows validator text", async () => {
     const page = await app.newPage({ js: true });
     await signInFamily(page, "100001");
@@ -59,7 +59,7 @@ describe("cart payment type with JavaScript (point 9)", () => {
   });
 });
 
-describe.each(MODES)("guest form limits $name (point 9)", (mode) => {
+describe.each(MODES)("guest form limits $name (decision 107)", (mode) => {
   it("says a too-long name in the catalogue's words", async () => {
     const page = await app.newPage(mode);
     await page.goto("/register-guest");
@@ -74,7 +74,7 @@ describe.each(MODES)("guest form limits $name (point 9)", (mode) => {
   });
 });
 
-describe("donation amount as it is typed, with JavaScript (point 10)", () => {
+describe("donation amount as it is typed, with JavaScript", () => {
   it("says 'Invalid amount' and the range before any post", async () => {
     const page = await app.newPage({ js: true });
     await signInFamily(page, "100004");
@@ -100,7 +100,7 @@ describe("donation amount as it is typed, with JavaScript (point 10)", () => {
   });
 });
 
-describe.each(MODES)("fee group $name (point 11)", (mode) => {
+describe.each(MODES)("fee group $name", (mode) => {
   it("says the group's other fee is in the cart, not purchased", async () => {
     const page = await app.newPage(mode);
     await signInFamily(page, mode.js ? "100005" : "100006");
@@ -113,7 +113,7 @@ describe.each(MODES)("fee group $name (point 11)", (mode) => {
 
 const ADDRESS = "The participant's name and ID number are required on the check.";
 
-describe.each(MODES)("mail-in address $name (point 13)", (mode) => {
+describe.each(MODES)("mail-in address $name (spec 02 §2)", (mode) => {
   const base = mode.js ? 100011 : 100014;
 
   it("shows the address in the cart when a mailed check is chosen, and in the confirmation", async () => {
@@ -149,7 +149,7 @@ describe.each(MODES)("mail-in address $name (point 13)", (mode) => {
   });
 });
 
-describe("My Profile with another member's name and birth date, without JavaScript (point 14)", () => {
+describe("My Profile with another member's name and birth date, without JavaScript (decision 137)", () => {
   // Decision 137: no reply tells whether another member has a name and birth date (it was a
   // birth-date oracle), so the change is saved like any other.
   it("saves it like any other change, telling nothing of the other member", async () => {

@@ -1,4 +1,4 @@
-// Money as a parent meets it (issue 21, points 1–5), with JavaScript and without: the activity
+// Money as a parent meets it (decision 106), with JavaScript and without: the activity
 // payment dialog validates the amount as the cart does and never charges what was not shown; an
 // amount above the balance says so, with the minimum from the original cost; a declined card does
 // not block the next; a partly mailed check leaves the rest payable, and paying a credits
@@ -80,7 +80,7 @@ describe.each(MODES)("parent money $name", (mode) => {
   const base = mode.js ? 100010 : 100020;
   const student = (n: number) => String(base + n);
 
-  it("1. the activity dialog refuses the amounts the cart refuses and charges what was shown", async () => {
+  it("the activity dialog refuses the amounts the cart refuses and charges what was shown", async () => {
     const section = await sectionNamed("Summer Band");
     await apiRegister(student(1), section);
     const page = await app.newPage(mode);
@@ -130,7 +130,7 @@ describe.each(MODES)("parent money $name", (mode) => {
     expect(rows.filter((r) => r.status === "succeeded").map((r) => r.amount_cents)).toEqual([2000]);
   });
 
-  it("2. an amount above the balance says so; the minimum follows the original cost", async () => {
+  it("an amount above the balance says so; the minimum follows the original cost", async () => {
     const section = await partialSection(7500);
     await apiRegister(student(2), section);
     await db().execute(
@@ -161,7 +161,7 @@ describe.each(MODES)("parent money $name", (mode) => {
     await expect(paymentsOf(student(2), section)).resolves.toEqual([]);
   });
 
-  it("4. a partly mailed check leaves the rest payable", async () => {
+  it("a partly mailed check leaves the rest payable", async () => {
     const section = await sectionNamed("Summer Band");
     await apiRegister(student(4), section);
     const page = await app.newPage(mode);
@@ -183,7 +183,7 @@ describe.each(MODES)("parent money $name", (mode) => {
       .waitFor();
   });
 
-  it("4. paying a credits registration's balance says the credits were applied", async () => {
+  it("paying a credits registration's balance says the credits were applied", async () => {
     const section = await partialSection(7500);
     await apiRegister(student(5), section);
     await db().execute(
@@ -213,7 +213,7 @@ describe.each(MODES)("parent money $name", (mode) => {
 });
 
 describe("parent money with JavaScript only", () => {
-  it("3. after a declined card another card can be tried at once, in the cart and the dialog", async () => {
+  it("after a declined card another card can be tried at once, in the cart and the dialog", async () => {
     const page = await app.newPage({ js: true });
     await signInFamily(page, "100031");
     await addGoggles(page);
@@ -241,7 +241,7 @@ describe("parent money with JavaScript only", () => {
 });
 
 describe("parent money with JavaScript only (expiry)", () => {
-  it("5. the in-page test card form refuses expired and impossible expiry dates", async () => {
+  it("the in-page test card form refuses expired and impossible expiry dates", async () => {
     const page = await app.newPage({ js: true });
     await signInFamily(page, "100033");
     await addGoggles(page);
@@ -268,7 +268,7 @@ describe("parent money with JavaScript only (expiry)", () => {
 });
 
 describe("parent money without JavaScript only", () => {
-  it("5. the simulator refuses expired and impossible expiry dates", async () => {
+  it("the simulator refuses expired and impossible expiry dates", async () => {
     const page = await app.newPage({ js: false });
     await signInFamily(page, "100032");
     await addGoggles(page);

@@ -1,4 +1,4 @@
-// The payment-complete pages (issue 15, finding 9): "Payment Complete" only for a payment that
+// The payment-complete pages: "Payment Complete" only for a payment that
 // exists for the signed-in person; invented query values or someone else's payment get the error;
 // an employee goes on to /instructor/fees, a family to /programs (decision 102).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -237,7 +237,7 @@ describe.each(MODES)("receipt page $name", (mode) => {
   });
 });
 
-describe.each(MODES)("printing the receipt $name (issue 29, smaller)", (mode) => {
+describe.each(MODES)("printing the receipt $name", (mode) => {
   it("Print is a link to the printable receipt, and prints straight away with JavaScript", async () => {
     const owner = mode.js ? "100015" : "100016";
     const returnUrl = await paidReturnUrl(
@@ -276,7 +276,7 @@ describe.each(MODES)("printing the receipt $name (issue 29, smaller)", (mode) =>
   });
 });
 
-describe.each(MODES)("what was paid $name (issue 29 points 3 and 14)", (mode) => {
+describe.each(MODES)("what was paid $name (decision 144)", (mode) => {
   it("'Payment Complete' names the amount and what it paid for, links the receipt, and can stay", async () => {
     const owner = mode.js ? "100011" : "100012";
     const returnUrl = await paidReturnUrl(

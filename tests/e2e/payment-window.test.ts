@@ -1,4 +1,4 @@
-// More time on a payment window, once (issue 29 point 10, decision 146; WCAG 2.2.1): from the
+// More time on a payment window, once (decision 146; WCAG 2.2.1): from the
 // 5-minute warning on the countdown offers "More time". Without JavaScript it is a plain form post
 // and the page shows the new deadline the district API answered; with JavaScript the countdown
 // moves to it. After the one extension the button is gone.

@@ -1,8 +1,8 @@
-// The payments report in a browser, with and without JavaScript (issue 20 point 4, decision 132):
+// The payments report in a browser, with and without JavaScript (decision 132):
 // the office opens the day's report from the navigation, reads the totals, downloads the CSV,
 // and the CSV's figures (total, per method, per account code) match the screen. A mailed check's
-// $5.00 given back in cash is a row of the report (issue 35 point 2); the office's end-of-day
-// sheet takes a bounced check off its checks total (point 3).
+// $5.00 given back in cash is a row of the report, and the office's end-of-day sheet takes a
+// bounced check off its checks total (decision 139).
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
@@ -110,7 +110,7 @@ describe.each(MODES)("the payments report $name", (mode) => {
     await page.waitForURL((u) => u.searchParams.get("from") === DAY);
     // The day's own row shows once the page holds the chosen day's figures (with JavaScript the
     // address changes a moment before the page does).
-    // The day reads as on every other page (issue 29), not as 2032-05-10.
+    // The day reads as on every other page, not as 2032-05-10.
     await page.getByRole("table", { name: "Totals per day" }).getByText("May 10, 2032").waitFor();
     expect(await page.getByRole("table", { name: "Totals per day" }).getByText(DAY).count()).toBe(
       0,
@@ -183,7 +183,7 @@ describe.each(MODES)("the payments report $name", (mode) => {
       dataRows.filter((l) => cells(l)[2] === "Refund in cash").map((l) => cells(l)[3]),
     ).toEqual(["Mailed check"]);
     // Who gave it back is named as their staff account names them, beside the employee ID the
-    // report is filtered by (issue 29, "Smaller"); on the screen too.
+    // report is filtered by (decision 160); on the screen too.
     const refundCells = cells(dataRows.find((l) => cells(l)[2] === "Refund in cash")!);
     expect(refundCells).toContain("Olive Office");
     expect(refundCells).toContain(OFFICE);

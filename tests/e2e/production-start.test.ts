@@ -1,4 +1,4 @@
-// The production start (issue 17, decisions 110 and 111), run as an operator runs it: the same
+// The production start (decisions 110 and 111), run as an operator runs it: the same
 // command the container image runs (`node --import tsx server.ts` with APP_MODE=production), on a
 // fresh data folder and, when TEST_DATABASE_URL is set, a fresh PostgreSQL database. It lives with
 // the browser tests because it serves the built web app (`npm run build` runs first).

@@ -138,7 +138,7 @@ describe.each(MODES)("programs $name", (mode) => {
     await page.goto("/programs");
     await card(page, "Reading Lab").getByRole("button", { name: "Register" }).click();
     await expectNotice(page, "Registration successful");
-    // The conflict is found before the course questions are asked (issue 21, point 12).
+    // The conflict is found before the course questions are asked (decision 108).
     await card(page, "Art Studio").getByRole("link", { name: "Register" }).click();
     await page.waitForURL((u) => u.pathname === "/programs");
     await expectNotice(

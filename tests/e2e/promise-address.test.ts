@@ -1,5 +1,5 @@
 // From one client address, a community member's unpaid mailed-check promises hold at most one
-// seat (issue 28 point 3, decision 142), in a browser with and without JavaScript: the web app
+// seat (decision 142), in a browser with and without JavaScript: the web app
 // forwards the visitor's address to the district API, and a second community member promising
 // from the same address reads why and what to do instead, with the registration still payable
 // by card in the same dialog.

@@ -1,4 +1,4 @@
-// Session safety of the web app (issue 15, findings 4, 5, 6 and 8): an old cookie after sign-out
+// Session safety of the web app (decision 103): an old cookie after sign-out
 // opens nothing, web bodies have a size limit (413, answered before the body is read), a truncated
 // multipart body is a 400 that writes nothing, the session cookie is Secure behind HTTPS, and
 // signed-in pages are never stored by a cache.
@@ -119,7 +119,7 @@ describe("signing out ends the session on the server", () => {
     expect(replay.status).toBe(302);
   });
 
-  it("an old staff cookie replayed after /signout does not render /instructor/fees (issue 36)", async () => {
+  it("an old staff cookie replayed after /signout does not render /instructor/fees (decision 140)", async () => {
     // instructor2 is no fee proposer: the page has no data of its own to load.
     const cookie = await staffCookie("instructor2");
     expect((await get("/instructor/fees", cookie)).status).toBe(200);

@@ -1,4 +1,4 @@
-// Issue 29 (decision 161): what a family's phone asks of the server on the way from the
+// Decision 161: what a family's phone asks of the server on the way from the
 // questionnaire to the payment, with JavaScript. Every round trip costs 400 ms or more on a slow
 // phone, and a script found only once another has run costs another.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// 200 % zoom (issue 9 §4, WCAG 1.4.4 and 1.4.10): a 1280 × 900 window zoomed to 200 % lays pages
+// 200 % zoom (decision 095, WCAG 1.4.4 and 1.4.10): a 1280 × 900 window zoomed to 200 % lays pages
 // out in a 640 × 450 CSS-pixel viewport at two device pixels per CSS pixel. That is what this
 // test gives Chromium (not `document.body.style.zoom`, which scales the page without changing the
 // viewport the layout sees). Every family page and the staff pages, with JavaScript and without:
