@@ -33,7 +33,7 @@ import {
 import { t } from "@domain/messages/admin";
 import { findControlCharacter } from "@domain/rules/input";
 import { callEndpoint, or503, type ApiResult, endpointCall } from "./api";
-import { readFormData } from "./http-guards";
+import { readFormData } from "./form-data";
 import { requireAdmin } from "./admin";
 import { askStaffApi, caller, submitStaffForm, uuidOr404 } from "./staff-pages";
 

@@ -31,7 +31,7 @@ import { callEndpoint, endpointCall, or503, type ApiResult } from "./api";
 import { requireAdmin } from "./admin";
 import { apiErrors, caller, idOr404, submitStaffForm, withNotice } from "./staff-pages";
 import { parseWithZod } from "./forms.server";
-import { readFormData } from "./http-guards";
+import { readFormData } from "./form-data";
 import { districtTimeZone } from "./time";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;

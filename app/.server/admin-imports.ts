@@ -36,7 +36,7 @@ import { requireAdmin } from "./admin";
 import { caller } from "./staff-pages";
 import { csvResponse, toCsv } from "./csv";
 import { parseWithZod } from "./forms.server";
-import { readFormData } from "./http-guards";
+import { readFormData } from "./form-data";
 import { flashNotice } from "./session";
 import { districtTimeZone } from "./time";
 

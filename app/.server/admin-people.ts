@@ -25,7 +25,7 @@ import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate, formatDistrictDateTimeWithZone } from "@domain/rules/time";
 import { callEndpoint, or503, endpointCall } from "./api";
-import { readFormData } from "./http-guards";
+import { readFormData } from "./form-data";
 import { districtTimeZone } from "./time";
 import { accountId, requireAdmin, staffDetailAction } from "./admin";
 import { askStaffApi, caller, idOr404, submitStaffForm } from "./staff-pages";

@@ -15,7 +15,7 @@ import { SchoolForm, SchoolYearForm } from "@domain/forms/admin-schools";
 import { t } from "@domain/messages/admin";
 import { callEndpoint, or503, endpointCall } from "./api";
 import { requireAdmin } from "./admin";
-import { readFormData } from "./http-guards";
+import { readFormData } from "./form-data";
 import { caller, idOr404, submitStaffForm } from "./staff-pages";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;

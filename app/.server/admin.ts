@@ -41,7 +41,7 @@ import { callEndpoint, or503 } from "./api";
 import { requireStaff } from "./auth";
 import { csvResponse, toCsv } from "./csv";
 import { parseWithZod } from "./forms.server";
-import { readFormData } from "./http-guards";
+import { readFormData } from "./form-data";
 import { resetStatusCache } from "./maintenance";
 import { markdownToSafeHtml } from "./markdown";
 import type { StaffSession } from "./session";

@@ -13,7 +13,7 @@ import { formatDistrictDate } from "@domain/rules/time";
 import { callEndpoint, or503 } from "./api";
 import { requireFamily } from "./auth";
 import { parseWithZod } from "./forms.server";
-import { readFormData } from "./http-guards";
+import { readFormData } from "./form-data";
 import { districtTimeZone } from "./time";
 
 async function requireGuest(request: Request) {

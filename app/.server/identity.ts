@@ -6,7 +6,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { familyDestination, staffDestination } from "@domain/rules/destinations";
 import { typedDateToIso } from "@domain/rules/calendar";
 import { callEndpoint, fetchEndpoint, or503 } from "./api";
-import { readFormData } from "./http-guards";
+import { readFormData } from "./form-data";
 import { getSession, validStudent, writeSession, validStaff } from "./session";
 import { rememberDeviceHeader, rememberedDevices } from "./device-cookie";
 import { loadSettings } from "./settings";

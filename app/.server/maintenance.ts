@@ -1,12 +1,7 @@
-// The maintenance window replaces the whole site (spec 01 §2, §4). A process keeps the status it
+// The maintenance status as this process knows it (spec 01 §2, §4). A process keeps the status it
 // read for at most a second (decision 147), so a window opened or ended in any process holds in
-// all of them at once; the window itself is checked on every request.
-import type { NextFunction, Request, Response } from "express";
+// all of them at once. The server's gate (server/maintenance-gate.ts) checks it on every request.
 import { MaintenanceStatus } from "@domain/contract/identity";
-import { isInMaintenance, webPathOpenDuringMaintenance } from "@domain/rules/maintenance";
-import { t } from "@domain/messages";
-import { formatDistrictDateTimeWithZone } from "@domain/rules/time";
-import { districtTimeZone } from "./time";
 
 /** Per district API: the status last read, and the read under way (requests at once share it). */
 const reads = new Map<
@@ -51,39 +46,4 @@ export async function readStatus(apiBaseUrl: string, keepMs: number): Promise<Ma
 /** Called after this process changed the window, so its next request reads it afresh. */
 export function resetStatusCache(): void {
   reads.clear();
-}
-
-// The maintenance page reloads itself every minute (only families get it: staff pages the window
-// leaves open are never replaced by it), so the site is back for them when the window ends.
-function page(end: string, nonce: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="60"><title>${t("app.title")}</title><style nonce="${nonce}">body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f8f5fa;color:#1d1d1f}main{max-width:36rem;padding:2rem;text-align:center}h1{color:#631d79;font-size:1.5rem}</style></head><body><main><h1>${t("app.title")}</h1><p>${t("maintenance.body")} <strong>${end}</strong>.</p></main></body></html>`;
-}
-
-/**
- * A data request of a page already open (Remix's `_data`): the browser is told to load the page
- * itself, which is then the maintenance page, rather than handed a page as the page's data.
- */
-function reloadDocument(req: Request, res: Response): void {
-  const url = new URL(req.originalUrl, "http://site");
-  url.searchParams.delete("_data");
-  res.status(204);
-  res.setHeader("X-Remix-Redirect", `${url.pathname}${url.search}`);
-  res.setHeader("X-Remix-Reload-Document", "true");
-  res.end();
-}
-
-export function maintenanceGate(apiBaseUrl: () => string, keepMs: number) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (webPathOpenDuringMaintenance(req.path)) return next();
-    void readStatus(apiBaseUrl(), keepMs)
-      .then((status) => {
-        if (!isInMaintenance(status, new Date())) return next();
-        if (req.query?._data !== undefined) return reloadDocument(req, res);
-        // The end time names its zone: a parent elsewhere knows when the site is back.
-        const end = formatDistrictDateTimeWithZone(status.end!, districtTimeZone());
-        res.status(503).setHeader("Retry-After", "60");
-        res.type("html").send(page(end, String(res.locals.cspNonce)));
-      })
-      .catch(() => next());
-  };
 }

@@ -7,7 +7,7 @@ import { MailSearchForm, ResendMailForm } from "@domain/forms/office-mail";
 import { t, type AdminKey } from "@domain/messages/admin";
 import { formatDistrictDateTime } from "@domain/rules/time";
 import { callEndpoint, or503, endpointCall } from "./api";
-import { readFormData } from "./http-guards";
+import { readFormData } from "./form-data";
 import { askStaffApi, caller, withNotice } from "./staff-pages";
 import { districtTimeZone } from "./time";
 import { requireOffice } from "./office";

@@ -24,7 +24,7 @@ import { formatUsd } from "@domain/rules/money";
 import { refundLimit } from "@domain/rules/refund-limit";
 import { formatDistrictDate } from "@domain/rules/time";
 import { callEndpoint, or503, endpointCall } from "./api";
-import { readFormData } from "./http-guards";
+import { readFormData } from "./form-data";
 import { requireOffice } from "./office";
 import { askStaffApi, caller, idOr404, submitStaffForm } from "./staff-pages";
 import { districtTimeZone } from "./time";

@@ -27,7 +27,7 @@ import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate, todayIn } from "@domain/rules/time";
 import { callEndpoint, or503, endpointCall } from "./api";
 import { requireStaff } from "./auth";
-import { readFormData } from "./http-guards";
+import { readFormData } from "./form-data";
 import type { StaffSession } from "./session";
 import { caller, idOr404, submitStaffForm } from "./staff-pages";
 import { districtTimeZone } from "./time";

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { NextFunction, Request, Response } from "express";
-import { maintenanceGate, readStatus, resetStatusCache } from "../../app/.server/maintenance";
+import { readStatus, resetStatusCache } from "../../app/.server/maintenance";
+import { maintenanceGate } from "../../server/maintenance-gate";
 import { closedDuringMaintenance } from "@domain/rules/maintenance";
 
 let server: Server;

@@ -11,7 +11,7 @@ process.env.SESSION_SECRET ??= "unit-test-secret";
 const { callApi } = await import("../../app/.server/api");
 const { commitSession, getSession, validStaff, validStudent } =
   await import("../../app/.server/session");
-const { refreshSessionMiddleware } = await import("../../app/.server/session-refresh");
+const { refreshSessionMiddleware } = await import("../../server/session-refresh");
 
 let server: Server;
 let base: string;

@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompressedAssets } from "~/.server/precompressed-assets";
+import { precompressedAssets } from "../../server/precompressed-assets";
 
 let dir: string;
 let server: Server;

@@ -6,7 +6,7 @@ import type { Server } from "node:http";
 import express from "express";
 
 process.env.SESSION_SECRET ??= "unit-test-secret";
-const { sessionResponseHeaders } = await import("../../app/.server/session-headers");
+const { sessionResponseHeaders } = await import("../../server/session-headers");
 const { commitSession, getSession } = await import("../../app/.server/session");
 
 let server: Server | null = null;

@@ -1,9 +1,9 @@
 // Refreshes tokens that are near their end before Remix sees the request, so that every loader
 // and action works with a live token. A failed refresh clears that session (spec 01 §4).
 import type { NextFunction, Request, Response } from "express";
-import { refreshToken, RefreshTokenReply } from "@domain/contract/identity";
-import { shouldRefreshToken } from "@domain/rules/session";
-import { getSession, writeSession } from "./session";
+import { refreshToken, RefreshTokenReply } from "../domain/contract/identity";
+import { shouldRefreshToken } from "../domain/rules/session";
+import { getSession, writeSession } from "../app/.server/session";
 
 function expiryOf(token: string): number {
   const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));

@@ -3,7 +3,7 @@
 // sets a cookie, says Cache-Control: no-store, so that no browser or shared cache keeps rosters,
 // guardians' phone numbers or receipts.
 import type { NextFunction, Request, Response } from "express";
-import { getSession } from "./session";
+import { getSession } from "../app/.server/session";
 
 function withSecure(cookie: string): string {
   return /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`;

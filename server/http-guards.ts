@@ -1,7 +1,8 @@
-// Security headers and the same-origin check for every state-changing request of the web app.
+// Security headers and the same-origin check for every state-changing request of the web app:
+// Express middlewares the server puts before the pages.
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { t } from "../../domain/messages";
+import { t } from "../domain/messages";
 
 /** Extra origins allowed to frame the app (e.g. a desktop client's page host), space separated. */
 const frameAncestors = process.env.FRAME_ANCESTORS ?? "'self'";
@@ -56,19 +57,4 @@ export function sameOriginCheck(req: Request, res: Response, next: NextFunction)
   if (SAFE.has(req.method) || req.path.startsWith("/v1/")) return next();
   if (isSameOrigin(req)) return next();
   res.status(403).type("text/plain").send(t("error.sameOrigin"));
-}
-
-/**
- * The posted form of a Remix action, or a 400 when the body is not a form (a JSON or garbled
- * body makes request.formData() throw, which would otherwise be a 500).
- */
-export async function readFormData(request: globalThis.Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw new Response(t("error.badRequest"), {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
 }
