@@ -230,7 +230,7 @@ async function run(addresses: number) {
     // more than each cap.
     const bar = addresses === 1 ? total <= 1 : !overCap;
     console.log(
-      `  issue 28's bar (${addresses === 1 ? "at most 1 seat in all from one address" : "no activity past its cap"}): ` +
+      `  the bar of decisions 138 and 142 (${addresses === 1 ? "at most 1 seat in all from one address" : "no activity past its cap"}): ` +
         (bar ? "met" : "NOT met"),
     );
     return worst;

@@ -196,7 +196,7 @@ const opArb: fc.Arbitrary<{ op: Op; hours: number }> = fc.record({
  * back in cash, a card payment refunded in part, a second check bounced after a refund by check, a
  * check recorded by mistake and reversed.
  */
-const ISSUE_35_EXAMPLE: { op: Op; hours: number }[] = [
+const DECISION_139_CASE: { op: Op; hours: number }[] = [
   { op: { kind: "promise", cents: 4000 }, hours: 1 },
   { op: { kind: "receive", pick: 0, cents: 1500, hand: 1 }, hours: 2 },
   { op: { kind: "refund", pick: 0, cents: 500, hand: 1 }, hours: 20 },
@@ -411,7 +411,7 @@ describe("the report balances for any sequence of money events", () => {
           }
         },
       ),
-      { numRuns: 4, endOnFailure: true, examples: [[ISSUE_35_EXAMPLE, 0]] },
+      { numRuns: 4, endOnFailure: true, examples: [[DECISION_139_CASE, 0]] },
     );
   }, 240_000);
 });
