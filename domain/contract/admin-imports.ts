@@ -163,6 +163,7 @@ export const importStudents = endpoint({
   ...ADMIN,
   body: StudentImportRequest,
   replies: { 200: ImportRunReply },
+  refusals: { 404: "An uploaded file is no longer kept, or was never uploaded" },
   summary: "Run a student import over uploaded files: a dry run, or all rows or none",
   tag: "admin",
 });
@@ -174,6 +175,7 @@ export const importStaff = endpoint({
   ...ADMIN,
   body: StudentImportRequest,
   replies: { 200: ImportRunReply },
+  refusals: { 404: "An uploaded file is no longer kept, or was never uploaded" },
   summary: "Run a staff import over uploaded files: a dry run, or all rows or none",
   tag: "admin",
 });
@@ -184,7 +186,7 @@ export const importCatalogue = endpoint({
   ...ADMIN,
   body: CatalogueImportRequest,
   replies: { 200: ImportRunReply },
-  refusals: { 404: "No such import run (the dry run to apply)" },
+  refusals: { 404: "An uploaded file is no longer kept, or was never uploaded" },
   summary:
     "Run a catalogue import (programmes and sections) over an uploaded file: a dry run, or all rows or none",
   tag: "admin",

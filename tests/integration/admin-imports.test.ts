@@ -198,6 +198,22 @@ describe("bad input", () => {
     expect(await digest()).toBe(before);
   });
 
+  it("a file no longer kept (or never uploaded) is a 404 naming the files, for every kind of import", async () => {
+    const before = await digest();
+    const gone = "00000000-0000-4000-8000-000000000000";
+    for (const kind of ["students", "staff", "catalogue"]) {
+      const r = await call(api, "POST", `/v1/admin/imports/${kind}`, {
+        token: admin,
+        body: { files: [gone], dryRun: true },
+      });
+      expect(r.status).toBe(404);
+      expect(r.body.message).toBe(t("admin.imports.fileGone"));
+      expect(r.body.hint).toMatch(/files/);
+    }
+    // Each 404 is one the description lists for its call (checked as the test API closes).
+    expect(await digest()).toBe(before);
+  });
+
   it(`refuses a file beyond ${IMPORT_FILE_LIMIT_MB} MB with 413`, async () => {
     const big = Buffer.alloc(IMPORT_FILE_LIMIT_MB * 1024 * 1024 + 10, 0x61);
     const r = await upload("big.csv", big);
