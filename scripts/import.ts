@@ -10,7 +10,7 @@
 // a tenth of the active students inactive and --confirm-deactivate did not name that count
 // (nothing applied; decision 141).
 // npm run import -- catalogue FILE [orgs.csv] [academicSessions.csv] [--dry-run] [--report REPORT.csv]
-// imports programmes and sections (decision 129) with services/catalogue-import.ts, the same exit codes; people waiting for a
+// imports programs and sections (decision 129) with services/catalogue-import.ts, the same exit codes; people waiting for a
 // section whose capacity it raises are offered a seat; their mail is queued in the database and
 // sent by the district API's mail worker (decision 130).
 // Every kind takes the district's OneRoster orgs.csv and academicSessions.csv (beside a plain CSV

@@ -1,4 +1,4 @@
-// Server side of the administration's programme, course and section pages (/admin/programs,
+// Server side of the administration's program, course and section pages (/admin/programs,
 // decision 120): the district API calls and the replies of each page's loader
 // and action. The district API decides authorisation and every rule; a refusal comes back as the
 // field's error (its hint names the field) or the form's message.
@@ -39,7 +39,7 @@ import { askStaffApi, caller, submitStaffForm, uuidOr404 } from "./staff-pages";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
-/** A programme's, course's or section's id from the URL; anything else is the page's 404. */
+/** A program's, course's or section's id from the URL; anything else is the page's 404. */
 const idParam = (value: string | undefined) => uuidOr404(value, t("admin.catalogue.notFound"));
 
 /** The reply's data; a 503 when the district API could not give it, else its 404 or a 502. */
@@ -69,7 +69,7 @@ function listQuery(url: URL): {
 
 const pages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
-// ---- Programmes ------------------------------------------------------------------------------
+// ---- Programs --------------------------------------------------------------------------------
 
 export async function programListPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
@@ -104,7 +104,7 @@ export async function programDetailPage(args: LoaderFunctionArgs) {
   return json({ q, qError, ...data, pages: pages(data.total, data.pageSize) });
 }
 
-/** Saves the programme's form, or copies it to a new term (intent "copy"). */
+/** Saves the program's form, or copies it to a new term (intent "copy"). */
 export async function programDetailAction(args: ActionFunctionArgs) {
   await requireAdmin(args.request);
   const id = idParam(args.params.id);

@@ -268,7 +268,7 @@ function isPartial(c: Course): boolean {
 }
 
 /**
- * What the programmes list shows for the filters in `url` (its query: q, program, partial,
+ * What the programs list shows for the filters in `url` (its query: q, program, partial,
  * detail, failed, why). The list page renders it, and so do the dialog pages that open over the
  * list at their own URLs (the payment dialog), so the list stays behind them.
  */

@@ -114,7 +114,7 @@ async function awaitedCheck(caller: Pick<LoaderFunctionArgs, "request" | "contex
 
 export async function registrationPaymentPage(args: LoaderFunctionArgs) {
   await requireParticipant(args.request);
-  // The dialog opens over the programmes list, as the other dialogs of the list do.
+  // The dialog opens over the programs list, as the other dialogs of the list do.
   const [dialog, list] = await Promise.all([
     dialogData(args),
     programsPage(args, new URL("/programs", args.request.url)),

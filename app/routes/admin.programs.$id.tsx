@@ -1,4 +1,4 @@
-// /admin/programs/:id: a programme's fields (open, retire, order, …), its courses and sections (50
+// /admin/programs/:id: a program's fields (open, retire, order, …), its courses and sections (50
 // a page, searched) and the form that copies it with every section to a new term (decision 120).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {

@@ -1,4 +1,4 @@
-// /admin/programs/:id/sections/new: a new section of a programme with its course questions
+// /admin/programs/:id/sections/new: a new section of a program with its course questions
 // (decision 120).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";

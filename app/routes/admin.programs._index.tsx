@@ -1,4 +1,4 @@
-// /admin/programs: every programme, open ones first in their order, 50 a page, searched by name
+// /admin/programs: every program, open ones first in their order, 50 a page, searched by name
 // (a GET form, so a search is a link) (decision 120).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";

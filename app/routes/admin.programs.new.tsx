@@ -1,4 +1,4 @@
-// /admin/programs/new: a new programme (decision 120).
+// /admin/programs/new: a new program (decision 120).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Anchor, Button, Group, Paper, Stack, Title } from "@mantine/core";
@@ -25,7 +25,7 @@ export default function AdminProgramNew() {
   const [form, fields, formProps] = useZodForm({
     id: "admin-program-new",
     lastResult: actionData?.result,
-    // Closed until the administrator opens it: families see a programme only once it is ready.
+    // Closed until the administrator opens it: families see a program only once it is ready.
     defaultValue: { active: "on", sortOrder: "0" },
     load: () => import("@domain/forms/admin-catalogue"),
     schema: (m) => m.ProgramForm,

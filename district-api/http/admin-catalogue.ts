@@ -1,4 +1,4 @@
-// The administration's programmes, courses and sections (decision 120):
+// The administration's programs, courses and sections (decision 120):
 // /v1/admin/programs, /v1/admin/courses and /v1/admin/sections, for the district_admin role only.
 // This layer parses, authorises and calls one service or query; every write records its audit
 // entry in the service's transaction.

@@ -14,14 +14,14 @@ import {
   listAssessed,
   previewAssessment,
   readAdminFee,
-} from "../queries/fee-admin";
+} from "../queries/admin-fees";
 import {
   assessFee,
   createFee,
   createFeeGroup,
   renameFeeGroup,
   updateFee,
-} from "../services/fee-admin";
+} from "../services/admin-fees";
 import { adjustAssessedFee, waiveAssessedFee } from "../services/assessments";
 
 export function adminFeeRoutes(deps: ApiDeps): Router {

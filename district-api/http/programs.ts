@@ -13,7 +13,7 @@ import { t } from "@domain/messages";
 import { courseStatus } from "@domain/rules/course-status";
 import { effectiveCostCents } from "@domain/rules/registration";
 import { toDollars } from "@domain/rules/money";
-import { ProgramCatalogCache } from "../services/program-list";
+import { ProgramCatalogueCache } from "../services/program-list";
 import type { ApiDeps } from "../deps";
 import { participantId, serve } from "./kit";
 import { ApiError } from "../errors";
@@ -31,7 +31,7 @@ function meetingTime(start: string | null, end: string | null): string {
 export function programsRoutes(deps: ApiDeps): Router {
   const r = Router();
   const { db } = deps;
-  const catalog = new ProgramCatalogCache();
+  const catalogue = new ProgramCatalogueCache();
 
   serve(r, deps, listPrograms, async ({ claims, query }) => {
     const pid = participantId(claims);
@@ -40,7 +40,7 @@ export function programsRoutes(deps: ApiDeps): Router {
     const registrationsOnly = scope === "registrations";
     // One statement (one snapshot, one plan) per request; the catalogue part is rebuilt only
     // when its version changed (services/program-list.ts, decision 094).
-    const list = await catalog.read(
+    const list = await catalogue.read(
       (statement) => deps.preparedRows("program_list", statement),
       pid,
       now,
@@ -50,7 +50,7 @@ export function programsRoutes(deps: ApiDeps): Router {
     if (!person) throw new ApiError(403, t("error.forbidden"));
     const finished = new Set(list.surveys);
     const programs = new Map<string, Program>();
-    for (const { catalog: row, state } of list.sections) {
+    for (const { catalogue: row, state } of list.sections) {
       let program = programs.get(row.program_id);
       if (!program) {
         program = {

@@ -1,4 +1,4 @@
-// Read-only queries of the administration's programmes, courses and sections (decision 120):
+// Read-only queries of the administration's programs, courses and sections (decision 120):
 // lists page on the server (CATALOGUE_PAGE_SIZE a page) and search by name.
 import { sql } from "drizzle-orm";
 import {
@@ -41,7 +41,7 @@ export const SECTION_VALUE_COLUMNS = sql`s.course_id as "courseId", s.section_nu
   s.time_conflict_override as "timeConflictOverride",
   s.one_section_per_term_override as "oneSectionPerTermOverride", s.notes`;
 
-/** A section's values as stored, with its state and programme; null when there is none. */
+/** A section's values as stored, with its state and program; null when there is none. */
 export async function readSectionValues(
   db: Exec,
   id: string,
@@ -61,7 +61,7 @@ export async function readSectionValues(
   };
 }
 
-/** Programmes, retired last, in their order, 50 a page, matching the search. */
+/** Programs, retired last, in their order, 50 a page, matching the search. */
 export async function listPrograms(db: Exec, q: ListQuery) {
   const pattern = like(q.q);
   const filter = sql`(${pattern}::text is null or lower(p.name) like ${pattern})`;
@@ -78,7 +78,7 @@ export async function listPrograms(db: Exec, q: ListQuery) {
   return { programs, total: Number(count!.n), page: q.page, pageSize: CATALOGUE_PAGE_SIZE };
 }
 
-/** A programme and one page of its sections (by course and section number), matching the search. */
+/** A program and one page of its sections (by course and section number), matching the search. */
 export async function readProgram(db: Exec, id: string, q: ListQuery) {
   const [program] = await queryRows<Program>(
     db,

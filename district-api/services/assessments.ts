@@ -10,7 +10,7 @@ import { queryRows } from "../db/client";
 import { recordAudit, type Actor } from "./audit";
 import { ApiError } from "../errors";
 import { lockRows } from "./locks";
-import { FEE_AUDIT_ACTIONS } from "./fee-admin";
+import { FEE_AUDIT_ACTIONS } from "./admin-fees";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

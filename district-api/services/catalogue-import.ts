@@ -1,20 +1,20 @@
-// Catalogue import (decision 129): the district's catalogue CSV → programmes,
+// Catalogue import (decision 129): the district's catalogue CSV → programs,
 // courses and sections, for the upload page (http/admin-imports.ts) and `npm run import --
 // catalogue` (scripts/import.ts), the same code.
 //
 // - The file is read as a stream with csv-parse (services/imports.ts csvRows); each row is mapped
 //   by the pure rules of domain/imports/catalogue.ts, which check it with the administration's own
 //   contract, so the forms and the import refuse the same things with the same words.
-// - Programmes and sections are matched by the district's codes (program_code, section_code,
-//   migration 0026); a programme without a code is adopted by its name, a section without one by
-//   its programme, course, number and term. Courses are matched by subject and number and created
+// - Programs and sections are matched by the district's codes (program_code, section_code,
+//   migration 0026); a program without a code is adopted by its name, a section without one by
+//   its program, course, number and term. Courses are matched by subject and number and created
 //   when missing; a course on file is never changed by an import.
 // - A dry run stops before the writes and keeps only its report. A real run applies every row or
-//   none, one import at a time (the import lock), with the programmes and then the sections it
+//   none, one import at a time (the import lock), with the programs and then the sections it
 //   reads locked in LOCK_ORDER, so a family registering meanwhile is counted: capacity never goes
 //   below the seats taken (the row is refused), and a raise offers the freed seats to the waiting
 //   list in order (offerFreedSeats), as the section form does.
-// - Nothing is ever deleted or cancelled: programmes and sections missing from the file stay as
+// - Nothing is ever deleted or cancelled: programs and sections missing from the file stay as
 //   they are. A second run of the same file finds everything unchanged, writes nothing, records no
 //   audit entry.
 import { randomUUID } from "node:crypto";
@@ -101,7 +101,7 @@ async function readCatalogue(
   return { rows, carried: carried ?? new Set() };
 }
 
-/** The programmes and sections on file that a file's codes (or names) may name. */
+/** The programs and sections on file that a file's codes (or names) may name. */
 async function readOnFile(tx: Tx, rows: ParsedRow[], lock: boolean, now: Date) {
   const programCodes = [...new Set(rows.map((r) => (r.row.program_code ?? "").trim()))];
   const programNames = [
@@ -111,7 +111,7 @@ async function readOnFile(tx: Tx, rows: ParsedRow[], lock: boolean, now: Date) {
   const programWhere = sql`source_key = any(${pgTextArray(programCodes)}::text[])
     or (source_key is null and lower(name) = any(${pgTextArray(programNames)}::text[]))`;
   if (lock) {
-    // LOCK_ORDER: the programmes, then their sections; each kind in id order.
+    // LOCK_ORDER: the programs, then their sections; each kind in id order.
     await lockRows(tx, "program", sql`select id from programs where ${programWhere} order by id`);
   }
   const programs = await queryRows<ExistingProgram>(
@@ -307,7 +307,7 @@ async function importIn(
     );
     courseIds.set(r.courseKey, row!.id);
   }
-  // Programmes, once each (every row of one carries the same values: the file checker says so).
+  // Programs, once each (every row of one carries the same values: the file checker says so).
   const programIds = new Map<string, string>();
   for (const r of records) {
     if (programIds.has(r.programCode)) continue;

@@ -1,4 +1,4 @@
-// Programmes, courses, sections and their questions, changed by administrators
+// Programs, courses, sections and their questions, changed by administrators
 // (decision 120). Every change is one transaction that records its audit entry (only the keys that
 // changed; a change that changes nothing records nothing). A section is changed under its row lock
 // (services/locks.ts), so a capacity raise offers the freed seats to the waiting list in order with
@@ -70,7 +70,7 @@ function diff<T extends Record<string, unknown>>(
   return Object.keys(a).length ? { before: b, after: a } : null;
 }
 
-// ---- Programmes ------------------------------------------------------------------------------
+// ---- Programs --------------------------------------------------------------------------------
 
 export interface ProgramValues {
   name: string;
@@ -354,7 +354,7 @@ export async function createSection(
 ): Promise<{ id: string }> {
   const { programId, questions, ...values } = input;
   return db.transaction(async (tx) => {
-    // The programme may not change under its new section (NO KEY UPDATE: the section refers to it).
+    // The program may not change under its new section (NO KEY UPDATE: the section refers to it).
     const [program] = await lockRows<{ id: string }>(
       tx,
       "program",
@@ -570,8 +570,8 @@ export async function deleteSection(db: Db, actor: Actor, id: string, now: Date)
 }
 
 /**
- * Copies a programme with every active section and its questions to a new term, as a new closed
- * programme: two set-based statements, whatever the number of sections. Dates move by the days
+ * Copies a program with every active section and its questions to a new term, as a new closed
+ * program: two set-based statements, whatever the number of sections. Dates move by the days
  * between the earliest section start and `firstDay`; nothing of registrations is copied.
  */
 export async function copyProgram(

@@ -41,7 +41,7 @@ export const LOCK_ORDER = [
   "participant",
   // A course being changed by an administrator (decision 120).
   "course",
-  // A programme being changed or copied to a new term by an administrator (decision 120); its
+  // A program being changed or copied to a new term by an administrator (decision 120); its
   // sections are locked after it.
   "program",
   // A course section: seats are counted and taken under it, for every path that takes a seat.

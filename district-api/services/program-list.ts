@@ -14,7 +14,7 @@ import type { CourseQuestion, RegistrationStatus } from "@domain/contract/progra
 export type RunStatement = <T>(statement: SQL) => Promise<T[]>;
 
 /** A listed section's catalogue part: the same for every caller until the catalogue changes. */
-export interface CatalogSection {
+export interface CatalogueSection {
   program_id: string;
   program_name: string;
   open: boolean;
@@ -51,9 +51,9 @@ export interface CatalogSection {
   questions: readonly CourseQuestion[];
 }
 
-interface Catalog {
+interface Catalogue {
   version: string;
-  sections: Map<string, CatalogSection>;
+  sections: Map<string, CatalogueSection>;
   /** settings.programCancellationMessage, for programs without their own. */
   cancellationMessage: string | null;
 }
@@ -85,7 +85,7 @@ export interface ProgramListRows {
     financial_aid: string | null;
   } | null;
   /** In list order, each with its catalogue part. */
-  sections: { catalog: CatalogSection; state: SectionState }[];
+  sections: { catalogue: CatalogueSection; state: SectionState }[];
   surveys: string[];
   cancellationMessage: string | null;
 }
@@ -107,8 +107,8 @@ type StateTuple = [
   boolean | null,
 ];
 
-interface CatalogJson {
-  sections: Omit<CatalogSection, "questions">[] | null;
+interface CatalogueJson {
+  sections: Omit<CatalogueSection, "questions">[] | null;
   questions:
     | {
         id: number;
@@ -122,7 +122,7 @@ interface CatalogJson {
   cancellation_message: string | null;
 }
 
-function toCatalog(version: string, json: CatalogJson): Catalog {
+function toCatalogue(version: string, json: CatalogueJson): Catalogue {
   const bySection = new Map<string, CourseQuestion[]>();
   for (const q of json.questions ?? []) {
     const list = bySection.get(q.course_section_id) ?? [];
@@ -138,7 +138,7 @@ function toCatalog(version: string, json: CatalogJson): Catalog {
     bySection.set(q.course_section_id, list);
   }
   const none: readonly CourseQuestion[] = Object.freeze([]);
-  const sections = new Map<string, CatalogSection>();
+  const sections = new Map<string, CatalogueSection>();
   for (const s of json.sections ?? []) {
     const questions = bySection.get(s.section_id);
     sections.set(
@@ -150,8 +150,8 @@ function toCatalog(version: string, json: CatalogJson): Catalog {
 }
 
 /** The cache of one API instance; each instance checks the version on every request. */
-export class ProgramCatalogCache {
-  private current: Catalog | null = null;
+export class ProgramCatalogueCache {
+  private current: Catalogue | null = null;
 
   async read(
     run: RunStatement,
@@ -175,11 +175,11 @@ export class ProgramCatalogCache {
     pid: number,
     now: Date,
     registrationsOnly: boolean,
-    held: Catalog | null,
+    held: Catalogue | null,
   ): Promise<ProgramListRows | null> {
     const [reply] = await run<{
       version: string;
-      catalog: string | null;
+      catalogue: string | null;
       person: string | null;
       sections: string | null;
       surveys: string | null;
@@ -262,7 +262,7 @@ export class ProgramCatalogCache {
                 'cancellation_message', (
                   select data->>'programCancellationMessage' from settings where id = 1)
               )::text)
-            end as catalog,
+            end as catalogue,
             (select row_to_json(me) from me)::text as person,
             (select json_agg(json_build_array(l.id, l.seats_effective, l.waiting, l.reg_id,
                 l.reg_status, l.reg_cost, l.paid_cents, l.pending_cents, l.credits_cents,
@@ -272,22 +272,22 @@ export class ProgramCatalogCache {
               where participant_id = ${pid})::text as surveys`,
     );
     if (!reply) throw new Error("the program list statement returned no row");
-    let catalog: Catalog;
-    if (reply.catalog !== null) {
-      catalog = toCatalog(reply.version, JSON.parse(reply.catalog) as CatalogJson);
-      this.current = catalog;
+    let catalogue: Catalogue;
+    if (reply.catalogue !== null) {
+      catalogue = toCatalogue(reply.version, JSON.parse(reply.catalogue) as CatalogueJson);
+      this.current = catalogue;
     } else if (held && held.version === reply.version) {
-      catalog = held;
+      catalogue = held;
     } else {
       return null;
     }
     const states = JSON.parse(reply.sections ?? "[]") as StateTuple[];
     const sections: ProgramListRows["sections"] = [];
     for (const t of states) {
-      const cat = catalog.sections.get(t[0]);
+      const cat = catalogue.sections.get(t[0]);
       if (!cat) return null;
       sections.push({
-        catalog: cat,
+        catalogue: cat,
         state: {
           section_id: t[0],
           seats_effective: t[1],
@@ -305,12 +305,12 @@ export class ProgramCatalogCache {
         },
       });
     }
-    sections.sort((a, b) => a.catalog.ord - b.catalog.ord);
+    sections.sort((a, b) => a.catalogue.ord - b.catalogue.ord);
     return {
       person: reply.person ? (JSON.parse(reply.person) as ProgramListRows["person"]) : null,
       sections,
       surveys: JSON.parse(reply.surveys ?? "[]") as string[],
-      cancellationMessage: catalog.cancellationMessage,
+      cancellationMessage: catalogue.cancellationMessage,
     };
   }
 }

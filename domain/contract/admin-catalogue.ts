@@ -1,4 +1,4 @@
-// Wire contract of the administration's programmes, courses and sections (decision 120).
+// Wire contract of the administration's programs, courses and sections (decision 120).
 // Every call is for the district_admin role only. Money is integer cents, dates are
 // district calendar days ("YYYY-MM-DD", a real day), times are district wall-clock "HH:MM".
 import { z } from "zod";
@@ -9,7 +9,7 @@ import { DISTRICT_ADMIN_ROLE } from "./admin";
 import { endpoint } from "./endpoint";
 
 export const CATALOGUE_PAGE_SIZE = 50;
-/** The most sections a programme may have copied at once, and questions a section may ask. */
+/** The most sections a program may have copied at once, and questions a section may ask. */
 export const MAX_QUESTIONS = 50;
 export const MAX_CAPACITY = 10_000;
 export const MAX_COST_CENTS = 100_000_000;
@@ -48,7 +48,7 @@ export const ClockTime = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, t("admin.catalogue.badTime"));
 const uuid = z.string().uuid(t("admin.catalogue.notFound"));
 
-// ---- Programmes ------------------------------------------------------------------------------
+// ---- Programs --------------------------------------------------------------------------------
 
 export const ProgramFields = z.object({
   name: line(200),
@@ -121,7 +121,7 @@ export const ProgramDetail = z.object({
 });
 export type ProgramDetail = z.infer<typeof ProgramDetail>;
 
-/** A copy to a new term: the new programme's name, the term, and the day the first section starts. */
+/** A copy to a new term: the new program's name, the term, and the day the first section starts. */
 export const CopyRequest = z
   .object({
     name: line(200),
@@ -328,7 +328,7 @@ export const CancelReply = z.object({
 });
 export type CancelReply = z.infer<typeof CancelReply>;
 
-/** A new programme's, course's or section's id. */
+/** A new program's, course's or section's id. */
 export const CreatedReply = z.object({ id: z.string() });
 export type CreatedReply = z.infer<typeof CreatedReply>;
 /** The fields a change changed (none when every value was already so). */
@@ -348,7 +348,7 @@ export const listPrograms = endpoint({
   path: "/v1/admin/programs",
   query: ListQuery,
   replies: { 200: ProgramPage },
-  summary: "Programmes, 50 a page, searched by name",
+  summary: "Programs, 50 a page, searched by name",
 });
 
 export const createProgram = endpoint({
@@ -357,7 +357,7 @@ export const createProgram = endpoint({
   path: "/v1/admin/programs",
   body: ProgramRequest,
   replies: { 201: CreatedReply },
-  summary: "Create a programme",
+  summary: "Create a program",
 });
 
 export const getProgram = endpoint({
@@ -367,7 +367,7 @@ export const getProgram = endpoint({
   params: IdParams,
   query: ListQuery,
   replies: { 200: ProgramDetail },
-  summary: "A programme with one page of its sections",
+  summary: "A program with one page of its sections",
 });
 
 export const changeProgram = endpoint({
@@ -377,7 +377,7 @@ export const changeProgram = endpoint({
   params: IdParams,
   body: ProgramChange,
   replies: { 200: ChangedReply },
-  summary: "Change some of a programme's fields (open, retire, order, texts)",
+  summary: "Change some of a program's fields (open, retire, order, texts)",
 });
 
 export const copyProgram = endpoint({
@@ -387,7 +387,7 @@ export const copyProgram = endpoint({
   params: IdParams,
   body: CopyRequest,
   replies: { 201: CopyReply },
-  summary: "Copy a programme with its active sections and questions to a new term",
+  summary: "Copy a program with its active sections and questions to a new term",
 });
 
 export const listCourses = endpoint({

@@ -188,7 +188,7 @@ export const importCatalogue = endpoint({
   replies: { 200: ImportRunReply },
   refusals: { 404: "An uploaded file is no longer kept, or was never uploaded" },
   summary:
-    "Run a catalogue import (programmes and sections) over an uploaded file: a dry run, or all rows or none",
+    "Run a catalogue import (programs and sections) over an uploaded file: a dry run, or all rows or none",
   tag: "admin",
 });
 

@@ -1,4 +1,4 @@
-// Form schemas of the administration's programme, course and section pages (decision 120),
+// Form schemas of the administration's program, course and section pages (decision 120),
 // used by conform in the page and by the action. Each field is checked with the
 // contract's own rule (domain/contract/admin-catalogue.ts), so the page, the action and the
 // district API refuse the same values with the same words.

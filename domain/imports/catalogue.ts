@@ -1,10 +1,10 @@
 // Catalogue import (decision 129): rows of the district's catalogue CSV → a
-// programme and a section (and, when the file names a course not on file, a course), or a refusal
+// program and a section (and, when the file names a course not on file, a course), or a refusal
 // saying every reason. Pure: the district API streams the file (services/catalogue-import.ts),
 // loads what is on file and hands each parsed row here; the upload page and `npm run import --
 // catalogue` share it.
 //
-// One row per section, carrying its programme's columns. Programmes and sections are matched by
+// One row per section, carrying its program's columns. Programs and sections are matched by
 // the district's codes (program_code, section_code). Each row is checked by the administration's
 // own contract (ProgramFields, SectionUpdateRequest with sectionIssues, CourseRequest), so a row
 // the forms refuse is refused here with the same message, prefixed with the CSV column it came
@@ -93,9 +93,9 @@ export interface CatalogueContext {
   instructors: ReadonlySet<string>;
   /** Course ids by courseKey(subject, number). */
   courses: ReadonlyMap<string, string>;
-  /** The programme a row's code names: by code, else one without a code of the same name. */
+  /** The program a row's code names: by code, else one without a code of the same name. */
   program(code: string, name: string): ExistingProgram | undefined;
-  /** The section a row's code names: by code, else one without a code of the same programme, course, number and term. */
+  /** The section a row's code names: by code, else one without a code of the same program, course, number and term. */
   section(
     code: string,
     natural: {
@@ -125,7 +125,7 @@ export type Change = "created" | "updated" | "unchanged";
 export interface CatalogueRecord {
   programCode: string;
   program: ProgramValues;
-  /** The programme on file, or null when the import creates it. */
+  /** The program on file, or null when the import creates it. */
   programId: string | null;
   programChange: Change;
   sectionCode: string;
@@ -208,7 +208,7 @@ const emptyToNull = (v: string) => (v.trim() ? v.trim() : null);
 // --- rows ----------------------------------------------------------------------------------------
 
 const PROGRAM_DEFAULTS: Omit<ProgramValues, "name"> = {
-  // The administration's new-programme form starts open and active.
+  // The administration's new-program form starts open and active.
   open: true,
   active: true,
   oneSectionPerTerm: false,
@@ -309,7 +309,7 @@ function changedKeys<T extends object>(before: T, after: T): string[] {
 }
 
 /**
- * Maps one row of the catalogue CSV: every reason it is refused, or the programme and section it
+ * Maps one row of the catalogue CSV: every reason it is refused, or the program and section it
  * sets and whether each is created, updated or unchanged.
  */
 export function mapCatalogueRow(
@@ -342,7 +342,7 @@ export function mapCatalogueRow(
     }
   }
 
-  // The programme: what is on file (or the form's defaults), with the columns the file carries.
+  // The program: what is on file (or the form's defaults), with the columns the file carries.
   const programOnFile = programCode ? ctx.program(programCode, cell("program_name")) : undefined;
   const programDraft: Record<string, unknown> = programOnFile
     ? (({ id: _i, sourceKey: _k, ...v }) => v)(programOnFile)
@@ -534,8 +534,8 @@ export function mapCatalogueRow(
 /**
  * The checks across rows of one file, in file order. `code` is asked of every row (refused or
  * not): a section code already on an earlier line. `record` is asked of each row that maps: the
- * same section on file matched twice, a programme whose columns differ from its first row's, a
- * programme on file matched by two codes. Each answers the reasons the row is refused for.
+ * same section on file matched twice, a program whose columns differ from its first row's, a
+ * program on file matched by two codes. Each answers the reasons the row is refused for.
  */
 export function catalogueFileChecker() {
   const codes = new Map<string, number>();

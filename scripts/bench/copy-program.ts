@@ -1,4 +1,4 @@
-// Copying a programme to a new term (decision 120): a programme of N sections
+// Copying a program to a new term (decision 120): a program of N sections
 // (each with two course questions and some registrations) is copied R times through the same
 // service the administration call uses, in one transaction each. Prints the time of each copy and
 // checks that every section and question was carried and no registration.

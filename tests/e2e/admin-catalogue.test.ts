@@ -1,8 +1,8 @@
-// Programmes and sections administered in a browser, with and without JavaScript (decision 120): an
-// administrator creates two courses, a programme with two sections and a question (an impossible
+// Programs and sections administered in a browser, with and without JavaScript (decision 120): an
+// administrator creates two courses, a program with two sections and a question (an impossible
 // date is refused and what was typed is kept); a student registers in the one-seat section and
 // another joins its waiting list; the administrator raises the capacity and the first waiting
-// family is offered the seat; copies the programme to a new term; cancels the first section after
+// family is offered the seat; copies the program to a new term; cancels the first section after
 // asking, and its families are told; and reads it all in the audit trail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -58,14 +58,14 @@ async function fillSection(
   expect(await page.getByLabel("Start date").inputValue()).toBe("2027-06-07");
 }
 
-describe.each(MODES)("programmes and sections $name", (mode) => {
+describe.each(MODES)("programs and sections $name", (mode) => {
   const tag = mode.js ? "JS" : "HTML";
   const program = `Pottery Camp ${tag}`;
   const wheel = `Wheel Throwing ${tag}`;
   const glaze = `Glazing ${tag}`;
   const base = mode.js ? 100010 : 100020;
 
-  it("an administrator builds a programme; a raise offers the seat; the copy; the audit trail", async () => {
+  it("an administrator builds a program; a raise offers the seat; the copy; the audit trail", async () => {
     const page = await app.newPage(mode);
     await signInStaff(page, "admin");
     await page.goto("/admin");
@@ -80,7 +80,7 @@ describe.each(MODES)("programmes and sections $name", (mode) => {
     await page.goto("/admin/programs");
     await page.getByRole("link", { name: "New program" }).click();
     await page.getByLabel("Name").fill(program);
-    // A new programme starts closed to families: the administrator opens it when it is ready.
+    // A new program starts closed to families: the administrator opens it when it is ready.
     const open = page.getByRole("checkbox", { name: "Open" });
     expect(await open.isChecked()).toBe(false);
     await open.check();

@@ -288,7 +288,7 @@ describe.each(MODES)("catalogue import $name", (mode) => {
     await page.waitForURL(/\/admin\/imports\/runs\//);
     await page.getByText("nothing has been changed yet").waitFor();
     const summary = page.getByRole("table", { name: "Summary" });
-    // The programme, the new course and two sections.
+    // The program, the new course and two sections.
     expect(await summary.getByRole("row", { name: /To create/ }).textContent()).toContain("4");
     const rows = page.getByRole("table", { name: /Rows 1–4 of 4/ });
     await rows.getByRole("columnheader", { name: "Code" }).waitFor();

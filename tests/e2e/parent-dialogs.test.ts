@@ -1,5 +1,5 @@
 // Decision 108: the dialogs that are pages of their own (the payment dialog at /payment/…,
-// its confirmation, the cancel confirmation) open over the programmes list, not over an empty
+// its confirmation, the cancel confirmation) open over the programs list, not over an empty
 // page, with JavaScript and without; the payment dialog shows the time left to pay.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -17,7 +17,7 @@ afterAll(async () => {
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 const LIST_HEADING = "List of Activities You Are Eligible For";
 
-/** The programmes list is on the page, behind whatever dialog is open. */
+/** The programs list is on the page, behind whatever dialog is open. */
 async function expectListBehind(page: Page) {
   await page.getByRole("heading", { level: 1, name: LIST_HEADING }).waitFor({ state: "attached" });
   expect(await card(page, "Robotics Camp").count()).toBe(1);

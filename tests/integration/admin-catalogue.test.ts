@@ -1,4 +1,4 @@
-// Programmes, courses and sections over HTTP (decision 120): only a
+// Programs, courses and sections over HTTP (decision 120): only a
 // district_admin may call them (a matrix, nothing written), bad input is a 400 naming the field
 // with nothing written, capacity never goes below the seats taken and a raise offers the seats to
 // the waiting list in order, once, whatever the concurrency; a section with registrations is only
@@ -56,7 +56,7 @@ async function student(n: number): Promise<string> {
   return tok;
 }
 
-/** What a catalogue call may change: programmes, courses, sections, questions, audit trail. */
+/** What a catalogue call may change: programs, courses, sections, questions, audit trail. */
 async function digest(): Promise<string> {
   const [row] = await queryRows<{ d: string }>(
     db(),
@@ -243,7 +243,7 @@ describe("who may call the catalogue", () => {
   });
 });
 
-describe("programmes", () => {
+describe("programs", () => {
   it("are created, listed, searched, changed key by key, and families see the change", async () => {
     const id = await newProgram("Winter Pottery");
     const [created] = await audits("program.create", id);
@@ -601,7 +601,7 @@ describe("sections", () => {
   });
 });
 
-describe("copying a programme to a new term", () => {
+describe("copying a program to a new term", () => {
   it("carries every active section and question, shifts the dates, and no registration", async () => {
     const programId = await newProgram("Copy Source");
     const a = await newSection(programId, {

@@ -2,7 +2,7 @@
 // run changes no person; a real run applies every row or none, and a second run of the same file
 // writes nothing; a student missing from a full export is kept (with their registration) and
 // marked inactive, and cannot sign in; an imported student signs in with the imported birth date
-// and sees the programmes of their grade; files beyond the limit are refused.
+// and sees the programs of their grade; files beyond the limit are refused.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
@@ -308,7 +308,7 @@ describe("importing students", () => {
     expect((await report(r.id)).rows[0]!.reason).toMatch(/community member/);
   });
 
-  it("imports a OneRoster set; the student signs in with the imported birth date and sees the programmes of their grade", async () => {
+  it("imports a OneRoster set; the student signs in with the imported birth date and sees the programs of their grade", async () => {
     const ids = await uploadAll(ONEROSTER);
     const r = await run(ids, { dryRun: false });
     expect(r.status).toBe("applied");

@@ -108,7 +108,7 @@ function adminCalls(): { method: string; path: string; body?: unknown }[] {
 
 describe("who may call /v1/admin", () => {
   it("the matrix covers every /v1/admin route", () => {
-    // Programmes, courses and sections have their own matrix (admin-catalogue.test.ts).
+    // Programs, courses and sections have their own matrix (admin-catalogue.test.ts).
     const catalogue = /^\/v1\/admin\/(programs|courses|sections|section-options)/;
     const routes = ENDPOINTS.filter(
       (r) => r.path.startsWith("/v1/admin") && !FEE_ADMIN.test(r.path),

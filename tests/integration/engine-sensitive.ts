@@ -26,7 +26,7 @@ export const ENGINE_SENSITIVE: Record<string, string> = {
   "one-charge.test.ts": "one charge however many requests race",
   "payment-window.test.ts": "the same extension of a payment window five times at once",
   "prepared-statements.test.ts": "the driver's prepared statements",
-  "program-catalog.test.ts": "the catalogue cache seeing writes of other API processes",
+  "program-catalogue.test.ts": "the catalogue cache seeing writes of other API processes",
   "promise-address.test.ts": "one unpaid promise per address, from two processes",
   "promise-release.test.ts": "the release sweep racing payments, from two processes",
   "public-limits.test.ts": "limits counted across two processes",

@@ -1,7 +1,7 @@
 // The catalogue import over HTTP (decision 129): only a district_admin may call
 // it; a dry run changes nothing but its report; a real run applies every row or none, and a second
 // run of the same file writes nothing (no audit entry); an imported section is in the family
-// programme list for its grade and can be registered for; capacity never drops below the seats
+// program list for its grade and can be registered for; capacity never drops below the seats
 // taken; a raise offers the new seat to the waiting list; "Apply" of a dry run dispatches on the
 // run's kind; nothing is ever deleted.
 import { readFileSync } from "node:fs";
@@ -32,7 +32,7 @@ afterAll(async () => {
 const db = () => api.runtime.database.db;
 const fixture = (name: string) => readFileSync(`tests/fixtures/imports/${name}`, "utf8");
 
-/** Everything a catalogue import may change: programmes, courses, sections, registrations, audit. */
+/** Everything a catalogue import may change: programs, courses, sections, registrations, audit. */
 async function digest(): Promise<string> {
   const [row] = await queryRows<{ d: string }>(
     db(),
@@ -148,7 +148,7 @@ describe("the catalogue import", () => {
     const before = await digest();
     const r = await run(file, true);
     expect(r.status).toBe("dry-run");
-    // Two programmes, two new courses, three sections.
+    // Two programs, two new courses, three sections.
     expect(r.summary).toMatchObject({ created: 7, updated: 0, refused: 0 });
     expect(await digest()).toBe(before);
     const page = await report(r.id);
@@ -215,7 +215,7 @@ describe("the catalogue import", () => {
     expect(await audits()).toHaveLength(1);
   });
 
-  it("an imported section is in the programme list of its grade and can be registered for", async () => {
+  it("an imported section is in the program list of its grade and can be registered for", async () => {
     const a = (await section("ROBO-101-A"))!;
     // Demo student 100030 is in grade 3, 100039 in grade 12.
     const third = await studentToken(api, "100030");
@@ -247,7 +247,7 @@ describe("the catalogue import", () => {
     );
     expect(await digest()).toBe(before);
 
-    // The same programme with only one of its sections: the others stay as they are.
+    // The same program with only one of its sections: the others stay as they are.
     const keep = `${HEADER}\nSPRING-ROBOT,Spring Robotics Club,ROBO-101-A,ROB,101,Robot Builders,A,2027-SP,Spring 2027,2027-02-01,2027-05-14,14,85,3;4;5\n`;
     const ok = await run(await uploaded("keep.csv", keep), false);
     expect(ok.status).toBe("applied");
@@ -333,7 +333,7 @@ describe("the catalogue import", () => {
     expect(await audits()).toHaveLength(audited + 1);
   });
 
-  it("adopts a programme made in the product by its name instead of making a second one", async () => {
+  it("adopts a program made in the product by its name instead of making a second one", async () => {
     const made = await call(api, "POST", "/v1/admin/programs", {
       token: admin,
       body: {

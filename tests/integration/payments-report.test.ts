@@ -354,12 +354,12 @@ describe("filters", () => {
     expect(totalsOf(rep.rows)).toEqual(rep.totals);
     return rep.totals.cents;
   };
-  it("by method, account code, fee, school, programme, cashier and terminal", async () => {
+  it("by method, account code, fee, school, program, cashier and terminal", async () => {
     expect(await total("method=cash")).toBe(3500);
     expect(await total("method=mail")).toBe(1500);
     expect(await total("account=200-BAND")).toBe(2000);
     expect(await total(`fee=${ids.feeA}`)).toBe(5500);
-    // Fee A carries the school; the seed's sections of this programme carry none.
+    // Fee A carries the school; the seed's sections of this program carry none.
     expect(await total(`school=${ids.school}`)).toBe(5500);
     expect(await total(`program=${ids.program}`)).toBe(2000 + 3500 - 2000);
     expect(await total(`cashier=${CASHIER}`)).toBe(2500 + 4000 - 500 + 1500);

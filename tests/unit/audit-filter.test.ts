@@ -9,7 +9,7 @@ import { AUDIT_ACTION_NAMES, AUDIT_ENTITY_NAMES } from "@domain/contract/admin";
 import { AUDIT_ACTIONS } from "../../district-api/services/audit";
 import { CATALOGUE_ACTIONS } from "../../district-api/services/catalogue";
 import { CATALOGUE_IMPORT_AUDIT_ACTION } from "../../district-api/services/catalogue-import";
-import { FEE_AUDIT_ACTIONS } from "../../district-api/services/fee-admin";
+import { FEE_AUDIT_ACTIONS } from "../../district-api/services/admin-fees";
 import { IMPORT_AUDIT_ACTION } from "../../district-api/services/imports";
 import { OFFICE_AUDIT_ACTIONS } from "../../district-api/services/office-checks";
 import { REFUND_AUDIT_ACTIONS } from "../../district-api/services/office-refunds";

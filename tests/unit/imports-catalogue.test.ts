@@ -1,6 +1,6 @@
 // The catalogue import's mapping (decision 129): rows of the catalogue CSV →
-// programmes, courses and sections, or refusals with every reason, in the administration's own
-// words (the section and programme forms' messages), prefixed with the column. Made-up data.
+// programs, courses and sections, or refusals with every reason, in the administration's own
+// words (the section and program forms' messages), prefixed with the column. Made-up data.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
@@ -152,7 +152,7 @@ describe("a row", () => {
     expect(out.record.section.roomNumber).toBe("B12");
     expect(out.record.section.costCents).toBe(9000);
   });
-  it("creates a programme, a course and a section with the form's defaults", () => {
+  it("creates a program, a course and a section with the form's defaults", () => {
     const out = map(
       {
         program_code: "P2",
@@ -242,7 +242,7 @@ describe("a row", () => {
     ]);
     expect(map({ capacity: "8" }).ok).toBe(true);
   });
-  it("does not change a cancelled section, nor move one to another programme", () => {
+  it("does not change a cancelled section, nor move one to another program", () => {
     const cancelled = context({ section: () => ({ ...onFile, active: false }) });
     expect(reasons({ capacity: "11" }, cancelled)).toEqual([
       `section_code: ${t("admin.catalogue.sectionCancelled")}`,
@@ -255,7 +255,7 @@ describe("a row", () => {
 });
 
 describe("a file", () => {
-  it("refuses a section code on an earlier line, and a programme that differs from its first row", () => {
+  it("refuses a section code on an earlier line, and a program that differs from its first row", () => {
     const check = catalogueFileChecker();
     const first = map();
     const again = map({ section_number: "B" });

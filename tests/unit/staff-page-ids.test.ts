@@ -1,4 +1,4 @@
-// A staff page's URL id (a row id, or a programme's, course's or section's UUID) is read by one
+// A staff page's URL id (a row id, or a program's, course's or section's UUID) is read by one
 // helper: anything that is not such an id is the page's 404 with the page's own message, before
 // the district API is asked.
 import { describe, expect, it } from "vitest";
@@ -37,7 +37,7 @@ describe("a row id of a staff page's URL", () => {
 describe("a UUID of a staff page's URL", () => {
   it("is accepted in either case", () => {
     const id = "0F8FAD5B-D9CB-469F-A165-70867728950E";
-    expect(uuidOr404(id, "No such programme.")).toBe(id);
+    expect(uuidOr404(id, "No such program.")).toBe(id);
   });
 
   it.each([
@@ -47,9 +47,9 @@ describe("a UUID of a staff page's URL", () => {
     "0f8fad5b-d9cb-469f-a165-70867728950",
     "0f8fad5bd9cb469fa16570867728950e",
   ])("%s is the page's 404 with its message", async (value) => {
-    expect(await refusal(() => uuidOr404(value, "No such programme."))).toEqual({
+    expect(await refusal(() => uuidOr404(value, "No such program."))).toEqual({
       status: 404,
-      text: "No such programme.",
+      text: "No such program.",
     });
   });
 });

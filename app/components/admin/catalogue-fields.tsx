@@ -1,4 +1,4 @@
-// The fields of the programme and section forms of the administration (decision 120), shared
+// The fields of the program and section forms of the administration (decision 120), shared
 // by the new and edit pages. Plain inputs and checkboxes posted as they are, so the pages work
 // without JavaScript; conform's metadata gives each its label, kept value and error.
 import {

@@ -1,4 +1,4 @@
-// The programmes list (spec 01 §2 "Programs page", §4): the home message, the program picker, the
+// The programs list (spec 01 §2 "Programs page", §4): the home message, the program picker, the
 // health survey gates, the filters and the activity cards. The list page renders it, and the
 // dialog pages that have their own URLs (the payment dialog) render it behind the dialog.
 import { Form, Link } from "@remix-run/react";

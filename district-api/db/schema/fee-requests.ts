@@ -9,7 +9,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import type { ResponseType } from "./catalog";
+import type { ResponseType } from "./catalogue";
 
 export type FeeRequestStatus = "Pending" | "Approved" | "Denied";
 

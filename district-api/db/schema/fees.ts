@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { assessedFees, fees, registrations, type StoredAnswer } from "./catalog";
+import { assessedFees, fees, registrations, type StoredAnswer } from "./catalogue";
 
 export type CartStatus = "OPEN" | "PROCESSING" | "PAID" | "MAIL" | "EXPIRED" | "EMPTIED";
 

@@ -1,6 +1,6 @@
 // Drizzle mirror of the SQL migrations, one file per area, in migration order.
 export * from "./core";
-export * from "./catalog";
+export * from "./catalogue";
 export * from "./community";
 export * from "./programs";
 export * from "./fees";

@@ -1,8 +1,8 @@
 // Drizzle mirror of 0004_programs.sql: survey answers (the registration columns it adds are read
-// and written with SQL in services/registration.ts, so catalog.ts stays untouched).
+// and written with SQL in services/registration.ts, so catalogue.ts stays untouched).
 import { boolean, integer, jsonb, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
 import { participants } from "./core";
-import { programs } from "./catalog";
+import { programs } from "./catalogue";
 
 export const surveyResponses = pgTable(
   "survey_responses",

@@ -2,7 +2,7 @@
 // (cart_fingerprint, expires_at, applied_at) are read with SQL in the payment services (settlement.ts, payment-records.ts), so the
 // fees area's table definition stays untouched.
 import { boolean, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { assessedFees, registrations } from "./catalog";
+import { assessedFees, registrations } from "./catalogue";
 import { payments } from "./fees";
 
 export type RefundReason =

@@ -112,7 +112,7 @@ function meetingDays(v: SectionRow["meeting_days"]): string {
     .join("\n");
 }
 
-/** A section the instructor teaches, with its roster, and the programme it belongs to. */
+/** A section the instructor teaches, with its roster, and the program it belongs to. */
 export interface InstructorSectionOf {
   program: { id: string; programName: string; active: boolean };
   section: InstructorSection;
@@ -221,7 +221,7 @@ export function instructorSections(
   }));
 }
 
-/** GET /v1/instructor/program: the instructor's sections under their programmes, in order. */
+/** GET /v1/instructor/program: the instructor's sections under their programs, in order. */
 export function groupPrograms(rows: InstructorSectionOf[]): InstructorProgram[] {
   const programs = new Map<string, InstructorProgram>();
   for (const { program, section } of rows) {

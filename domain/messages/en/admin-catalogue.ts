@@ -1,4 +1,4 @@
-// Texts of programmes, courses, sections and their questions (decision 120).
+// Texts of programs, courses, sections and their questions (decision 120).
 export const adminCatalogue = {
   "admin.nav.programs": "Programs",
 
@@ -6,7 +6,7 @@ export const adminCatalogue = {
   "admin.catalogue.tooLong": "At most {max} characters.",
   "admin.catalogue.badDate": "Enter a real date (YYYY-MM-DD).",
   "admin.catalogue.badTime": "Enter a time as HH:MM (24-hour).",
-  "admin.catalogue.notFound": "That programme, course or section does not exist.",
+  "admin.catalogue.notFound": "That program, course or section does not exist.",
   "admin.catalogue.wholeNumber": "Enter a whole number from 0 to 100,000.",
   "admin.catalogue.responseTypeRequired": "Choose a response type.",
   "admin.catalogue.sortOrderNumeric": "Sort order must be a whole number.",
@@ -30,8 +30,8 @@ export const adminCatalogue = {
     "This section has registrations and cannot be deleted. Cancel it instead.",
   "admin.catalogue.alreadyCancelled": "This section is already cancelled.",
   "admin.catalogue.sectionCancelled": "A cancelled section cannot be changed.",
-  "admin.catalogue.nameTaken": "Another programme is already called “{name}”.",
-  "admin.catalogue.nothingToCopy": "This programme has no sections to copy.",
+  "admin.catalogue.nameTaken": "Another program is already called “{name}”.",
+  "admin.catalogue.nothingToCopy": "This program has no sections to copy.",
   "admin.catalogue.cancelReason": "Section cancelled by the district",
   "admin.catalogue.cancelMailSubject": "{course} has been cancelled",
   "admin.catalogue.cancelMailBody":

@@ -40,7 +40,7 @@ export const admin = {
   "admin.settings.waitlistPaymentConfirmed": "Waitlist payment confirmed",
   "admin.settings.payments": "Payments and cancellations",
   "admin.settings.cancelPaymentRegistration": "Closing the payment window without paying",
-  "admin.settings.programCancellationMessage": "Programme cancellation message",
+  "admin.settings.programCancellationMessage": "Program cancellation message",
   "admin.settings.partiallyCompletedPaymentMessage": "Partially completed payments message",
   "admin.settings.feeRequestInstructions": "Fee request instructions",
   "admin.settings.district": "District",

@@ -13,7 +13,7 @@ export const paymentsReport = {
   "office.report.account": "Account code",
   "office.report.school": "School ID",
   "office.report.fee": "Fee ID",
-  "office.report.program": "Programme ID",
+  "office.report.program": "Program ID",
   "office.report.cashier": "Cashier (employee ID)",
   "office.report.terminal": "Terminal",
   "office.report.any": "Any",
@@ -43,7 +43,7 @@ export const paymentsReport = {
   "office.report.col.item": "Item",
   "office.report.col.account": "Account code",
   "office.report.col.school": "School",
-  "office.report.col.program": "Programme",
+  "office.report.col.program": "Program",
   "office.report.col.cashier": "Cashier",
   "office.report.col.cashierName": "Cashier name",
   "office.report.col.terminal": "Terminal",
@@ -71,7 +71,7 @@ export const paymentsReport = {
   "office.report.error.account":
     "Enter an account code of letters, digits, dots and dashes (up to 40).",
   "office.report.error.id": "Enter a whole number.",
-  "office.report.error.program": "Enter a programme ID.",
+  "office.report.error.program": "Enter a program ID.",
   "office.report.error.employee": "Enter an employee ID of letters, digits and dashes (up to 40).",
   "office.report.error.terminal":
     "Enter a terminal ID of letters, digits, dots and dashes (up to 60).",

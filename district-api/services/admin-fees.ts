@@ -16,7 +16,7 @@ import { queryRows, type Db, type Exec } from "../db/client";
 import { recordAudit, type Actor } from "./audit";
 import { ApiError, isUniqueViolation } from "../errors";
 import { lockRows } from "./locks";
-import { isAssessed, priceSql, pricedFee, readAdminFee, targetSql } from "../queries/fee-admin";
+import { isAssessed, priceSql, pricedFee, readAdminFee, targetSql } from "../queries/admin-fees";
 
 /** The audit actions of fees (services/audit.ts has the foundation's). */
 export const FEE_AUDIT_ACTIONS = {

@@ -1,7 +1,7 @@
 // Read-only queries of the administration's fee pages (decision 121): the fee
 // list, one fee as the form edits it, the choices of the form, the fee groups (decision 127), who
 // an assessment would charge and the students a fee was assessed to. The target and price SQL is
-// shared with the assessment (services/fee-admin.ts), so the preview counts exactly what applying
+// shared with the assessment (services/admin-fees.ts), so the preview counts exactly what applying
 // charges.
 import { sql, type SQL } from "drizzle-orm";
 import {
