@@ -3,7 +3,6 @@
 // Adding and removing a guardian are conform's list intents (`form.insert`, `form.remove`): plain
 // submit buttons that keep everything typed when JavaScript is off, handled in the page by
 // conform when it is on.
-import { useEffect, useState } from "react";
 import { Form } from "@remix-run/react";
 import { Alert, Button, Field, Fieldset, Group, Image, SimpleGrid, Stack, Text } from "~/ui";
 import { t, type CommunityKey } from "@domain/messages/community";
@@ -15,6 +14,7 @@ import { BirthDateField } from "~/components/BirthDateField";
 import { ErrorSummary, FormError, TextField } from "~/components/fields";
 import { SignaturePad } from "~/islands/SignaturePad";
 import { SubmitWithHint } from "~/components/SubmitWithHint";
+import { useHydrated } from "~/components/use-hydrated";
 import { SelectField } from "./SelectField";
 
 export type GuardianShape = {
@@ -51,13 +51,6 @@ export type MemberFormShape = {
 
 const opts = (values: readonly string[], prefix?: string) =>
   values.map((v) => ({ value: v, label: prefix ? t(`${prefix}.${v}` as CommunityKey) : v }));
-
-/** True after hydration: submit may be disabled only when the page can re-enable it. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 const MEMBER_LABELS: Partial<Record<string, CommunityKey>> = {
   nameFirst: "community.nameFirst",
