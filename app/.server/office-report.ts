@@ -20,6 +20,7 @@ import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import {
   cashierAndTerminal,
+  cashierShown,
   paymentsReportCsvRows,
   reportKindName,
 } from "@domain/rules/payments-report";
@@ -247,10 +248,13 @@ export async function daySheetPage(args: LoaderFunctionArgs) {
         [t("office.sheet.checksTotal"), formatUsd(s.checksCents)],
         [t("office.sheet.reader"), formatUsd(s.readerCents)],
       ] as [string, string][],
+      // A terminal's sheet names who took each row; a cashier's is all theirs.
+      byTerminal: !s.cashier,
       cash: s.cash.map((c) => ({
         key: c.paymentId,
         time: formatDistrictDateTime(c.at, zone),
         payer: c.payer,
+        cashier: cashierShown(c),
         tendered: formatUsd(c.tenderedCents),
         change: formatUsd(c.changeCents),
         net: formatUsd(c.netCents),
@@ -261,6 +265,7 @@ export async function daySheetPage(args: LoaderFunctionArgs) {
         method: methodName(c.method),
         kind: t(`office.report.kind.${c.kind}`),
         payer: c.payer,
+        cashier: cashierShown(c),
         amount: formatUsd(c.amountCents),
       })),
     },

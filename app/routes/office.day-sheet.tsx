@@ -78,6 +78,7 @@ export default function OfficeDaySheet() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("office.report.col.time")}</Table.Th>
+                  {sheet.byTerminal ? <Table.Th>{t("office.report.col.cashier")}</Table.Th> : null}
                   <Table.Th>{t("office.report.col.payer")}</Table.Th>
                   <Table.Th>{t("office.sheet.tendered")}</Table.Th>
                   <Table.Th>{t("office.sheet.change")}</Table.Th>
@@ -88,6 +89,7 @@ export default function OfficeDaySheet() {
                 {sheet.cash.map((c) => (
                   <Table.Tr key={c.key}>
                     <Table.Td>{c.time}</Table.Td>
+                    {sheet.byTerminal ? <Table.Td>{c.cashier}</Table.Td> : null}
                     <Table.Td>{c.payer}</Table.Td>
                     <Table.Td>{c.tendered}</Table.Td>
                     <Table.Td>{c.change}</Table.Td>
@@ -109,6 +111,7 @@ export default function OfficeDaySheet() {
                   <Table.Th>{t("office.report.col.check")}</Table.Th>
                   <Table.Th>{t("office.report.col.method")}</Table.Th>
                   <Table.Th>{t("office.report.col.kind")}</Table.Th>
+                  {sheet.byTerminal ? <Table.Th>{t("office.report.col.cashier")}</Table.Th> : null}
                   <Table.Th>{t("office.report.col.payer")}</Table.Th>
                   <Table.Th>{t("office.report.col.amount")}</Table.Th>
                 </Table.Tr>
@@ -119,6 +122,7 @@ export default function OfficeDaySheet() {
                     <Table.Td>{c.number}</Table.Td>
                     <Table.Td>{c.method}</Table.Td>
                     <Table.Td>{c.kind}</Table.Td>
+                    {sheet.byTerminal ? <Table.Td>{c.cashier}</Table.Td> : null}
                     <Table.Td>{c.payer}</Table.Td>
                     <Table.Td>{c.amount}</Table.Td>
                   </Table.Tr>

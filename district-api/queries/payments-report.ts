@@ -359,6 +359,10 @@ export async function readDaySheet(
   const payer = sql`coalesce((select nullif(trim(pa.name_first || ' ' || pa.name_last), '')
       from participants pa where pa.id = (select participant_id from registrations
         where id = p.registration_id)), p.owner_key)`;
+  // Who took each row, by employee ID and as their account names them (null: no such account):
+  // a terminal's sheet holds the rows of everyone who took turns at it.
+  const nameOf = (employee: SQL) =>
+    sql`(select ${staffShownName("st")} from staff st where st.employee_id = ${employee})`;
   const taken = await queryRows<{
     id: number;
     method: string;
@@ -368,10 +372,13 @@ export async function readDaySheet(
     change_cents: number | null;
     check_number: string | null;
     payer: string;
+    cashier: string | null;
+    cashier_name: string | null;
   }>(
     db,
     sql`select p.id, p.method, p.settled_at, p.amount_cents, p.tendered_cents, p.change_cents,
-          p.check_number, ${payer} as payer
+          p.check_number, ${payer} as payer, p.taken_by_employee_id as cashier,
+          ${nameOf(sql`p.taken_by_employee_id`)} as cashier_name
         from payments p
         where p.method in ('cash', 'inPersonCheck', 'terminal') and p.status in ('succeeded', 'refunded')
           and p.settled_at >= ${s}::timestamptz and p.settled_at < ${e}::timestamptz ${and(who)}
@@ -387,9 +394,12 @@ export async function readDaySheet(
     settled_at: Date | string;
     amount_cents: number;
     payer: string;
+    cashier: string | null;
+    cashier_name: string | null;
   }>(
     db,
-    sql`select r.payment_id, r.settled_at, r.amount_cents, ${payer} as payer
+    sql`select r.payment_id, r.settled_at, r.amount_cents, ${payer} as payer,
+          ${REFUND_EMPLOYEE} as cashier, ${nameOf(REFUND_EMPLOYEE)} as cashier_name
         from payment_refunds r join payments p on p.id = r.payment_id
         where r.status = 'succeeded'
           and (r.paid_out_method = 'cash' or (r.paid_out_method is null and p.method = 'cash'))
@@ -408,15 +418,19 @@ export async function readDaySheet(
         amount_cents: number;
         kind: "check" | "bounce";
         payer: string;
+        cashier: string | null;
+        cashier_name: string | null;
       }>(
         db,
         sql`select m.payment_id, m.recorded_at as at, m.check_number, m.amount_cents,
-              'check' as kind, ${payer} as payer
+              'check' as kind, ${payer} as payer, m.recorded_by as cashier,
+              ${nameOf(sql`m.recorded_by`)} as cashier_name
             from mailed_checks m join payments p on p.id = m.payment_id
             where m.status in ('received', 'bounced') and m.received_on = ${q.day}::date
               and m.recorded_by = ${q.cashier!}
             union all
-            select m.payment_id, m.undone_at, m.check_number, -m.amount_cents, 'bounce', ${payer}
+            select m.payment_id, m.undone_at, m.check_number, -m.amount_cents, 'bounce', ${payer},
+              m.undone_by, ${nameOf(sql`m.undone_by`)}
             from mailed_checks m join payments p on p.id = m.payment_id
             where m.status = 'bounced' and m.undone_by = ${q.cashier!}
               and m.undone_at >= ${s}::timestamptz and m.undone_at < ${e}::timestamptz`,
@@ -432,6 +446,8 @@ export async function readDaySheet(
         at: iso(p.settled_at),
         paymentId: Number(p.id),
         payer: p.payer,
+        cashier: p.cashier,
+        cashierName: p.cashier_name,
         tenderedCents: tendered,
         changeCents: change,
         netCents: tendered - change,
@@ -441,6 +457,8 @@ export async function readDaySheet(
     at: iso(r.settled_at),
     paymentId: Number(r.payment_id),
     payer: r.payer,
+    cashier: r.cashier,
+    cashierName: r.cashier_name,
     amountCents: -Number(r.amount_cents),
   }));
   const checks = [
@@ -450,6 +468,8 @@ export async function readDaySheet(
         at: iso(p.settled_at),
         paymentId: Number(p.id),
         payer: p.payer,
+        cashier: p.cashier,
+        cashierName: p.cashier_name,
         checkNumber: p.check_number ?? "",
         method: "check" as const,
         kind: "check" as const,
@@ -459,6 +479,8 @@ export async function readDaySheet(
       at: iso(m.at),
       paymentId: Number(m.payment_id),
       payer: m.payer,
+      cashier: m.cashier,
+      cashierName: m.cashier_name,
       checkNumber: m.check_number,
       method: "mail" as const,
       kind: m.kind,

@@ -120,12 +120,18 @@ export async function daySheetPdf(input: Head & { sheet: DaySheet }): Promise<Bu
       [t("office.sheet.reader"), formatUsd(sheet.readerCents)],
     ],
   );
+  // A terminal's sheet names who took each row (decision 160); a cashier's is all theirs.
+  const byTerminal = !sheet.cashier;
+  const cashierColumn = byTerminal ? [{ title: t("office.report.col.cashier"), width: 16 }] : [];
+  const cashierCell = (row: Pick<DaySheet["cash"][number], "cashier" | "cashierName">) =>
+    byTerminal ? [cashierShown(row)] : [];
   report.gap();
   report.line(t("office.sheet.cash"), { bold: true });
   report.table(
     [
       { title: t("office.report.col.time"), width: 16 },
       { title: t("office.report.col.payment"), width: 8 },
+      ...cashierColumn,
       { title: t("office.report.col.payer"), width: 20 },
       { title: t("office.sheet.tendered"), width: 10, align: "right" },
       { title: t("office.sheet.change"), width: 10, align: "right" },
@@ -134,6 +140,7 @@ export async function daySheetPdf(input: Head & { sheet: DaySheet }): Promise<Bu
     sheet.cash.map((c) => [
       formatAuditTime(c.at, input.timeZone),
       String(c.paymentId),
+      ...cashierCell(c),
       c.payer,
       formatUsd(c.tenderedCents),
       formatUsd(c.changeCents),
@@ -149,6 +156,7 @@ export async function daySheetPdf(input: Head & { sheet: DaySheet }): Promise<Bu
       { title: t("office.report.col.method"), width: 11 },
       { title: t("office.report.col.kind"), width: 11 },
       { title: t("office.report.col.payment"), width: 7 },
+      ...cashierColumn,
       { title: t("office.report.col.payer"), width: 16 },
       { title: t("office.report.col.amount"), width: 10, align: "right" },
     ],
@@ -157,6 +165,7 @@ export async function daySheetPdf(input: Head & { sheet: DaySheet }): Promise<Bu
       methodName(c.method),
       t(`office.report.kind.${c.kind}`),
       String(c.paymentId),
+      ...cashierCell(c),
       c.payer,
       formatUsd(c.amountCents),
     ]),

@@ -155,10 +155,19 @@ export const DaySheetQuery = z
   });
 export type DaySheetQuery = z.infer<typeof DaySheetQuery>;
 
+/**
+ * Who took a row of a sheet, as the report's rows say it (decision 160): a terminal's sheet holds
+ * the rows of everyone who took turns at it.
+ */
+const SheetRowCashier = {
+  cashier: z.string().nullable(),
+  cashierName: z.string().nullable(),
+};
 export const SheetCash = z.object({
   at: z.string(),
   paymentId: z.number().int(),
   payer: z.string(),
+  ...SheetRowCashier,
   tenderedCents: z.number().int(),
   changeCents: z.number().int(),
   netCents: z.number().int(),
@@ -167,12 +176,14 @@ export const SheetCashRefund = z.object({
   at: z.string(),
   paymentId: z.number().int(),
   payer: z.string(),
+  ...SheetRowCashier,
   amountCents: z.number().int(),
 });
 export const SheetCheck = z.object({
   at: z.string(),
   paymentId: z.number().int(),
   payer: z.string(),
+  ...SheetRowCashier,
   checkNumber: z.string(),
   method: ReportMethod,
   /** A check taken in, or a mailed check bounced (negative, on the day it bounced). */

@@ -233,4 +233,37 @@ describe.each(MODES)("the payments report $name", (mode) => {
     expect(await bounced.textContent()).toContain("4402");
     expect(await bounced.textContent()).toContain("-$7.00");
   });
+
+  it("a terminal's sheet names who took each row", async () => {
+    // Two people at one terminal on a day of its own (the other tests' sums are of DAY).
+    const day = "2032-05-11";
+    const terminal = mode.js ? "T-JS" : "T-NOJS";
+    for (const [time, employee, cents] of [
+      ["09:00", "E1001", 1100],
+      ["14:00", OFFICE, 2200],
+    ] as const) {
+      await db().execute(
+        sql`insert into payments (owner_key, method, amount_cents, status, idempotency_key, created_at,
+              settled_at, tendered_cents, change_cents, taken_by_employee_id, terminal_id)
+            values ('student:100001', 'cash', ${cents}, 'succeeded', ${`e2e-terminal-${terminal}-${time}`},
+              ${zonedInstant(day, `${time}:00`, zone).toISOString()}::timestamptz,
+              ${zonedInstant(day, `${time}:00`, zone).toISOString()}::timestamptz, ${cents}, 0,
+              ${employee}, ${terminal})`,
+      );
+    }
+    const page = await app.newPage(mode);
+    await signInStaff(page, "office");
+    await page.goto("/office/day-sheet");
+    await page.getByLabel("Day", { exact: true }).fill(day);
+    await page.getByLabel("Terminal", { exact: true }).fill(terminal);
+    await page.getByRole("button", { name: "Show" }).click();
+    await page.waitForURL((u) => u.searchParams.get("terminal") === terminal);
+    const cash = page.getByRole("table", { name: "Cash payments" });
+    await cash.getByRole("columnheader", { name: "Cashier" }).waitFor();
+    const rows = cash.getByRole("row").filter({ has: page.getByRole("cell") });
+    expect(await rows.allTextContents()).toEqual([
+      expect.stringContaining("Irene Instructor (E1001)"),
+      expect.stringContaining(`Olive Office (${OFFICE})`),
+    ]);
+  });
 });

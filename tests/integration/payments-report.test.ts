@@ -444,6 +444,59 @@ describe("the cashier's end-of-day sheet", () => {
     expect(mailed.checksCents).toBe(1500);
   });
 
+  it("a terminal's sheet names the cashier of each row: the people taking turns at it", async () => {
+    // A day of its own, so the other sheets' sums stay as they are.
+    const day = "2030-02-18";
+    await pay({
+      method: "cash",
+      cents: 1000,
+      at: at(day, "09:00"),
+      tendered: 1000,
+      terminal: "T-7",
+    });
+    await pay({
+      method: "cash",
+      cents: 2000,
+      at: at(day, "13:00"),
+      tendered: 2000,
+      terminal: "T-7",
+      employee: OFFICE_EMPLOYEE,
+    });
+    await pay({
+      method: "inPersonCheck",
+      cents: 3000,
+      at: at(day, "14:00"),
+      check: "5150",
+      terminal: "T-7",
+      employee: OFFICE_EMPLOYEE,
+    });
+    const r = await call(api, "GET", `/v1/office/report/day-sheet?day=${day}&terminal=T-7`, {
+      token: office,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const s = DaySheet.parse(r.body);
+    expect(s.cash.map((c) => [c.netCents, c.cashier, c.cashierName])).toEqual([
+      [1000, CASHIER, "Irene Instructor"],
+      [2000, OFFICE_EMPLOYEE, "Olive Office"],
+    ]);
+    expect(s.checks.map((c) => [c.checkNumber, c.cashier, c.cashierName])).toEqual([
+      ["5150", OFFICE_EMPLOYEE, "Olive Office"],
+    ]);
+    // The sheet's PDF has a cashier column on a terminal's sheet, and none on a cashier's.
+    const pdf = async (query: string) => {
+      const res = await fetch(`${api.baseUrl}/v1/office/report/day-sheet/pdf?day=${day}&${query}`, {
+        headers: { Authorization: `Bearer ${office}` },
+      });
+      expect(res.status).toBe(200);
+      return (await pdfText(new Uint8Array(await res.arrayBuffer()))).replace(/\s+/g, " ");
+    };
+    const terminalPdf = await pdf("terminal=T-7");
+    expect(terminalPdf).toContain(`Irene Instructor (${CASHIER})`);
+    expect(terminalPdf.split(`Olive Office (${OFFICE_EMPLOYEE})`)).toHaveLength(3);
+    const cashierPdf = await pdf(`cashier=${OFFICE_EMPLOYEE}`);
+    expect(cashierPdf.split(`Olive Office (${OFFICE_EMPLOYEE})`)).toHaveLength(2);
+  });
+
   it("a bounced check comes off on the day it bounced; cash given back comes off the cash", async () => {
     // A week later: a check received and bounced the same day, one standing, one bounced the
     // next day, and $3.00 of a mailed check given back in cash by the office.
