@@ -123,6 +123,9 @@ describe.each(MODES)("cart balances $name", (mode) => {
     await dues.waitFor();
     await expect(dues.getByText("Requires Payment in Full").count()).resolves.toBe(0);
     await dues.getByRole("button", { name: "Pay Remaining Balance" }).click();
+    // The cart is opened once the fee is in it: not while the post adding it is in flight. (The
+    // notice is only read: with JavaScript a dialog opens over the page after the add.)
+    await page.locator(".notice-bar").filter({ hasText: "Added to cart." }).waitFor();
     await page.goto("/cart");
     await page.getByLabel("Partial payment", { exact: true }).waitFor();
   });
