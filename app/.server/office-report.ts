@@ -21,6 +21,7 @@ import { formatUsd } from "@domain/rules/money";
 import {
   cashierAndTerminal,
   cashierShown,
+  sheetNamesRowCashiers,
   paymentsReportCsvRows,
   reportKindName,
 } from "@domain/rules/payments-report";
@@ -248,8 +249,7 @@ export async function daySheetPage(args: LoaderFunctionArgs) {
         [t("office.sheet.checksTotal"), formatUsd(s.checksCents)],
         [t("office.sheet.reader"), formatUsd(s.readerCents)],
       ] as [string, string][],
-      // A terminal's sheet names who took each row; a cashier's is all theirs.
-      byTerminal: !s.cashier,
+      byTerminal: sheetNamesRowCashiers(s),
       cash: s.cash.map((c) => ({
         key: c.paymentId,
         time: formatDistrictDateTime(c.at, zone),

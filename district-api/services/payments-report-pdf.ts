@@ -7,6 +7,7 @@ import { formatCalendarDate } from "@domain/rules/calendar";
 import { formatUsd } from "@domain/rules/money";
 import {
   cashierShown,
+  sheetNamesRowCashiers,
   cashierAndTerminal,
   reportKindName,
   type CsvReportRow,
@@ -120,8 +121,7 @@ export async function daySheetPdf(input: Head & { sheet: DaySheet }): Promise<Bu
       [t("office.sheet.reader"), formatUsd(sheet.readerCents)],
     ],
   );
-  // A terminal's sheet names who took each row (decision 160); a cashier's is all theirs.
-  const byTerminal = !sheet.cashier;
+  const byTerminal = sheetNamesRowCashiers(sheet);
   const cashierColumn = byTerminal ? [{ title: t("office.report.col.cashier"), width: 16 }] : [];
   const cashierCell = (row: Pick<DaySheet["cash"][number], "cashier" | "cashierName">) =>
     byTerminal ? [cashierShown(row)] : [];

@@ -212,6 +212,14 @@ export function cashierShown(r: Pick<CsvReportRow, "cashier" | "cashierName">): 
  * Who a report row or an end-of-day sheet is of, on the screen and in the sheet's title: the
  * cashier as cashierShown names them, the terminal beside ("Olive Office (E1006) / T-1").
  */
+/**
+ * Whether an end-of-day sheet names the cashier of each row: a terminal's sheet holds everyone
+ * who took turns at it; a cashier's sheet is all theirs, and its title says whose (decision 160).
+ */
+export function sheetNamesRowCashiers(sheet: { cashier: string | null }): boolean {
+  return !sheet.cashier;
+}
+
 export function cashierAndTerminal(
   s: Pick<CsvReportRow, "cashier" | "cashierName" | "terminal">,
 ): string {
