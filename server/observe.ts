@@ -51,16 +51,28 @@ export function routePatterns(build: ServerBuild): {
     }
   };
   walk(roots, "");
+  // matchRoutes flattens and ranks every route on each call: under the opening-morning rush that
+  // was 6 % of a page's CPU for a label (decision 165). A page's few hot paths are kept; a path
+  // seen once (an id in it) is matched again, and the memo stays bounded whatever is asked.
+  const known = new Map<string, string>();
   return {
     match(pathname, dataId) {
       if (dataId && fullPath.has(dataId)) return `${fullPath.get(dataId)} (data)`;
+      const kept = known.get(pathname);
+      if (kept !== undefined) return kept;
       // An index route never has children here, which react-router's type cannot tell.
       const matches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], pathname);
       const leaf = matches?.[matches.length - 1]?.route.id;
-      return (leaf && fullPath.get(leaf)) || "(unmatched)";
+      const label = (leaf && fullPath.get(leaf)) || "(unmatched)";
+      if (known.size >= KNOWN_PATHS) known.delete(known.keys().next().value!);
+      known.set(pathname, label);
+      return label;
     },
   };
 }
+
+/** How many paths' labels a process keeps (a few hundred bytes each). */
+export const KNOWN_PATHS = 500;
 
 const QUIET = /^\/(build\/|healthz$|readyz$|metrics$|favicon)/;
 
