@@ -25,8 +25,10 @@ import { commitSession, getSession, validStaff, validStudent } from "./.server/s
 import { loadCartCount } from "./.server/cart-count";
 import { readStatus } from "./.server/maintenance";
 import { loadDistrict } from "./.server/settings";
+import { householdView } from "./.server/household";
 import { Header } from "./components/Header";
 import { NoticeBar } from "./components/NoticeBar";
+import { HouseholdBar } from "./components/HouseholdBar";
 import { NotFound } from "./components/NotFound";
 import { useNonce } from "./components/nonce";
 import { useDocumentTitle } from "./components/page-title";
@@ -84,6 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           : null,
       },
       notice,
+      household: student ? householdView(session) : null,
       cartCount,
       district,
       maintenance: { start: status.start, end: status.end, state: status.state },
@@ -167,6 +170,7 @@ export default function App() {
         </aside>
       ) : null}
       <Header user={data.user} cartCount={data.cartCount} districtName={data.district.name} />
+      {data.household ? <HouseholdBar household={data.household} /> : null}
       {/* Before the content: on a phone it sits under the header, in the flow (app.css). */}
       {data.notice ? <NoticeBar notice={data.notice} /> : null}
       <main id="main" className="app-main" tabIndex={-1}>

@@ -52,7 +52,7 @@ export function routePatterns(build: ServerBuild): {
   };
   walk(roots, "");
   // matchRoutes flattens and ranks every route on each call: under the opening-morning rush that
-  // was 6 % of a page's CPU for a label (decision 165). A page's few hot paths are kept; a path
+  // was 6 % of a page's CPU for a label (decision 166). A page's few hot paths are kept; a path
   // seen once (an id in it) is matched again, and the memo stays bounded whatever is asked.
   const known = new Map<string, string>();
   return {

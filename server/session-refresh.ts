@@ -3,7 +3,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { refreshToken, RefreshTokenReply } from "../domain/contract/identity";
 import { shouldRefreshToken } from "../domain/rules/session";
-import { getSession, writeSession } from "../app/.server/session";
+import { getSession, linkedChildren, writeSession } from "../app/.server/session";
 
 function expiryOf(token: string): number {
   const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
@@ -43,7 +43,20 @@ export function refreshSessionMiddleware(apiBaseUrl: () => string) {
         change.student = await renewed(student);
       const staff = session.get("staff");
       if (staff && shouldRefreshToken(staff.expires, now)) change.staff = await renewed(staff);
-      if (change.student !== undefined || change.staff !== undefined) {
+      // The linked children's tokens are kept alive with the one on screen (decision 165); a child
+      // whose refresh fails is unlinked, and the parent links them again with their birth date.
+      const linked = linkedChildren(session);
+      if (change.student !== null && linked.some((c) => shouldRefreshToken(c.expires, now))) {
+        const kept = await Promise.all(
+          linked.map((c) => (shouldRefreshToken(c.expires, now) ? renewed(c) : c)),
+        );
+        change.household = kept.filter((c): c is (typeof linked)[number] => c !== null);
+      }
+      if (
+        change.student !== undefined ||
+        change.staff !== undefined ||
+        change.household !== undefined
+      ) {
         const setCookie = await writeSession(cookie, change);
         res.append("Set-Cookie", setCookie);
         const fresh = setCookie.split(";")[0]!;

@@ -7,7 +7,7 @@ import { familyDestination, staffDestination } from "@domain/rules/destinations"
 import { typedDateToIso } from "@domain/rules/calendar";
 import { callEndpoint, fetchEndpoint, or503 } from "./api";
 import { readFormData } from "./form-data";
-import { getSession, validStudent, writeSession, validStaff } from "./session";
+import { getSession, validStudent, writeSession, validStaff, type StudentSession } from "./session";
 import { rememberDeviceHeader, rememberedDevices } from "./device-cookie";
 import { loadSettings } from "./settings";
 import {
@@ -83,6 +83,51 @@ export async function familySignInPage({ request, context }: LoaderFunctionArgs)
   });
 }
 
+export type FamilySignIn =
+  | { ok: true; student: StudentSession; deviceToken: string | undefined }
+  | { ok: false; message: string; status: number };
+
+/**
+ * Signs a family member in with their ID and birth date: the sign-in form's call, also made for
+ * "Add another child" (decision 165), so a child is linked under the same guessing limits and
+ * refused in the same words. The refusal's status is the page's: 429 when locked, 502 for a reply
+ * that cannot be read, 400 otherwise.
+ */
+export async function signInFamilyMember(
+  caller: { request: Request; context: ActionFunctionArgs["context"] },
+  studentId: string,
+  dob: string,
+): Promise<FamilySignIn> {
+  const res = await fetchEndpoint(caller, signInStudent, {
+    body: { studentId, dob, deviceTokens: await rememberedDevices(caller.request) },
+  }).catch(() => null);
+  const body: unknown = res ? await res.json().catch(() => null) : null;
+  if (!res || res.status !== 200) {
+    // No answer, or the service failed: say so rather than blaming the birth date.
+    const message =
+      !res || res.status >= 500
+        ? t("error.invalidResponse")
+        : res.status === 429
+          ? t("error.tooManyAttempts")
+          : t("signin.failed");
+    return { ok: false, message, status: res?.status === 429 ? 429 : 400 };
+  }
+  const reply = StudentLoginReply.safeParse(body);
+  if (!reply.success) return { ok: false, message: t("error.invalidResponse"), status: 502 };
+  return {
+    ok: true,
+    student: {
+      accessToken: reply.data.accessToken,
+      expires: Date.parse(reply.data.expires),
+      userType: reply.data.userType,
+      studentId: reply.data.studentId,
+      nameFirst: reply.data.nameFirst,
+      nameLast: reply.data.nameLast,
+    },
+    deviceToken: reply.data.deviceToken,
+  };
+}
+
 export async function familySignInAction({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const url = new URL(request.url);
@@ -108,45 +153,20 @@ export async function familySignInAction({ request, context }: ActionFunctionArg
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
-  const dob = typedDateToIso(submission.value.dob)!;
-  const res = await fetchEndpoint({ request, context }, signInStudent, {
-    body: {
-      studentId: submission.value.studentId,
-      dob,
-      deviceTokens: await rememberedDevices(request),
-    },
-  }).catch(() => null);
-  const body: unknown = res ? await res.json().catch(() => null) : null;
-  if (!res || res.status !== 200) {
-    // No answer, or the service failed: say so rather than blaming the birth date.
-    const message =
-      !res || res.status >= 500
-        ? t("error.invalidResponse")
-        : res.status === 429
-          ? t("error.tooManyAttempts")
-          : t("signin.failed");
+  const signedIn = await signInFamilyMember(
+    { request, context },
+    submission.value.studentId,
+    typedDateToIso(submission.value.dob)!,
+  );
+  if (!signedIn.ok) {
     return json(
-      { result: submission.reply({ formErrors: [message] }) },
-      { status: res?.status === 429 ? 429 : 400 },
+      { result: submission.reply({ formErrors: [signedIn.message] }) },
+      { status: signedIn.status },
     );
   }
-  const reply = StudentLoginReply.safeParse(body);
-  if (!reply.success) {
-    return json(
-      { result: submission.reply({ formErrors: [t("error.invalidResponse")] }) },
-      { status: 502 },
-    );
-  }
-  const student = {
-    accessToken: reply.data.accessToken,
-    expires: Date.parse(reply.data.expires),
-    userType: reply.data.userType,
-    studentId: reply.data.studentId,
-    nameFirst: reply.data.nameFirst,
-    nameLast: reply.data.nameLast,
-  };
+  const { student, deviceToken } = signedIn;
   return redirect(familyDestination(url.searchParams.get("redirectTo")), {
-    headers: await signedInHeaders(request, { student }, reply.data.deviceToken),
+    headers: await signedInHeaders(request, { student }, deviceToken),
   });
 }
 

@@ -2,6 +2,7 @@
 // coexist, as the spec allows; each keeps its bearer token for the district API.
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { isSessionExpired } from "@domain/rules/session";
+import { sameChild } from "@domain/rules/household";
 
 export interface StudentSession {
   accessToken: string;
@@ -31,7 +32,13 @@ export interface Notice {
 }
 
 export interface SessionData {
+  /** The family member on screen: every family page and call is theirs. */
   student?: StudentSession;
+  /**
+   * The other children linked in this sign-in (decision 165), each with their own token, in the
+   * order they were added. Only ever beside a `student`.
+   */
+  household?: StudentSession[];
   staff?: StaffSession;
 }
 
@@ -82,17 +89,41 @@ export function validStaff(session: AppSession, now = Date.now()): StaffSession 
   return s && !isSessionExpired(s.expires, now) ? s : null;
 }
 
+/** The children linked beside the one on screen (decision 165); none when there is no one. */
+export function linkedChildren(session: AppSession): StudentSession[] {
+  return session.get("student") ? (session.get("household") ?? []) : [];
+}
+
 /**
  * The one way to start, change or end sessions (a sign-in, a profile's new name, sign-out, a 401):
  * a session given is set, `null` ends it, one left out stays as it is; a notice is shown once on
  * the next page. `request` may be the Cookie header itself (the refresh middleware). Returns the
  * Set-Cookie header to send with the reply.
+ *
+ * The linked children stay only while the same person stays on screen: a family session ended, or
+ * replaced by someone else's sign-in (a guest's, a new community member's), takes them with it,
+ * unless `household` is given too (a switch of child).
  */
 export async function writeSession(
   request: Request | string,
-  change: { student?: StudentSession | null; staff?: StaffSession | null; notice?: Notice },
+  change: {
+    student?: StudentSession | null;
+    household?: StudentSession[];
+    staff?: StaffSession | null;
+    notice?: Notice;
+  },
 ): Promise<string> {
   const session = await getSession(request);
+  const before = session.get("student");
+  if (change.household) {
+    if (change.household.length > 0) session.set("household", change.household);
+    else session.unset("household");
+  } else if (
+    change.student === null ||
+    (change.student && !(before && sameChild(before, change.student)))
+  ) {
+    session.unset("household");
+  }
   if (change.student === null) session.unset("student");
   else if (change.student) session.set("student", change.student);
   if (change.staff === null) session.unset("staff");

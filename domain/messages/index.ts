@@ -3,6 +3,7 @@
 import { translator } from "./translate";
 import { common } from "./en/common";
 import { community } from "./en/community";
+import { household } from "./en/household";
 import { programs } from "./en/programs";
 import { fees } from "./en/fees";
 import { staff } from "./en/staff";
@@ -28,6 +29,7 @@ import { apiReplies } from "./en/api-replies";
 
 export const en = {
   ...common,
+  ...household,
   ...community,
   ...programs,
   ...fees,

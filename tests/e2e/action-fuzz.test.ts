@@ -65,6 +65,8 @@ const ACTIONS: Record<
   "edit-profile.tsx": { who: "family" },
   "fees.tsx": { who: "family" },
   "guest-receipts.tsx": { who: "family" },
+  "household.add.tsx": { who: "family" },
+  "household.switch.tsx": { who: "family" },
   "instructor.buy-fees.tsx": { who: "proposer" },
   "instructor.cart.tsx": { who: "proposer" },
   "instructor.cart_.in-person.tsx": { who: "cashier" },

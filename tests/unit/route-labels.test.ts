@@ -1,6 +1,6 @@
 // The access log and metrics name a page by its route pattern, as Remix matches it (decision 113);
 // the labels of paths already seen are kept, boundedly, because matching every route on every
-// request was a measurable share of a page's CPU (decision 165).
+// request was a measurable share of a page's CPU (decision 166).
 import { describe, expect, it } from "vitest";
 import type { ServerBuild } from "@remix-run/node";
 import { KNOWN_PATHS, routePatterns } from "../../server/observe";

@@ -1,0 +1,122 @@
+// A household in one sign-in (decision 165): "Add another child" links the next child by their
+// own ID and birth date, through the sign-in's own call (the same guessing limits, the same
+// refusals); the switch puts another linked child on screen. The session keeps each child's own
+// token, so the district API still sees one child per call and checks each exactly as before.
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { t } from "@domain/messages";
+import { typedDateToIso } from "@domain/rules/calendar";
+import { isSessionExpired } from "@domain/rules/session";
+import { HOUSEHOLD_MAX, afterSwitch, mayLinkChildren, sameChild } from "@domain/rules/household";
+import { StudentSigninForm, parseWithZod } from "./forms.server";
+import { requireFamily } from "./auth";
+import { readFormData } from "./form-data";
+import { signInFamilyMember } from "./identity";
+import { getSession, linkedChildren, writeSession, type StudentSession } from "./session";
+import { endTokenSession } from "./sign-out";
+import { rememberDeviceHeader } from "./device-cookie";
+
+/** The one on screen, when they may link children; anyone else goes back to the programs. */
+async function requireLinker(request: Request): Promise<StudentSession> {
+  const s = await requireFamily(request);
+  if (!mayLinkChildren(s)) throw redirect("/programs");
+  return s;
+}
+
+export async function addChildPage({ request }: LoaderFunctionArgs) {
+  await requireLinker(request);
+  const linked = linkedChildren(await getSession(request));
+  return json({ full: linked.length + 1 >= HOUSEHOLD_MAX, max: HOUSEHOLD_MAX });
+}
+
+export async function addChildAction({ request, context }: ActionFunctionArgs) {
+  const onScreen = await requireLinker(request);
+  const submission = parseWithZod(await readFormData(request), { schema: StudentSigninForm });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+  const linked = linkedChildren(await getSession(request));
+  // Refused before any sign-in is made: a session the cookie could not hold would be left open.
+  if (linked.length + 1 >= HOUSEHOLD_MAX) {
+    return json(
+      { result: submission.reply({ formErrors: [t("household.full", { max: HOUSEHOLD_MAX })] }) },
+      { status: 400 },
+    );
+  }
+  const signedIn = await signInFamilyMember(
+    { request, context },
+    submission.value.studentId,
+    typedDateToIso(submission.value.dob)!,
+  );
+  if (!signedIn.ok) {
+    return json(
+      { result: submission.reply({ formErrors: [signedIn.message] }) },
+      { status: signedIn.status },
+    );
+  }
+  const child = signedIn.student;
+  const headers = new Headers();
+  const device = await rememberDeviceHeader(request, signedIn.deviceToken);
+  if (device) headers.append("Set-Cookie", device);
+  if (sameChild(child, onScreen) || linked.some((c) => sameChild(c, child))) {
+    // Already here: the session just opened is not needed.
+    await endTokenSession(context, child.accessToken);
+    const notice = {
+      kind: "info" as const,
+      text: t("household.already", { name: child.nameFirst }),
+    };
+    headers.append("Set-Cookie", await writeSession(request, { notice }));
+    return redirect("/programs", { headers });
+  }
+  const notice = {
+    kind: "success" as const,
+    text: t("household.added", { name: child.nameFirst }),
+  };
+  headers.append(
+    "Set-Cookie",
+    await writeSession(request, { student: child, household: [...linked, onScreen], notice }),
+  );
+  return redirect("/programs", { headers });
+}
+
+/** The linked child a switch names ("student:100012"), if still linked. */
+function chosen(linked: StudentSession[], value: FormDataEntryValue | null) {
+  const [userType, studentId] = typeof value === "string" ? value.split(":") : [];
+  return linked.find((c) => c.userType === userType && c.studentId === studentId) ?? null;
+}
+
+export async function switchChildAction({ request }: ActionFunctionArgs) {
+  const onScreen = await requireLinker(request);
+  const form = await readFormData(request);
+  const from = form.get("from");
+  const linked = linkedChildren(await getSession(request));
+  const child = chosen(linked, form.get("child"));
+  if (!child || isSessionExpired(child.expires, Date.now())) {
+    const notice = { kind: "warning" as const, text: t("household.gone") };
+    const household = child ? linked.filter((c) => c !== child) : linked;
+    return redirect(afterSwitch(typeof from === "string" ? from : null), {
+      headers: { "Set-Cookie": await writeSession(request, { household, notice }) },
+    });
+  }
+  // The child who was on screen takes the chosen one's place in the list.
+  const household = linked.map((c) => (c === child ? onScreen : c));
+  const notice = {
+    kind: "info" as const,
+    text: t("household.switched", { name: child.nameFirst }),
+  };
+  return redirect(afterSwitch(typeof from === "string" ? from : null), {
+    headers: { "Set-Cookie": await writeSession(request, { student: child, household, notice }) },
+  });
+}
+
+/** What the pages show of the household: first names and how to name each in a switch. */
+export function householdView(session: Awaited<ReturnType<typeof getSession>>) {
+  const onScreen = session.get("student");
+  if (!onScreen || !mayLinkChildren(onScreen)) return null;
+  return {
+    onScreen: onScreen.nameFirst,
+    others: linkedChildren(session)
+      .map((c) => ({ value: `${c.userType}:${c.studentId}`, name: c.nameFirst }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    full: linkedChildren(session).length + 1 >= HOUSEHOLD_MAX,
+  };
+}

@@ -1,0 +1,76 @@
+// "Add another child" (decision 165): the next child's ID and birth date, as they would sign in.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "~/ui";
+import { t } from "@domain/messages/household";
+import { useZodForm } from "~/components/zod-form";
+import { BirthDateField } from "~/components/BirthDateField";
+import { ErrorSummary, TextField } from "~/components/fields";
+import { addChildAction, addChildPage } from "~/.server/household";
+import type { PageHandle } from "~/components/page-title";
+
+export const handle: PageHandle = { title: t("household.addTitle") };
+
+export function loader(args: LoaderFunctionArgs) {
+  return addChildPage(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return addChildAction(args);
+}
+
+/** The fields' labels, for the error summary's links: the sign-in's own. */
+function fieldLabel(name: string): string | undefined {
+  if (name === "studentId") return t("signin.studentId");
+  if (name === "dob") return t("signin.dob");
+  return undefined;
+}
+
+export default function AddChild() {
+  const { full, max } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields, formProps] = useZodForm({
+    id: "add-child",
+    lastResult: actionData?.result,
+    load: () => import("@domain/forms/signin"),
+    schema: (m) => m.StudentSigninForm,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Paper className="center-narrow" p="lg" withBorder>
+      <Title order={1} size="h2" mb="sm">
+        {t("household.addTitle")}
+      </Title>
+      <Text size="sm" mb="md">
+        {t("household.addIntro")}
+      </Text>
+      {full ? (
+        <Alert color="yellow" role="status" mb="md">
+          {t("household.full", { max })}
+        </Alert>
+      ) : null}
+      <Form method="post" {...formProps}>
+        <Stack>
+          <ErrorSummary form={form} result={actionData?.result} labelOf={fieldLabel} />
+          <TextField
+            meta={fields.studentId}
+            label={t("signin.studentId")}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <BirthDateField meta={fields.dob} label={t("signin.dob")} />
+          <Group justify="space-between">
+            <Button component={Link} to="/programs" variant="default">
+              {t("signin.back")}
+            </Button>
+            <Button type="submit" loading={navigation.state === "submitting"}>
+              {t("household.addSubmit")}
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}

@@ -1,0 +1,44 @@
+// A household: several children linked in one family sign-in (decision 165). Each child is linked
+// by their own ID and birth date, as they would sign in; the web session holds each child's own
+// token, so the district API sees one child per call exactly as before.
+import { safeLocalPath } from "./destinations";
+
+/**
+ * How many children one sign-in may hold, the one on screen included. Each child's token rides in
+ * the signed session cookie, which a browser keeps only up to 4 KB; six children stay below that
+ * with room for a staff session beside them (tests/e2e/household.test.ts measures it).
+ */
+export const HOUSEHOLD_MAX = 6;
+
+export type FamilyKind = "student" | "community_member" | "guest_user";
+
+export interface LinkedChild {
+  userType: FamilyKind;
+  studentId: string;
+}
+
+/**
+ * Who may link another child: a student or community member signed in on their own device. A
+ * guest has no ID to add to, and a cashier's register (desktop) serves one family at a time.
+ */
+export function mayLinkChildren(s: { userType: FamilyKind; desktop?: boolean }): boolean {
+  return s.userType !== "guest_user" && !s.desktop;
+}
+
+/** The same person: the ID alone is not enough, a student and a community member may share one. */
+export function sameChild(a: LinkedChild, b: LinkedChild): boolean {
+  return a.userType === b.userType && a.studentId === b.studentId;
+}
+
+/** The family pages a switch of child stays on, read afresh for the other child. */
+const SWITCH_STAYS = ["/programs", "/my-registrations", "/fees", "/cart", "/edit-profile"];
+
+/**
+ * Where a switch of child lands: the family list it was made on (programs, registrations, fees,
+ * cart, profile), without its query (an open detail was the other child's); any other page (a
+ * payment, a course's questions) belongs to the child who was on screen, so it goes to programs.
+ */
+export function afterSwitch(from: string | null | undefined): string {
+  const path = safeLocalPath(from)?.split(/[?#]/)[0];
+  return path && SWITCH_STAYS.includes(path) ? path : "/programs";
+}

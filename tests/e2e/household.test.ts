@@ -1,0 +1,248 @@
+// A household in one sign-in (issue 33, decision 165): a parent signed in with one child adds the
+// next by their ID and birth date, switches between them from the strip at the top of every family
+// page, and one sign-out ends every child's session. Each child's data is reached only with that
+// child's own token, given for their own ID and birth date.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import {
+  MODES,
+  seeNotice,
+  signInFamily,
+  startTestApp,
+  type Mode,
+  type TestApp,
+} from "../support/browser";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+// Each page and each HTTP caller speaks from its own address, so the per-address sign-in budget
+// of one test never reaches another.
+let nextAddress = 1;
+const address = () => `203.0.113.${nextAddress++}`;
+
+async function newPage(mode: Pick<Mode, "js">): Promise<Page> {
+  const ctx = await app.newContext(mode);
+  await ctx.setExtraHTTPHeaders({ "X-Forwarded-For": address() });
+  return ctx.newPage();
+}
+
+const DOB = "01/15/2012";
+
+/** The session cookie's contents (signed, not secret): each child's token, as the server keeps it. */
+function sessionOf(cookie: string): {
+  student?: { studentId: string; nameFirst: string; accessToken: string };
+  household?: { studentId: string; nameFirst: string; accessToken: string }[];
+} {
+  const value = decodeURIComponent(cookie.replace(/^__session=/, "")).split(".")[0]!;
+  return JSON.parse(Buffer.from(value, "base64").toString("utf8"));
+}
+
+/** Whose token it is, by asking the district API; null when the API refuses it. */
+async function tokenOwner(token: string): Promise<string | null> {
+  const res = await fetch(`${app.url}/v1/identity/me`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (res.status === 401) return null;
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { claims: { sub: string } };
+  return body.claims.sub;
+}
+
+async function sessionCookie(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  const c = cookies.find((k) => k.name === "__session");
+  return `__session=${c?.value ?? ""}`;
+}
+
+async function addChild(page: Page, studentId: string, dob = DOB) {
+  const bar = page.getByRole("navigation", { name: "Children in this sign-in" });
+  await bar.getByRole("link", { name: "Add another child" }).click();
+  await page.getByRole("heading", { name: "Add Another Child" }).waitFor();
+  await page.getByLabel("Student or Community Member ID Number").fill(studentId);
+  await page.getByLabel("Birth Date (MM/DD/YYYY)").fill(dob);
+  await page.getByRole("button", { name: "Add Child" }).click();
+}
+
+describe.each(MODES)("a parent of three children ($name)", (mode) => {
+  it("adds two children to one sign-in, switches between them and signs all of them out", async () => {
+    const page = await newPage(mode);
+    const [first, second, third] = mode.js
+      ? ["100031", "100032", "100033"]
+      : ["100034", "100035", "100036"];
+    const names = mode.js ? ["Isabella", "Mason", "Amara"] : ["Elijah", "Harper", "Logan"];
+    await signInFamily(page, first);
+    const bar = page.getByRole("navigation", { name: "Children in this sign-in" });
+    await bar.getByText(`Showing ${names[0]}`).waitFor();
+
+    // A wrong birth date is refused in the sign-in's own words, and links no one.
+    await addChild(page, second!, "02/15/2012");
+    await page.getByText("Invalid Student ID or Birth Date.").first().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/household/add");
+    await page.getByLabel("Birth Date (MM/DD/YYYY)").fill(DOB);
+    await page.getByRole("button", { name: "Add Child" }).click();
+    await page.waitForURL((u) => u.pathname === "/programs");
+    await seeNotice(page, `${names[1]} is added to this sign-in.`);
+    await bar.getByText(`Showing ${names[1]}`).waitFor();
+
+    await addChild(page, third!);
+    await page.waitForURL((u) => u.pathname === "/programs");
+    await bar.getByText(`Showing ${names[2]}`).waitFor();
+    expect(
+      await bar.getByRole("button").evaluateAll((els) => els.map((e) => e.textContent)),
+    ).toEqual([`Switch to ${names[0]}`, `Switch to ${names[1]}`]);
+
+    // The switch keeps the family page it was made on, now for the other child.
+    await page.goto("/my-registrations");
+    await bar.getByRole("button", { name: `Switch to ${names[0]}` }).click();
+    await bar.getByText(`Showing ${names[0]}`).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/my-registrations");
+    await seeNotice(page, `Now showing ${names[0]}.`);
+
+    // Each child is reached with their own token: the one on screen, the others kept beside.
+    const session = sessionOf(await sessionCookie(page));
+    expect(session.student?.studentId).toBe(first);
+    expect(await tokenOwner(session.student!.accessToken)).toBe(first);
+    const linked = session.household ?? [];
+    expect(linked.map((c) => c.studentId).sort()).toEqual([second, third]);
+    for (const c of linked) expect(await tokenOwner(c.accessToken)).toBe(c.studentId);
+
+    // One sign-out ends every child's session on the server: the old tokens open nothing.
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await seeNotice(page, "You have been signed out.");
+    expect(await bar.count()).toBe(0);
+    expect(await tokenOwner(session.student!.accessToken)).toBeNull();
+    for (const c of linked) expect(await tokenOwner(c.accessToken)).toBeNull();
+    await page.context().close();
+  });
+});
+
+describe("household over HTTP", () => {
+  const post = (path: string, body: string, cookie: string, from: string) =>
+    fetch(`${app.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: app.url,
+        Cookie: cookie,
+        "X-Forwarded-For": from,
+      },
+      body,
+    });
+  const cookieOf = (res: Response, before: string) =>
+    (res.headers.getSetCookie().find((c) => c.startsWith("__session=")) ?? before).split(";")[0]!;
+
+  async function signIn(studentId: string, from: string): Promise<string> {
+    const res = await post(
+      "/signin",
+      `intent=login&studentId=${studentId}&dob=${encodeURIComponent(DOB)}`,
+      "",
+      from,
+    );
+    expect(res.status).toBe(302);
+    return cookieOf(res, "");
+  }
+
+  async function add(cookie: string, studentId: string, from: string, dob = DOB) {
+    const res = await post(
+      "/household/add",
+      `studentId=${studentId}&dob=${encodeURIComponent(dob)}`,
+      cookie,
+      from,
+    );
+    return { res, cookie: cookieOf(res, cookie) };
+  }
+
+  it("holds six children at most, in a cookie a browser keeps (under 4 KB, a staff session beside)", async () => {
+    const from = address();
+    let cookie = await signIn("100011", from);
+    for (const id of ["100012", "100013", "100014", "100015", "100016"]) {
+      const r = await add(cookie, id, from);
+      expect(r.res.status).toBe(302);
+      cookie = r.cookie;
+    }
+    expect(sessionOf(cookie).household).toHaveLength(5);
+    const seventh = await add(cookie, "100017", from);
+    expect(seventh.res.status).toBe(400);
+    expect(await seventh.res.text()).toContain(
+      "One sign-in holds at most 6 children. Sign out and sign in again for another child.",
+    );
+    // The staff sign-in beside the family's, in the same cookie.
+    const staff = await post(
+      "/instructor/sign-in",
+      "username=instructor&password=instructor-demo",
+      cookie,
+      from,
+    );
+    expect(staff.status).toBe(302);
+    const both = staff.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+    expect(sessionOf(both.split(";")[0]!).household).toHaveLength(5);
+    expect(both.length).toBeLessThan(4096);
+  });
+
+  it("adds a child already there as no one new, and ends the session that add opened", async () => {
+    const from = address();
+    const cookie = (await add(await signIn("100021", from), "100022", from)).cookie;
+    const again = await add(cookie, "100021", from);
+    expect(again.res.status).toBe(302);
+    const after = sessionOf(again.cookie);
+    expect(after.student?.studentId).toBe("100022");
+    expect(after.household?.map((c) => c.studentId)).toEqual(["100021"]);
+  });
+
+  it("counts a wrong birth date given for a child as a failed sign-in for that ID", async () => {
+    const cookie = await signIn("100023", address());
+    // The free failures of the ID, each from its own address (the address budget is another rule).
+    for (let i = 0; i < 5; i++) {
+      const r = await add(cookie, "100024", address(), "03/03/2013");
+      expect(r.res.status).toBe(400);
+    }
+    // Now locked for the sign-in form too, even with the right birth date.
+    const locked = await post(
+      "/signin",
+      `intent=login&studentId=100024&dob=${encodeURIComponent(DOB)}`,
+      "",
+      address(),
+    );
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toContain("Too many sign-in attempts.");
+  });
+
+  it("switches only to a child linked in this sign-in", async () => {
+    const from = address();
+    const cookie = (await add(await signIn("100025", from), "100026", from)).cookie;
+    // Another child's ID in the switch links no one: the page says the child is not here.
+    const res = await post("/household/switch", "child=student:100027&from=/fees", cookie, from);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/fees");
+    expect(sessionOf(cookieOf(res, cookie)).student?.studentId).toBe("100026");
+  });
+
+  it("is not offered to a guest, whose sign-in has no ID to add to", async () => {
+    const from = address();
+    const guest = await post(
+      "/register-guest",
+      "nameFirst=Gail&nameLast=Guest&email=gail%40example.org",
+      "",
+      from,
+    );
+    expect(guest.status).toBe(302);
+    const cookie = cookieOf(guest, "");
+    const page = await fetch(`${app.url}/household/add`, {
+      redirect: "manual",
+      headers: { Cookie: cookie },
+    });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/programs");
+    const fees = await fetch(`${app.url}/fees`, { headers: { Cookie: cookie } });
+    expect(await fees.text()).not.toContain("Add another child");
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { afterSwitch, mayLinkChildren, sameChild } from "../../domain/rules/household";
+
+describe("household rules", () => {
+  it("let students and community members link children, not guests or a register", () => {
+    expect(mayLinkChildren({ userType: "student" })).toBe(true);
+    expect(mayLinkChildren({ userType: "community_member" })).toBe(true);
+    expect(mayLinkChildren({ userType: "guest_user" })).toBe(false);
+    expect(mayLinkChildren({ userType: "student", desktop: true })).toBe(false);
+  });
+
+  it("tell a student from a community member with the same number", () => {
+    expect(
+      sameChild({ userType: "student", studentId: "7" }, { userType: "student", studentId: "7" }),
+    ).toBe(true);
+    expect(
+      sameChild(
+        { userType: "student", studentId: "7" },
+        { userType: "community_member", studentId: "7" },
+      ),
+    ).toBe(false);
+  });
+
+  it.each([
+    ["/programs?detail=abc", "/programs"],
+    ["/my-registrations", "/my-registrations"],
+    ["/fees?tab=2", "/fees"],
+    ["/cart", "/cart"],
+    ["/edit-profile", "/edit-profile"],
+    ["/payment/6f1c", "/programs"],
+    ["/programs/questions/6f1c", "/programs"],
+    ["//elsewhere.example/programs", "/programs"],
+    ["https://elsewhere.example/fees", "/programs"],
+    [null, "/programs"],
+  ])("a switch made on %s lands on %s", (from, to) => {
+    expect(afterSwitch(from)).toBe(to);
+  });
+});
