@@ -11,7 +11,7 @@ import {
   type SuccessData,
 } from "@domain/contract/endpoint";
 import { t } from "@domain/messages";
-import { getSession, validStaff, validStudent, writeSession } from "./session";
+import { getSession, linkedChild, validStaff, validStudent, writeSession } from "./session";
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
@@ -31,8 +31,8 @@ export interface ApiCall<T> {
   path: string;
   method?: "GET" | "POST" | "PUT" | "DELETE";
   body?: unknown;
-  /** Whose token to send: the family session, the staff session, or none. */
-  auth: "student" | "staff" | "none";
+  /** Whose token to send: the family session, the staff session, a linked child's, or none. */
+  auth: CallAuth;
   reply: z.ZodType<T, z.ZodTypeDef, unknown>;
   /** Spec: register and program calls time out after 10 seconds. */
   timeoutMs?: number;
@@ -73,14 +73,19 @@ export function onLoopback(baseUrl: string): boolean {
 export async function fetchApi(
   { request, context }: Caller,
   path: string,
-  init: { method?: string; body?: unknown; auth: "student" | "staff" | "none"; timeoutMs?: number },
+  init: { method?: string; body?: unknown; auth: CallAuth; timeoutMs?: number },
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (onLoopback(context.apiBaseUrl)) headers["Accept-Encoding"] = "identity";
   if (context.clientIp) headers["X-Forwarded-For"] = context.clientIp;
   // The request's id (server/observe.ts) goes with every call, so one page load reads across logs.
   if (context.requestId) headers["X-Request-Id"] = context.requestId;
-  if (init.auth !== "none") {
+  if (typeof init.auth === "object") {
+    // A child no longer linked (or whose session ran out) is refused here as the API would.
+    const child = linkedChild(await getSession(request), init.auth.linkedChild);
+    if (!child) return Response.json({ message: t("household.gone") }, { status: 401 });
+    headers.Authorization = `Bearer ${child.accessToken}`;
+  } else if (init.auth !== "none") {
     const session = await getSession(request);
     const s = init.auth === "student" ? validStudent(session) : validStaff(session);
     if (!s) throw await signedOutRedirect(request);
@@ -96,7 +101,9 @@ export async function fetchApi(
     body: init.body === undefined ? undefined : (raw ?? JSON.stringify(init.body)),
     signal: AbortSignal.timeout(init.timeoutMs ?? 10_000),
   });
-  if (res.status === 401 && init.auth !== "none") throw await signedOutRedirect(request);
+  // A linked child's ended session is that child's refusal, not the end of the sign-in.
+  if (res.status === 401 && (init.auth === "student" || init.auth === "staff"))
+    throw await signedOutRedirect(request);
   return res;
 }
 
@@ -137,8 +144,11 @@ export function or503<R extends ApiResult<unknown>>(r: R, message: string): R {
   return r;
 }
 
-/** Whose token goes with a call. */
-export type CallAuth = "student" | "staff" | "none";
+/**
+ * Whose token goes with a call: the family session's (the child on screen), the staff session's,
+ * none, or a child linked in this sign-in (decision 165), named as `linkedChild` values are.
+ */
+export type CallAuth = "student" | "staff" | "none" | { linkedChild: string };
 
 type Part<S, K extends string> = S extends z.ZodTypeAny
   ? { [P in K]: Given<S> }

@@ -11,7 +11,8 @@ import { StudentSigninForm, parseWithZod } from "./forms.server";
 import { requireFamily } from "./auth";
 import { readFormData } from "./form-data";
 import { signInFamilyMember } from "./identity";
-import { getSession, linkedChildren, writeSession, type StudentSession } from "./session";
+import { childKey, getSession, linkedChildren, writeSession, type StudentSession } from "./session";
+import { loadPrograms } from "./programs";
 import { endTokenSession } from "./sign-out";
 import { rememberDeviceHeader } from "./device-cookie";
 
@@ -78,10 +79,9 @@ export async function addChildAction({ request, context }: ActionFunctionArgs) {
   return redirect("/programs", { headers });
 }
 
-/** The linked child a switch names ("student:100012"), if still linked. */
+/** The linked child a switch names (`childKey`, "student:100012"), if still linked. */
 function chosen(linked: StudentSession[], value: FormDataEntryValue | null) {
-  const [userType, studentId] = typeof value === "string" ? value.split(":") : [];
-  return linked.find((c) => c.userType === userType && c.studentId === studentId) ?? null;
+  return linked.find((c) => childKey(c) === value) ?? null;
 }
 
 export async function switchChildAction({ request }: ActionFunctionArgs) {
@@ -115,8 +115,36 @@ export function householdView(session: Awaited<ReturnType<typeof getSession>>) {
   return {
     onScreen: onScreen.nameFirst,
     others: linkedChildren(session)
-      .map((c) => ({ value: `${c.userType}:${c.studentId}`, name: c.nameFirst }))
+      .map((c) => ({ value: childKey(c), name: c.nameFirst }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     full: linkedChildren(session).length + 1 >= HOUSEHOLD_MAX,
   };
+}
+
+/**
+ * The registrations of every other child linked in this sign-in, for "All children" on My
+ * Registrations: each read with that child's own token, in first-name order; a child whose list
+ * could not be read says so in its place.
+ */
+export async function linkedRegistrations(caller: {
+  request: Request;
+  context: LoaderFunctionArgs["context"];
+}) {
+  const session = await getSession(caller.request);
+  const children = [...linkedChildren(session)].sort((a, b) =>
+    a.nameFirst.localeCompare(b.nameFirst),
+  );
+  return Promise.all(
+    children.map(async (child) => {
+      const key = childKey(child);
+      const { programs, error } = await loadPrograms(caller, "registrations", { linkedChild: key });
+      const courses = programs
+        .flatMap((p) => p.courses)
+        .filter((c) => c.registrationStatus !== null)
+        .sort(
+          (a, b) => a.dateStartFull.localeCompare(b.dateStartFull) || a.name.localeCompare(b.name),
+        );
+      return { key, name: child.nameFirst, courses, error };
+    }),
+  );
 }

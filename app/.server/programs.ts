@@ -24,7 +24,7 @@ import {
 } from "@domain/contract/programs";
 import { t, type MessageKey } from "@domain/messages";
 import { toCardData } from "~/components/programs/card-data";
-import { callEndpoint, or503, type ApiResult } from "./api";
+import { callEndpoint, or503, type ApiResult, type CallAuth } from "./api";
 import { loadSettings } from "./settings";
 import { flashNotice } from "./session";
 import { requireParticipant } from "./auth";
@@ -42,6 +42,8 @@ export type CardIntent = "register" | "waitlist" | "cancel" | "leaveWaitlist";
 export async function loadPrograms(
   caller: Caller,
   scope: "eligible" | "registrations" = "eligible",
+  /** Whose programs: the child on screen, unless a linked child is named (decision 165). */
+  auth?: CallAuth,
 ): Promise<{ programs: Program[]; error: string | null }> {
   // A failed call (the database down, a timeout) is a 503 with the spec's load error, not an
   // empty list; an unreadable reply is the spec's "invalid response" on the page.
@@ -49,6 +51,7 @@ export async function loadPrograms(
     await callEndpoint(caller, listPrograms, {
       query: scope === "registrations" ? { scope } : {},
       timeoutMs: 10_000,
+      auth,
     }),
     t("register.loadError"),
   );

@@ -94,6 +94,21 @@ export function linkedChildren(session: AppSession): StudentSession[] {
   return session.get("student") ? (session.get("household") ?? []) : [];
 }
 
+/** How a linked child is named in a form or a call: "student:100012". */
+export function childKey(c: Pick<StudentSession, "userType" | "studentId">): string {
+  return `${c.userType}:${c.studentId}`;
+}
+
+/** The linked child named `key`, while their session is live; null otherwise. */
+export function linkedChild(
+  session: AppSession,
+  key: string,
+  now = Date.now(),
+): StudentSession | null {
+  const c = linkedChildren(session).find((x) => childKey(x) === key);
+  return c && !isSessionExpired(c.expires, now) ? c : null;
+}
+
 /**
  * The one way to start, change or end sessions (a sign-in, a profile's new name, sign-out, a 401):
  * a session given is set, `null` ends it, one left out stays as it is; a notice is shown once on

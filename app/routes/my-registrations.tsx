@@ -6,6 +6,12 @@ import { Alert, Button, Group, Select, Stack, Title } from "~/ui";
 import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
 import { failedReason, findCourse, loadPrograms, markFailed } from "~/.server/programs";
+import { householdView, linkedRegistrations } from "~/.server/household";
+import { getSession } from "~/.server/session";
+import {
+  WhoseRegistrations,
+  LinkedChildRegistrations,
+} from "~/components/programs/LinkedRegistrations";
 import { ActivityGrid } from "~/components/programs/ActivityGrid";
 import { toCardData } from "~/components/programs/card-data";
 import { CourseDetails } from "~/components/programs/CourseDetails";
@@ -16,8 +22,12 @@ import type { PageHandle } from "~/components/page-title";
 export const handle: PageHandle = { title: t("programs.myTitle") };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireParticipant(request);
+  const onScreen = await requireParticipant(request);
   const url = new URL(request.url);
+  const household = householdView(await getSession(request));
+  // "All children" (decision 165): the other linked children's registrations, read-only here.
+  const all = Boolean(household?.others.length) && url.searchParams.get("show") === "all";
+  const others = all ? await linkedRegistrations({ request, context }) : [];
   const program = url.searchParams.get("program") ?? "";
   const detailId = url.searchParams.get("detail");
   const { programs, error } = await loadPrograms({ request, context }, "registrations");
@@ -36,6 +46,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ),
     error,
     detail: detailId ? findCourse(programs, detailId) : null,
+    household: household?.others.length ? { onScreen: onScreen.nameFirst, all } : null,
+    others: others.map((child) => ({
+      key: child.key,
+      name: child.name,
+      error: child.error ? t("programs.childLoadError", { name: child.name }) : null,
+      cards: child.courses.map((c) => toCardData(c, now)),
+    })),
   });
 }
 
@@ -55,6 +72,12 @@ export default function MyRegistrations() {
   return (
     <Stack gap="md">
       <Title order={1}>{t("programs.myTitle")}</Title>
+      {data.household ? <WhoseRegistrations {...data.household} /> : null}
+      {data.household?.all ? (
+        <Title order={2} size="h3">
+          {t("programs.registrationsOf", { name: data.household.onScreen })}
+        </Title>
+      ) : null}
       {data.error ? (
         <Alert color="red" role="alert">
           {data.error}
@@ -82,6 +105,9 @@ export default function MyRegistrations() {
         detailHref={detailHref}
         emptyText={data.error ? null : t("programs.noRegistrations")}
       />
+      {data.others.map((child) => (
+        <LinkedChildRegistrations key={child.key} child={child} />
+      ))}
       {data.detail ? <CourseDetails course={data.detail} closeHref={listHref} /> : null}
       <PaymentExpiryDialog />
       <ProgramsRefresh />

@@ -78,6 +78,12 @@ describe.each(MODES)("a parent of three children ($name)", (mode) => {
     const names = mode.js ? ["Isabella", "Mason", "Amara"] : ["Elijah", "Harper", "Logan"];
     await signInFamily(page, first);
     const bar = page.getByRole("navigation", { name: "Children in this sign-in" });
+    await page.goto("/programs");
+    await page
+      .getByRole("article", { name: "Reading Lab" })
+      .getByRole("button", { name: "Register" })
+      .click();
+    await seeNotice(page, /Registration successful/);
     await bar.getByText(`Showing ${names[0]}`).waitFor();
 
     // A wrong birth date is refused in the sign-in's own words, and links no one.
@@ -97,12 +103,31 @@ describe.each(MODES)("a parent of three children ($name)", (mode) => {
       await bar.getByRole("button").evaluateAll((els) => els.map((e) => e.textContent)),
     ).toEqual([`Switch to ${names[0]}`, `Switch to ${names[1]}`]);
 
-    // The switch keeps the family page it was made on, now for the other child.
+    // My Registrations shows one child or all of them; the others' lists are read with their tokens.
     await page.goto("/my-registrations");
-    await bar.getByRole("button", { name: `Switch to ${names[0]}` }).click();
+    const whose = page.getByRole("navigation", { name: "Whose registrations" });
+    await whose.getByRole("link", { name: "All children" }).click();
+    await page.waitForURL((u) => u.searchParams.get("show") === "all");
+    const ofFirst = page.getByRole("region", { name: `Registrations of ${names[0]}` });
+    await ofFirst.getByText("Reading Lab").waitFor();
+    const ofSecond = page.getByRole("region", { name: `Registrations of ${names[1]}` });
+    await ofSecond.getByRole("button", { name: `Switch to ${names[1]}` }).waitFor();
+    expect(await ofSecond.getByText("Reading Lab").count()).toBe(0);
+    await page.getByRole("heading", { name: `Registrations of ${names[2]}` }).waitFor();
+    // Acting on a registration is done as that child: the section's switch puts them on screen.
+    await ofFirst.getByRole("button", { name: `Switch to ${names[0]}` }).click();
     await bar.getByText(`Showing ${names[0]}`).waitFor();
     expect(new URL(page.url()).pathname).toBe("/my-registrations");
     await seeNotice(page, `Now showing ${names[0]}.`);
+    await page.getByRole("article", { name: "Reading Lab" }).waitFor();
+
+    // The switch keeps the family page it was made on, now for the other child.
+    await page.goto("/cart");
+    await bar.getByRole("button", { name: `Switch to ${names[1]}` }).click();
+    await bar.getByText(`Showing ${names[1]}`).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/cart");
+    await bar.getByRole("button", { name: `Switch to ${names[0]}` }).click();
+    await bar.getByText(`Showing ${names[0]}`).waitFor();
 
     // Each child is reached with their own token: the one on screen, the others kept beside.
     const session = sessionOf(await sessionCookie(page));
@@ -214,6 +239,25 @@ describe("household over HTTP", () => {
     );
     expect(locked.status).toBe(429);
     expect(await locked.text()).toContain("Too many sign-in attempts.");
+  });
+
+  it("shows a linked child whose session ended as not loaded, and keeps the sign-in", async () => {
+    const from = address();
+    const cookie = (await add(await signIn("100028", from), "100029", from)).cookie;
+    const [linked] = sessionOf(cookie).household ?? [];
+    const ended = await fetch(`${app.url}/v1/identity/sign-out`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${linked!.accessToken}` },
+    });
+    expect(ended.status).toBeLessThan(300);
+    const page = await fetch(`${app.url}/my-registrations?show=all`, {
+      redirect: "manual",
+      headers: { Cookie: cookie, "X-Forwarded-For": from },
+    });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`The registrations of ${linked!.nameFirst} could not be loaded.`);
+    expect(html).toContain(`Showing ${sessionOf(cookie).student!.nameFirst}`);
   });
 
   it("switches only to a child linked in this sign-in", async () => {

@@ -2,6 +2,12 @@
 export const programs = {
   "programs.title": "List of Activities You Are Eligible For",
   "programs.myTitle": "My Registrations",
+  "programs.whoseRegistrations": "Whose registrations",
+  "programs.childOnly": "{name} only",
+  "programs.allChildren": "All children",
+  "programs.registrationsOf": "Registrations of {name}",
+  "programs.childLoadError": "The registrations of {name} could not be loaded.",
+  "programs.childNoRegistrations": "{name} has no registrations yet.",
   "programs.search": "Search",
   "programs.searchPlaceholder": "Search activities",
   "programs.programFilter": "Program",
