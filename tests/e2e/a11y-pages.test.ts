@@ -108,6 +108,24 @@ describe.each(MODES)("accessibility $name", (mode) => {
     await expectClean(page, "cart with a fee");
   });
 
+  it("a household's pages: adding a child (with its errors) and every child's registrations", async () => {
+    const page = await pageFor(mode);
+    await signInFamily(page, mode.js ? "100025" : "100026");
+    await page.goto("/household/add");
+    await expectClean(page, "add another child");
+    await page.getByRole("button", { name: "Add Child" }).click();
+    await page.locator("[aria-invalid='true']").first().waitFor();
+    await expectClean(page, "add another child with errors");
+    await page
+      .getByLabel("Student or Community Member ID Number")
+      .fill(mode.js ? "100027" : "100028");
+    await page.getByLabel("Birth Date (MM/DD/YYYY)").fill("01/15/2012");
+    await page.getByRole("button", { name: "Add Child" }).click();
+    await page.waitForURL((u) => u.pathname === "/programs");
+    await expectClean(page, "programs with the household's strip");
+    await visitAll(page, ["/my-registrations?show=all"]);
+  });
+
   it("a community member's profile and programs", async () => {
     const page = await pageFor(mode);
     await signInFamily(page, "200001", "03/02/1980");

@@ -260,6 +260,24 @@ describe("household over HTTP", () => {
     expect(html).toContain(`Showing ${sessionOf(cookie).student!.nameFirst}`);
   });
 
+  it("lets a community member link a child the same way", async () => {
+    const from = address();
+    const member = await post(
+      "/signin",
+      `intent=login&studentId=200001&dob=${encodeURIComponent("03/02/1980")}`,
+      "",
+      from,
+    );
+    expect(member.status).toBe(302);
+    const added = await add(cookieOf(member, ""), "100030", from);
+    expect(added.res.status).toBe(302);
+    const session = sessionOf(added.cookie);
+    expect(session.student?.studentId).toBe("100030");
+    expect(session.household?.map((c) => c.studentId)).toEqual(["200001"]);
+    const page = await fetch(`${app.url}/programs`, { headers: { Cookie: added.cookie } });
+    expect(await page.text()).toContain("Switch to Jordan");
+  });
+
   it("switches only to a child linked in this sign-in", async () => {
     const from = address();
     const cookie = (await add(await signIn("100025", from), "100026", from)).cookie;
