@@ -28,7 +28,7 @@ import { loadDistrict } from "./.server/settings";
 import { householdView } from "./.server/household";
 import { Header } from "./components/Header";
 import { NoticeBar } from "./components/NoticeBar";
-import { HouseholdBar } from "./components/HouseholdBar";
+import { HouseholdBar } from "./components/household/HouseholdBar";
 import { NotFound } from "./components/NotFound";
 import { useNonce } from "./components/nonce";
 import { useDocumentTitle } from "./components/page-title";

@@ -180,8 +180,13 @@ export async function loadCartReceipt({ request, context, params }: LoaderFuncti
   const id = Number(params.cartId);
   if (!Number.isSafeInteger(id) || id <= 0) return { receipt: null, inPerson: null };
   const caller = { request, context };
+  // A receipt of another child of the household (decision 165) is read with that child's token.
+  const child = who === "staff" ? null : new URL(request.url).searchParams.get("child");
   const r = or503(
-    await callEndpoint(caller, getReceipt, { params: { cartId: id }, auth: who ?? "student" }),
+    await callEndpoint(caller, getReceipt, {
+      params: { cartId: id },
+      auth: child ? { linkedChild: child } : (who ?? "student"),
+    }),
     t("cart.error.load"),
   );
   if (!r.ok) return { receipt: null, inPerson: null };
@@ -195,7 +200,10 @@ export async function loadCartReceipt({ request, context, params }: LoaderFuncti
     })),
     refunds: (r.data.refunds ?? []).map((x) => ({ ...x, date: districtDate(x.date) })),
   };
-  return { receipt, inPerson: await loadInPersonReceipt(caller, who ?? "student", id) };
+  return {
+    receipt,
+    inPerson: child ? null : await loadInPersonReceipt(caller, who ?? "student", id),
+  };
 }
 
 /** The placeholders of the mail address text, from the district's settings. */

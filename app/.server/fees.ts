@@ -13,7 +13,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { callEndpoint, or503, type ApiResult } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { parseWithZod } from "./forms.server";
-import { flashNotice, writeSession } from "./session";
+import { flashNotice, getSession, writeSession } from "./session";
+import { householdView, linkedPurchases } from "./household";
 import { loadSettings } from "./settings";
 import { districtDate } from "./time";
 import {
@@ -276,6 +277,13 @@ export async function familyFeesPage({ request, context }: LoaderFunctionArgs) {
   ]);
   // The partial-payments dialog shows on arrival (no tab chosen yet) when some fee is partial,
   // once a sign-in: a reminder on every visit to Fees would only be in the way.
+  // "All children" on Previous Purchases (decision 165): the other linked children's, read-only.
+  const household = householdView(await getSession(request));
+  const tab = pickTab(url, guest);
+  const all =
+    Boolean(household?.others.length) &&
+    tab === "purchased" &&
+    url.searchParams.get("show") === "all";
   const partialDialog =
     !guest &&
     !s.partialDialogShown &&
@@ -284,8 +292,10 @@ export async function familyFeesPage({ request, context }: LoaderFunctionArgs) {
   return {
     page: {
       guest,
-      tab: pickTab(url, guest),
+      tab,
       data,
+      household: household?.others.length ? { onScreen: s.nameFirst, all } : null,
+      othersPurchased: all ? await linkedPurchases({ request, context }) : [],
       ...shopParams(url),
       partialDialog,
       partialMessage: settings?.partiallyCompletedPaymentMessage ?? "",

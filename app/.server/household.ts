@@ -13,6 +13,10 @@ import { readFormData } from "./form-data";
 import { signInFamilyMember } from "./identity";
 import { childKey, getSession, linkedChildren, writeSession, type StudentSession } from "./session";
 import { loadPrograms } from "./programs";
+import { callEndpoint } from "./api";
+import { districtDate } from "./time";
+import { listAssessedFees } from "@domain/contract/fees";
+import { formatUsd, toCents } from "@domain/rules/money";
 import { endTokenSession } from "./sign-out";
 import { rememberDeviceHeader } from "./device-cookie";
 
@@ -145,6 +149,43 @@ export async function linkedRegistrations(caller: {
           (a, b) => a.dateStartFull.localeCompare(b.dateStartFull) || a.name.localeCompare(b.name),
         );
       return { key, name: child.nameFirst, courses, error };
+    }),
+  );
+}
+
+/**
+ * The previous purchases (fees paid in whole or in part) of every other child linked in this
+ * sign-in, for "All children" on the fees page's Previous Purchases: each read with that child's
+ * own token; each receipt opens as that child's (`/cart-receipt/{id}?child=…`).
+ */
+export async function linkedPurchases(caller: {
+  request: Request;
+  context: LoaderFunctionArgs["context"];
+}) {
+  const session = await getSession(caller.request);
+  const children = [...linkedChildren(session)].sort((a, b) =>
+    a.nameFirst.localeCompare(b.nameFirst),
+  );
+  return Promise.all(
+    children.map(async (child) => {
+      const key = childKey(child);
+      const r = await callEndpoint(caller, listAssessedFees, { auth: { linkedChild: key } });
+      const purchases = (r.ok ? r.data : [])
+        .filter((a) => a.status === "paid" || a.status === "partial")
+        .map((a) => {
+          const last = a.studentFeePayments[a.studentFeePayments.length - 1];
+          const at = last?.createdAt ?? a.paymentDate;
+          return {
+            id: a.id,
+            name: a.fee.name,
+            paid: formatUsd(toCents(a.paid)),
+            date: at ? districtDate(at) : null,
+            receiptHref: last?.cartId
+              ? `/cart-receipt/${last.cartId}?child=${encodeURIComponent(key)}`
+              : null,
+          };
+        });
+      return { key, name: child.nameFirst, purchases, failed: !r.ok };
     }),
   );
 }

@@ -17,6 +17,7 @@ import {
 } from "~/components/fees/FeesView";
 import { feeRefusal } from "~/components/fees/refusal";
 import type { PageHandle } from "~/components/page-title";
+import { ChildScope, LinkedChildSection } from "~/components/household/LinkedChildren";
 
 export const handle: PageHandle = { title: t("fees.title") };
 
@@ -138,6 +139,21 @@ export default function FeesPage() {
           )}
         </Stack>
       ) : null}
+      {d.tab === "purchased" && d.household ? (
+        <ChildScope
+          label={t("fees.whosePurchases")}
+          onlyLabel={t("fees.childOnly", { name: d.household.onScreen })}
+          allLabel={t("fees.allChildren")}
+          onlyHref="/fees?tab=purchased"
+          allHref="/fees?tab=purchased&show=all"
+          all={d.household.all}
+        />
+      ) : null}
+      {d.tab === "purchased" && d.household?.all ? (
+        <Title order={2} size="h3">
+          {t("fees.purchasesOf", { name: d.household.onScreen })}
+        </Title>
+      ) : null}
       {d.tab === "purchased" ? (
         d.data.purchased.length ? (
           <FeeCards cards={d.data.purchased} base={base} params={params} />
@@ -145,6 +161,30 @@ export default function FeesPage() {
           <Text>{t("fees.nonePurchased")}</Text>
         )
       ) : null}
+      {d.othersPurchased.map((child) => (
+        <LinkedChildSection
+          key={child.key}
+          childKey={child.key}
+          heading={t("fees.purchasesOf", { name: child.name })}
+          instead={
+            child.failed
+              ? { text: t("fees.childLoadError", { name: child.name }), alert: true }
+              : child.purchases.length
+                ? null
+                : { text: t("fees.childNoPurchases", { name: child.name }), alert: false }
+          }
+          switchLabel={t("household.switchTo", { name: child.name })}
+          from="/fees"
+        >
+          {child.purchases.map((p) => (
+            <li key={p.id}>
+              <strong>{p.name}</strong>
+              <span>{p.date ? t("fees.paidOn", { amount: p.paid, date: p.date }) : p.paid}</span>
+              {p.receiptHref ? <Link to={p.receiptHref}>{t("fees.viewReceipt")}</Link> : null}
+            </li>
+          ))}
+        </LinkedChildSection>
+      ))}
       {moreCard ? <MoreDialog card={moreCard} closeHref={close} /> : null}
       {questionCard ? (
         <QuestionsDialog

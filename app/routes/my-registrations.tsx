@@ -8,10 +8,7 @@ import { requireParticipant } from "~/.server/auth";
 import { failedReason, findCourse, loadPrograms, markFailed } from "~/.server/programs";
 import { householdView, linkedRegistrations } from "~/.server/household";
 import { getSession } from "~/.server/session";
-import {
-  WhoseRegistrations,
-  LinkedChildRegistrations,
-} from "~/components/programs/LinkedRegistrations";
+import { ChildScope, LinkedChildSection } from "~/components/household/LinkedChildren";
 import { ActivityGrid } from "~/components/programs/ActivityGrid";
 import { toCardData } from "~/components/programs/card-data";
 import { CourseDetails } from "~/components/programs/CourseDetails";
@@ -72,7 +69,16 @@ export default function MyRegistrations() {
   return (
     <Stack gap="md">
       <Title order={1}>{t("programs.myTitle")}</Title>
-      {data.household ? <WhoseRegistrations {...data.household} /> : null}
+      {data.household ? (
+        <ChildScope
+          label={t("programs.whoseRegistrations")}
+          onlyLabel={t("programs.childOnly", { name: data.household.onScreen })}
+          allLabel={t("programs.allChildren")}
+          onlyHref="/my-registrations"
+          allHref="/my-registrations?show=all"
+          all={data.household.all}
+        />
+      ) : null}
       {data.household?.all ? (
         <Title order={2} size="h3">
           {t("programs.registrationsOf", { name: data.household.onScreen })}
@@ -106,7 +112,30 @@ export default function MyRegistrations() {
         emptyText={data.error ? null : t("programs.noRegistrations")}
       />
       {data.others.map((child) => (
-        <LinkedChildRegistrations key={child.key} child={child} />
+        <LinkedChildSection
+          key={child.key}
+          childKey={child.key}
+          heading={t("programs.registrationsOf", { name: child.name })}
+          instead={
+            child.error
+              ? { text: child.error, alert: true }
+              : child.cards.length
+                ? null
+                : { text: t("programs.childNoRegistrations", { name: child.name }), alert: false }
+          }
+          switchLabel={t("household.switchTo", { name: child.name })}
+          from="/my-registrations"
+        >
+          {child.cards.map((card) => (
+            <li key={card.id}>
+              <strong>{card.name}</strong>
+              <span>{card.program}</span>
+              <span>{card.dates}</span>
+              {card.schedule ? <span>{card.schedule}</span> : null}
+              {card.state ? <span>{card.state}</span> : null}
+            </li>
+          ))}
+        </LinkedChildSection>
       ))}
       {data.detail ? <CourseDetails course={data.detail} closeHref={listHref} /> : null}
       <PaymentExpiryDialog />

@@ -14,6 +14,7 @@ export const PAGES = [
   { path: "/fees", auth: true },
   { path: "/cart", auth: true },
   { path: "/my-registrations", auth: true },
+  { path: "/household/add", auth: true },
 ];
 
 export const BUDGET = { js: 120 * 1024, css: 25 * 1024, html: 60 * 1024 };

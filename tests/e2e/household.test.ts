@@ -278,6 +278,25 @@ describe("household over HTTP", () => {
     expect(await page.text()).toContain("Switch to Jordan");
   });
 
+  it("shows every child's previous purchases, each read as that child", async () => {
+    const from = address();
+    // Ava (100001) has paid part of her Technology Fee; Liam (100002), on screen, has not.
+    const cookie = (await add(await signIn("100001", from), "100002", from)).cookie;
+    const get = (path: string) =>
+      fetch(`${app.url}${path}`, { headers: { Cookie: cookie, "X-Forwarded-For": from } });
+    const only = await (await get("/fees?tab=purchased")).text();
+    expect(only).toContain("Liam only");
+    expect(only).not.toContain("Technology Fee");
+    const all = await (await get("/fees?tab=purchased&show=all")).text();
+    expect(all).toContain("Purchases of Liam");
+    expect(all).toContain("Purchases of Ava");
+    expect(all).toContain("Technology Fee");
+    expect(all).toMatch(/Paid \$40\.00 on /);
+    // A receipt is opened as a linked child only: another ID in `child` reads nothing.
+    const stranger = await (await get("/cart-receipt/1?child=student%3A100003")).text();
+    expect(stranger).toContain("There was an error loading the cart");
+  });
+
   it("switches only to a child linked in this sign-in", async () => {
     const from = address();
     const cookie = (await add(await signIn("100025", from), "100026", from)).cookie;

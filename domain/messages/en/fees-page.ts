@@ -63,4 +63,11 @@ export const feesPage = {
   "fees.criteria": "Available to grades {grades} only",
   "fees.error.limit": "Fee has been added the maximum allowable times",
   "fees.viewReceipt": "View receipt",
+  "fees.whosePurchases": "Whose purchases",
+  "fees.childOnly": "{name} only",
+  "fees.allChildren": "All children",
+  "fees.purchasesOf": "Purchases of {name}",
+  "fees.childLoadError": "The purchases of {name} could not be loaded.",
+  "fees.childNoPurchases": "{name} has no purchases to display.",
+  "fees.paidOn": "Paid {amount} on {date}",
 } as const;

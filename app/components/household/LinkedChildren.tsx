@@ -1,0 +1,54 @@
+// "One child or all" on My Registrations and Previous Purchases (decision 165): the choice of whose
+// list is shown, and each other linked child's list, read-only, with the switch that puts that
+// child on screen to act on it. Plain links and posts; the texts come from the page's catalogue.
+import type { ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
+
+export function ChildScope(p: {
+  label: string;
+  onlyLabel: string;
+  allLabel: string;
+  onlyHref: string;
+  allHref: string;
+  all: boolean;
+}) {
+  return (
+    <nav className="child-scope" aria-label={p.label}>
+      <Link to={p.onlyHref} aria-current={p.all ? undefined : "page"}>
+        {p.onlyLabel}
+      </Link>
+      <Link to={p.allHref} aria-current={p.all ? "page" : undefined}>
+        {p.allLabel}
+      </Link>
+    </nav>
+  );
+}
+
+export function LinkedChildSection(p: {
+  childKey: string;
+  heading: string;
+  /** Said in place of the list: it could not be read, or it is empty. */
+  instead: { text: string; alert: boolean } | null;
+  switchLabel: string;
+  /** Where the switch stays (a family list, decision 165). */
+  from: string;
+  children: ReactNode;
+}) {
+  const headingId = `linked-${p.childKey.replace(/\W/g, "-")}-${p.from.replace(/\W/g, "")}`;
+  return (
+    <section aria-labelledby={headingId} className="linked-child">
+      <h2 id={headingId}>{p.heading}</h2>
+      {p.instead ? (
+        <p role={p.instead.alert ? "alert" : undefined}>{p.instead.text}</p>
+      ) : (
+        <ul>{p.children}</ul>
+      )}
+      <Form method="post" action="/household/switch">
+        <input type="hidden" name="from" value={p.from} />
+        <button type="submit" name="child" value={p.childKey} className="linked-switch">
+          {p.switchLabel}
+        </button>
+      </Form>
+    </section>
+  );
+}
