@@ -6,7 +6,13 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { t } from "@domain/messages";
 import { typedDateToIso } from "@domain/rules/calendar";
 import { isSessionExpired } from "@domain/rules/session";
-import { HOUSEHOLD_MAX, afterSwitch, mayLinkChildren, sameChild } from "@domain/rules/household";
+import {
+  HOUSEHOLD_MAX,
+  afterSwitch,
+  fitsInCookie,
+  mayLinkChildren,
+  sameChild,
+} from "@domain/rules/household";
 import { StudentSigninForm, parseWithZod } from "./forms.server";
 import { requireFamily } from "./auth";
 import { readFormData } from "./form-data";
@@ -76,10 +82,21 @@ export async function addChildAction({ request, context }: ActionFunctionArgs) {
     kind: "success" as const,
     text: t("household.added", { name: child.nameFirst }),
   };
-  headers.append(
-    "Set-Cookie",
-    await writeSession(request, { student: child, household: [...linked, onScreen], notice }),
-  );
+  const cookie = await writeSession(request, {
+    student: child,
+    household: [...linked, onScreen],
+    notice,
+  });
+  const session = await getSession(request);
+  if (!fitsInCookie(cookie.split(";")[0]!.length, Boolean(session.get("staff")))) {
+    // Long names fill the cookie before the count does: the session just opened is not kept.
+    await endTokenSession(context, child.accessToken);
+    return json(
+      { result: submission.reply({ formErrors: [t("household.full", { max: HOUSEHOLD_MAX })] }) },
+      { status: 400, headers },
+    );
+  }
+  headers.append("Set-Cookie", cookie);
   return redirect("/programs", { headers });
 }
 

@@ -5,10 +5,24 @@ import { safeLocalPath } from "./destinations";
 
 /**
  * How many children one sign-in may hold, the one on screen included. Each child's token rides in
- * the signed session cookie, which a browser keeps only up to 4 KB; six children stay below that
- * with room for a staff session beside them (tests/e2e/household.test.ts measures it).
+ * the signed session cookie (about 520 bytes a child with short names), which a browser keeps only
+ * up to 4 KB: see `fitsInCookie`, which decides before this count when names are long.
  */
-export const HOUSEHOLD_MAX = 6;
+export const HOUSEHOLD_MAX = 5;
+
+/** What a browser keeps of one cookie: its name and value together, in bytes. */
+export const COOKIE_BYTES = 4096;
+/** Room kept for a staff session signed in beside the family's (642 bytes measured) and slack. */
+export const STAFF_SESSION_BYTES = 720;
+
+/**
+ * True when a session cookie of `bytes` (name=value) leaves a browser able to keep it, with room
+ * for a staff session if there is none in it yet. A cookie over the limit is dropped by the
+ * browser without a word: the person would find the sign-in unchanged.
+ */
+export function fitsInCookie(bytes: number, staffInIt: boolean): boolean {
+  return bytes + (staffInIt ? 0 : STAFF_SESSION_BYTES) <= COOKIE_BYTES;
+}
 
 export type FamilyKind = "student" | "community_member" | "guest_user";
 

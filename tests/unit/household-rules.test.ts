@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { afterSwitch, mayLinkChildren, sameChild } from "../../domain/rules/household";
+import {
+  COOKIE_BYTES,
+  STAFF_SESSION_BYTES,
+  afterSwitch,
+  fitsInCookie,
+  mayLinkChildren,
+  sameChild,
+} from "../../domain/rules/household";
 
 describe("household rules", () => {
   it("let students and community members link children, not guests or a register", () => {
@@ -19,6 +26,13 @@ describe("household rules", () => {
         { userType: "community_member", studentId: "7" },
       ),
     ).toBe(false);
+  });
+
+  it("keep a cookie a browser accepts, with room for a staff session until there is one", () => {
+    expect(fitsInCookie(COOKIE_BYTES - STAFF_SESSION_BYTES, false)).toBe(true);
+    expect(fitsInCookie(COOKIE_BYTES - STAFF_SESSION_BYTES + 1, false)).toBe(false);
+    expect(fitsInCookie(COOKIE_BYTES, true)).toBe(true);
+    expect(fitsInCookie(COOKIE_BYTES + 1, true)).toBe(false);
   });
 
   it.each([

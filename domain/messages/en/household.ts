@@ -8,7 +8,7 @@ export const household = {
   "household.added": "{name} is added to this sign-in.",
   "household.already": "{name} is already in this sign-in.",
   "household.full":
-    "One sign-in holds at most {max} children. Sign out and sign in again for another child.",
+    "This sign-in cannot hold another child (at most {max}, fewer with long names). Sign out and sign in again for another child.",
   "household.switched": "Now showing {name}.",
   "household.gone":
     "That child is no longer in this sign-in. Add them again with their ID number and birth date.",
