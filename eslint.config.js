@@ -29,6 +29,15 @@ const ONE_FORM_SYSTEM = [
   },
 ];
 
+/**
+ * The web app's pages and their server modules are run by the server process (server.ts and
+ * server/: middlewares, health, metrics, start and stop); they never import it.
+ */
+const NOT_THE_SERVER = {
+  regex: "^(\\.{1,2}/)+server(\\.ts)?(/|$)",
+  message: "The web app never imports the server's process (server.ts, server/): it runs the app.",
+};
+
 export default tseslint.config(
   { ignores: ["node_modules", "build", "build-*", ".data", ".data-*", "public/build"] },
   js.configs.recommended,
@@ -98,6 +107,7 @@ export default tseslint.config(
               message: "Family pages use the project's controls: import them from ~/ui.",
             },
             { regex: "(^|/)messages(/index)?$", message: "Import t from messages/<area>." },
+            NOT_THE_SERVER,
           ],
         },
       ],
@@ -123,6 +133,7 @@ export default tseslint.config(
           patterns: [
             { regex: "(^|/)messages(/index)?$", message: "Import t from messages/<area>." },
             { regex: "^~/ui/", message: "Import the project's controls from ~/ui." },
+            NOT_THE_SERVER,
           ],
         },
       ],
@@ -144,9 +155,17 @@ export default tseslint.config(
           paths: [{ name: "@domain/messages", message: "Import t from @domain/messages/<area>." }],
           patterns: [
             { regex: "(^|/)messages(/index)?$", message: "Import t from messages/<area>." },
+            NOT_THE_SERVER,
           ],
         },
       ],
+    },
+  },
+  {
+    // The web app's server modules likewise (the pages are held to it above).
+    files: ["app/.server/**", "app/**/*.server.ts", "app/theme.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [NOT_THE_SERVER] }],
     },
   },
   {
