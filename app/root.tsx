@@ -86,7 +86,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           : null,
       },
       notice,
-      household: student ? householdView(session) : null,
+      // The strip goes with the family's navigation: a staff session beside it shows the staff's.
+      household: student && !staff ? householdView(session) : null,
       cartCount,
       district,
       maintenance: { start: status.start, end: status.end, state: status.state },

@@ -211,6 +211,13 @@ describe("household over HTTP", () => {
     expect(staff.status).toBe(302);
     const both = staff.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
     expect(sessionOf(both.split(";")[0]!).household).toHaveLength(4);
+    // With the staff's navigation in the header, the family's strip is not shown.
+    const staffPage = await fetch(`${app.url}/instructions`, {
+      headers: { Cookie: both.split(";")[0]!, "X-Forwarded-For": from },
+    });
+    const html = await staffPage.text();
+    expect(html).toContain("Sign Out");
+    expect(html).not.toContain(`Showing ${sessionOf(cookie).student!.nameFirst}`);
     expect(both.length).toBeLessThan(4096);
   });
 
