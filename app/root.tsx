@@ -25,7 +25,7 @@ import { commitSession, getSession, validStaff, validStudent } from "./.server/s
 import { loadCartCount } from "./.server/cart-count";
 import { readStatus } from "./.server/maintenance";
 import { loadDistrict } from "./.server/settings";
-import { householdView } from "./.server/household";
+import { cartsWaiting, householdView } from "./.server/household";
 import { Header } from "./components/Header";
 import { NoticeBar } from "./components/NoticeBar";
 import { HouseholdBar } from "./components/household/HouseholdBar";
@@ -87,7 +87,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
       notice,
       // The strip goes with the family's navigation: a staff session beside it shows the staff's.
-      household: student && !staff ? householdView(session) : null,
+      household:
+        student && !staff
+          ? householdView(
+              session,
+              new URL(request.url).pathname === "/cart"
+                ? await cartsWaiting({ request, context })
+                : "",
+            )
+          : null,
       cartCount,
       district,
       maintenance: { start: status.start, end: status.end, state: status.state },

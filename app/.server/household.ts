@@ -22,6 +22,7 @@ import { loadPrograms } from "./programs";
 import { callEndpoint } from "./api";
 import { districtDate } from "./time";
 import { listAssessedFees } from "@domain/contract/fees";
+import { getCartCount } from "@domain/contract/cart";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { endTokenSession } from "./sign-out";
 import { rememberDeviceHeader } from "./device-cookie";
@@ -130,15 +131,28 @@ export async function switchChildAction({ request }: ActionFunctionArgs) {
 }
 
 /** What the pages show of the household: first names and how to name each in a switch. */
-export function householdView(session: Awaited<ReturnType<typeof getSession>>) {
+export function householdView(
+  session: Awaited<ReturnType<typeof getSession>>,
+  /** On the cart page: what waits in the other children's carts (`cartsWaiting`). */
+  waiting = "",
+) {
   const onScreen = session.get("student");
   if (!onScreen || !mayLinkChildren(onScreen)) return null;
+  const linked = linkedChildren(session);
   return {
     onScreen: onScreen.nameFirst,
-    others: linkedChildren(session)
-      .map((c) => ({ value: childKey(c), name: c.nameFirst }))
+    label: t("household.label"),
+    showing: t("household.showing", { name: onScreen.nameFirst }),
+    others: linked
+      .map((c) => ({
+        value: childKey(c),
+        name: c.nameFirst,
+        switchLabel: t("household.switchTo", { name: c.nameFirst }),
+      }))
       .sort((a, b) => a.name.localeCompare(b.name)),
-    full: linkedChildren(session).length + 1 >= HOUSEHOLD_MAX,
+    /** The link to add a child, unless the sign-in holds as many as it may. */
+    add: linked.length + 1 >= HOUSEHOLD_MAX ? null : t("household.add"),
+    waiting,
   };
 }
 
@@ -165,7 +179,13 @@ export async function linkedRegistrations(caller: {
         .sort(
           (a, b) => a.dateStartFull.localeCompare(b.dateStartFull) || a.name.localeCompare(b.name),
         );
-      return { key, name: child.nameFirst, courses, error };
+      return {
+        key,
+        name: child.nameFirst,
+        switchLabel: t("household.switchTo", { name: child.nameFirst }),
+        courses,
+        error,
+      };
     }),
   );
 }
@@ -202,7 +222,47 @@ export async function linkedPurchases(caller: {
               : null,
           };
         });
-      return { key, name: child.nameFirst, purchases, failed: !r.ok };
+      return {
+        key,
+        name: child.nameFirst,
+        switchLabel: t("household.switchTo", { name: child.nameFirst }),
+        purchases,
+        failed: !r.ok,
+      };
     }),
   );
+}
+
+/**
+ * What the strip says on the cart page of the other linked children whose carts hold something
+ * (decision 165): until one checkout pays for the whole household, each child's cart is paid on its
+ * own, and a parent paying one should know that another child's items wait in another cart. The
+ * sentences are made here, so the page's scripts carry no texts for them.
+ */
+export async function cartsWaiting(caller: {
+  request: Request;
+  context: LoaderFunctionArgs["context"];
+}): Promise<string> {
+  const session = await getSession(caller.request);
+  const children = [...linkedChildren(session)].sort((a, b) =>
+    a.nameFirst.localeCompare(b.nameFirst),
+  );
+  const counts = await Promise.all(
+    children.map(async (child) => {
+      const key = childKey(child);
+      const r = await callEndpoint(caller, getCartCount, {
+        auth: { linkedChild: key },
+        timeoutMs: 3000,
+      });
+      return { name: child.nameFirst, count: r.ok ? r.data.count : 0 };
+    }),
+  );
+  return counts
+    .filter((c) => c.count > 0)
+    .map((c) =>
+      c.count === 1
+        ? t("household.cartWaitingOne", { name: c.name })
+        : t("household.cartWaitingMany", { name: c.name, count: c.count }),
+    )
+    .join(" ");
 }

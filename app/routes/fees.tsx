@@ -173,7 +173,7 @@ export default function FeesPage() {
                 ? null
                 : { text: t("fees.childNoPurchases", { name: child.name }), alert: false }
           }
-          switchLabel={t("household.switchTo", { name: child.name })}
+          switchLabel={child.switchLabel}
           from="/fees"
         >
           {child.purchases.map((p) => (

@@ -47,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     others: others.map((child) => ({
       key: child.key,
       name: child.name,
+      switchLabel: child.switchLabel,
       error: child.error ? t("programs.childLoadError", { name: child.name }) : null,
       cards: child.courses.map((c) => toCardData(c, now)),
     })),
@@ -123,7 +124,7 @@ export default function MyRegistrations() {
                 ? null
                 : { text: t("programs.childNoRegistrations", { name: child.name }), alert: false }
           }
-          switchLabel={t("household.switchTo", { name: child.name })}
+          switchLabel={child.switchLabel}
           from="/my-registrations"
         >
           {child.cards.map((card) => (

@@ -341,6 +341,21 @@ describe("household over HTTP", () => {
     expect(stranger).toContain("There was an error loading the cart");
   });
 
+  it("tells on the cart page which other child has items waiting in their own cart", async () => {
+    const from = address();
+    // Ava (100001) puts her two owed fees in her cart, then Liam (100002) is added and on screen.
+    const ava = await signIn("100001", from);
+    const added = await post("/fees", "intent=addAll", ava, from);
+    expect(added.status).toBe(302);
+    const cookie = (await add(cookieOf(added, ava), "100002", from)).cookie;
+    const cart = await fetch(`${app.url}/cart`, {
+      headers: { Cookie: cookie, "X-Forwarded-For": from },
+    });
+    const html = await cart.text();
+    expect(html).toContain("Ava has 2 items waiting in their own cart, paid separately.");
+    expect(html).toContain("Switch to Ava");
+  });
+
   it("switches only to a child linked in this sign-in", async () => {
     const from = address();
     const cookie = (await add(await signIn("100025", from), "100026", from)).cookie;

@@ -1,12 +1,17 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { t } from "@domain/messages/common";
 
+/** The strip's words come written by the server (app/.server/household.ts, `householdView`). */
 export interface HouseholdView {
-  /** The first name of the child on screen: every family page is theirs. */
-  onScreen: string;
-  /** The other linked children, each with the value a switch names them by. */
-  others: { value: string; name: string }[];
-  full: boolean;
+  /** The strip's name for screen readers. */
+  label: string;
+  /** "Showing Mason": whose programs, fees and registrations every family page shows. */
+  showing: string;
+  /** The other linked children: the value a switch names each by, and its button's words. */
+  others: { value: string; switchLabel: string }[];
+  /** The "Add another child" link's words, unless the sign-in is full. */
+  add: string | null;
+  /** What waits in the other children's carts, on the cart page (said by the server). */
+  waiting?: string;
 }
 
 /**
@@ -17,24 +22,21 @@ export interface HouseholdView {
 export function HouseholdBar({ household }: { household: HouseholdView }) {
   const { pathname, search } = useLocation();
   return (
-    <nav className="household-bar" aria-label={t("household.label")}>
+    <nav className="household-bar" aria-label={household.label}>
       <div className="household-bar-inner">
-        <strong>{t("household.showing", { name: household.onScreen })}</strong>
+        <strong>{household.showing}</strong>
         {household.others.length > 0 ? (
           <Form method="post" action="/household/switch" className="household-switch">
             <input type="hidden" name="from" value={`${pathname}${search}`} />
             {household.others.map((child) => (
               <button key={child.value} type="submit" name="child" value={child.value}>
-                {t("household.switchTo", { name: child.name })}
+                {child.switchLabel}
               </button>
             ))}
           </Form>
         ) : null}
-        {household.full ? null : (
-          <Link to="/household/add" prefetch="none">
-            {t("household.add")}
-          </Link>
-        )}
+        {household.waiting ? <p className="household-waiting">{household.waiting}</p> : null}
+        {household.add ? <Link to="/household/add">{household.add}</Link> : null}
       </div>
     </nav>
   );

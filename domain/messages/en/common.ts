@@ -118,10 +118,6 @@ export const common = {
 
   "notice.close": "Close notice",
   "notice.signedOut": "You have been signed out.",
-  "household.label": "Children in this sign-in",
-  "household.showing": "Showing {name}",
-  "household.switchTo": "Switch to {name}",
-  "household.add": "Add another child",
 
   "signinLock.mailSubject": "Sign-in paused after wrong attempts",
   "signinLock.participantMailBody":

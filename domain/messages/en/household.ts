@@ -1,6 +1,11 @@
 // Texts of a household in one sign-in (decision 165): the "Add another child" page and the notices
-// of adding and switching. The strip on every family page keeps its few words in common.ts.
+// of adding and switching, and the strip on every family page, whose words the server writes
+// into the page's data (the pages' scripts carry none of them).
 export const household = {
+  "household.label": "Children in this sign-in",
+  "household.showing": "Showing {name}",
+  "household.switchTo": "Switch to {name}",
+  "household.add": "Add another child",
   "household.addTitle": "Add Another Child",
   "household.addIntro":
     "Enter your next child's ID number and birth date, as they would sign in. You can then switch between your children at the top of every page. Signing out ends the sign-in for all of them.",
@@ -12,4 +17,7 @@ export const household = {
   "household.switched": "Now showing {name}.",
   "household.gone":
     "That child is no longer in this sign-in. Add them again with their ID number and birth date.",
+  "household.cartWaitingOne": "{name} has 1 item waiting in their own cart, paid separately.",
+  "household.cartWaitingMany":
+    "{name} has {count} items waiting in their own cart, paid separately.",
 } as const;
