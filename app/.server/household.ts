@@ -4,20 +4,27 @@
 // token, so the district API still sees one child per call and checks each exactly as before.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { t } from "@domain/messages";
-import { typedDateToIso } from "@domain/rules/calendar";
-import { isSessionExpired } from "@domain/rules/session";
 import {
   HOUSEHOLD_MAX,
   afterSwitch,
   fitsInCookie,
+  householdFull,
   mayLinkChildren,
   sameChild,
 } from "@domain/rules/household";
+import { SwitchChildForm } from "@domain/forms/household";
 import { StudentSigninForm, parseWithZod } from "./forms.server";
 import { requireFamily } from "./auth";
 import { readFormData } from "./form-data";
-import { signInFamilyMember } from "./identity";
-import { childKey, getSession, linkedChildren, writeSession, type StudentSession } from "./session";
+import { signInFamilyMember, signInRefused } from "./identity";
+import {
+  childKey,
+  getSession,
+  linkedChild,
+  linkedChildren,
+  writeSession,
+  type StudentSession,
+} from "./session";
 import { loadPrograms } from "./programs";
 import { callEndpoint } from "./api";
 import { districtDate } from "./time";
@@ -37,7 +44,7 @@ async function requireLinker(request: Request): Promise<StudentSession> {
 export async function addChildPage({ request }: LoaderFunctionArgs) {
   await requireLinker(request);
   const linked = linkedChildren(await getSession(request));
-  return json({ full: linked.length + 1 >= HOUSEHOLD_MAX, max: HOUSEHOLD_MAX });
+  return json({ full: householdFull(linked.length), max: HOUSEHOLD_MAX });
 }
 
 export async function addChildAction({ request, context }: ActionFunctionArgs) {
@@ -46,25 +53,17 @@ export async function addChildAction({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
-  const linked = linkedChildren(await getSession(request));
-  // Refused before any sign-in is made: a session the cookie could not hold would be left open.
-  if (linked.length + 1 >= HOUSEHOLD_MAX) {
-    return json(
+  const session = await getSession(request);
+  const linked = linkedChildren(session);
+  const full = (headers?: Headers) =>
+    json(
       { result: submission.reply({ formErrors: [t("household.full", { max: HOUSEHOLD_MAX })] }) },
-      { status: 400 },
+      { status: 400, headers },
     );
-  }
-  const signedIn = await signInFamilyMember(
-    { request, context },
-    submission.value.studentId,
-    typedDateToIso(submission.value.dob)!,
-  );
-  if (!signedIn.ok) {
-    return json(
-      { result: submission.reply({ formErrors: [signedIn.message] }) },
-      { status: signedIn.status },
-    );
-  }
+  // Refused before any sign-in is made: a session the cookie could not hold would be left open.
+  if (householdFull(linked.length)) return full();
+  const signedIn = await signInFamilyMember({ request, context }, submission.value);
+  if (!signedIn.ok) return signInRefused(submission, signedIn);
   const child = signedIn.student;
   const headers = new Headers();
   const device = await rememberDeviceHeader(request, signedIn.deviceToken);
@@ -88,44 +87,44 @@ export async function addChildAction({ request, context }: ActionFunctionArgs) {
     household: [...linked, onScreen],
     notice,
   });
-  const session = await getSession(request);
   if (!fitsInCookie(cookie.split(";")[0]!.length, Boolean(session.get("staff")))) {
     // Long names fill the cookie before the count does: the session just opened is not kept.
     await endTokenSession(context, child.accessToken);
-    return json(
-      { result: submission.reply({ formErrors: [t("household.full", { max: HOUSEHOLD_MAX })] }) },
-      { status: 400, headers },
-    );
+    return full(headers);
   }
   headers.append("Set-Cookie", cookie);
   return redirect("/programs", { headers });
 }
 
-/** The linked child a switch names (`childKey`, "student:100012"), if still linked. */
-function chosen(linked: StudentSession[], value: FormDataEntryValue | null) {
-  return linked.find((c) => childKey(c) === value) ?? null;
-}
-
 export async function switchChildAction({ request }: ActionFunctionArgs) {
   const onScreen = await requireLinker(request);
-  const form = await readFormData(request);
-  const from = form.get("from");
-  const linked = linkedChildren(await getSession(request));
-  const child = chosen(linked, form.get("child"));
-  if (!child || isSessionExpired(child.expires, Date.now())) {
+  const submission = parseWithZod(await readFormData(request), { schema: SwitchChildForm });
+  if (submission.status !== "success") {
+    // The strip's buttons post a child and a page: anything else is no one's form.
+    throw new Response(t("error.badRequest"), {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const { child: key, from } = submission.value;
+  const session = await getSession(request);
+  const linked = linkedChildren(session);
+  const child = linkedChild(session, key);
+  if (!child) {
+    // Not linked here, or their session ran out: an ended one is unlinked.
     const notice = { kind: "warning" as const, text: t("household.gone") };
-    const household = child ? linked.filter((c) => c !== child) : linked;
-    return redirect(afterSwitch(typeof from === "string" ? from : null), {
+    const household = linked.filter((c) => childKey(c) !== key);
+    return redirect(afterSwitch(from), {
       headers: { "Set-Cookie": await writeSession(request, { household, notice }) },
     });
   }
   // The child who was on screen takes the chosen one's place in the list.
-  const household = linked.map((c) => (c === child ? onScreen : c));
+  const household = linked.map((c) => (childKey(c) === key ? onScreen : c));
   const notice = {
     kind: "info" as const,
     text: t("household.switched", { name: child.nameFirst }),
   };
-  return redirect(afterSwitch(typeof from === "string" ? from : null), {
+  return redirect(afterSwitch(from), {
     headers: { "Set-Cookie": await writeSession(request, { student: child, household, notice }) },
   });
 }
@@ -151,86 +150,79 @@ export function householdView(
       }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     /** The link to add a child, unless the sign-in holds as many as it may. */
-    add: linked.length + 1 >= HOUSEHOLD_MAX ? null : t("household.add"),
+    add: householdFull(linked.length) ? null : t("household.add"),
     waiting,
   };
 }
 
+type Caller = { request: Request; context: LoaderFunctionArgs["context"] };
+
 /**
- * The registrations of every other child linked in this sign-in, for "All children" on My
- * Registrations: each read with that child's own token, in first-name order; a child whose list
- * could not be read says so in its place.
+ * Reads something of every other child linked in this sign-in, each with that child's own token
+ * (`auth`), in first-name order, with how the page names the child and the switch to them.
  */
-export async function linkedRegistrations(caller: {
-  request: Request;
-  context: LoaderFunctionArgs["context"];
-}) {
-  const session = await getSession(caller.request);
-  const children = [...linkedChildren(session)].sort((a, b) =>
+async function readEachLinkedChild<T>(
+  caller: Caller,
+  read: (auth: { linkedChild: string }) => Promise<T>,
+) {
+  const children = [...linkedChildren(await getSession(caller.request))].sort((a, b) =>
     a.nameFirst.localeCompare(b.nameFirst),
   );
   return Promise.all(
     children.map(async (child) => {
       const key = childKey(child);
-      const { programs, error } = await loadPrograms(caller, "registrations", { linkedChild: key });
-      const courses = programs
-        .flatMap((p) => p.courses)
-        .filter((c) => c.registrationStatus !== null)
-        .sort(
-          (a, b) => a.dateStartFull.localeCompare(b.dateStartFull) || a.name.localeCompare(b.name),
-        );
       return {
         key,
         name: child.nameFirst,
         switchLabel: t("household.switchTo", { name: child.nameFirst }),
-        courses,
-        error,
+        ...(await read({ linkedChild: key })),
       };
     }),
   );
 }
 
 /**
- * The previous purchases (fees paid in whole or in part) of every other child linked in this
- * sign-in, for "All children" on the fees page's Previous Purchases: each read with that child's
- * own token; each receipt opens as that child's (`/cart-receipt/{id}?child=…`).
+ * The registrations of every other linked child, for "All children" on My Registrations; a
+ * child whose list could not be read says so in its place.
  */
-export async function linkedPurchases(caller: {
-  request: Request;
-  context: LoaderFunctionArgs["context"];
-}) {
-  const session = await getSession(caller.request);
-  const children = [...linkedChildren(session)].sort((a, b) =>
-    a.nameFirst.localeCompare(b.nameFirst),
-  );
-  return Promise.all(
-    children.map(async (child) => {
-      const key = childKey(child);
-      const r = await callEndpoint(caller, listAssessedFees, { auth: { linkedChild: key } });
-      const purchases = (r.ok ? r.data : [])
-        .filter((a) => a.status === "paid" || a.status === "partial")
-        .map((a) => {
-          const last = a.studentFeePayments[a.studentFeePayments.length - 1];
-          const at = last?.createdAt ?? a.paymentDate;
-          return {
-            id: a.id,
-            name: a.fee.name,
-            paid: formatUsd(toCents(a.paid)),
-            date: at ? districtDate(at) : null,
-            receiptHref: last?.cartId
-              ? `/cart-receipt/${last.cartId}?child=${encodeURIComponent(key)}`
-              : null,
-          };
-        });
-      return {
-        key,
-        name: child.nameFirst,
-        switchLabel: t("household.switchTo", { name: child.nameFirst }),
-        purchases,
-        failed: !r.ok,
-      };
-    }),
-  );
+export function linkedRegistrations(caller: Caller) {
+  return readEachLinkedChild(caller, async (auth) => {
+    const { programs, error } = await loadPrograms(caller, "registrations", auth);
+    const courses = programs
+      .flatMap((p) => p.courses)
+      .filter((c) => c.registrationStatus !== null)
+      .sort(
+        (a, b) => a.dateStartFull.localeCompare(b.dateStartFull) || a.name.localeCompare(b.name),
+      );
+    return { courses, error };
+  });
+}
+
+/**
+ * The previous purchases (fees paid in whole or in part) of every other linked child, for "All
+ * children" on the fees page's Previous Purchases; each receipt opens as that child's
+ * (`/cart-receipt/{id}?child=…`).
+ */
+export function linkedPurchases(caller: Caller) {
+  return readEachLinkedChild(caller, async (auth) => {
+    const r = await callEndpoint(caller, listAssessedFees, { auth });
+    const purchases = (r.ok ? r.data : [])
+      .filter((a) => a.status === "paid" || a.status === "partial")
+      .map((a) => {
+        const last = a.studentFeePayments[a.studentFeePayments.length - 1];
+        const at = last?.createdAt ?? a.paymentDate;
+        return {
+          id: a.id,
+          name: a.fee.name,
+          paid: formatUsd(toCents(a.paid)),
+          date: at ? districtDate(at) : null,
+          receiptHref: last?.cartId
+            ? `/cart-receipt/${last.cartId}?child=${encodeURIComponent(auth.linkedChild)}`
+            : null,
+        };
+      });
+    return { purchases, failed: !r.ok };
+  });
 }
 
 /**
@@ -239,24 +231,11 @@ export async function linkedPurchases(caller: {
  * own, and a parent paying one should know that another child's items wait in another cart. The
  * sentences are made here, so the page's scripts carry no texts for them.
  */
-export async function cartsWaiting(caller: {
-  request: Request;
-  context: LoaderFunctionArgs["context"];
-}): Promise<string> {
-  const session = await getSession(caller.request);
-  const children = [...linkedChildren(session)].sort((a, b) =>
-    a.nameFirst.localeCompare(b.nameFirst),
-  );
-  const counts = await Promise.all(
-    children.map(async (child) => {
-      const key = childKey(child);
-      const r = await callEndpoint(caller, getCartCount, {
-        auth: { linkedChild: key },
-        timeoutMs: 3000,
-      });
-      return { name: child.nameFirst, count: r.ok ? r.data.count : 0 };
-    }),
-  );
+export async function cartsWaiting(caller: Caller): Promise<string> {
+  const counts = await readEachLinkedChild(caller, async (auth) => {
+    const r = await callEndpoint(caller, getCartCount, { auth, timeoutMs: 3000 });
+    return { count: r.ok ? r.data.count : 0 };
+  });
   return counts
     .filter((c) => c.count > 0)
     .map((c) =>

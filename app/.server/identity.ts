@@ -23,6 +23,7 @@ import {
   ProfileForm,
 } from "./forms.server";
 import { decodeJwt } from "jose";
+import type { SubmissionResult } from "@conform-to/react";
 import { t } from "@domain/messages";
 import {
   FormTooLargeError,
@@ -83,6 +84,26 @@ export async function familySignInPage({ request, context }: LoaderFunctionArgs)
   });
 }
 
+/**
+ * What a sign-in form says when the district API did not let the person in: no answer or a failed
+ * service is said as such rather than blamed on the birth date or password; a lock is a lock.
+ */
+function signInRefusal(res: Response | null, failed: string): string {
+  if (!res || res.status >= 500) return t("error.invalidResponse");
+  return res.status === 429 ? t("error.tooManyAttempts") : failed;
+}
+
+/** The form's page again with a refused family sign-in's words (the sign-in's and an added child's). */
+export function signInRefused(
+  submission: { reply(options: { formErrors: string[] }): SubmissionResult<string[]> },
+  refusal: Extract<FamilySignIn, { ok: false }>,
+) {
+  return json(
+    { result: submission.reply({ formErrors: [refusal.message] }) },
+    { status: refusal.status },
+  );
+}
+
 export type FamilySignIn =
   | { ok: true; student: StudentSession; deviceToken: string | undefined }
   | { ok: false; message: string; status: number };
@@ -95,21 +116,18 @@ export type FamilySignIn =
  */
 export async function signInFamilyMember(
   caller: { request: Request; context: ActionFunctionArgs["context"] },
-  studentId: string,
-  dob: string,
+  form: StudentSigninForm,
 ): Promise<FamilySignIn> {
   const res = await fetchEndpoint(caller, signInStudent, {
-    body: { studentId, dob, deviceTokens: await rememberedDevices(caller.request) },
+    body: {
+      studentId: form.studentId,
+      dob: typedDateToIso(form.dob)!,
+      deviceTokens: await rememberedDevices(caller.request),
+    },
   }).catch(() => null);
   const body: unknown = res ? await res.json().catch(() => null) : null;
   if (!res || res.status !== 200) {
-    // No answer, or the service failed: say so rather than blaming the birth date.
-    const message =
-      !res || res.status >= 500
-        ? t("error.invalidResponse")
-        : res.status === 429
-          ? t("error.tooManyAttempts")
-          : t("signin.failed");
+    const message = signInRefusal(res, t("signin.failed"));
     return { ok: false, message, status: res?.status === 429 ? 429 : 400 };
   }
   const reply = StudentLoginReply.safeParse(body);
@@ -153,17 +171,8 @@ export async function familySignInAction({ request, context }: ActionFunctionArg
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
-  const signedIn = await signInFamilyMember(
-    { request, context },
-    submission.value.studentId,
-    typedDateToIso(submission.value.dob)!,
-  );
-  if (!signedIn.ok) {
-    return json(
-      { result: submission.reply({ formErrors: [signedIn.message] }) },
-      { status: signedIn.status },
-    );
-  }
+  const signedIn = await signInFamilyMember({ request, context }, submission.value);
+  if (!signedIn.ok) return signInRefused(submission, signedIn);
   const { student, deviceToken } = signedIn;
   return redirect(familyDestination(url.searchParams.get("redirectTo")), {
     headers: await signedInHeaders(request, { student }, deviceToken),
@@ -185,13 +194,7 @@ export async function staffSignInAction({ request, context }: ActionFunctionArgs
     body: { ...submission.value, deviceTokens: await rememberedDevices(request) },
   }).catch(() => null);
   if (!res || res.status !== 200) {
-    // No answer, or the service failed: say so rather than blaming the password.
-    const message =
-      !res || res.status >= 500
-        ? t("error.invalidResponse")
-        : res.status === 429
-          ? t("error.tooManyAttempts")
-          : t("staffSignin.failed");
+    const message = signInRefusal(res, t("staffSignin.failed"));
     return json(
       { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
       { status: 400 },

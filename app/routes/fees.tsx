@@ -166,13 +166,9 @@ export default function FeesPage() {
           key={child.key}
           childKey={child.key}
           heading={t("fees.purchasesOf", { name: child.name })}
-          instead={
-            child.failed
-              ? { text: t("fees.childLoadError", { name: child.name }), alert: true }
-              : child.purchases.length
-                ? null
-                : { text: t("fees.childNoPurchases", { name: child.name }), alert: false }
-          }
+          error={child.failed ? t("fees.childLoadError", { name: child.name }) : null}
+          count={child.purchases.length}
+          emptyText={t("fees.childNoPurchases", { name: child.name })}
           switchLabel={child.switchLabel}
           from="/fees"
         >

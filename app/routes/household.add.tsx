@@ -4,8 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/household";
 import { useZodForm } from "~/components/zod-form";
-import { BirthDateField } from "~/components/BirthDateField";
-import { ErrorSummary, TextField } from "~/components/fields";
+import { StudentSignInFields, studentSignInLabel } from "~/components/StudentSignInFields";
+import { ErrorSummary } from "~/components/fields";
 import { addChildAction, addChildPage } from "~/.server/household";
 import type { PageHandle } from "~/components/page-title";
 
@@ -17,13 +17,6 @@ export function loader(args: LoaderFunctionArgs) {
 
 export function action(args: ActionFunctionArgs) {
   return addChildAction(args);
-}
-
-/** The fields' labels, for the error summary's links: the sign-in's own. */
-function fieldLabel(name: string): string | undefined {
-  if (name === "studentId") return t("signin.studentId");
-  if (name === "dob") return t("signin.dob");
-  return undefined;
 }
 
 export default function AddChild() {
@@ -53,14 +46,8 @@ export default function AddChild() {
       ) : null}
       <Form method="post" {...formProps}>
         <Stack>
-          <ErrorSummary form={form} result={actionData?.result} labelOf={fieldLabel} />
-          <TextField
-            meta={fields.studentId}
-            label={t("signin.studentId")}
-            inputMode="numeric"
-            autoComplete="off"
-          />
-          <BirthDateField meta={fields.dob} label={t("signin.dob")} />
+          <ErrorSummary form={form} result={actionData?.result} labelOf={studentSignInLabel} />
+          <StudentSignInFields studentId={fields.studentId} dob={fields.dob} idAutoComplete="off" />
           <Group justify="space-between">
             <Button component={Link} to="/programs" variant="default">
               {t("signin.back")}

@@ -117,13 +117,9 @@ export default function MyRegistrations() {
           key={child.key}
           childKey={child.key}
           heading={t("programs.registrationsOf", { name: child.name })}
-          instead={
-            child.error
-              ? { text: child.error, alert: true }
-              : child.cards.length
-                ? null
-                : { text: t("programs.childNoRegistrations", { name: child.name }), alert: false }
-          }
+          error={child.error}
+          count={child.cards.length}
+          emptyText={t("programs.childNoRegistrations", { name: child.name })}
           switchLabel={child.switchLabel}
           from="/my-registrations"
         >

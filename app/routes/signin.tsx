@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "~/ui";
 import { t } from "@domain/messages/common";
 import { useZodForm } from "~/components/zod-form";
-import { BirthDateField } from "~/components/BirthDateField";
+import { StudentSignInFields, studentSignInLabel } from "~/components/StudentSignInFields";
 import { ErrorSummary, TextField } from "~/components/fields";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { HashPrefill } from "~/islands/HashPrefill";
@@ -86,13 +86,6 @@ function RecoverDialog({
   );
 }
 
-/** The sign-in fields' labels, for the error summary's links. */
-function signInLabel(name: string): string | undefined {
-  if (name === "studentId") return t("signin.studentId");
-  if (name === "dob") return t("signin.dob");
-  return undefined;
-}
-
 export default function SignIn() {
   const { recover, sent, redirectTo, logInMessage, nextPageScripts } =
     useLoaderData<typeof loader>();
@@ -123,14 +116,12 @@ export default function SignIn() {
       <Form method="post" {...formProps} action={here}>
         <input type="hidden" name="intent" value="login" />
         <Stack>
-          <ErrorSummary form={form} result={loginResult} labelOf={signInLabel} />
-          <TextField
-            meta={fields.studentId}
-            label={t("signin.studentId")}
-            inputMode="numeric"
-            autoComplete="username"
+          <ErrorSummary form={form} result={loginResult} labelOf={studentSignInLabel} />
+          <StudentSignInFields
+            studentId={fields.studentId}
+            dob={fields.dob}
+            idAutoComplete="username"
           />
-          <BirthDateField meta={fields.dob} label={t("signin.dob")} />
           <Group justify="space-between">
             <Button component={Link} to="/" variant="default">
               {t("signin.back")}

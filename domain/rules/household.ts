@@ -10,6 +10,11 @@ import { safeLocalPath } from "./destinations";
  */
 export const HOUSEHOLD_MAX = 5;
 
+/** True when the sign-in holds as many children as it may, the one on screen and `linked` others. */
+export function householdFull(linked: number): boolean {
+  return linked + 1 >= HOUSEHOLD_MAX;
+}
+
 /** What a browser keeps of one cookie: its name and value together, in bytes. */
 export const COOKIE_BYTES = 4096;
 /** Room kept for a staff session signed in beside the family's (642 bytes measured) and slack. */

@@ -356,6 +356,25 @@ describe("household over HTTP", () => {
     expect(html).toContain("Switch to Ava");
   });
 
+  it("refuses impossible input with the field's words and links no one", async () => {
+    const from = address();
+    const cookie = await signIn("100010", from);
+    for (const [body, words] of [
+      [`studentId=100009&dob=${encodeURIComponent("02/31/2012")}`, "must be formatted MM/DD/YYYY"],
+      [`studentId=10000%009&dob=${encodeURIComponent(DOB)}`, "Invalid Student ID or Birth Date."],
+      [`studentId=${2 ** 40}${2 ** 40}&dob=${encodeURIComponent(DOB)}`, "Invalid Student ID"],
+    ] as const) {
+      const res = await post("/household/add", body, cookie, from);
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain(words);
+      expect(res.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
+    }
+    // A switch that names no child as the strip does is refused, and changes nothing.
+    const odd = await post("/household/switch", `child=${"x".repeat(500)}`, cookie, from);
+    expect(odd.status).toBe(400);
+    expect(odd.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
+  });
+
   it("switches only to a child linked in this sign-in", async () => {
     const from = address();
     const cookie = (await add(await signIn("100025", from), "100026", from)).cookie;

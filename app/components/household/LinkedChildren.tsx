@@ -27,8 +27,11 @@ export function ChildScope(p: {
 export function LinkedChildSection(p: {
   childKey: string;
   heading: string;
-  /** Said in place of the list: it could not be read, or it is empty. */
-  instead: { text: string; alert: boolean } | null;
+  /** Why the list could not be read, said in its place as an alert. */
+  error: string | null;
+  /** How many entries the list has, and what is said when there are none. */
+  count: number;
+  emptyText: string;
   switchLabel: string;
   /** Where the switch stays (a family list, decision 165). */
   from: string;
@@ -38,10 +41,12 @@ export function LinkedChildSection(p: {
   return (
     <section aria-labelledby={headingId} className="linked-child">
       <h2 id={headingId}>{p.heading}</h2>
-      {p.instead ? (
-        <p role={p.instead.alert ? "alert" : undefined}>{p.instead.text}</p>
-      ) : (
+      {p.error ? (
+        <p role="alert">{p.error}</p>
+      ) : p.count ? (
         <ul>{p.children}</ul>
+      ) : (
+        <p>{p.emptyText}</p>
       )}
       <Form method="post" action="/household/switch">
         <input type="hidden" name="from" value={p.from} />
