@@ -19,6 +19,7 @@ import { readFormData } from "./form-data";
 import { signInFamilyMember, signInRefused } from "./identity";
 import {
   childKey,
+  flashNotice,
   getSession,
   linkedChild,
   linkedChildren,
@@ -29,7 +30,7 @@ import { loadPrograms } from "./programs";
 import { callEndpoint } from "./api";
 import { districtDate } from "./time";
 import { listAssessedFees } from "@domain/contract/fees";
-import { getCartCount } from "@domain/contract/cart";
+import { gatherHouseholdCart, getCartCount } from "@domain/contract/cart";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { endTokenSession } from "./sign-out";
 import { rememberDeviceHeader } from "./device-cookie";
@@ -152,6 +153,8 @@ export function householdView(
     /** The link to add a child, unless the sign-in holds as many as it may. */
     add: householdFull(linked.length) ? null : t("household.add"),
     waiting,
+    /** The button that brings those carts into this one (decision 167), when something waits. */
+    gather: waiting ? t("household.gather") : null,
   };
 }
 
@@ -227,9 +230,8 @@ export function linkedPurchases(caller: Caller) {
 
 /**
  * What the strip says on the cart page of the other linked children whose carts hold something
- * (decision 165): until one checkout pays for the whole household, each child's cart is paid on its
- * own, and a parent paying one should know that another child's items wait in another cart. The
- * sentences are made here, so the page's scripts carry no texts for them.
+ * (decision 165), beside the button that brings them into this cart to be paid once (decision
+ * 167). The sentences are made here, so the page's scripts carry no texts for them.
  */
 export async function cartsWaiting(caller: Caller): Promise<string> {
   const counts = await readEachLinkedChild(caller, async (auth) => {
@@ -244,4 +246,30 @@ export async function cartsWaiting(caller: Caller): Promise<string> {
         : t("household.cartWaitingMany", { name: c.name, count: c.count }),
     )
     .join(" ");
+}
+
+/**
+ * "Pay for all here" on the cart page (decision 167): the other linked children's open carts come
+ * into the cart of the child on screen, each child proved to the district API by their own token
+ * (from the session, never from the request), so one checkout pays for the household. A child
+ * whose session has ended is left out here, as the strip leaves them out.
+ */
+export async function gatherCartAction({ request, context }: ActionFunctionArgs) {
+  await requireLinker(request);
+  const session = await getSession(request);
+  const tokens = linkedChildren(session)
+    .filter((c) => linkedChild(session, childKey(c)))
+    .map((c) => c.accessToken);
+  const notice = async (kind: "success" | "error", text: string) => ({
+    "Set-Cookie": await flashNotice(request, { kind, text }),
+  });
+  if (!tokens.length) return redirect("/cart");
+  const r = await callEndpoint({ request, context }, gatherHouseholdCart, {
+    auth: "student",
+    body: { children: tokens },
+  });
+  if (!r.ok) return redirect("/cart", { headers: await notice("error", r.message) });
+  return redirect("/cart", {
+    headers: await notice("success", t("household.gathered", { count: r.data.moved })),
+  });
 }

@@ -14,6 +14,7 @@ import {
   receiptView,
   removeItems,
 } from "../services/cart";
+import { gatherHouseholdCart } from "../services/household-cart";
 
 export function cartRoutes(deps: ApiDeps): Router {
   const r = Router();
@@ -41,6 +42,11 @@ export function cartRoutes(deps: ApiDeps): Router {
     await emptyCart(deps, claims);
     return cartView(deps, claims);
   });
+
+  // One cart for a household (decision 167): the other children's carts come into the caller's.
+  serve(r, deps, cart.gatherHouseholdCart, ({ claims, body }) =>
+    gatherHouseholdCart(deps, claims, body.children),
+  );
 
   serve(r, deps, cart.getReceipt, ({ claims, params }) => receiptView(deps, claims, params.cartId));
 

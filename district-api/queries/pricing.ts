@@ -173,7 +173,7 @@ export async function countsByFee(
   const inCart = await queryRows<{ fee_id: number; n: number }>(
     db,
     sql`select i.fee_id, count(*)::int as n from cart_items i join carts c on c.id = i.cart_id
-        where c.owner_key = ${ownerKey} and c.status in ('OPEN', 'PROCESSING')
+        where i.for_key = ${ownerKey} and c.status in ('OPEN', 'PROCESSING')
           and i.item_type = 'fee' and i.assessed_fee_id is null
         group by i.fee_id`,
   );

@@ -15,6 +15,13 @@ export interface PurchaseRow extends ReceiptPurchase {
   participantId: number | null;
   courseName: string | null;
   paidAt: string;
+  /**
+   * Whose the unit is (an owner key: the registration's participant, or the fee's payer), and
+   * their first and whole names: a household's payment holds several children's (decision 167).
+   */
+  personKey: string;
+  personFirst: string | null;
+  personName: string | null;
 }
 
 async function readPurchases(db: Exec, where: SQL): Promise<PurchaseRow[]> {
@@ -29,6 +36,9 @@ async function readPurchases(db: Exec, where: SQL): Promise<PurchaseRow[]> {
     participant_name: string | null;
     course_name: string | null;
     created_at: Date | string;
+    person_key: string;
+    person_first: string | null;
+    person_name: string | null;
   }>(
     db,
     sql`select f.id as fee_id, p.registration_id, coalesce(f.name, c.name, '') as name,
@@ -42,10 +52,14 @@ async function readPurchases(db: Exec, where: SQL): Promise<PurchaseRow[]> {
             p.amount_cents) as unit_cents,
           p.amount_cents as paid_cents, r.participant_id,
           pa.name_first || ' ' || pa.name_last as participant_name, c.name as course_name,
-          p.created_at
+          p.created_at, coalesce(pa.kind || ':' || pa.id, a.payer_key, '') as person_key,
+          coalesce(pa.name_first, fa.name_first) as person_first,
+          coalesce(pa.name_first || ' ' || pa.name_last, fa.name_first || ' ' || fa.name_last)
+            as person_name
         from purchases p
         left join assessed_fees a on a.id = p.assessed_fee_id
         left join fees f on f.id = a.fee_id
+        left join participants fa on fa.id = a.participant_id
         left join registrations r on r.id = p.registration_id
         left join participants pa on pa.id = r.participant_id
         left join course_sections s on s.id = r.course_section_id
@@ -54,7 +68,8 @@ async function readPurchases(db: Exec, where: SQL): Promise<PurchaseRow[]> {
         order by p.id`,
   );
   return rows.map((r) => ({
-    key: r.registration_id ? `registration:${r.registration_id}` : `fee:${r.fee_id}`,
+    // The same fee bought for two children is two lines.
+    key: `${r.person_key}/${r.registration_id ? `registration:${r.registration_id}` : `fee:${r.fee_id}`}`,
     itemType: r.registration_id ? "registration" : "fee",
     name: r.name,
     description: r.description,
@@ -64,6 +79,9 @@ async function readPurchases(db: Exec, where: SQL): Promise<PurchaseRow[]> {
     participantName: r.participant_name,
     courseName: r.course_name,
     paidAt: new Date(r.created_at).toISOString(),
+    personKey: r.person_key,
+    personFirst: r.person_first,
+    personName: r.person_name,
   }));
 }
 

@@ -15,7 +15,11 @@ import { t } from "@domain/messages";
 import { checkDonation } from "@domain/rules/donation";
 import { feeAnswerField, feeAnswerProblems } from "@domain/rules/fee-answers";
 import { unitPricesCents } from "@domain/rules/pricing";
-import { receiptLines } from "@domain/rules/receipt-lines";
+import {
+  receiptLinesByPerson,
+  receiptPaidCents,
+  type ReceiptLine,
+} from "@domain/rules/receipt-lines";
 import { cartPurchases } from "../queries/receipt-purchases";
 import type { StoredAnswer } from "../db/schema";
 import { queryRows, type Exec } from "../db/client";
@@ -64,24 +68,25 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
  */
 export async function releaseExpiredCarts(deps: ApiDeps, owner?: string): Promise<number> {
   const now = deps.clock.now();
+  // The owner's carts, and a household's cart holding lines of theirs (decision 167): a line of
+  // theirs is released before they are told it is "already in a cart".
+  const whose = owner
+    ? sql`and (owner_key = ${owner} or exists (select 1 from cart_items h
+                where h.cart_id = carts.id and h.for_key = ${owner}))`
+    : sql``;
   // A cart left PROCESSING by a charge that never finished (a crash mid-charge) opens again after
   // a few minutes; if that charge did go through, the provider's webhook still settles it.
   await moveCarts(
     deps.db,
     "PROCESSING",
     "OPEN",
-    sql`true ${owner ? sql`and owner_key = ${owner}` : sql``}
+    sql`true ${whose}
           and not exists (select 1 from payments p where p.cart_id = carts.id
                           and p.status = 'processing'
                           and p.created_at > ${new Date(now.getTime() - STUCK_PROCESSING_MS)})`,
   );
   const released = await deps.db.transaction(async (tx) => {
-    const ids = await moveCarts(
-      tx,
-      "OPEN",
-      "EXPIRED",
-      sql`expires_at <= ${now} ${owner ? sql`and owner_key = ${owner}` : sql``}`,
-    );
+    const ids = await moveCarts(tx, "OPEN", "EXPIRED", sql`expires_at <= ${now} ${whose}`);
     if (!ids.length) return { regs: [], stale: [] };
     const stale: string[] = [];
     for (const id of ids) stale.push(...(await markSessionsExpired(tx, { cartId: id })));
@@ -155,6 +160,13 @@ async function startTimerIfEmpty(tx: Exec, cart: CartRow, now: Date): Promise<vo
   }
 }
 
+/**
+ * `i` (a cart_items row) is in a cart still being filled or paid. A line may sit in another
+ * person's cart (a household's, decision 167), so "already in a cart" asks every open cart.
+ */
+const inAnOpenCart = sql`exists (select 1 from carts oc where oc.id = i.cart_id
+  and oc.status in ('OPEN', 'PROCESSING'))`;
+
 function openOrRefuse(cart: CartRow | null): CartRow {
   if (!cart || cart.status !== "OPEN") throw new ApiError(409, t("cart.error.notOpen"));
   return cart;
@@ -193,15 +205,15 @@ export async function addFeeToCart(
       if (af.status === "paid") throw new ApiError(409, t("fees.error.paid"));
       const [already] = await queryRows<{ id: number }>(
         tx,
-        sql`select id from cart_items where cart_id = ${cart.id} and assessed_fee_id = ${af.id}`,
+        sql`select i.id from cart_items i where i.assessed_fee_id = ${af.id} and ${inAnOpenCart}`,
       );
       if (already) return [];
       const owed = Math.max(0, af.assessed_cost_cents - af.paid_cents);
       await startTimerIfEmpty(tx, cart, now);
       await tx.execute(
-        sql`insert into cart_items (cart_id, item_type, fee_id, assessed_fee_id, cost_cents,
+        sql`insert into cart_items (cart_id, for_key, item_type, fee_id, assessed_fee_id, cost_cents,
               original_cost_cents, allow_partial, created_at)
-            values (${cart.id}, 'fee', ${af.fee_id}, ${af.id}, ${owed}, ${af.assessed_cost_cents},
+            values (${cart.id}, ${owner}, 'fee', ${af.fee_id}, ${af.id}, ${owed}, ${af.assessed_cost_cents},
               ${af.allow_partial}, ${now})`,
       );
       return markSessionsExpired(tx, { cartId: cart.id });
@@ -221,7 +233,8 @@ export async function addFeeToCart(
         sql`select f.id from fees f where f.fee_group_id = ${fee.fee_group_id} and f.id <> ${fee.id}
               and (exists (select 1 from assessed_fees a where a.fee_id = f.id and a.payer_key = ${owner}
                            and a.status in ('paid', 'partial'))
-                   or exists (select 1 from cart_items i where i.cart_id = ${cart.id} and i.fee_id = f.id))
+                   or exists (select 1 from cart_items i where i.for_key = ${owner}
+                                and i.fee_id = f.id and ${inAnOpenCart}))
             limit 1`,
       );
       if (other) throw new ApiError(409, t("fees.error.group"));
@@ -246,9 +259,9 @@ export async function addFeeToCart(
     await startTimerIfEmpty(tx, cart, now);
     for (const price of prices) {
       await tx.execute(
-        sql`insert into cart_items (cart_id, item_type, fee_id, cost_cents, original_cost_cents,
+        sql`insert into cart_items (cart_id, for_key, item_type, fee_id, cost_cents, original_cost_cents,
               allow_partial, donation, answers, created_at)
-            values (${cart.id}, 'fee', ${fee.id}, ${price}, ${price}, ${fee.allow_partial},
+            values (${cart.id}, ${owner}, 'fee', ${fee.id}, ${price}, ${price}, ${fee.allow_partial},
               ${fee.is_donation}, ${JSON.stringify(answers)}::jsonb, ${now})`,
       );
     }
@@ -295,16 +308,16 @@ export async function addAssessedFeesToCart(
           from assessed_fees a
           where ${stillOwed}
             and not exists (select 1 from cart_items i
-                            where i.cart_id = ${cart.id} and i.assessed_fee_id = a.id)
+                            where i.assessed_fee_id = a.id and ${inAnOpenCart})
           order by a.id`,
     );
     if (!owed.length) return { added: [], stale: [] };
     await startTimerIfEmpty(tx, cart, now);
     for (const af of owed) {
       await tx.execute(
-        sql`insert into cart_items (cart_id, item_type, fee_id, assessed_fee_id, cost_cents,
+        sql`insert into cart_items (cart_id, for_key, item_type, fee_id, assessed_fee_id, cost_cents,
               original_cost_cents, allow_partial, created_at)
-            values (${cart.id}, 'fee', ${af.fee_id}, ${af.id}, ${af.assessed_cost_cents - af.paid_cents},
+            values (${cart.id}, ${owner}, 'fee', ${af.fee_id}, ${af.id}, ${af.assessed_cost_cents - af.paid_cents},
               ${af.assessed_cost_cents}, ${af.allow_partial}, ${now})`,
       );
     }
@@ -388,14 +401,14 @@ export async function addRegistrationToCart(
     if (!reg || due <= 0 || expired) throw new ApiError(404, t("cart.error.registrationNotFound"));
     const [already] = await queryRows<{ id: number }>(
       tx,
-      sql`select id from cart_items where cart_id = ${cart.id} and registration_id = ${reg.id}`,
+      sql`select i.id from cart_items i where i.registration_id = ${reg.id} and ${inAnOpenCart}`,
     );
     if (already) return [];
     await startTimerIfEmpty(tx, cart, now);
     await tx.execute(
-      sql`insert into cart_items (cart_id, item_type, registration_id, cost_cents, original_cost_cents,
+      sql`insert into cart_items (cart_id, for_key, item_type, registration_id, cost_cents, original_cost_cents,
             allow_partial, created_at)
-          values (${cart.id}, 'registration', ${reg.id}, ${due}, ${reg.cost_cents}, ${reg.allow_partial}, ${now})`,
+          values (${cart.id}, ${owner}, 'registration', ${reg.id}, ${due}, ${reg.cost_cents}, ${reg.allow_partial}, ${now})`,
     );
     await setInCart(tx, reg.id, true);
     return markSessionsExpired(tx, { cartId: cart.id });
@@ -454,6 +467,10 @@ export async function emptyCart(deps: ApiDeps, claims: TokenClaims): Promise<voi
 
 interface ItemRow {
   id: number;
+  /** Whose line it is (an owner key); in a household's cart, not always the cart's owner. */
+  for_key: string;
+  /** That child's first name, when the line is not the cart owner's (decision 167). */
+  for_first: string | null;
   item_type: "fee" | "registration";
   fee_id: number | null;
   assessed_fee_id: number | null;
@@ -480,7 +497,8 @@ interface ItemRow {
 export async function cartItemRows(db: Exec, cartId: number): Promise<ItemRow[]> {
   return queryRows<ItemRow>(
     db,
-    sql`select i.id, i.item_type, i.fee_id, i.assessed_fee_id, i.registration_id, i.cost_cents,
+    sql`select i.id, i.for_key, case when i.for_key <> ct.owner_key then fp.name_first end as for_first,
+          i.item_type, i.fee_id, i.assessed_fee_id, i.registration_id, i.cost_cents,
           i.original_cost_cents, i.allow_partial, i.donation, i.answers::text as answers_text,
           f.name as fee_name, f.description as fee_description,
           c.name as course_name, c.description as course_description,
@@ -488,6 +506,10 @@ export async function cartItemRows(db: Exec, cartId: number): Promise<ItemRow[]>
           s.date_start::text as date_start, s.date_end::text as date_end,
           to_char(s.time_start, 'HH12:MI AM') as time_start, to_char(s.time_end, 'HH12:MI AM') as time_end
         from cart_items i
+        join carts ct on ct.id = i.cart_id
+        left join participants fp on i.for_key <> ct.owner_key
+          and fp.id = case when i.for_key ~ '^(student|community_member):[0-9]{1,9}$'
+                      then split_part(i.for_key, ':', 2)::int end
         left join fees f on f.id = i.fee_id
         left join registrations r on r.id = i.registration_id
         left join course_sections s on s.id = r.course_section_id
@@ -502,6 +524,7 @@ export function groupItems(rows: ItemRow[]): CartItem[] {
   const groups = new Map<string, CartItem>();
   for (const r of rows) {
     const key = [
+      r.for_key,
       r.item_type,
       r.fee_id,
       r.assessed_fee_id,
@@ -537,9 +560,14 @@ export function groupItems(rows: ItemRow[]): CartItem[] {
       dateStartFull: r.date_start,
       dateEndFull: r.date_end,
       meetingTime: r.time_start && r.time_end ? `${r.time_start} - ${r.time_end}` : null,
+      forPerson: r.for_first === null ? null : { key: r.for_key, firstName: r.for_first },
     });
   }
-  return [...groups.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  // The cart owner's lines first, then each other child's (a household's cart), each by name.
+  const whose = (i: CartItem) => i.forPerson?.firstName ?? "";
+  return [...groups.values()].sort(
+    (a, b) => whose(a).localeCompare(whose(b)) || a.name.localeCompare(b.name) || a.id - b.id,
+  );
 }
 
 function payer(claims: Pick<TokenClaims, "kind" | "sub">, name: string) {
@@ -645,14 +673,21 @@ export async function cartLines(db: Exec, cartId: number) {
 }
 
 /**
- * Whether the caller reads a receipt of this owner: their own, or, for a guest who proved the
- * mailbox, one of a guest under the same address (decision 141).
+ * What of a receipt of this owner the caller reads: all of it when it is their own, or, for a
+ * guest who proved the mailbox, one of a guest under the same address (decision 141); only their
+ * own lines of a household's payment made by another child of their sign-in (decision 167);
+ * otherwise nothing.
  */
-async function readsReceiptOf(deps: ApiDeps, claims: TokenClaims, owner: string) {
-  if (owner === ownerKey(claims)) return true;
-  return claims.kind === "guest_user" && owner.startsWith("guest_user:")
-    ? guestMayReadReceipt(deps.db, Number(claims.sub), owner)
-    : false;
+async function receiptReach(
+  deps: ApiDeps,
+  claims: TokenClaims,
+  owner: string,
+): Promise<"all" | "own lines" | null> {
+  if (owner === ownerKey(claims)) return "all";
+  if (claims.kind === "guest_user" && owner.startsWith("guest_user:")) {
+    return (await guestMayReadReceipt(deps.db, Number(claims.sub), owner)) ? "all" : null;
+  }
+  return claims.kind === "student" || claims.kind === "community_member" ? "own lines" : null;
 }
 
 /** GET /v1/cart/{cartId}: a PAID cart of the caller (or any, for staff), for the receipt. */
@@ -664,13 +699,16 @@ export async function receiptView(
   const [cart] = await queryRows<CartRow>(deps.db, sql`select * from carts where id = ${cartId}`);
   // Only the person who owns the cart reads its receipt; no staff role needs another person's
   // (decision 102). A foreign cart answers exactly like a missing one.
-  if (!cart || !(await readsReceiptOf(deps, claims, cart.owner_key))) {
-    throw new ApiError(404, t("cart.error.load"));
-  }
-  if (cart.status !== "PAID") throw new ApiError(404, t("cart.error.load"));
-  // One line per item and price: quantity × price and what the payment gave it (decision 144).
-  const purchases = await cartPurchases(deps.db, cartId);
-  const items: Receipt["items"] = receiptLines(purchases).map((line) => {
+  const reach = cart ? await receiptReach(deps, claims, cart.owner_key) : null;
+  if (!cart || !reach || cart.status !== "PAID") throw new ApiError(404, t("cart.error.load"));
+  // One line per item and price: quantity × price and what the payment gave it (decision 144),
+  // each child's lines together (decision 167).
+  const all = await cartPurchases(deps.db, cartId);
+  const purchases = reach === "all" ? all : all.filter((p) => p.personKey === ownerKey(claims));
+  // A cart with no line of theirs answers exactly like a missing one.
+  if (!purchases.length) throw new ApiError(404, t("cart.error.load"));
+  const lines = receiptLinesByPerson(purchases, cart.owner_key);
+  const items: Receipt["items"] = lines.map((line) => {
     const first = purchases.find((p) => p.key === line.key && p.unitCents === line.unitCents)!;
     const amountPaid = line.paidCents / 100;
     return {
@@ -687,6 +725,10 @@ export async function receiptView(
         first.itemType === "registration"
           ? { courseName: first.courseName ?? line.name, amount: amountPaid }
           : null,
+      forPerson:
+        line.personKey !== cart.owner_key && first.personFirst
+          ? { key: line.personKey, firstName: first.personFirst }
+          : null,
     };
   });
   return {
@@ -694,14 +736,30 @@ export async function receiptView(
     status: cart.status,
     payer: payerFromKey(cart.owner_key, cart.owner_name),
     paidAt: iso(cart.paid_at),
-    totalPaid: cart.paid_cents / 100,
     items,
-    refunds: await cartRefunds(deps, cartId),
+    ...(reach === "all"
+      ? { totalPaid: cart.paid_cents / 100, refunds: await cartRefunds(deps, cartId) }
+      : await ownPart(deps, cartId, ownerKey(claims), lines)),
   };
 }
 
+/**
+ * A child's part of a household's receipt read by that child (decision 167): what their lines got,
+ * net of what was refunded on them, and those refunds.
+ */
+async function ownPart(
+  deps: ApiDeps,
+  cartId: number,
+  person: string,
+  lines: readonly ReceiptLine[],
+) {
+  const refunds = await cartRefunds(deps, cartId, person);
+  const refunded = refunds.reduce((n, r) => n + Math.round(r.amount * 100), 0);
+  return { totalPaid: Math.max(0, receiptPaidCents(lines) - refunded) / 100, refunds };
+}
+
 /** The refunds of a cart's payments that went through (decision 131), oldest first. */
-async function cartRefunds(deps: ApiDeps, cartId: number) {
+async function cartRefunds(deps: ApiDeps, cartId: number, person?: string) {
   const rows = await queryRows<{ amount_cents: number; settled_at: Date | string; name: string }>(
     deps.db,
     sql`select x.amount_cents, x.settled_at, coalesce(c.name, f.name, '') as name
@@ -711,7 +769,9 @@ async function cartRefunds(deps: ApiDeps, cartId: number) {
           left join courses c on c.id = s.course_id
           left join assessed_fees a on a.id = x.assessed_fee_id
           left join fees f on f.id = a.fee_id
+          left join participants pa on pa.id = r.participant_id
         where p.cart_id = ${cartId} and x.status = 'succeeded' and x.settled_at is not null
+          ${person ? sql`and coalesce(pa.kind || ':' || pa.id, a.payer_key) = ${person}` : sql``}
         order by x.settled_at, x.id`,
   );
   return rows.map((r) => ({

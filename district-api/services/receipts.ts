@@ -13,7 +13,7 @@ import type { ApiDeps } from "../deps";
 import { readDistrictName } from "../queries/settings";
 import { readMailedCheckDays } from "../queries/office";
 import { promiseDueAt } from "@domain/rules/mailed-check-promises";
-import { receiptLines } from "@domain/rules/receipt-lines";
+import { receiptLinesByPerson } from "@domain/rules/receipt-lines";
 import { formatCalendarDate, formatClockTime } from "@domain/rules/calendar";
 import { weekDaysOf } from "@domain/rules/week-days";
 import { paymentPurchases } from "../queries/receipt-purchases";
@@ -154,15 +154,18 @@ async function receiptItems(
   tx: Exec,
   p: PaymentForMail,
   amountCents: number,
-): Promise<{ items: [string, string][]; participantId: number | null }> {
+): Promise<{ items: [string, string][]; participantId: number | null; others: string[] }> {
   const purchases = await paymentPurchases(tx, p.id);
   if (purchases.length) {
-    const named = purchases.map((u) => ({
-      ...u,
-      name: u.participantName ? `${u.name} (${u.participantName})` : u.name,
-    }));
+    // A household's payment (decision 167): each child's lines together, the payer's first, and
+    // a fee of another child names them as a registration always does.
+    const named = purchases.map((u) => {
+      const of = u.participantName ?? (u.personKey !== p.owner_key ? u.personName : null);
+      return { ...u, name: of ? `${u.name} (${of})` : u.name };
+    });
     return {
-      items: receiptLines(named).map((l) => [
+      others: [...new Set(purchases.map((u) => u.personKey))].filter((k) => k !== p.owner_key),
+      items: receiptLinesByPerson(named, p.owner_key).map((l) => [
         l.name,
         t(
           l.paidCents === 0
@@ -182,7 +185,7 @@ async function receiptItems(
       participantId: purchases.find((u) => u.participantId !== null)?.participantId ?? null,
     };
   }
-  if (!p.registration_id) return { items: [], participantId: null };
+  if (!p.registration_id) return { items: [], participantId: null, others: [] };
   const [reg] = await queryRows<{ name: string; participant_id: number }>(
     tx,
     sql`select c.name || ' (' || pa.name_first || ' ' || pa.name_last || ')' as name,
@@ -191,11 +194,19 @@ async function receiptItems(
         join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
         where r.id = ${p.registration_id}`,
   );
-  if (!reg) return { items: [], participantId: null };
+  if (!reg) return { items: [], participantId: null, others: [] };
   return {
     items: [[reg.name, formatUsd(amountCents)]],
     participantId: Number(reg.participant_id),
+    others: [],
   };
+}
+
+/** The payer's addresses and those of the other children a payment was for, each once. */
+async function householdAddresses(tx: Exec, owner: string, others: string[]): Promise<string[]> {
+  const addresses: string[] = [];
+  for (const key of [owner, ...others]) addresses.push(...(await addressesOfOwner(tx, key)));
+  return [...new Set(addresses)];
 }
 
 async function paymentForMail(tx: Exec, paymentId: number): Promise<PaymentForMail | null> {
@@ -226,7 +237,7 @@ export async function enqueueReceipt(
   const district = await readDistrictName(tx, deps.districtName);
   const amountCents = opts.amountCents ?? Number(p.amount_cents);
   const amount = formatUsd(amountCents);
-  const { items, participantId } = await receiptItems(tx, p, amountCents);
+  const { items, participantId, others } = await receiptItems(tx, p, amountCents);
   const aid = p.method === "fab";
   const rows: [string, string][] = [
     ...(p.confirmation_id ? [[t("mail.confirmation"), p.confirmation_id] as [string, string]] : []),
@@ -257,7 +268,8 @@ export async function enqueueReceipt(
     : t("mail.receipt.subject", { district, amount });
   await enqueueMails(
     tx,
-    messages(await addressesOfOwner(tx, p.owner_key), "receipt", subject, body, {
+    // One e-mail for a household's payment, to every child's addresses on file.
+    messages(await householdAddresses(tx, p.owner_key, others), "receipt", subject, body, {
       ownerKey: p.owner_key,
       participantId: participantOfOwner(p.owner_key) ?? participantId,
       cartId: p.cart_id === null ? null : Number(p.cart_id),

@@ -20,6 +20,7 @@ import { moveCart } from "./cart-status";
 import { cartFingerprint, type PaymentRow } from "./payment-records";
 import { recordRefund, sendRefund } from "./refunds";
 import { enqueueReceipt } from "./receipts";
+import { participantOfOwner } from "./mail-queue";
 
 /** What became of a payment handed to settlePayment. */
 export type SettleOutcome = "settled" | "refunded" | "duplicate";
@@ -140,17 +141,12 @@ export async function settlePayment(
     const cartId = Number(payment.cart_id);
     const lines = await cartLines(tx, cartId);
     const alloc = allocatePayment(lines, payment.amount_cents);
-    const [owner] = await queryRows<{ owner_key: string }>(
-      tx,
-      sql`select owner_key from carts where id = ${cartId}`,
-    );
-    const payerKey = owner!.owner_key;
-    const participant = /^(student|community_member):\d+$/.test(payerKey)
-      ? Number(payerKey.split(":")[1])
-      : null;
     for (const [i, line] of lines.entries()) {
       const cents = alloc[i] ?? 0;
       const r = line.row;
+      // A household's cart (decision 167): a fee bought is the child's it was chosen for.
+      const payerKey = r.for_key;
+      const participant = participantOfOwner(payerKey);
       if (r.item_type === "registration") {
         if (cents > 0) regs.push({ registrationId: r.registration_id!, cents });
         await tx.execute(

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { dbId, dbIdParam } from "./common";
 import { endpoint } from "./endpoint";
+import { HOUSEHOLD_MAX } from "../rules/household";
 
 export const CartItem = z.object({
   id: z.number().int(),
@@ -25,6 +26,11 @@ export const CartItem = z.object({
   dateStartFull: z.string().nullable(),
   dateEndFull: z.string().nullable(),
   meetingTime: z.string().nullable(),
+  /**
+   * In a household's cart (decision 167), the child a line is for when it is not the cart's
+   * owner: their owner key and first name. Null for the owner's own lines.
+   */
+  forPerson: z.object({ key: z.string(), firstName: z.string() }).nullable(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 
@@ -76,6 +82,8 @@ export const ReceiptItem = z.object({
   /** The amount paid is the line's (not one unit's) amount paid. */
   assessedFee: z.object({ payment: z.object({ amount: z.number(), date: z.string() }) }).nullable(),
   registration: z.object({ courseName: z.string(), amount: z.number() }).nullable(),
+  /** A household's receipt (decision 167): the child a line is for, when not the payer. */
+  forPerson: z.object({ key: z.string(), firstName: z.string() }).nullable(),
 });
 export const Receipt = z.object({
   id: z.number().int(),
@@ -178,5 +186,36 @@ export const getReceipt = endpoint({
   params: CartIdParams,
   replies: { 200: Receipt },
   summary: "A paid cart's receipt",
+  tag: "cart",
+});
+
+/**
+ * POST /v1/cart/household (decision 167): one cart for a household. The caller (the child on
+ * screen) brings into their own open cart the open carts of the other children of their sign-in,
+ * each proved by that child's own token (given for their own ID and birth date). The lines keep
+ * saying whose they are; the caller's cart is then paid once for all of them.
+ */
+export const HouseholdCartRequest = z
+  .object({
+    children: z
+      .array(z.string().min(1).max(4000))
+      .min(1)
+      .max(HOUSEHOLD_MAX - 1),
+  })
+  .strict();
+/** `moved`: the lines that came into the caller's cart. */
+export const HouseholdCartReply = z.object({ moved: z.number().int().nonnegative() });
+
+export const gatherHouseholdCart = endpoint({
+  method: "POST",
+  path: "/v1/cart/household",
+  access: "participant",
+  body: HouseholdCartRequest,
+  replies: { 200: HouseholdCartReply },
+  refusals: {
+    403: "A child's token is not a live session of a student or community member",
+    409: "The caller's cart, or a child's, is being paid",
+  },
+  summary: "Bring the other children's open carts of this sign-in into the caller's",
   tag: "cart",
 });

@@ -53,6 +53,45 @@ export function receiptLines(purchases: readonly ReceiptPurchase[]): ReceiptLine
   );
 }
 
+/** A unit of a payment that may be for one of several children (decision 167). */
+export interface PersonPurchase extends ReceiptPurchase {
+  /** Whose it is (an owner key). */
+  personKey: string;
+  personName: string | null;
+}
+
+export interface PersonReceiptLine extends ReceiptLine {
+  personKey: string;
+  personName: string | null;
+}
+
+/**
+ * A household's receipt (decision 167): each child's lines together, the payer's first and then
+ * the others by name, each child's lines as `receiptLines` orders them. One person's purchases give
+ * exactly `receiptLines`.
+ */
+export function receiptLinesByPerson(
+  purchases: readonly PersonPurchase[],
+  payerKey: string,
+): PersonReceiptLine[] {
+  const people = new Map<string, PersonPurchase[]>();
+  for (const p of purchases) people.set(p.personKey, [...(people.get(p.personKey) ?? []), p]);
+  const order = [...people.entries()].sort(([ka, a], [kb, b]) =>
+    ka === payerKey
+      ? -1
+      : kb === payerKey
+        ? 1
+        : (a[0]!.personName ?? ka).localeCompare(b[0]!.personName ?? kb),
+  );
+  return order.flatMap(([personKey, units]) =>
+    receiptLines(units).map((line) => ({
+      ...line,
+      personKey,
+      personName: units[0]!.personName,
+    })),
+  );
+}
+
 /** What the lines got together: the receipt's total paid. */
 export function receiptPaidCents(lines: readonly ReceiptLine[]): number {
   return lines.reduce((n, l) => n + l.paidCents, 0);

@@ -12,6 +12,8 @@ export interface HouseholdView {
   add: string | null;
   /** What waits in the other children's carts, on the cart page (said by the server). */
   waiting?: string;
+  /** The words of the button that brings those carts into this one (decision 167). */
+  gather?: string | null;
 }
 
 /**
@@ -33,9 +35,15 @@ export function HouseholdBar({ household }: { household: HouseholdView }) {
                 {child.switchLabel}
               </button>
             ))}
+            {household.waiting ? <p className="household-waiting">{household.waiting}</p> : null}
+            {/* Same form, its own address: what waits elsewhere comes into this cart. */}
+            {household.gather ? (
+              <button type="submit" formAction="/household/cart">
+                {household.gather}
+              </button>
+            ) : null}
           </Form>
         ) : null}
-        {household.waiting ? <p className="household-waiting">{household.waiting}</p> : null}
         {household.add ? <Link to="/household/add">{household.add}</Link> : null}
       </div>
     </nav>

@@ -32,6 +32,8 @@ export const cartItems = pgTable("cart_items", {
   cartId: integer("cart_id")
     .notNull()
     .references(() => carts.id),
+  /** Whose line it is (an owner key); the cart's owner pays (decision 167). */
+  forKey: text("for_key").notNull(),
   itemType: text("item_type").$type<"fee" | "registration">().notNull(),
   feeId: integer("fee_id").references(() => fees.id),
   assessedFeeId: integer("assessed_fee_id").references(() => assessedFees.id),

@@ -17,7 +17,14 @@ export const household = {
   "household.switched": "Now showing {name}.",
   "household.gone":
     "That child is no longer in this sign-in. Add them again with their ID number and birth date.",
-  "household.cartWaitingOne": "{name} has 1 item waiting in their own cart, paid separately.",
-  "household.cartWaitingMany":
-    "{name} has {count} items waiting in their own cart, paid separately.",
+  "household.cartWaitingOne": "{name} has 1 item waiting in their own cart.",
+  "household.cartWaitingMany": "{name} has {count} items waiting in their own cart.",
+  "household.forChild": "{name} (for {child})",
+  "household.gather": "Pay for all children here",
+  "household.gathered":
+    "Everything in your children's carts is now in this one: one payment pays for all of it.",
+  "household.cart.notLinked":
+    "A child of this sign-in could not be confirmed. Add them again with their ID number and birth date.",
+  "household.cart.beingPaid":
+    "Another child's cart is being paid right now. Try again when that payment is finished.",
 } as const;
