@@ -157,7 +157,10 @@ export async function readPaymentLines(
   }>(
     db,
     sql`select pu.registration_id, pu.assessed_fee_id, sum(pu.amount_cents)::int as paid,
-          coalesce(c.name || ' · ' || pa.name_first, f.name) as name,
+          coalesce(c.name || ' · ' || pa.name_first,
+            -- A household's payment (decision 167): another child's fee names them too.
+            f.name || coalesce(' · ' || case when af.payer_key <> py.owner_key then fa.name_first end, '')
+          ) as name,
           coalesce(r.status, case when af.waived then 'waived' else af.status end) as status
         from purchases pu
           left join registrations r on r.id = pu.registration_id
@@ -166,9 +169,11 @@ export async function readPaymentLines(
           left join courses c on c.id = s.course_id
           left join assessed_fees af on af.id = pu.assessed_fee_id
           left join fees f on f.id = af.fee_id
+          left join participants fa on fa.id = af.participant_id
+          join payments py on py.id = pu.payment_id
         where pu.payment_id = ${p.id}
         group by pu.registration_id, pu.assessed_fee_id, c.name, pa.name_first, f.name, r.status,
-          af.waived, af.status
+          af.waived, af.status, af.payer_key, py.owner_key, fa.name_first
         having sum(pu.amount_cents) > 0
         order by min(pu.id)`,
   );

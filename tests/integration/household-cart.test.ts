@@ -245,6 +245,51 @@ describe("one cart for a household", () => {
     const body = mail[0]!.text_body;
     expect(body).toContain(`Science Lab Goggles (${first(c)} `);
     expect(body.match(/Household course/g)).toHaveLength(2);
+
+    // The business office sees one payment whose lines name each child…
+    const office = await staffToken(api, "office");
+    const [payment] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from payments where cart_id = ${cart.id} and status = 'succeeded'`,
+    );
+    const detail = await call(api, "GET", `/v1/office/payments/${payment!.id}`, { token: office });
+    expect(detail.status).toBe(200);
+    const lines = detail.body.lines as { key: string; name: string; paidCents: number }[];
+    const names = lines.map((l) => l.name);
+    expect(names).toHaveLength(4);
+    expect(
+      names.filter((n) => n.endsWith(` · ${first(a)}`) && n.startsWith("Household course")),
+    ).toHaveLength(1);
+    expect(
+      names.filter((n) => n.endsWith(` · ${first(b)}`) && n.startsWith("Household course")),
+    ).toHaveLength(1);
+    // Two goggles: each unit bought is its own assessed fee.
+    expect(names.filter((n) => n === `Science Lab Goggles · ${first(c)}`)).toHaveLength(2);
+    // …and a refund of C's line touches nothing of A's or B's.
+    const goggleLine = lines.find((l) => l.name.startsWith("Science Lab Goggles"))!;
+    const state = () =>
+      queryRows<{ s: string }>(
+        db(),
+        sql`select string_agg(participant_id || status || paid_cents, ',' order by participant_id) as s
+            from registrations where course_section_id = ${section}`,
+      );
+    const regsBefore = await state();
+    const refund = await call(api, "POST", `/v1/office/payments/${payment!.id}/refunds`, {
+      token: office,
+      body: {
+        key: "household-refund-0001",
+        amountCents: goggleLine.paidCents,
+        reason: "Bought twice",
+        line: goggleLine.key,
+      },
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    expect(await state()).toEqual(regsBefore);
+    const cAfter = await call(api, "GET", `/v1/cart/${cart.id}`, { token: tc });
+    expect(cAfter.body.totalPaid).toBe(16 - goggleLine.paidCents / 100);
+    const bAfter = await call(api, "GET", `/v1/cart/${cart.id}`, { token: tb });
+    expect(bAfter.body.totalPaid).toBe(25);
+    expect(bAfter.body.refunds).toEqual([]);
   });
 
   it("refuses a token that is not a live child's, a caller who is not a family, and too many; nothing moves", async () => {

@@ -1,7 +1,12 @@
 // Receipt arithmetic (decision 144): a receipt line is quantity × price and what the payment
 // gave it; the lines' amounts paid add up to the total paid; what a card charge is described as.
 import { describe, expect, it } from "vitest";
-import { chargeDescription, receiptLines, receiptPaidCents } from "@domain/rules/receipt-lines";
+import {
+  chargeDescription,
+  receiptLines,
+  receiptLinesByPerson,
+  receiptPaidCents,
+} from "@domain/rules/receipt-lines";
 import { allocatePayment } from "@domain/rules/partial-payment";
 
 const goggles = { key: "fee:7", name: "Science Lab Goggles", unitCents: 800 };
@@ -65,6 +70,45 @@ describe("receipt lines", () => {
       [1, 500, 500],
       [1, 800, 800],
     ]);
+  });
+});
+
+describe("a household's receipt (decision 167)", () => {
+  const unit = (personKey: string, personName: string, name: string, cents: number) => ({
+    key: `${personKey}/fee:${name}`,
+    name,
+    unitCents: cents,
+    paidCents: cents,
+    personKey,
+    personName,
+  });
+
+  it("groups each child's lines together, the payer's first, then the others by name", () => {
+    const lines = receiptLinesByPerson(
+      [
+        unit("student:3", "Zoe Adams", "Art", 500),
+        unit("student:1", "Mason Adams", "Lunch", 300),
+        unit("student:2", "Ava Adams", "Goggles", 800),
+        unit("student:3", "Zoe Adams", "Art", 500),
+        unit("student:2", "Ava Adams", "Art", 500),
+      ],
+      "student:1",
+    );
+    expect(lines.map((l) => [l.personName, l.name, l.quantity])).toEqual([
+      ["Mason Adams", "Lunch", 1],
+      ["Ava Adams", "Art", 1],
+      ["Ava Adams", "Goggles", 1],
+      ["Zoe Adams", "Art", 2],
+    ]);
+    expect(receiptPaidCents(lines)).toBe(2600);
+  });
+
+  it("is exactly receiptLines for one person's purchases", () => {
+    const units = [unit("student:1", "Mason", "B", 100), unit("student:1", "Mason", "A", 200)];
+    const byPerson = receiptLinesByPerson(units, "student:1");
+    expect(byPerson.map(({ personKey: _k, personName: _n, ...line }) => line)).toEqual(
+      receiptLines(units),
+    );
   });
 });
 
