@@ -11,7 +11,14 @@ import {
   type SuccessData,
 } from "@domain/contract/endpoint";
 import { t } from "@domain/messages";
-import { getSession, linkedChild, validStaff, validStudent, writeSession } from "./session";
+import {
+  getSession,
+  linkedChild,
+  validStaff,
+  validStudent,
+  writeSession,
+  type StudentSession,
+} from "./session";
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
@@ -80,7 +87,9 @@ export async function fetchApi(
   if (context.clientIp) headers["X-Forwarded-For"] = context.clientIp;
   // The request's id (server/observe.ts) goes with every call, so one page load reads across logs.
   if (context.requestId) headers["X-Request-Id"] = context.requestId;
-  if (typeof init.auth === "object") {
+  if (typeof init.auth === "object" && "starting" in init.auth) {
+    headers.Authorization = `Bearer ${init.auth.starting.accessToken}`;
+  } else if (typeof init.auth === "object") {
     // A child no longer linked (or whose session ran out) is refused here as the API would.
     const child = linkedChild(await getSession(request), init.auth.linkedChild);
     if (!child) return Response.json({ message: t("household.gone") }, { status: 401 });
@@ -148,7 +157,16 @@ export function or503<R extends ApiResult<unknown>>(r: R, message: string): R {
  * Whose token goes with a call: the family session's (the child on screen), the staff session's,
  * none, or a child linked in this sign-in (decision 165), named as `linkedChild` values are.
  */
-export type CallAuth = "student" | "staff" | "none" | { linkedChild: string };
+export type CallAuth =
+  | "student"
+  | "staff"
+  | "none"
+  | { linkedChild: string }
+  /**
+   * A session this request is starting (a sign-in's own reply from the district API, not yet in
+   * the cookie; decision 168): never a token taken from the request.
+   */
+  | { starting: StudentSession };
 
 type Part<S, K extends string> = S extends z.ZodTypeAny
   ? { [P in K]: Given<S> }

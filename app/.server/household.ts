@@ -12,12 +12,13 @@ import {
   mayLinkChildren,
   sameChild,
 } from "@domain/rules/household";
-import { SwitchChildForm } from "@domain/forms/household";
+import { ForgetChildForm, SwitchChildForm } from "@domain/forms/household";
 import { StudentSigninForm, parseWithZod } from "./forms.server";
 import { requireFamily } from "./auth";
 import { readFormData } from "./form-data";
 import { signInFamilyMember, signInRefused } from "./identity";
 import {
+  accountHolder,
   childKey,
   flashNotice,
   getSession,
@@ -31,6 +32,7 @@ import { callEndpoint } from "./api";
 import { districtDate } from "./time";
 import { listAssessedFees } from "@domain/contract/fees";
 import { gatherHouseholdCart, getCartCount } from "@domain/contract/cart";
+import { forgetChild, listRememberedChildren, rememberChild } from "@domain/contract/household";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { endTokenSession } from "./sign-out";
 import { rememberDeviceHeader } from "./device-cookie";
@@ -42,10 +44,14 @@ async function requireLinker(request: Request): Promise<StudentSession> {
   return s;
 }
 
-export async function addChildPage({ request }: LoaderFunctionArgs) {
+export async function addChildPage({ request, context }: LoaderFunctionArgs) {
   await requireLinker(request);
   const linked = linkedChildren(await getSession(request));
-  return json({ full: householdFull(linked.length), max: HOUSEHOLD_MAX });
+  return json({
+    full: householdFull(linked.length),
+    max: HOUSEHOLD_MAX,
+    remembered: await rememberedChildren({ request, context }),
+  });
 }
 
 export async function addChildAction({ request, context }: ActionFunctionArgs) {
@@ -79,9 +85,12 @@ export async function addChildAction({ request, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await writeSession(request, { notice }));
     return redirect("/programs", { headers });
   }
+  const remembered = await rememberForAccount({ request, context }, session, child);
   const notice = {
     kind: "success" as const,
-    text: t("household.added", { name: child.nameFirst }),
+    text: t(remembered ? "household.addedRemembered" : "household.added", {
+      name: child.nameFirst,
+    }),
   };
   const cookie = await writeSession(request, {
     student: child,
@@ -271,5 +280,83 @@ export async function gatherCartAction({ request, context }: ActionFunctionArgs)
   if (!r.ok) return redirect("/cart", { headers: await notice("error", r.message) });
   return redirect("/cart", {
     headers: await notice("success", t("household.gathered", { count: r.data.moved })),
+  });
+}
+
+/** The account holder's calls go with their own token, whether they are on screen or linked. */
+function holderAuth(
+  session: Awaited<ReturnType<typeof getSession>>,
+  holder: StudentSession,
+): "student" | { linkedChild: string } {
+  const onScreen = session.get("student");
+  return onScreen && sameChild(onScreen, holder) ? "student" : { linkedChild: childKey(holder) };
+}
+
+/**
+ * A child added to a community account's sign-in is remembered for the account (decision 168),
+ * proved to the district API by the child's own new session; true when it is. A refusal (the
+ * account remembers as many as it may) leaves the child linked for this sign-in only.
+ */
+async function rememberForAccount(
+  caller: Caller,
+  session: Awaited<ReturnType<typeof getSession>>,
+  child: StudentSession,
+): Promise<boolean> {
+  const holder = accountHolder(session);
+  if (!holder) return false;
+  const r = await callEndpoint(caller, rememberChild, {
+    auth: holderAuth(session, holder),
+    body: { child: child.accessToken },
+  });
+  return r.ok;
+}
+
+/** What the add page shows of a community account's remembered children (decision 168). */
+export async function rememberedChildren(caller: Caller) {
+  const session = await getSession(caller.request);
+  const holder = accountHolder(session);
+  if (!holder) return null;
+  const r = await callEndpoint(caller, listRememberedChildren, {
+    auth: holderAuth(session, holder),
+  });
+  return r.ok
+    ? r.data.children.map((c) => ({
+        value: c.childId,
+        name: c.nameFirst,
+        forgetLabel: t("household.forget", { name: c.nameFirst }),
+      }))
+    : [];
+}
+
+/**
+ * "Forget" on the add page (decision 168): the child is no longer remembered for the account; they
+ * stay in this sign-in until it ends.
+ */
+export async function forgetChildAction({ request, context }: ActionFunctionArgs) {
+  await requireLinker(request);
+  const submission = parseWithZod(await readFormData(request), { schema: ForgetChildForm });
+  const session = await getSession(request);
+  const holder = accountHolder(session);
+  if (submission.status !== "success" || !holder) {
+    throw new Response(t("error.badRequest"), {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const caller = { request, context };
+  // The name the notice gives is the account's own record's, not the post's.
+  const name = (await rememberedChildren(caller))?.find(
+    (c) => c.value === String(submission.value.child),
+  )?.name;
+  const r = await callEndpoint(caller, forgetChild, {
+    auth: holderAuth(session, holder),
+    params: { childId: submission.value.child },
+  });
+  const notice =
+    r.ok && name
+      ? { kind: "success" as const, text: t("household.forgotten", { name }) }
+      : { kind: "error" as const, text: r.ok ? t("household.links.notFound") : r.message };
+  return redirect("/household/add", {
+    headers: { "Set-Cookie": await writeSession(request, { notice }) },
   });
 }

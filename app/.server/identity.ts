@@ -10,6 +10,9 @@ import { readFormData } from "./form-data";
 import { getSession, validStudent, writeSession, validStaff, type StudentSession } from "./session";
 import { rememberDeviceHeader, rememberedDevices } from "./device-cookie";
 import { loadSettings } from "./settings";
+import { endTokenSession } from "./sign-out";
+import { fitsInCookie } from "@domain/rules/household";
+import { openChildSessions } from "@domain/contract/household";
 import {
   RecoverForm,
   StudentLoginReply,
@@ -146,6 +149,35 @@ export async function signInFamilyMember(
   };
 }
 
+/**
+ * A community member's sign-in (decision 168): marked as the account of the sign-in, with a session
+ * for each child remembered for it, as many as the cookie holds (the others' sessions are ended at
+ * once). What the sign-in writes into the session.
+ */
+export async function signInWithRemembered(
+  caller: { request: Request; context: ActionFunctionArgs["context"] },
+  member: StudentSession,
+): Promise<{ student: StudentSession; household?: StudentSession[] }> {
+  const student = { ...member, account: true as const };
+  const r = await callEndpoint(caller, openChildSessions, { auth: { starting: member } });
+  if (!r.ok || !r.data.sessions.length) return { student };
+  const household: StudentSession[] = r.data.sessions.map((c) => ({
+    accessToken: c.accessToken,
+    expires: Date.parse(c.expires),
+    userType: c.userType,
+    studentId: c.studentId,
+    nameFirst: c.nameFirst,
+    nameLast: c.nameLast,
+  }));
+  const staffBeside = Boolean((await getSession(caller.request)).get("staff"));
+  while (household.length) {
+    const cookie = await writeSession(caller.request, { student, household });
+    if (fitsInCookie(cookie.split(";")[0]!.length, staffBeside)) break;
+    await endTokenSession(caller.context, household.pop()!.accessToken);
+  }
+  return household.length ? { student, household } : { student };
+}
+
 export async function familySignInAction({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const url = new URL(request.url);
@@ -173,9 +205,14 @@ export async function familySignInAction({ request, context }: ActionFunctionArg
   }
   const signedIn = await signInFamilyMember({ request, context }, submission.value);
   if (!signedIn.ok) return signInRefused(submission, signedIn);
-  const { student, deviceToken } = signedIn;
+  const { deviceToken } = signedIn;
+  // A community member's remembered children come back with them (decision 168).
+  const change =
+    signedIn.student.userType === "community_member"
+      ? await signInWithRemembered({ request, context }, signedIn.student)
+      : { student: signedIn.student };
   return redirect(familyDestination(url.searchParams.get("redirectTo")), {
-    headers: await signedInHeaders(request, { student }, deviceToken),
+    headers: await signedInHeaders(request, change, deviceToken),
   });
 }
 

@@ -15,6 +15,11 @@ export interface StudentSession {
   desktop?: boolean;
   /** The fees page's "Partial Payments Found" dialog has been shown in this sign-in. */
   partialDialogShown?: boolean;
+  /**
+   * The community member who signed in with the form: children linked in this sign-in are
+   * remembered for their account and come back at their next sign-in (decision 168).
+   */
+  account?: true;
 }
 
 export interface StaffSession {
@@ -92,6 +97,13 @@ export function validStaff(session: AppSession, now = Date.now()): StaffSession 
 /** The children linked beside the one on screen (decision 165); none when there is no one. */
 export function linkedChildren(session: AppSession): StudentSession[] {
   return session.get("student") ? (session.get("household") ?? []) : [];
+}
+
+/** The community account of this sign-in, on screen or linked (decision 168); null otherwise. */
+export function accountHolder(session: AppSession): StudentSession | null {
+  const onScreen = session.get("student");
+  if (!onScreen) return null;
+  return [onScreen, ...linkedChildren(session)].find((c) => c.account) ?? null;
 }
 
 /** How a linked child is named in a form or a call: "student:100012". */

@@ -20,7 +20,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function AddChild() {
-  const { full, max } = useLoaderData<typeof loader>();
+  const { full, max, remembered } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields, formProps] = useZodForm({
@@ -58,6 +58,41 @@ export default function AddChild() {
           </Group>
         </Stack>
       </Form>
+      {remembered ? (
+        // A community account's remembered children (decision 168).
+        <Stack component="section" aria-labelledby="remembered-title" mt="xl" gap="xs">
+          <Title order={2} size="h4" id="remembered-title">
+            {t("household.rememberedTitle")}
+          </Title>
+          <Text size="sm">{t("household.rememberedIntro")}</Text>
+          {remembered.length ? (
+            <Form method="post" action="/household/forget">
+              <ul className="remembered-children">
+                {remembered.map((c) => (
+                  <li key={c.value}>
+                    <Group justify="space-between">
+                      <Text>{c.name}</Text>
+                      <Button
+                        type="submit"
+                        name="child"
+                        value={c.value}
+                        variant="default"
+                        size="xs"
+                      >
+                        {c.forgetLabel}
+                      </Button>
+                    </Group>
+                  </li>
+                ))}
+              </ul>
+            </Form>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t("household.rememberedNone")}
+            </Text>
+          )}
+        </Stack>
+      ) : null}
     </Paper>
   );
 }

@@ -14,6 +14,7 @@ import { programsRoutes } from "./programs";
 import { registrationRoutes } from "./registration";
 import { feesRoutes } from "./fees";
 import { cartRoutes } from "./cart";
+import { householdRoutes } from "./household";
 import { cashierRoutes } from "./cashier";
 import { paymentsRoutes } from "./payments";
 import { staffRoutes } from "./staff";
@@ -81,6 +82,7 @@ export function createDistrictApi(deps: ApiDeps, opts: { trustProxy?: TrustProxy
   v1.use(registrationRoutes(deps));
   v1.use(feesRoutes(deps));
   v1.use(cartRoutes(deps));
+  v1.use(householdRoutes(deps));
   v1.use(cashierRoutes(deps));
   v1.use(paymentsRoutes(deps));
   v1.use(staffRoutes(deps));

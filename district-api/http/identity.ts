@@ -1,7 +1,6 @@
 // Sign-in for every kind of user, token refresh, ID recovery and guest sessions (spec 01 §7).
 import { Router } from "express";
 import * as identity from "@domain/contract/identity";
-import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import {
   addressKey,
@@ -21,8 +20,8 @@ import {
   guestAccount,
   namesOf,
   participantBySignIn,
+  participantSession,
   staffBySignIn,
-  type ParticipantRow,
 } from "../services/accounts";
 import { enqueueMail } from "../services/mail-queue";
 import { cashierClaims, desktopKeyMatches } from "../services/cashier";
@@ -43,24 +42,6 @@ function clientAddress(req: { ip?: string }): string {
 export function identityRoutes(deps: ApiDeps): Router {
   const r = Router();
   const { db, clock } = deps;
-
-  async function participantSession(p: ParticipantRow) {
-    const claims: Omit<TokenClaims, "exp"> = {
-      sub: String(p.id),
-      kind: p.kind,
-      role: [],
-      studentId: String(p.id),
-    };
-    const { token, expires } = await issueToken(deps.tokenKey, claims, clock.now());
-    return {
-      accessToken: token,
-      expires: expires.toISOString(),
-      userType: p.kind,
-      studentId: String(p.id),
-      nameFirst: p.nameFirst,
-      nameLast: p.nameLast,
-    };
-  }
 
   serve(r, deps, identity.signInStudent, async ({ req, body }) => {
     // "000100037" is the ID 100037: it finds that account and shares its counter.
@@ -85,7 +66,7 @@ export function identityRoutes(deps: ApiDeps): Router {
     if (result.outcome === "locked") throw new ApiError(429, t("error.tooManyAttempts"));
     if (result.outcome === "failed") throw new ApiError(401, t("signin.failed"));
     const deviceToken = await rememberDevice(db, account, result.device, clock.now());
-    return { ...(await participantSession(result.value)), deviceToken };
+    return { ...(await participantSession(deps, result.value)), deviceToken };
   });
 
   serve(r, deps, identity.signInStaff, async ({ req, body }) => {

@@ -8,10 +8,37 @@ import { isBirthDateTypo } from "@domain/rules/sign-in-guessing";
 import type { Db } from "../db/client";
 import { guests, participants, staff } from "../db/schema";
 import { passwordMatches } from "./passwords";
+import type { ApiDeps } from "../deps";
+import { issueToken } from "./tokens";
 
 export type ParticipantRow = typeof participants.$inferSelect;
 export type StaffRow = typeof staff.$inferSelect;
 export type GuestRow = typeof guests.$inferSelect;
+
+/**
+ * A new session of a student or community member: the sign-in's reply (a remembered child's
+ * session too, decision 168), its token naming a session of its own (decision 103).
+ */
+export async function participantSession(
+  deps: Pick<ApiDeps, "tokenKey" | "clock">,
+  p: Pick<ParticipantRow, "id" | "kind" | "nameFirst" | "nameLast">,
+) {
+  const claims: Omit<TokenClaims, "exp"> = {
+    sub: String(p.id),
+    kind: p.kind,
+    role: [],
+    studentId: String(p.id),
+  };
+  const { token, expires } = await issueToken(deps.tokenKey, claims, deps.clock.now());
+  return {
+    accessToken: token,
+    expires: expires.toISOString(),
+    userType: p.kind,
+    studentId: String(p.id),
+    nameFirst: p.nameFirst,
+    nameLast: p.nameLast,
+  };
+}
 
 /** The active participant with this ID and birth date, or null (an inactive one, decision 124). */
 export async function participantBySignIn(

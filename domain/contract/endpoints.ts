@@ -12,6 +12,7 @@ import * as community from "./community";
 import * as feeRequests from "./fee-requests";
 import * as fees from "./fees";
 import * as guestReceipts from "./guest-receipts";
+import * as household from "./household";
 import * as identity from "./identity";
 import * as meta from "./meta";
 import * as officeMail from "./office-mail";
@@ -36,6 +37,7 @@ const AREAS: Record<string, unknown>[] = [
   feeRequests,
   fees,
   guestReceipts,
+  household,
   identity,
   meta,
   officeMail,

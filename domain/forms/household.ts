@@ -8,3 +8,8 @@ export const SwitchChildForm = z.object({
   /** The page the switch was made on (a path; `afterSwitch` keeps only family lists). */
   from: z.string().max(8192).optional(),
 });
+
+/** "Forget" a child remembered for a community account (decision 168): which one. */
+export const ForgetChildForm = z.object({
+  child: z.coerce.number().int().positive().max(2_147_483_647),
+});

@@ -67,6 +67,7 @@ const ACTIONS: Record<
   "guest-receipts.tsx": { who: "family" },
   "household.add.tsx": { who: "family" },
   "household.cart.tsx": { who: "family" },
+  "household.forget.tsx": { who: "family" },
   "household.switch.tsx": { who: "family" },
   "instructor.buy-fees.tsx": { who: "proposer" },
   "instructor.cart.tsx": { who: "proposer" },

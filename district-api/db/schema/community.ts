@@ -1,5 +1,13 @@
 // Drizzle mirror of 0003_community.sql.
-import { customType, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  customType,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { participants } from "./core";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -42,3 +50,18 @@ export const guardians = pgTable("guardians", {
   phone2Type: text("phone2_type").$type<"Home" | "Work" | "Mobile">(),
   email: text("email"),
 });
+
+/** Remembered children of a community account (0047, decision 168). */
+export const householdLinks = pgTable(
+  "household_links",
+  {
+    holderId: integer("holder_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
+    childId: integer("child_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.holderId, t.childId] })],
+);

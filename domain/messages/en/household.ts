@@ -19,6 +19,18 @@ export const household = {
     "That child is no longer in this sign-in. Add them again with their ID number and birth date.",
   "household.cartWaitingOne": "{name} has 1 item waiting in their own cart.",
   "household.cartWaitingMany": "{name} has {count} items waiting in their own cart.",
+  "household.links.notAccount": "Only a community member's own sign-in can remember children.",
+  "household.links.self": "A sign-in cannot remember itself as a child.",
+  "household.links.full": "Your account can remember at most {max} children.",
+  "household.links.notFound": "That child is not remembered for your account.",
+  "household.addedRemembered":
+    "{name} is added to this sign-in and remembered for your account: {name} comes back each time you sign in.",
+  "household.rememberedTitle": "Remembered for your account",
+  "household.rememberedIntro":
+    "These children come back each time you sign in. Forget a child to stop that; they stay in this sign-in until you sign out.",
+  "household.rememberedNone": "No child is remembered for your account yet.",
+  "household.forget": "Forget {name}",
+  "household.forgotten": "{name} will not come back at your next sign-in.",
   "household.forChild": "{name} (for {child})",
   "household.gather": "Pay for all children here",
   "household.gathered":
