@@ -352,8 +352,10 @@ describe("household over HTTP", () => {
       headers: { Cookie: cookie, "X-Forwarded-For": from },
     });
     const html = await cart.text();
-    expect(html).toContain("Ava has 2 items waiting in their own cart, paid separately.");
+    expect(html).toContain("Ava has 2 items waiting in their own cart.");
     expect(html).toContain("Switch to Ava");
+    // Beside it, the button that brings them into this cart (decision 167).
+    expect(html).toContain("Pay for all children here");
   });
 
   it("refuses impossible input with the field's words and links no one", async () => {
