@@ -269,7 +269,7 @@ export async function gatherCartAction({ request, context }: ActionFunctionArgs)
   const tokens = linkedChildren(session)
     .filter((c) => linkedChild(session, childKey(c)))
     .map((c) => c.accessToken);
-  const notice = async (kind: "success" | "error", text: string) => ({
+  const notice = async (kind: "success" | "error" | "info", text: string) => ({
     "Set-Cookie": await flashNotice(request, { kind, text }),
   });
   if (!tokens.length) return redirect("/cart");
@@ -278,9 +278,10 @@ export async function gatherCartAction({ request, context }: ActionFunctionArgs)
     body: { children: tokens },
   });
   if (!r.ok) return redirect("/cart", { headers: await notice("error", r.message) });
-  return redirect("/cart", {
-    headers: await notice("success", t("household.gathered", { count: r.data.moved })),
-  });
+  // Pressed twice, or in a second tab after the first brought everything: nothing moved.
+  if (!r.data.moved)
+    return redirect("/cart", { headers: await notice("info", t("household.nothingWaiting")) });
+  return redirect("/cart", { headers: await notice("success", t("household.gathered")) });
 }
 
 /** The account holder's calls go with their own token, whether they are on screen or linked. */

@@ -17,6 +17,7 @@ import {
   PaymentErrorCode,
   cartFingerprint,
   cartHadFees,
+  cartIsHousehold,
   paymentById,
   provider,
   waitForOutcome,
@@ -74,17 +75,20 @@ export async function createSetupIntent(
   };
 }
 
-function destination(
+async function destination(
+  deps: ApiDeps,
   claims: TokenClaims,
   payment: { cart_id: number | null; registration_id: string | null },
   hadFees: boolean,
   extra: string,
 ) {
   if (payment.cart_id) {
+    const cartId = Number(payment.cart_id);
     return afterPaymentDestination({
       userKind: claims.kind,
-      cartId: Number(payment.cart_id),
+      cartId,
       hadFees,
+      household: await cartIsHousehold(deps.db, cartId),
     });
   }
   return `/payment-complete?${extra}`;
@@ -194,7 +198,7 @@ export async function completeCardPayment(
     return {
       errorCode: 0,
       message: "",
-      data: { redirectUrl: destination(claims, settled, hadFees, extra) },
+      data: { redirectUrl: await destination(deps, claims, settled, hadFees, extra) },
     };
   }
 
@@ -244,7 +248,7 @@ export async function completeCardPayment(
   return {
     errorCode: 0,
     message: "",
-    data: { redirectUrl: destination(claims, payment, claimed.hadFees, extra) },
+    data: { redirectUrl: await destination(deps, claims, payment, claimed.hadFees, extra) },
   };
 }
 

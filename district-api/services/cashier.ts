@@ -30,7 +30,7 @@ import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../errors";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
 import { liveClaims } from "./sessions";
-import { PaymentErrorCode, provider } from "./payment-records";
+import { PaymentErrorCode, cartIsHousehold, provider } from "./payment-records";
 import { settlePayment } from "./settlement";
 import { lockRows } from "./locks";
 import { moveCart } from "./cart-status";
@@ -321,13 +321,14 @@ function replyFor(
   claims: TokenClaims,
   p: InPersonPaymentRow,
   hadFees: boolean,
+  household: boolean,
 ): CompleteInPersonReply {
   const cartId = Number(p.cart_id);
   return {
     errorCode: 0,
     message: "",
     data: {
-      redirectUrl: afterPaymentDestination({ userKind: claims.kind, cartId, hadFees }),
+      redirectUrl: afterPaymentDestination({ userKind: claims.kind, cartId, hadFees, household }),
       cartId,
       paymentMethod: p.method as InPersonMethod,
       amount: p.amount_cents / 100,
@@ -453,7 +454,12 @@ export async function completeInPerson(
       deps.db,
       sql`select had_fees from carts where id = ${settled.cart_id}`,
     );
-    return replyFor(claims, settled, !!cart?.had_fees);
+    return replyFor(
+      claims,
+      settled,
+      !!cart?.had_fees,
+      await cartIsHousehold(deps.db, Number(settled.cart_id)),
+    );
   }
   const { payment, hadFees } = claimed as { payment: InPersonPaymentRow; hadFees: boolean };
   await settlePayment(deps, payment.id, payment.provider_ref);
@@ -462,7 +468,12 @@ export async function completeInPerson(
     sql`select * from payments where id = ${payment.id}`,
   );
   deps.logger.info({ paymentId: payment.id, method }, "in-person payment recorded");
-  return replyFor(claims, done ?? payment, hadFees);
+  return replyFor(
+    claims,
+    done ?? payment,
+    hadFees,
+    await cartIsHousehold(deps.db, Number(payment.cart_id)),
+  );
 }
 
 async function refundOrphan(deps: ApiDeps, intentId: string): Promise<void> {

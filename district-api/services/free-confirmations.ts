@@ -9,7 +9,7 @@ import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../errors";
 import { confirmRegistrationPayment } from "./registration";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
-import { cartHadFees, insertPayment } from "./payment-records";
+import { cartHadFees, cartIsHousehold, insertPayment } from "./payment-records";
 import { registrationFor, requireParticipant } from "./registration-payments";
 import { settlePayment } from "./settlement";
 import { enqueueReceipt } from "./receipts";
@@ -41,7 +41,14 @@ export async function submitFreeOrder(deps: ApiDeps, claims: TokenClaims, cartId
   return {
     errorCode: 0,
     message: "",
-    data: { redirectUrl: afterPaymentDestination({ userKind: claims.kind, cartId, hadFees }) },
+    data: {
+      redirectUrl: afterPaymentDestination({
+        userKind: claims.kind,
+        cartId,
+        hadFees,
+        household: await cartIsHousehold(deps.db, cartId),
+      }),
+    },
   };
 }
 

@@ -109,6 +109,16 @@ export async function waitForOutcome(deps: ApiDeps, key: string): Promise<Paymen
   return null;
 }
 
+/** Whether a cart holds lines of other children than its owner: a household's (decision 167). */
+export async function cartIsHousehold(db: Exec, cartId: number): Promise<boolean> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select i.id from cart_items i join carts c on c.id = i.cart_id
+        where i.cart_id = ${cartId} and i.for_key <> c.owner_key limit 1`,
+  );
+  return row !== undefined;
+}
+
 /** Whether a paid cart had fees in it (where the page after payment sends the person). */
 export async function cartHadFees(db: Exec, cartId: number): Promise<boolean> {
   const [row] = await queryRows<{ had_fees: boolean }>(

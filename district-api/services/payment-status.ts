@@ -10,7 +10,7 @@ import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ownerKey } from "../errors";
 import { afterPaymentDestination } from "@domain/rules/checkout";
-import { cartHadFees } from "./payment-records";
+import { cartHadFees, cartIsHousehold } from "./payment-records";
 import { receiptLines } from "@domain/rules/receipt-lines";
 import { paymentPurchases } from "../queries/receipt-purchases";
 import { describeCharge } from "./payment-targets";
@@ -68,6 +68,7 @@ export async function ownPaymentStatus(
           userKind: claims.kind,
           cartId,
           hadFees: await cartHadFees(deps.db, cartId),
+          household: await cartIsHousehold(deps.db, cartId),
         })
       : null;
   return {

@@ -91,7 +91,24 @@ export function renderMail(parts: MailParts): { text: string; html: string } {
  * file, the parents' and guardians' too, so it greets the family by its name on file, never the
  * child; a guest (or a member paying for themselves as a guest) by the first name they gave.
  */
-async function familyGreeting(tx: Exec, ownerKey: string): Promise<string> {
+/**
+ * The greeting of a mail to a family: their last name, or a plain "Hello," when a household's
+ * payment (decision 167) was for children of more than one last name, since each of their
+ * addresses gets the same message.
+ */
+async function familyGreeting(tx: Exec, ownerKey: string, others: string[] = []): Promise<string> {
+  if (others.length) {
+    const ids = [ownerKey, ...others].map(participantOfOwner);
+    const names = await queryRows<{ name: string }>(
+      tx,
+      sql`select distinct name_last as name from participants
+          where id in (${sql.join(
+            ids.map((i) => sql`${i ?? 0}`),
+            sql`, `,
+          )})`,
+    );
+    if (names.length !== 1) return t("mail.greetingPlain");
+  }
   const [kind, id] = ownerKey.split(":");
   const participant = participantOfOwner(ownerKey);
   const [row] = await queryRows<{ name: string; family: boolean }>(
@@ -249,7 +266,7 @@ export async function enqueueReceipt(
     ...(p.cart_id !== null ? [[t("receipt.cartId"), String(p.cart_id)] as [string, string]] : []),
   ];
   const body = renderMail({
-    greeting: await familyGreeting(tx, p.owner_key),
+    greeting: await familyGreeting(tx, p.owner_key, others),
     paragraphs: [
       aid
         ? t("mail.receipt.aidIntro", { district })
@@ -484,7 +501,7 @@ export async function enqueuePromiseReleasedMail(
   const amount = formatUsd(Number(p.amount_cents));
   const due = formatDistrictDate(outcome.due, deps.timeZone);
   const body = renderMail({
-    greeting: await familyGreeting(tx, p.owner_key),
+    greeting: await familyGreeting(tx, p.owner_key, others),
     paragraphs: outcome.registrationCancelled
       ? [
           t("mail.promiseReleased.intro", { amount, course: reg.course, due }),

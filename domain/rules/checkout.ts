@@ -220,8 +220,13 @@ export function afterPaymentDestination(opts: {
   userKind: "student" | "community_member" | "guest_user" | "staff";
   cartId: number;
   hadFees: boolean;
+  /**
+   * The cart held other children's lines too (decision 167): the one receipt of the household's
+   * payment, since the payer's own lists show only the payer's part.
+   */
+  household?: boolean;
 }): string {
-  if (opts.userKind === "guest_user") return `/cart-receipt/${opts.cartId}`;
+  if (opts.userKind === "guest_user" || opts.household) return `/cart-receipt/${opts.cartId}`;
   // The employee's fees page names the cart, for its notice and receipt link (decision 155).
   if (opts.userKind === "staff") return `/instructor/fees?purchased=${opts.cartId}`;
   return opts.hadFees ? "/fees?purchased=1" : "/my-registrations?purchased=1";

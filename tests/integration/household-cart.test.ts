@@ -243,6 +243,10 @@ describe("one cart for a household", () => {
     expect(new Set(mail.map((m) => m.subject)).size).toBe(1);
     expect(new Set(mail.map((m) => m.text_body)).size).toBe(1);
     const body = mail[0]!.text_body;
+    // The same message to every child's family: by their last name only when they share it.
+    const lastNames = new Set([a, b, c].map((id) => demoStudent(Number(id) - 100000).nameLast));
+    expect(lastNames.size).toBeGreaterThan(1);
+    expect(body.split("\n")[0]).toBe("Hello,");
     expect(body).toContain(`Science Lab Goggles (${first(c)} `);
     expect(body.match(/Household course/g)).toHaveLength(2);
 

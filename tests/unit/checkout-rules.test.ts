@@ -139,6 +139,18 @@ describe("button texts and destinations", () => {
   ] as const)("%s with fees %s", (userKind, hadFees, dest) => {
     expect(afterPaymentDestination({ userKind, cartId: 7, hadFees })).toBe(dest);
   });
+  it.each([
+    ["student", true],
+    ["student", false],
+    ["community_member", false],
+  ] as const)(
+    "a household's cart of a %s (fees %s) lands on its one receipt",
+    (userKind, hadFees) => {
+      expect(afterPaymentDestination({ userKind, cartId: 7, hadFees, household: true })).toBe(
+        "/cart-receipt/7",
+      );
+    },
+  );
   it("countdown as m:ss", () => {
     expect(formatCountdown(15 * 60_000)).toBe("15:00");
     expect(formatCountdown(61_000)).toBe("1:01");

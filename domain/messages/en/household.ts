@@ -33,6 +33,7 @@ export const household = {
   "household.forgotten": "{name} will not come back at your next sign-in.",
   "household.forChild": "{name} (for {child})",
   "household.gather": "Pay for all children here",
+  "household.nothingWaiting": "Nothing was waiting in your other children's carts.",
   "household.gathered":
     "Everything in your children's carts is now in this one: one payment pays for all of it.",
   "household.cart.notLinked":
