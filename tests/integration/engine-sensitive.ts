@@ -20,6 +20,7 @@ export const ENGINE_SENSITIVE: Record<string, string> = {
   "fee-requests.test.ts": "two approvals of one request at once",
   "fees-cart.test.ts": "charges of one cart at once",
   "household-cart.test.ts": "five gathers of one household's carts at once, from two processes",
+  "household-links.test.ts": "five children remembered at once for one account, from two processes",
   "imports-catalogue.test.ts": "the same catalogue import five times at once",
   "mail-queue.test.ts": "two workers on one queue (two processes), never sending twice",
   "office-refunds.test.ts": "refunds at once, from two processes",
