@@ -6,10 +6,12 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { t } from "@domain/messages";
 import {
   HOUSEHOLD_MAX,
+  afterAdd,
   afterSwitch,
   fitsInCookie,
   householdFull,
   mayLinkChildren,
+  maySwitchChildren,
   sameChild,
 } from "@domain/rules/household";
 import { ForgetChildForm, SwitchChildForm } from "@domain/forms/household";
@@ -92,11 +94,7 @@ export async function addChildAction({ request, context }: ActionFunctionArgs) {
       name: child.nameFirst,
     }),
   };
-  const cookie = await writeSession(request, {
-    student: child,
-    household: [...linked, onScreen],
-    notice,
-  });
+  const cookie = await writeSession(request, { ...afterAdd(onScreen, child, linked), notice });
   if (!fitsInCookie(cookie.split(";")[0]!.length, Boolean(session.get("staff")))) {
     // Long names fill the cookie before the count does: the session just opened is not kept.
     await endTokenSession(context, child.accessToken);
@@ -108,6 +106,8 @@ export async function addChildAction({ request, context }: ActionFunctionArgs) {
 
 export async function switchChildAction({ request }: ActionFunctionArgs) {
   const onScreen = await requireLinker(request);
+  // A register keeps its own child on screen: the strip there offers no switch (decision 167).
+  if (!maySwitchChildren(onScreen)) throw redirect("/cart");
   const submission = parseWithZod(await readFormData(request), { schema: SwitchChildForm });
   if (submission.status !== "success") {
     // The strip's buttons post a child and a page: anything else is no one's form.
@@ -148,11 +148,18 @@ export function householdView(
   const onScreen = session.get("student");
   if (!onScreen || !mayLinkChildren(onScreen)) return null;
   const linked = linkedChildren(session);
+  // At a register (decision 167) the pushed child stays on screen: the others are named, not
+  // offered as switches, and their carts come into this one to be paid once.
+  const register = !maySwitchChildren(onScreen);
+  const names = new Intl.ListFormat("en").format(linked.map((c) => c.nameFirst).sort());
   return {
     onScreen: onScreen.nameFirst,
     label: t("household.label"),
-    showing: t("household.showing", { name: onScreen.nameFirst }),
-    others: linked
+    showing:
+      register && linked.length
+        ? t("household.showingAtRegister", { name: onScreen.nameFirst, others: names })
+        : t("household.showing", { name: onScreen.nameFirst }),
+    others: (register ? [] : linked)
       .map((c) => ({
         value: childKey(c),
         name: c.nameFirst,

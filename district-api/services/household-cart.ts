@@ -19,9 +19,13 @@ import { cartHoldMinutes } from "./registration";
 
 const familyKinds: readonly TokenClaims["kind"][] = ["student", "community_member"];
 
-/** A family sign-in that may hold a household: a student or community member, not at a register. */
+/**
+ * A family sign-in that may hold a household: a student or community member, on their own device
+ * or at a cashier's register (`cashier` claims), where the cashier then takes one in-person payment
+ * for the household's cart (issue 33). A guest has no ID to link; staff are no family.
+ */
 function mayHoldHousehold(claims: TokenClaims): boolean {
-  return familyKinds.includes(claims.kind) && !claims.cashier;
+  return familyKinds.includes(claims.kind);
 }
 
 /**

@@ -37,11 +37,35 @@ export interface LinkedChild {
 }
 
 /**
- * Who may link another child: a student or community member signed in on their own device. A
- * guest has no ID to add to, and a cashier's register (desktop) serves one family at a time.
+ * Who may link another child: a student or community member, on their own device or at a
+ * cashier's register, where the cashier then takes one payment for the household's cart (decision
+ * 167). A guest has no ID to add to.
  */
-export function mayLinkChildren(s: { userType: FamilyKind; desktop?: boolean }): boolean {
-  return s.userType !== "guest_user" && !s.desktop;
+export function mayLinkChildren(s: { userType: FamilyKind }): boolean {
+  return s.userType !== "guest_user";
+}
+
+/**
+ * Who may put another linked child on screen: not a register (desktop), whose session is the
+ * pushed child's with the register's claims. A linked child's own token is a plain one, which
+ * cannot take in-person payments: at a register the others' carts come into the one on screen.
+ */
+export function maySwitchChildren(s: { userType: FamilyKind; desktop?: boolean }): boolean {
+  return mayLinkChildren(s) && !s.desktop;
+}
+
+/**
+ * The session after a child is added: the added child on screen and the one who was beside the
+ * others, or, at a register, the register's child kept on screen and the added one beside.
+ */
+export function afterAdd<T extends { desktop?: boolean }>(
+  onScreen: T,
+  added: T,
+  linked: readonly T[],
+): { student?: T; household: T[] } {
+  return onScreen.desktop
+    ? { household: [...linked, added] }
+    : { student: added, household: [...linked, onScreen] };
 }
 
 /** The same person: the ID alone is not enough, a student and a community member may share one. */

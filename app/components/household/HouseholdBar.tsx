@@ -6,7 +6,10 @@ export interface HouseholdView {
   label: string;
   /** "Showing Mason": whose programs, fees and registrations every family page shows. */
   showing: string;
-  /** The other linked children: the value a switch names each by, and its button's words. */
+  /**
+   * The other linked children: the value a switch names each by, and its button's words. None at
+   * a cashier's register, which keeps its child on screen (decision 167).
+   */
   others: { value: string; switchLabel: string }[];
   /** The "Add another child" link's words, unless the sign-in is full. */
   add: string | null;
@@ -19,7 +22,8 @@ export interface HouseholdView {
 /**
  * Whose programs, fees and registrations are on screen, the switch to another linked child and the
  * way to add one (decision 165). Plain posts and links: it works without JavaScript. Plain markup
- * styled in app.css, as it is on every family page.
+ * styled in app.css, as it is on every family page. The form is there for the switches or for the
+ * gather alone (a register has no switches, decision 167).
  */
 export function HouseholdBar({ household }: { household: HouseholdView }) {
   const { pathname, search } = useLocation();
@@ -27,7 +31,7 @@ export function HouseholdBar({ household }: { household: HouseholdView }) {
     <nav className="household-bar" aria-label={household.label}>
       <div className="household-bar-inner">
         <strong>{household.showing}</strong>
-        {household.others.length > 0 ? (
+        {household.others.length || household.gather ? (
           <Form method="post" action="/household/switch" className="household-switch">
             <input type="hidden" name="from" value={`${pathname}${search}`} />
             {household.others.map((child) => (

@@ -40,4 +40,6 @@ export const household = {
     "A child of this sign-in could not be confirmed. Add them again with their ID number and birth date.",
   "household.cart.beingPaid":
     "Another child's cart is being paid right now. Try again when that payment is finished.",
+  // At a cashier's register the pushed child stays on screen; the others are named (decision 167).
+  "household.showingAtRegister": "Showing {name}, with {others} in this sign-in",
 } as const;
