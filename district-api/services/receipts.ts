@@ -501,7 +501,7 @@ export async function enqueuePromiseReleasedMail(
   const amount = formatUsd(Number(p.amount_cents));
   const due = formatDistrictDate(outcome.due, deps.timeZone);
   const body = renderMail({
-    greeting: await familyGreeting(tx, p.owner_key, others),
+    greeting: await familyGreeting(tx, p.owner_key),
     paragraphs: outcome.registrationCancelled
       ? [
           t("mail.promiseReleased.intro", { amount, course: reg.course, due }),
