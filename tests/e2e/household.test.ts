@@ -4,6 +4,7 @@
 // child's own token, given for their own ID and birth date.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { demoStudent } from "../../district-api/db/seed/core";
 import type { Page } from "playwright-core";
 import {
   MODES,
@@ -146,6 +147,66 @@ describe.each(MODES)("a parent of three children ($name)", (mode) => {
     expect(await bar.count()).toBe(0);
     expect(await tokenOwner(session.student!.accessToken)).toBeNull();
     for (const c of linked) expect(await tokenOwner(c.accessToken)).toBeNull();
+    await page.context().close();
+  });
+});
+
+describe.each(MODES)("a community account remembers its children ($name)", (mode) => {
+  it("brings a remembered child back at the next sign-in, until the member forgets them", async () => {
+    // A member of their own per mode, so neither run sees the other's links.
+    const [id, dob, child] = mode.js
+      ? ["200201", "04/05/1981", "100037"]
+      : ["200202", "06/07/1982", "100038"];
+    await app.server.api!.deps.db.execute(
+      sql`insert into participants (id, kind, name_first, name_last, dob, grade)
+          values (${Number(id)}, 'community_member', ${mode.js ? "Robin" : "Casey"}, 'Moreno',
+                  ${`${dob.slice(6)}-${dob.slice(0, 2)}-${dob.slice(3, 5)}`}, 'Adult')`,
+    );
+    const page = await newPage(mode);
+    const bar = page.getByRole("navigation", { name: "Children in this sign-in" });
+    const signOut = async () => {
+      await page
+        .getByRole("navigation", { name: "Main navigation" })
+        .getByRole("button", { name: "Sign Out" })
+        .click();
+      await page.waitForURL((u) => u.pathname === "/");
+    };
+    await signInFamily(page, id, dob);
+    await addChild(page, child);
+    await page.waitForURL((u) => u.pathname === "/programs");
+    const childName = demoStudent(Number(child) - 100000).nameFirst;
+    await bar.getByText(`Showing ${childName}`).waitFor();
+    await seeNotice(
+      page,
+      `${childName} is added to this sign-in and remembered for your account: ${childName} comes back each time you sign in.`,
+    );
+    await signOut();
+
+    // The next sign-in, with the member's own ID and birth date only: the child is back.
+    await signInFamily(page, id, dob);
+    await bar.getByRole("button", { name: `Switch to ${childName}` }).waitFor();
+    const session = sessionOf(await sessionCookie(page));
+    const back = session.household?.find((c) => c.studentId === child);
+    expect(back).toBeTruthy();
+    expect(await tokenOwner(back!.accessToken)).toBe(child);
+
+    // The add page lists the remembered child; forgetting keeps them for this sign-in only.
+    await bar.getByRole("link", { name: "Add another child" }).click();
+    const remembered = page.getByRole("region", { name: "Remembered for your account" });
+    await remembered.getByText(childName, { exact: true }).waitFor();
+    await remembered.getByRole("button", { name: `Forget ${childName}` }).click();
+    await seeNotice(page, `${childName} will not come back at your next sign-in.`);
+    await remembered.getByText("No child is remembered for your account yet.").waitFor();
+    await bar.getByRole("button", { name: `Switch to ${childName}` }).waitFor();
+    await signOut();
+    // Every child's session of that sign-in ended with it.
+    expect(await tokenOwner(back!.accessToken)).toBeNull();
+
+    await signInFamily(page, id, dob);
+    await bar.getByText(/^Showing /).waitFor();
+    await expect(bar.getByRole("button", { name: `Switch to ${childName}` }).count()).resolves.toBe(
+      0,
+    );
     await page.context().close();
   });
 });
