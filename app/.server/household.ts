@@ -47,9 +47,11 @@ async function requireLinker(request: Request): Promise<StudentSession> {
 }
 
 export async function addChildPage({ request, context }: LoaderFunctionArgs) {
-  await requireLinker(request);
+  const onScreen = await requireLinker(request);
   const linked = linkedChildren(await getSession(request));
   return json({
+    // At a register there is no switch: the page says what adding a child is for there.
+    atRegister: !maySwitchChildren(onScreen),
     full: householdFull(linked.length),
     max: HOUSEHOLD_MAX,
     remembered: await rememberedChildren({ request, context }),

@@ -20,7 +20,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function AddChild() {
-  const { full, max, remembered } = useLoaderData<typeof loader>();
+  const { full, max, remembered, atRegister } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields, formProps] = useZodForm({
@@ -37,7 +37,7 @@ export default function AddChild() {
         {t("household.addTitle")}
       </Title>
       <Text size="sm" mb="md">
-        {t("household.addIntro")}
+        {t(atRegister ? "household.addIntroRegister" : "household.addIntro")}
       </Text>
       {full ? (
         <Alert color="yellow" role="status" mb="md">

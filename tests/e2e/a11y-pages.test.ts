@@ -129,7 +129,14 @@ describe.each(MODES)("accessibility $name", (mode) => {
   it("a community member's profile and programs", async () => {
     const page = await pageFor(mode);
     await signInFamily(page, "200001", "03/02/1980");
-    await visitAll(page, ["/edit-profile", "/programs", "/fees", "/my-registrations"]);
+    // The add page with the account's remembered children (decision 168).
+    await visitAll(page, [
+      "/edit-profile",
+      "/programs",
+      "/fees",
+      "/my-registrations",
+      "/household/add",
+    ]);
   });
 
   it("a guest's form with errors, fees and cart", async () => {

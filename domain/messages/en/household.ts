@@ -9,6 +9,8 @@ export const household = {
   "household.addTitle": "Add Another Child",
   "household.addIntro":
     "Enter your next child's ID number and birth date, as they would sign in. You can then switch between your children at the top of every page. Signing out ends the sign-in for all of them.",
+  "household.addIntroRegister":
+    'Enter the next child\'s ID number and birth date. On the cart page, "Pay for all children here" then brings their cart into this one, to be paid at once.',
   "household.addSubmit": "Add Child",
   "household.added": "{name} is added to this sign-in.",
   "household.already": "{name} is already in this sign-in.",
