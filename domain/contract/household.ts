@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { dbIdParam } from "./common";
 import { endpoint } from "./endpoint";
-import { UserType } from "./identity";
+import { StudentLoginReply, UserType } from "./identity";
 import { HOUSEHOLD_MAX } from "../rules/household";
 
 /** A child remembered for the caller's account. */
@@ -23,14 +23,7 @@ export const RememberChildRequest = z.object({ child: z.string().min(1).max(4000
 export const ChildIdParams = z.object({ childId: dbIdParam() });
 
 /** A session opened for a remembered child: what a sign-in gives (without a device token). */
-export const ChildSession = z.object({
-  accessToken: z.string(),
-  expires: z.string(),
-  userType: UserType,
-  studentId: z.string(),
-  nameFirst: z.string(),
-  nameLast: z.string(),
-});
+export const ChildSession = StudentLoginReply.omit({ deviceToken: true });
 export const ChildSessions = z.object({ sessions: z.array(ChildSession).max(HOUSEHOLD_MAX) });
 export type ChildSessions = z.infer<typeof ChildSessions>;
 

@@ -111,6 +111,10 @@ describe.each(MODES)("accessibility $name", (mode) => {
   it("a household's pages: adding a child (with its errors) and every child's registrations", async () => {
     const page = await pageFor(mode);
     await signInFamily(page, mode.js ? "100025" : "100026");
+    // Something in this child's cart: the next child's cart page offers to bring it in.
+    await page.goto("/fees?tab=optional");
+    await card(page, "Yearbook").getByRole("button", { name: "Add to Cart" }).click();
+    await card(page, "Yearbook").getByRole("button", { name: "Added" }).waitFor();
     await page.goto("/household/add");
     await expectClean(page, "add another child");
     await page.getByRole("button", { name: "Add Child" }).click();
@@ -123,6 +127,12 @@ describe.each(MODES)("accessibility $name", (mode) => {
     await page.getByRole("button", { name: "Add Child" }).click();
     await page.waitForURL((u) => u.pathname === "/programs");
     await expectClean(page, "programs with the household's strip");
+    await page.goto("/cart");
+    await page.getByRole("button", { name: "Pay for all children here" }).waitFor();
+    await expectClean(page, "an empty cart with another child's cart waiting");
+    await page.getByRole("button", { name: "Pay for all children here" }).click();
+    await page.getByRole("button", { name: /^Remove Yearbook \(for / }).waitFor();
+    await expectClean(page, "a household's cart");
     await visitAll(page, ["/my-registrations?show=all"]);
   });
 

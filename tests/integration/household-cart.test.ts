@@ -377,6 +377,71 @@ describe("one cart for a household", () => {
     );
   });
 
+  it("one mailed check for a household's registrations: each child's registration awaits it, one instructions e-mail", async () => {
+    const ta = await studentToken(api, "100026");
+    const tb = await studentToken(api, "100027");
+    const section = await makeSection(3000);
+    await registerIntoCart(ta, section);
+    await registerIntoCart(tb, section);
+    expect((await gather(ta, [tb])).body).toEqual({ moved: 1 });
+    const cart = await cartOf(ta);
+    const promised = await call(api, "POST", "/v1/payment/confirm-mailin", {
+      token: ta,
+      body: { paymentType: "mail", courseSectionIds: [], cartId: cart.id },
+    });
+    expect(promised.status, JSON.stringify(promised.body)).toBe(200);
+    const regs = await queryRows<{ participant_id: number; pending_cents: number }>(
+      db(),
+      sql`select participant_id, pending_cents from registrations
+          where course_section_id = ${section} order by participant_id`,
+    );
+    expect(regs.map((r) => [Number(r.participant_id), r.pending_cents])).toEqual([
+      [100026, 3000],
+      [100027, 3000],
+    ]);
+    const mail = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(distinct subject)::int as n from mail_queue
+          where kind = 'mailed-check' and owner_key = 'student:100026'`,
+    );
+    expect(mail[0]!.n).toBe(1);
+  });
+
+  it("a household's cart paid twice at once is charged once", async () => {
+    const ta = await studentToken(api, "100028");
+    const tb = await studentToken(api, "100029");
+    await addFee(ta, "Science Lab Goggles");
+    await addFee(tb, "Athletic Pass");
+    expect((await gather(ta, [tb])).status).toBe(200);
+    const cart = await cartOf(ta);
+    const setups = [];
+    for (let i = 0; i < 2; i++) {
+      const s = await call(api, "POST", "/v1/payment/create-setup-intent", {
+        token: ta,
+        body: { cartId: cart.id },
+      });
+      const setupId = s.body.data.setupId as string;
+      await call(api, "POST", `/v1/payment/simulator/setup/${setupId}/confirm`, {
+        token: ta,
+        body: { cardNumber: "4242424242424242" },
+      });
+      setups.push(setupId);
+    }
+    await Promise.all(
+      setups.map((setupId) =>
+        call(api, "POST", "/v1/payment/complete-setup-intent", {
+          token: ta,
+          body: { setupId, cartId: cart.id, payNowAmount: cart.total, paymentType: "full" },
+        }),
+      ),
+    );
+    const kept = await queryRows<{ amount_cents: number }>(
+      db(),
+      sql`select amount_cents from payments where cart_id = ${cart.id} and status = 'succeeded'`,
+    );
+    expect(kept).toEqual([{ amount_cents: 4800 }]);
+  });
+
   it("a declined card leaves every child's line in the cart; the limit of a fee counts the household's cart", async () => {
     const ta = await studentToken(api, "100024");
     const tb = await studentToken(api, "100025");
