@@ -14,7 +14,7 @@ import { callEndpoint, or503, type ApiResult } from "./api";
 import { requireFamily, requireStaff } from "./auth";
 import { parseWithZod } from "./forms.server";
 import { flashNotice, getSession, writeSession } from "./session";
-import { householdView, linkedPurchases } from "./household";
+import { householdView, linesInHouseholdCarts, linkedPurchases } from "./household";
 import { loadSettings } from "./settings";
 import { districtDate } from "./time";
 import {
@@ -77,17 +77,21 @@ export async function loadFeesData(
   // not answer) are a 503 that says so, never a page without them (decision 150).
   const loaded = <R extends ApiResult<unknown>>(r: Promise<R>) =>
     r.then((x) => or503(x, t("fees.error.load")));
-  const [feesR, historyR, cartR, assessedR] = await Promise.all([
+  const [feesR, historyR, cartR, assessedR, elsewhere] = await Promise.all([
     loaded(loadFees(caller, who)),
     loaded(loadPurchaseHistory(caller, who)),
     loaded(loadCart(caller, who)),
     opts.assessed ? loaded(loadStudentFees(caller, who)) : Promise.resolve(null),
+    who === "student" ? linesInHouseholdCarts(caller) : Promise.resolve([]),
   ]);
   const fees = feesR.ok ? feesR.data : [];
   const history = historyR.ok
     ? historyR.data
     : { fees: {}, partialStudentFeeIdsAndAmountRemaining: {} };
-  const cart = cartR.ok ? cartR.data : null;
+  // This child's lines in another child's cart (a household's, decision 167) count as in the cart.
+  const cart = cartR.ok
+    ? { ...cartR.data, cartItems: [...cartR.data.cartItems, ...elsewhere] }
+    : null;
   const assessedList = assessedR?.ok ? assessedR.data : [];
   const inCartFee = (id: number) =>
     cart?.cartItems

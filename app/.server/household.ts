@@ -33,7 +33,7 @@ import { loadPrograms } from "./programs";
 import { callEndpoint } from "./api";
 import { districtDate } from "./time";
 import { listAssessedFees } from "@domain/contract/fees";
-import { gatherHouseholdCart, getCartCount } from "@domain/contract/cart";
+import { gatherHouseholdCart, getCart, getCartCount, type CartItem } from "@domain/contract/cart";
 import { forgetChild, listRememberedChildren, rememberChild } from "@domain/contract/household";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { endTokenSession } from "./sign-out";
@@ -369,4 +369,23 @@ export async function forgetChildAction({ request, context }: ActionFunctionArgs
   return redirect("/household/add", {
     headers: { "Set-Cookie": await writeSession(request, { notice }) },
   });
+}
+
+/**
+ * The on-screen child's lines that sit in another linked child's cart after "Pay for all children
+ * here" (decision 167), read with that child's token: the fees page shows them as in the cart.
+ */
+export async function linesInHouseholdCarts(caller: Caller): Promise<CartItem[]> {
+  const session = await getSession(caller.request);
+  const me = session.get("student");
+  if (!me || !linkedChildren(session).length) return [];
+  const key = childKey(me);
+  const carts = await readEachLinkedChild(caller, async (auth) => {
+    // The count first: reading a cart opens one for a child who has none.
+    const n = await callEndpoint(caller, getCartCount, { auth, timeoutMs: 3000 });
+    if (!n.ok || n.data.count === 0) return { items: [] };
+    const r = await callEndpoint(caller, getCart, { auth, timeoutMs: 3000 });
+    return { items: r.ok ? r.data.cartItems : [] };
+  });
+  return carts.flatMap((c) => c.items.filter((i) => i.forPerson?.key === key));
 }

@@ -203,6 +203,13 @@ describe.each(MODES)("one cart for a household ($name)", (mode) => {
       strip(page).getByRole("button", { name: "Pay for all children here" }).count(),
     ).resolves.toBe(0);
 
+    // C's fees page still says the goggles are in the cart (the household's, now A's).
+    await switchTo(page, c.nameFirst);
+    await page.goto("/fees?tab=optional");
+    await card(page, fee).getByRole("button", { name: "Added" }).waitFor();
+    await switchTo(page, a.nameFirst);
+    await page.goto("/cart");
+
     // 4. One payment by card for all three lines.
     await payByCard(page, mode.js, "$98.00");
     if (mode.js) {
