@@ -439,8 +439,23 @@ export async function enqueueMailedCheckMail(
     }
   }
   const participant = participantOfOwner(first.owner_key) ?? participantId;
+  // A household's check (decision 167): every child whose registration it pays is told too.
+  const others = (
+    await queryRows<{ key: string }>(
+      tx,
+      sql`select distinct pa.kind || ':' || pa.id as key
+          from payments p join registrations r on r.id = p.registration_id
+            join participants pa on pa.id = r.participant_id
+          where p.id in (${sql.join(
+            payments.map((p) => sql`${p.id}`),
+            sql`, `,
+          )})`,
+    )
+  )
+    .map((r) => r.key)
+    .filter((k) => k !== first.owner_key);
   const body = renderMail({
-    greeting: await familyGreeting(tx, first.owner_key),
+    greeting: await familyGreeting(tx, first.owner_key, others),
     paragraphs: [
       t("mail.mailedCheck.intro", { amount: formatUsd(total) }),
       t("mail.mailedCheck.instructions", {
@@ -462,7 +477,7 @@ export async function enqueueMailedCheckMail(
   await enqueueMails(
     tx,
     messages(
-      await addressesOfOwner(tx, first.owner_key),
+      await householdAddresses(tx, first.owner_key, others),
       "mailed-check",
       t("mail.mailedCheck.subject", { district }),
       body,

@@ -399,12 +399,18 @@ describe("one cart for a household", () => {
       [100026, 3000],
       [100027, 3000],
     ]);
-    const mail = await queryRows<{ n: number }>(
+    // One message with the instructions, to both children's addresses.
+    const mail = await queryRows<{ to_address: string; text_body: string }>(
       db(),
-      sql`select count(distinct subject)::int as n from mail_queue
-          where kind = 'mailed-check' and owner_key = 'student:100026'`,
+      sql`select to_address, text_body from mail_queue
+          where kind = 'mailed-check' and owner_key = 'student:100026' order by to_address`,
     );
-    expect(mail[0]!.n).toBe(1);
+    expect(mail.map((m) => m.to_address)).toEqual(
+      ["100026", "100027"]
+        .flatMap((id) => [`parent${id}@example.org`, `student${id}@example.org`])
+        .sort(),
+    );
+    expect(new Set(mail.map((m) => m.text_body)).size).toBe(1);
   });
 
   it("a household's cart paid twice at once is charged once", async () => {
