@@ -17,6 +17,7 @@ import {
 } from "../support/api";
 import { queryRows } from "../../district-api/db/client";
 import { demoStudent } from "../../district-api/db/seed/core";
+import { householdCartCalls } from "../support/household-cart";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -27,14 +28,6 @@ afterAll(async () => {
 });
 
 const db = () => api.runtime.deps.db;
-
-async function feeId(name: string): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    db(),
-    sql`select id from fees where name = ${name}`,
-  );
-  return Number(row!.id);
-}
 
 /** A section with a cost, open to students. */
 async function makeSection(costCents: number): Promise<string> {
@@ -65,30 +58,7 @@ async function registerIntoCart(token: string, section: string) {
   expect(a.status, JSON.stringify(a.body)).toBe(200);
 }
 
-async function addFee(token: string, fee: string, quantity = 1) {
-  const r = await call(api, "PUT", "/v1/fees/add-to-cart", {
-    token,
-    body: { feeId: await feeId(fee), quantity },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-}
-
-interface CartLine {
-  id: number;
-  name: string;
-  cost: number;
-  forPerson: { key: string; firstName: string } | null;
-}
-const cartOf = async (token: string) =>
-  (await call(api, "GET", "/v1/cart", { token })).body as {
-    id: number;
-    total: number;
-    cartTimeout: string | null;
-    cartItems: CartLine[];
-  };
-
-const gather = (token: string, children: string[]) =>
-  call(api, "POST", "/v1/cart/household", { token, body: { children } });
+const { feeId, addFee, cartOf, gather, cartsDigest } = householdCartCalls(() => api);
 
 async function payByCard(token: string, cartId: number, amount: number, card = "4242424242424242") {
   const setup = await call(api, "POST", "/v1/payment/create-setup-intent", {
@@ -105,19 +75,6 @@ async function payByCard(token: string, cartId: number, amount: number, card = "
     token,
     body: { setupId, cartId, payNowAmount: amount, paymentType: "full" },
   });
-}
-
-/** Everything a refused call must leave as it was. */
-async function cartsDigest(): Promise<string> {
-  const [row] = await queryRows<{ d: string }>(
-    db(),
-    sql`select coalesce((select string_agg(id || ':' || cart_id || ':' || for_key, ',' order by id)
-                          from cart_items), '-') || '|' ||
-               coalesce((select string_agg(id || status || coalesce(expires_at::text, ''), ','
-                          order by id) from carts), '-') ||
-               coalesce((select string_agg(id || status, ',' order by id) from payments), '-') as d`,
-  );
-  return row!.d;
 }
 
 const first = (id: string) => demoStudent(Number(id) - 100000).nameFirst;

@@ -18,6 +18,7 @@ import {
 import { queryRows } from "../../district-api/db/client";
 import { demoStudent } from "../../district-api/db/seed/core";
 import { DEV_DESKTOP_CLIENT_KEY } from "../../district-api/services/cashier";
+import { householdCartCalls } from "../support/household-cart";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -29,22 +30,6 @@ afterAll(async () => {
 
 const db = () => api.runtime.deps.db;
 const first = (id: string) => demoStudent(Number(id) - 100000).nameFirst;
-
-async function feeId(name: string): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    db(),
-    sql`select id from fees where name = ${name}`,
-  );
-  return Number(row!.id);
-}
-
-async function addFee(token: string, name: string) {
-  const r = await call(api, "PUT", "/v1/fees/add-to-cart", {
-    token,
-    body: { feeId: await feeId(name) },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-}
 
 /**
  * The register's session of `token`: the desktop client pushes it with its key and the token of
@@ -58,33 +43,7 @@ async function atRegister(token: string, employee: string): Promise<string> {
   return r.body.accessToken as string;
 }
 
-interface CartLine {
-  name: string;
-  cost: number;
-  forPerson: { key: string; firstName: string } | null;
-}
-const cartOf = async (token: string) =>
-  (await call(api, "GET", "/v1/cart", { token })).body as {
-    id: number;
-    total: number;
-    cartItems: CartLine[];
-  };
-
-const gather = (token: string, children: string[]) =>
-  call(api, "POST", "/v1/cart/household", { token, body: { children } });
-
-/** Everything a refused call must leave as it was. */
-async function cartsDigest(): Promise<string> {
-  const [row] = await queryRows<{ d: string }>(
-    db(),
-    sql`select coalesce((select string_agg(id || ':' || cart_id || ':' || for_key, ',' order by id)
-                          from cart_items), '-') || '|' ||
-               coalesce((select string_agg(id || status || coalesce(expires_at::text, ''), ','
-                          order by id) from carts), '-') ||
-               coalesce((select string_agg(id || status, ',' order by id) from payments), '-') as d`,
-  );
-  return row!.d;
-}
+const { addFee, cartOf, gather, cartsDigest } = householdCartCalls(() => api);
 
 describe("one payment for a household at a cashier's register", () => {
   it("the register's child brings a linked child's cart in; one cash payment, each line its child's, one e-mail to both", async () => {
