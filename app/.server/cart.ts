@@ -70,17 +70,15 @@ export async function cartPageLoader({ request, context }: LoaderFunctionArgs, k
  * its name ("Chess Club (for Ava)"), written here so the page's scripts carry no new words; the
  * remove button's label names the child with it.
  */
-function withChildNames<
-  C extends { cartItems: { name: string; forPerson: CartItem["forPerson"] }[] },
->(cart: C): C {
-  return {
-    ...cart,
-    cartItems: cart.cartItems.map((i) =>
-      i.forPerson
-        ? { ...i, name: t("household.forChild", { name: i.name, child: i.forPerson.firstName }) }
-        : i,
-    ),
-  };
+function withChildNames<C extends { cartItems: Parameters<typeof lineName>[0][] }>(cart: C): C {
+  return { ...cart, cartItems: cart.cartItems.map((i) => ({ ...i, name: lineName(i) })) };
+}
+
+/** A line's name, with the child it is for when that is not the payer (cart and receipt alike). */
+function lineName(i: { name: string; forPerson: CartItem["forPerson"] }): string {
+  return i.forPerson
+    ? t("household.forChild", { name: i.name, child: i.forPerson.firstName })
+    : i.name;
 }
 
 export async function cartPageAction({ request, context }: ActionFunctionArgs, kind: CartPageKind) {
@@ -212,9 +210,7 @@ export async function loadCartReceipt({ request, context, params }: LoaderFuncti
     ...r.data,
     items: r.data.items.map((i) => ({
       ...i,
-      name: i.forPerson
-        ? t("household.forChild", { name: i.name, child: i.forPerson.firstName })
-        : i.name,
+      name: lineName(i),
       assessedFee: i.assessedFee
         ? { payment: { ...i.assessedFee.payment, date: districtDate(i.assessedFee.payment.date) } }
         : null,

@@ -5,7 +5,6 @@
 import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
-import { afterPaymentDestination } from "@domain/rules/checkout";
 import { logSafeError } from "../logger";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
@@ -17,7 +16,7 @@ import {
   PaymentErrorCode,
   cartFingerprint,
   cartHadFees,
-  cartIsHousehold,
+  paidCartDestination,
   paymentById,
   provider,
   waitForOutcome,
@@ -83,13 +82,7 @@ async function destination(
   extra: string,
 ) {
   if (payment.cart_id) {
-    const cartId = Number(payment.cart_id);
-    return afterPaymentDestination({
-      userKind: claims.kind,
-      cartId,
-      hadFees,
-      household: await cartIsHousehold(deps.db, cartId),
-    });
+    return paidCartDestination(deps.db, claims.kind, Number(payment.cart_id), hadFees);
   }
   return `/payment-complete?${extra}`;
 }

@@ -16,12 +16,7 @@ import type {
 } from "@domain/contract/cashier";
 import { CASHIER_ROLE } from "@domain/contract/admin";
 import { t } from "@domain/messages";
-import {
-  afterPaymentDestination,
-  cartMinimumMessage,
-  cartTotalCents,
-  methodAllowed,
-} from "@domain/rules/checkout";
+import { cartMinimumMessage, cartTotalCents, methodAllowed } from "@domain/rules/checkout";
 import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { toCents, formatUsd } from "@domain/rules/money";
 import { TENDERED_MAX_OVER_CENTS } from "@domain/rules/checkout";
@@ -30,7 +25,7 @@ import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../errors";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
 import { liveClaims } from "./sessions";
-import { PaymentErrorCode, cartIsHousehold, provider } from "./payment-records";
+import { PaymentErrorCode, paidCartDestination, provider } from "./payment-records";
 import { settlePayment } from "./settlement";
 import { lockRows } from "./locks";
 import { moveCart } from "./cart-status";
@@ -317,18 +312,18 @@ interface InPersonPaymentRow {
   check_number: string | null;
 }
 
-function replyFor(
+async function replyFor(
+  deps: ApiDeps,
   claims: TokenClaims,
   p: InPersonPaymentRow,
   hadFees: boolean,
-  household: boolean,
-): CompleteInPersonReply {
+): Promise<CompleteInPersonReply> {
   const cartId = Number(p.cart_id);
   return {
     errorCode: 0,
     message: "",
     data: {
-      redirectUrl: afterPaymentDestination({ userKind: claims.kind, cartId, hadFees, household }),
+      redirectUrl: await paidCartDestination(deps.db, claims.kind, cartId, hadFees),
       cartId,
       paymentMethod: p.method as InPersonMethod,
       amount: p.amount_cents / 100,
@@ -454,12 +449,7 @@ export async function completeInPerson(
       deps.db,
       sql`select had_fees from carts where id = ${settled.cart_id}`,
     );
-    return replyFor(
-      claims,
-      settled,
-      !!cart?.had_fees,
-      await cartIsHousehold(deps.db, Number(settled.cart_id)),
-    );
+    return replyFor(deps, claims, settled, !!cart?.had_fees);
   }
   const { payment, hadFees } = claimed as { payment: InPersonPaymentRow; hadFees: boolean };
   await settlePayment(deps, payment.id, payment.provider_ref);
@@ -468,12 +458,7 @@ export async function completeInPerson(
     sql`select * from payments where id = ${payment.id}`,
   );
   deps.logger.info({ paymentId: payment.id, method }, "in-person payment recorded");
-  return replyFor(
-    claims,
-    done ?? payment,
-    hadFees,
-    await cartIsHousehold(deps.db, Number(payment.cart_id)),
-  );
+  return replyFor(deps, claims, done ?? payment, hadFees);
 }
 
 async function refundOrphan(deps: ApiDeps, intentId: string): Promise<void> {

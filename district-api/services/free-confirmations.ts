@@ -4,12 +4,12 @@
 import { sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
-import { afterPaymentDestination, cartTotalCents } from "@domain/rules/checkout";
+import { cartTotalCents } from "@domain/rules/checkout";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../errors";
 import { confirmRegistrationPayment } from "./registration";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
-import { cartHadFees, cartIsHousehold, insertPayment } from "./payment-records";
+import { cartHadFees, insertPayment, paidCartDestination } from "./payment-records";
 import { registrationFor, requireParticipant } from "./registration-payments";
 import { settlePayment } from "./settlement";
 import { enqueueReceipt } from "./receipts";
@@ -41,14 +41,7 @@ export async function submitFreeOrder(deps: ApiDeps, claims: TokenClaims, cartId
   return {
     errorCode: 0,
     message: "",
-    data: {
-      redirectUrl: afterPaymentDestination({
-        userKind: claims.kind,
-        cartId,
-        hadFees,
-        household: await cartIsHousehold(deps.db, cartId),
-      }),
-    },
+    data: { redirectUrl: await paidCartDestination(deps.db, claims.kind, cartId, hadFees) },
   };
 }
 

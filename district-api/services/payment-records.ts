@@ -7,6 +7,8 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { t } from "@domain/messages";
 import { cartContents } from "@domain/rules/cart-binding";
+import { afterPaymentDestination } from "@domain/rules/checkout";
+import type { TokenClaims } from "@domain/contract/identity";
 import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
@@ -109,14 +111,23 @@ export async function waitForOutcome(deps: ApiDeps, key: string): Promise<Paymen
   return null;
 }
 
-/** Whether a cart holds lines of other children than its owner: a household's (decision 167). */
-export async function cartIsHousehold(db: Exec, cartId: number): Promise<boolean> {
-  const [row] = await queryRows<{ id: number }>(
+/**
+ * Where the page after a paid cart sends the person (spec 02 §4, `afterPaymentDestination`): a
+ * household's cart, holding lines of other children than its owner (decision 167), to its one
+ * receipt. Every way of paying a cart asks here.
+ */
+export async function paidCartDestination(
+  db: Exec,
+  userKind: TokenClaims["kind"],
+  cartId: number,
+  hadFees: boolean,
+): Promise<string> {
+  const [other] = await queryRows<{ id: number }>(
     db,
     sql`select i.id from cart_items i join carts c on c.id = i.cart_id
         where i.cart_id = ${cartId} and i.for_key <> c.owner_key limit 1`,
   );
-  return row !== undefined;
+  return afterPaymentDestination({ userKind, cartId, hadFees, household: other !== undefined });
 }
 
 /** Whether a paid cart had fees in it (where the page after payment sends the person). */

@@ -9,8 +9,7 @@ import type { PaymentStatusReply as Reply } from "@domain/contract/payments";
 import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ownerKey } from "../errors";
-import { afterPaymentDestination } from "@domain/rules/checkout";
-import { cartHadFees, cartIsHousehold } from "./payment-records";
+import { cartHadFees, paidCartDestination } from "./payment-records";
 import { receiptLines } from "@domain/rules/receipt-lines";
 import { paymentPurchases } from "../queries/receipt-purchases";
 import { describeCharge } from "./payment-targets";
@@ -64,12 +63,7 @@ export async function ownPaymentStatus(
   // The return page sends a paid cart where the in-page checkout sends it (spec 02 §4).
   const destination =
     cartId !== null && status === "succeeded"
-      ? afterPaymentDestination({
-          userKind: claims.kind,
-          cartId,
-          hadFees: await cartHadFees(deps.db, cartId),
-          household: await cartIsHousehold(deps.db, cartId),
-        })
+      ? await paidCartDestination(deps.db, claims.kind, cartId, await cartHadFees(deps.db, cartId))
       : null;
   return {
     status,
