@@ -46,6 +46,7 @@ function factsOf(p: RegistrationPayment) {
     balanceCents: toCents(p.balance),
     pendingCents: toCents(p.pending),
     financialAid: p.financialAid,
+    inCart: p.inCart,
   };
 }
 

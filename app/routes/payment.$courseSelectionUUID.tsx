@@ -16,7 +16,7 @@ import {
   useNavigation,
   useParams,
 } from "@remix-run/react";
-import { Alert, Button, Group, Radio, RadioGroup, Stack, Text, TextInput } from "~/ui";
+import { Alert, Anchor, Button, Group, Radio, RadioGroup, Stack, Text, TextInput } from "~/ui";
 import { t } from "@domain/messages/fees";
 import { activityPayment } from "@domain/rules/checkout";
 import { formatUsd, toCents } from "@domain/rules/money";
@@ -241,6 +241,14 @@ function PaymentDialog() {
           />
         ) : null}
       </Stack>
+      {p.inCart ? (
+        <Alert color="blue" mb="md">
+          <Text size="sm">{t("paymentDialog.inCart")}</Text>
+          <Anchor component={Link} to="/cart" size="sm">
+            {t("paymentDialog.goToCart")}
+          </Anchor>
+        </Alert>
+      ) : null}
       <Form method="post" action={here} {...formProps}>
         <input type="hidden" name="intent" value="pay" />
         <Stack>

@@ -3,6 +3,7 @@
 // identical submissions one charge) and hands the answer to settlement. A declined card opens
 // the cart again. Fulfilment happens in settlement.ts, never from the browser's return page.
 import { sql } from "drizzle-orm";
+import { expireAtProvider } from "./hosted-sessions";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import { logSafeError } from "../logger";
@@ -141,7 +142,7 @@ export async function completeCardPayment(
       tx,
       sql`select * from payments where idempotency_key = ${key}`,
     );
-    if (existing) return { existing, hadFees: false };
+    if (existing) return { existing, hadFees: false, stale: [] };
     const prep = await preparePayment(tx, deps, claims, body, "stripe");
     // The card was set up for the cart as it was then; a cart changed since is not charged.
     if (prep.fingerprint !== null && prep.fingerprint !== meta.cartContents) {
@@ -161,11 +162,16 @@ export async function completeCardPayment(
           on conflict (idempotency_key) do nothing
           returning *`,
     );
-    if (!row) return { existing: null, hadFees: prep.hadFees };
+    if (!row) return { existing: null, hadFees: prep.hadFees, stale: prep.stale };
     if (prep.cartId) await moveCart(tx, prep.cartId, "PROCESSING");
-    return { payment: row, hadFees: prep.hadFees, description: prep.description };
+    return {
+      payment: row,
+      hadFees: prep.hadFees,
+      description: prep.description,
+      stale: prep.stale,
+    };
   });
-
+  await expireAtProvider(deps, claimed.stale);
   if (!("payment" in claimed) || !claimed.payment) {
     // Another submission of the same payment is (or was) charging: report its outcome.
     const outcome = claimed.existing ?? (await waitForOutcome(deps, key));

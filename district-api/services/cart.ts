@@ -44,6 +44,7 @@ import {
   saleableFees,
 } from "../queries/pricing";
 import { moveCarts } from "./cart-status";
+import { PaymentErrorCode } from "./payment-records";
 
 export interface CartRow {
   id: number;
@@ -414,6 +415,43 @@ export async function addRegistrationToCart(
     return markSessionsExpired(tx, { cartId: cart.id });
   });
   await expireAtProvider(deps, stale);
+}
+
+/**
+ * For a registration paid from its own payment dialog (card, hosted page or mailed check): its
+ * line leaves every open cart that holds it (the family's, or a household's it was gathered
+ * into), so the cart does not ask for the same balance again (decision 169). A cart being paid
+ * at this moment keeps it and the payment is refused (409). Takes the cart lock, so the caller
+ * holds no lock after "cart" yet. Returns the hosted sessions of those carts, now stale, to be
+ * expired at the provider after commit.
+ */
+export async function takeRegistrationOutOfCarts(
+  tx: Exec,
+  registrationId: string,
+): Promise<string[]> {
+  const carts = await lockRows<{ id: number; status: string }>(
+    tx,
+    "cart",
+    sql`select c.id, c.status from carts c
+        where c.status in ('OPEN', 'PROCESSING')
+          and exists (select 1 from cart_items i
+                      where i.cart_id = c.id and i.registration_id = ${registrationId})
+        order by c.id`,
+    "c",
+  );
+  if (carts.some((c) => c.status !== "OPEN")) {
+    throw new ApiError(409, t("payment.error.inProgress"), undefined, PaymentErrorCode.inProgress);
+  }
+  const stale: string[] = [];
+  for (const cart of carts) {
+    await tx.execute(
+      sql`delete from cart_items where cart_id = ${cart.id} and registration_id = ${registrationId}`,
+    );
+    await clearTimerIfEmpty(tx, cart.id);
+    stale.push(...(await markSessionsExpired(tx, { cartId: cart.id })));
+  }
+  if (carts.length) await setInCart(tx, registrationId, false);
+  return stale;
 }
 
 /** DELETE /v1/cart/cartItems/: removes the caller's own items. */

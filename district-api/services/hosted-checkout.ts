@@ -2,6 +2,7 @@
 // provider's page takes the card until the cart's (or hold's) time is up, and the webhook settles
 // it (settlement.ts). Sessions of a cart that changes are expired by hosted-sessions.ts.
 import { sql } from "drizzle-orm";
+import { expireAtProvider } from "./hosted-sessions";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import { queryRows } from "../db/client";
@@ -76,6 +77,7 @@ export async function createHostedCheckout(
     );
     return { prep, payment: row! };
   });
+  await expireAtProvider(deps, prepared.prep.stale);
   const q = new URLSearchParams({
     ...(prepared.prep.cartId ? { cartId: String(prepared.prep.cartId) } : {}),
     ...(body.courseSectionId ? { courseSectionId: body.courseSectionId } : {}),

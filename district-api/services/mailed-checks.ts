@@ -23,7 +23,8 @@ import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../errors";
 import { confirmRegistrationPayment } from "./registration";
-import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
+import { cartLines, currentCart, releaseExpiredCarts, takeRegistrationOutOfCarts } from "./cart";
+import { expireAtProvider } from "./hosted-sessions";
 import { moveCart } from "./cart-status";
 import { PaymentErrorCode, insertPayment } from "./payment-records";
 import { balanceOf, registrationFor, requireParticipant } from "./registration-payments";
@@ -237,9 +238,11 @@ export async function confirmMailin(
       const error = activityAmountCentsError(cents, type, balanceOf(reg));
       if (error) throw new ApiError(400, error, undefined, PaymentErrorCode.invalid);
     }
-    const payment = await deps.db.transaction(async (tx) => {
+    const promised = await deps.db.transaction(async (tx) => {
       await refuseBeyondPromiseShare(tx, new Map([[sectionId, 1]]), [reg.id]);
       await refuseBeyondAddressLimit(tx, addressHash, [reg.id]);
+      // Promised here, it is no longer the cart's to pay (decision 169).
+      const stale = await takeRegistrationOutOfCarts(tx, reg.id);
       const p = await insertPayment(tx, {
         owner,
         registrationId: reg.id,
@@ -252,8 +255,10 @@ export async function confirmMailin(
       if (p?.created) await recordPromiseAddress(tx, p.id, addressHash);
       // The instructions go out once per promise (identical confirmations share the row).
       if (p?.created) await enqueueMailedCheckMail(tx, deps, [p.id]);
-      return p;
+      return { payment: p, stale };
     });
+    await expireAtProvider(deps, promised.stale);
+    const payment = promised.payment;
     // Identical confirmations share the payment row (same key); its amount reaches the
     // registration once, whichever of them gets there first.
     const outcome = await confirmRegistrationPayment(

@@ -15,7 +15,7 @@ import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { toCents } from "@domain/rules/money";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../errors";
-import { cartLines, currentCart } from "./cart";
+import { cartLines, currentCart, takeRegistrationOutOfCarts } from "./cart";
 import { chargeDescription } from "@domain/rules/receipt-lines";
 import { PaymentErrorCode, cartFingerprint } from "./payment-records";
 import { balanceOf, registrationFor, requireParticipant } from "./registration-payments";
@@ -60,6 +60,8 @@ export async function preparePayment(
   fingerprint: string | null;
   /** When the cart's or registration's hold ends, if it does. */
   deadline: Date | null;
+  /** Hosted sessions made stale here, to expire at the provider after commit. */
+  stale: string[];
 }> {
   const owner = ownerKey(claims);
   const payCents = toCents(target.payNowAmount);
@@ -95,6 +97,7 @@ export async function preparePayment(
       description: describeCharge(namesWithQuantities(lines)),
       fingerprint: cartFingerprint(lines),
       deadline: cart.expires_at === null ? null : new Date(cart.expires_at),
+      stale: [],
     };
   }
   const reg = await registrationFor(tx, requireParticipant(claims), target.courseSectionId!);
@@ -108,6 +111,8 @@ export async function preparePayment(
       undefined,
       PaymentErrorCode.invalid,
     );
+  // Paid here, it is no longer the cart's to pay (decision 169).
+  const stale = await takeRegistrationOutOfCarts(tx, reg.id);
   return {
     amountCents: payCents,
     cartId: null,
@@ -116,6 +121,7 @@ export async function preparePayment(
     description: reg.course_name,
     fingerprint: null,
     deadline: reg.hold_expires_at === null ? null : new Date(reg.hold_expires_at),
+    stale,
   };
 }
 

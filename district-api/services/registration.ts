@@ -748,7 +748,15 @@ export async function confirmRegistrationPayment(
    * times (and from however many processes) the same confirmation arrives.
    */
   paymentId?: number,
-): Promise<{ result: "registered" | "seat-lost"; registrationId: string }> {
+): Promise<{
+  result: "registered" | "seat-lost";
+  registrationId: string;
+  /**
+   * Of `paidCents`, what the registration no longer owed (another payment paid it meanwhile,
+   * decision 169): not applied, for the caller to give back.
+   */
+  excessCents: number;
+}> {
   const [reg] = await queryRows<{ course_section_id: string }>(
     deps.db,
     sql`select course_section_id from registrations where id = ${registrationId}`,
@@ -770,7 +778,7 @@ export async function confirmRegistrationPayment(
       // The hold lapsed before the money arrived: get the seat back if it is free.
       const waiting = await waitingCount(tx, reg.course_section_id);
       if (waiting > 0 || !(await takeSeat(tx, reg.course_section_id))) {
-        return { result: "seat-lost" as const, registrationId };
+        return { result: "seat-lost" as const, registrationId, excessCents: 0 };
       }
       status = "pending_payment";
     }
@@ -781,11 +789,24 @@ export async function confirmRegistrationPayment(
             where id = ${paymentId} and registration_id = ${registrationId} and applied_at is null
             returning id`,
       );
-      if (!claimed.length) return { result: "registered" as const, registrationId };
+      if (!claimed.length) return { result: "registered" as const, registrationId, excessCents: 0 };
     }
+    // Money takes no more than is owed: a registration's own payment and its cart's can both be
+    // charged when they cross (decision 169). Its own payments kept but not yet applied count as
+    // paid, since they reach it next.
+    const [owing] = await queryRows<{ owed: number }>(
+      tx,
+      sql`select r.cost_cents - r.credits_applied_cents - r.paid_cents - r.pending_cents
+            - coalesce((select sum(p.amount_cents) from payments p
+                        where p.registration_id = r.id and p.status = 'succeeded'
+                          and p.applied_at is null), 0) as owed
+          from registrations r where r.id = ${registrationId}`,
+    );
+    const offered = amounts.paidCents ?? 0;
+    const paidCents = Math.min(offered, Math.max(0, Number(owing!.owed)));
     await tx.execute(
       sql`update registrations
-          set paid_cents = paid_cents + ${amounts.paidCents ?? 0},
+          set paid_cents = paid_cents + ${paidCents},
               pending_cents = pending_cents + ${amounts.pendingCents ?? 0},
               credits_applied_cents = credits_applied_cents + ${amounts.creditsCents ?? 0},
               status = 'registered', hold_expires_at = null, in_cart = false,
@@ -800,7 +821,7 @@ export async function confirmRegistrationPayment(
     if (row!.status !== "registered" && !promiseOnly) {
       await enqueueRegistrationMail(tx, deps, registrationId, "registration");
     }
-    return { result: "registered" as const, registrationId };
+    return { result: "registered" as const, registrationId, excessCents: offered - paidCents };
   });
 }
 

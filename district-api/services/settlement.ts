@@ -22,7 +22,7 @@ import { recordRefund, sendRefund } from "./refunds";
 import { enqueueReceipt } from "./receipts";
 import { participantOfOwner } from "./mail-queue";
 
-/** What became of a payment handed to settlePayment. */
+/** What became of a payment handed to settlePayment ("refunded": all of it went back). */
 export type SettleOutcome = "settled" | "refunded" | "duplicate";
 
 /**
@@ -200,6 +200,7 @@ export async function settlePayment(
     return "refunded";
   }
   await expireAtProvider(deps, work.stale);
+  let outcomeOfAll: SettleOutcome = "settled";
   for (const reg of work.regs) {
     // A registration's own payment reaches it once (it counts as owed-for until then).
     const outcome = await confirmRegistrationPayment(
@@ -208,32 +209,42 @@ export async function settlePayment(
       { paidCents: reg.cents },
       work.payment.registration_id ? work.payment.id : undefined,
     );
-    if (outcome.result === "seat-lost" && work.payment.provider_ref !== null) {
-      // Never charged without a seat: that part goes back to the card.
-      const refund = await deps.db.transaction(async (tx) => {
-        await lockRows(tx, "payment", sql`select id from payments where id = ${work.payment.id}`);
+    // Never charged without a seat, nor for a balance another payment paid meanwhile: that part
+    // goes back to the card (money taken at the register is left for staff to give back).
+    const back =
+      outcome.result === "seat-lost"
+        ? work.payment.provider_ref !== null
+          ? { cents: reg.cents, reason: "seat_lost" as const }
+          : null
+        : outcome.excessCents > 0
+          ? { cents: outcome.excessCents, reason: "registration_paid" as const }
+          : null;
+    if (!back) continue;
+    const refund = await deps.db.transaction(async (tx) => {
+      await lockRows(tx, "payment", sql`select id from payments where id = ${work.payment.id}`);
+      await tx.execute(
+        sql`update purchases set amount_cents = amount_cents - ${back.cents}
+            where payment_id = ${work.payment.id} and registration_id = ${reg.registrationId}`,
+      );
+      if (work.payment.registration_id && back.cents === work.payment.amount_cents) {
+        outcomeOfAll = "refunded";
         await tx.execute(
-          sql`update purchases set amount_cents = 0 where payment_id = ${work.payment.id}
-                and registration_id = ${reg.registrationId}`,
+          sql`update payments set status = 'refunded',
+                provider_message = ${back.reason === "seat_lost" ? t("payment.error.noSeat") : t("payment.refunded.registration_paid")}
+              where id = ${work.payment.id}`,
         );
-        if (work.payment.registration_id) {
-          await tx.execute(
-            sql`update payments set status = 'refunded', provider_message = ${t("payment.error.noSeat")}
-                where id = ${work.payment.id}`,
-          );
-        }
-        return recordRefund(tx, work.payment, {
-          amountCents: reg.cents,
-          reason: "seat_lost",
-          registrationId: reg.registrationId,
-          key: `refund:${work.payment.id}:${reg.registrationId}`,
-          now,
-        });
+      }
+      return recordRefund(tx, work.payment, {
+        amountCents: back.cents,
+        reason: back.reason,
+        registrationId: reg.registrationId,
+        key: `refund:${work.payment.id}:${reg.registrationId}`,
+        now,
       });
-      if (refund) await sendRefund(deps, refund, providerRef ?? work.payment.provider_ref);
-    }
+    });
+    if (refund) await sendRefund(deps, refund, providerRef ?? work.payment.provider_ref);
   }
-  return "settled";
+  return outcomeOfAll;
 }
 
 /**

@@ -10,6 +10,8 @@ export interface DialogFacts {
   balanceCents: number;
   pendingCents: number;
   financialAid: string | null;
+  /** A line of an open cart: paying here takes it out of the cart (decision 169). */
+  inCart: boolean;
 }
 
 /**
@@ -29,8 +31,8 @@ export function dialogMethods(f: DialogFacts): DialogMethod[] {
   if (f.balanceCents === 0) out.push("freeAfterCc");
   if (f.balanceCents > 0) out.push("mail");
   if (f.balanceCents >= ONLINE_MINIMUM_CENTS) out.push("stripe");
-  // Or into the cart, to be paid in one checkout with fees (decision 046).
-  if (f.balanceCents > 0) out.push("cart");
+  // Or into the cart, to be paid in one checkout with fees (decision 046), unless it is there.
+  if (f.balanceCents > 0 && !f.inCart) out.push("cart");
   return out;
 }
 

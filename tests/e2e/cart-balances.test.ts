@@ -131,6 +131,34 @@ describe.each(MODES)("cart balances $name", (mode) => {
   });
 });
 
+describe.each(MODES)("a registration in the cart paid from its own dialog $name", (mode) => {
+  it("the dialog says it is in the cart, offers no cart again, and a mailed check takes it out", async () => {
+    const section = await partialSection(6000);
+    const who = mode.js ? "100026" : "100027";
+    await partlyPaid(who, section.id, 3000);
+    const page = await app.newPage(mode);
+    await signInFamily(page, who);
+    await balanceToCart(page, section.id);
+    await page.getByRole("button", { name: "Remove" }).first().waitFor();
+    // The card's "Submit Payment" (spec 02 §4, partial) opens the dialog over the list.
+    await page.goto("/my-registrations");
+    await card(page, section.name).getByRole("link", { name: "Submit Payment" }).click();
+    const dialog = page.getByRole("dialog", { name: "Payment Options" });
+    await dialog
+      .getByText("This course is in your cart. Paying for it here takes it out of the cart.")
+      .waitFor();
+    await dialog.getByRole("link", { name: "Pay for it with the rest of the cart" }).waitFor();
+    await expect(
+      dialog.getByLabel("Add to my cart, to pay together with fees").count(),
+    ).resolves.toBe(0);
+    await dialog.getByLabel("Mail a paper check").check();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((u) => u.searchParams.has("confirmed"));
+    await page.goto("/cart");
+    await page.getByText("Your cart is empty", { exact: false }).waitFor();
+  });
+});
+
 describe("cart balances with JavaScript", () => {
   it("the partial amount is checked as typed, beside the field, and its minimum explained", async () => {
     const section = await partialSection(7500);

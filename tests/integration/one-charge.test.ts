@@ -566,6 +566,173 @@ describe("a registration is paid once", () => {
   });
 });
 
+/** Opens the hosted page for a registration itself (the payment dialog's "pay online"). */
+async function openRegistrationSession(
+  base: Base,
+  token: string,
+  section: string,
+  dollars: number,
+) {
+  const s = await call(base, "POST", "/v1/payment/checkout-session", {
+    token,
+    body: {
+      courseSectionId: section,
+      payNowAmount: dollars,
+      paymentType: "full",
+      returnBase: "http://localhost:3000",
+      cancelPath: "/my-registrations",
+      completePath: "/payment-complete",
+    },
+  });
+  expect(s.status, JSON.stringify(s.body)).toBe(200);
+  return String(s.body.url).split("/").pop()!;
+}
+
+/** Pays a registration itself by card, as the payment dialog does. */
+async function payRegistrationByCard(base: Base, token: string, section: string, dollars: number) {
+  const setup = await call(base, "POST", "/v1/payment/create-setup-intent", {
+    token,
+    body: { courseSectionId: section },
+  });
+  expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+  const setupId = setup.body.data.setupId as string;
+  await call(base, "POST", `/v1/payment/simulator/setup/${setupId}/confirm`, {
+    token,
+    body: { cardNumber: CARD },
+  });
+  return call(base, "POST", "/v1/payment/complete-setup-intent", {
+    token,
+    body: { setupId, courseSectionId: section, payNowAmount: dollars, paymentType: "full" },
+  });
+}
+
+/**
+ * What the card was charged, less what went back to it, over every payment of a registration
+ * (its own and its cart's) and of `cartId`.
+ */
+async function netCharged(db: Db, section: string, cartId = -1): Promise<number> {
+  const ids = await queryRows<{ id: number }>(
+    db,
+    sql`select p.id from payments p join registrations r on r.course_section_id = ${section}
+        where p.registration_id = r.id
+           or p.cart_id in (select cart_id from cart_items where registration_id = r.id)
+           or p.cart_id in (select cart_id from purchases where registration_id = r.id)
+           or p.cart_id = ${cartId}`,
+  );
+  const mine = new Set(ids.map((p) => String(p.id)));
+  const charges = await queryRows<{
+    id: string;
+    amount_cents: number;
+    metadata: { paymentId?: string };
+  }>(
+    db,
+    sql`select id, amount_cents, metadata from sim_objects where kind = 'payment_intent' and status = 'succeeded'`,
+  );
+  const ours = charges.filter((c) => mine.has(String(c.metadata.paymentId)));
+  const refunds = await queryRows<{
+    amount_cents: number | null;
+    metadata: { payment_intent?: string };
+  }>(db, sql`select amount_cents, metadata from sim_objects where kind = 'refund'`);
+  const back = refunds
+    .filter((r) => ours.some((c) => c.id === r.metadata.payment_intent))
+    .reduce((s, r) => s + Number(r.amount_cents ?? 0), 0);
+  return ours.reduce((s, c) => s + Number(c.amount_cents), 0) - back;
+}
+
+describe("a registration in a cart is paid once", () => {
+  it("paying it from its own dialog takes it out of the cart; the cart then charges the rest", async () => {
+    const token = await login(api, "100024");
+    const { cartId, section } = await cartWithCourse(api, db(), token, 4000);
+    await addGoggles(api, db(), token);
+    const paid = await payRegistrationByCard(api, token, section, 40);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const cart = await call(api, "GET", "/v1/cart/", { token });
+    expect(cart.body.id).toBe(cartId);
+    expect(cart.body.cartItems.map((i: { itemType: string }) => i.itemType)).toEqual(["fee"]);
+    const setupId = await cardSetup(api, token, cartId);
+    const rest = await payByCard(api, token, setupId, cartId, 8);
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(await registrationMoney(db(), section)).toMatchObject({
+      status: "registered",
+      paid_cents: 4000,
+    });
+    expect(await netCharged(db(), section, cartId)).toBe(4800);
+  });
+
+  it("a cart paid for a registration its own payment paid meanwhile gives that part back", async () => {
+    const token = await login(api, "100004");
+    const section = await makeSection(db(), 4000);
+    expect((await call(api, "POST", `/v1/register/${section}`, { token, body: {} })).status).toBe(
+      200,
+    );
+    // The hosted page for the registration is opened first, then the registration goes into
+    // the cart, then the page is paid: the cart still shows the line.
+    const sessionId = await openRegistrationSession(api, token, section, 40);
+    const add = await call(api, "PUT", "/v1/cart/add", {
+      token,
+      body: { courseSectionId: section },
+    });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    const cartId = (await call(api, "GET", "/v1/cart/", { token })).body.id as number;
+    const page = await sim().paySession(sessionId, CARD);
+    expect(page.ok).toBe(true);
+    if (!page.ok) return;
+    expect(await deliver(api, sim(), page.event)).toBe("processed");
+    const setupId = await cardSetup(api, token, cartId);
+    const card = await payByCard(api, token, setupId, cartId, 40);
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    expect(await registrationMoney(db(), section)).toMatchObject({
+      status: "registered",
+      paid_cents: 4000,
+    });
+    expect(await netCharged(db(), section)).toBe(4000);
+    const m = await money(db(), cartId);
+    expect(m.refunds).toEqual([
+      { amount_cents: 4000, reason: "registration_paid", status: "succeeded" },
+    ]);
+  });
+
+  it("a registration whose cart is being paid at this moment is not paid from its own dialog", async () => {
+    const token = await login(api, "100025");
+    const { cartId, section } = await cartWithCourse(api, db(), token, 3000);
+    // A cashier's register is taking this cart's money (the cart is PROCESSING).
+    await db().execute(sql`update carts set status = 'PROCESSING' where id = ${cartId}`);
+    const direct = await payRegistrationByCard(api, token, section, 30);
+    expect(direct.status).toBe(409);
+    const check = await call(api, "POST", "/v1/payment/confirm-mailin", {
+      token,
+      body: { paymentType: "mail", courseSectionIds: [section] },
+    });
+    expect(check.status).toBe(409);
+    const [n] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from cart_items where cart_id = ${cartId}`,
+    );
+    expect(Number(n!.n)).toBe(1);
+    expect(await registrationMoney(db(), section)).toMatchObject({
+      paid_cents: 0,
+      pending_cents: 0,
+    });
+    expect(await netCharged(db(), section)).toBe(0);
+  });
+
+  it("a mailed check for a registration in the cart takes it out of the cart", async () => {
+    const token = await login(api, "100005");
+    const { section } = await cartWithCourse(api, db(), token, 2500);
+    const check = await call(api, "POST", "/v1/payment/confirm-mailin", {
+      token,
+      body: { paymentType: "mail", courseSectionIds: [section] },
+    });
+    expect(check.status, JSON.stringify(check.body)).toBe(200);
+    const cart = await call(api, "GET", "/v1/cart/", { token });
+    expect(cart.body.cartItems ?? []).toEqual([]);
+    expect(await registrationMoney(db(), section)).toMatchObject({
+      pending_cents: 2500,
+      paid_cents: 0,
+    });
+  });
+});
+
 describe("mailed checks are confirmed once", () => {
   it("five concurrent mailed-check confirmations raise the pending amount once", async () => {
     const token = await login(api, "100015");
@@ -648,6 +815,31 @@ describe.skipIf(!usingPostgres)("two API processes on one PostgreSQL", () => {
       expect(m.chargedCents - m.refundedCents).toBe(4000);
       expect(m.payments.filter((p) => p.status === "succeeded")).toHaveLength(1);
       expect(await registrationMoney(adb, section)).toMatchObject({ paid_cents: 4000 });
+    }
+  });
+
+  it("a registration's own page and its cart paid at once on two processes: charged once", async () => {
+    const [a, b] = bases as [Base, Base];
+    const adb = runtimes[0]!.deps.db;
+    for (const id of ["100012", "100013", "100014"]) {
+      const token = await login(a, id);
+      const section = await makeSection(adb, 4000);
+      expect((await call(a, "POST", `/v1/register/${section}`, { token, body: {} })).status).toBe(
+        200,
+      );
+      const sessionId = await openRegistrationSession(b, token, section, 40);
+      await call(a, "PUT", "/v1/cart/add", { token, body: { courseSectionId: section } });
+      const cartId = (await call(a, "GET", "/v1/cart/", { token })).body.id as number;
+      const setupId = await cardSetup(a, token, cartId);
+      await Promise.all([
+        payHostedPage(b, token, sessionId),
+        payByCard(a, token, setupId, cartId, 40),
+      ]);
+      expect(await registrationMoney(adb, section)).toMatchObject({
+        status: "registered",
+        paid_cents: 4000,
+      });
+      expect(await netCharged(adb, section)).toBe(4000);
     }
   });
 

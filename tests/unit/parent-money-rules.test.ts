@@ -87,6 +87,7 @@ describe("payment dialog methods", () => {
     balanceCents: 4000,
     pendingCents: 0,
     financialAid: null,
+    inCart: false,
   };
 
   it("a paid registration offers nothing and says it is paid", () => {
@@ -110,6 +111,10 @@ describe("payment dialog methods", () => {
       "cart",
     ]);
     expect(dialogMethods({ ...facts, status: "waitlisted" })).toEqual(["waitlist"]);
+  });
+
+  it("a registration already in the cart is not offered the cart again (decision 169)", () => {
+    expect(dialogMethods({ ...facts, inCart: true })).toEqual(["mail", "stripe"]);
   });
 });
 

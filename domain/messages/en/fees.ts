@@ -128,6 +128,10 @@ export const fees = {
   // After a mailed check is promised: the promise's amount and the day it must arrive by.
   "paymentDialog.mailCheckDue":
     "Mail a check for {amount}. It must reach us by {due}; if it has not, the registration is released and its seat offered to the families on the waitlist.",
+  // A registration that is a line of the family's cart (decision 169).
+  "paymentDialog.inCart":
+    "This course is in your cart. Paying for it here takes it out of the cart.",
+  "paymentDialog.goToCart": "Pay for it with the rest of the cart",
   "paymentDialog.payLater":
     "All fees must be paid in full by the due date, or registrations with outstanding fees will be cancelled.",
   "paymentDialog.confirmCancelTitle": "Cancel registration?",
