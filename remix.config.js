@@ -1,4 +1,5 @@
-// Classic Remix compiler. REMIX_BUILD_DIR lets several builds live side by side (tests, benches).
+// Classic Remix compiler. REMIX_BUILD_DIR lets several builds live side by side (tests, benches);
+// REMIX_PUBLIC_PATH is where a build's assets are served (scripts/build.ts: one per language).
 const out = process.env.REMIX_BUILD_DIR ?? "build";
 
 /** @type {import('@remix-run/dev').AppConfig} */
@@ -8,7 +9,7 @@ export default {
   serverPlatform: "node",
   serverBuildPath: `${out}/index.js`,
   assetsBuildDirectory: `${out}/assets`,
-  publicPath: "/build/",
+  publicPath: process.env.REMIX_PUBLIC_PATH ?? "/build/",
   browserNodeBuiltinsPolyfill: undefined,
   future: {
     v3_fetcherPersist: true,

@@ -37,6 +37,7 @@ import { sessionResponseHeaders } from "./server/session-headers";
 import { webBodyLimit } from "./server/web-body-limit";
 import { maintenanceGate } from "./server/maintenance-gate";
 import { MAINTENANCE_READ_MS } from "./domain/rules/maintenance";
+import { languageCookie, pageLanguage } from "./domain/rules/language";
 import { t } from "./domain/messages";
 import type { TrustProxy } from "./server/trust-proxy";
 
@@ -191,6 +192,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const build = guardActions(
     (await import(pathToFileURL(path.join(buildDir, "index.js")).href)) as ServerBuild,
   );
+  // The Spanish build (decision 170), beside the English one when it was built.
+  const spanishIndex = path.join(buildDir, "es", "index.js");
+  const spanish = existsSync(spanishIndex)
+    ? guardActions((await import(pathToFileURL(spanishIndex).href)) as ServerBuild)
+    : null;
   const database = api?.database;
   gauge("db_pool_connections", "Database connections of this process by state.", ["state"], () => {
     const stats = database?.poolStats?.();
@@ -233,6 +239,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     "/build",
     express.static(path.join(buildDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
   );
+  if (spanish) {
+    const assets = path.join(buildDir, "es", "assets");
+    app.use("/build-es", precompressedAssets(assets));
+    app.use("/build-es", express.static(assets, { immutable: true, maxAge: "1y", index: false }));
+  }
   app.use(express.static("public", { maxAge: "1h", index: false }));
 
   let listening: Server | null = null;
@@ -250,10 +261,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   app.use(maintenanceGate(apiBaseUrl, opts.statusPollMs ?? MAINTENANCE_READ_MS));
   app.use(sameOriginCheck);
   app.use(refreshSessionMiddleware(apiBaseUrl));
-  app.all(
-    "*",
+  const handlerOf = (pages: ServerBuild) =>
     createRequestHandler({
-      build,
+      build: pages,
       mode: process.env.NODE_ENV === "development" ? "development" : "production",
       getLoadContext: (req, res) => ({
         clientIp: req.ip ?? "",
@@ -262,10 +272,22 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
         statusPollMs: opts.statusPollMs ?? MAINTENANCE_READ_MS,
         environment: { demo: mode === "demo", simulatedPayments },
         requestId: res.locals.requestId as string | undefined,
-        assets: build.assets,
+        assets: pages.assets,
       }),
-    }),
-  );
+    });
+  const english = handlerOf(build);
+  const inSpanish = spanish ? handlerOf(spanish) : english;
+  app.all("*", (req, res, next) => {
+    // Each page in its family's language (decision 170): the choice, else the browser's.
+    const language = pageLanguage({
+      pathname: req.path,
+      chosen: languageCookie(req.headers.cookie),
+      acceptLanguage: req.headers["accept-language"],
+    });
+    res.vary("Accept-Language");
+    res.vary("Cookie");
+    return (language === "es" ? inSpanish : english)(req, res, next);
+  });
 
   await new Promise<void>((resolve) => {
     listening = app.listen(port, host, () => resolve());

@@ -21,6 +21,7 @@ import {
 import uiStyles from "./styles/ui.css";
 import appStyles from "./styles/app.css";
 import { t } from "@domain/messages/common";
+import language from "@domain/messages/compiled/page/language.js";
 import { commitSession, getSession, validStaff, validStudent } from "./.server/session";
 import { loadCartCount } from "./.server/cart-count";
 import { readStatus } from "./.server/maintenance";
@@ -135,7 +136,7 @@ function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const title = useDocumentTitle();
   return (
-    <html lang="en" data-mantine-color-scheme="light">
+    <html lang={language} data-mantine-color-scheme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

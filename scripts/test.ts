@@ -8,6 +8,7 @@
 // again (tests/integration/engine-sensitive.ts); every file runs once on embedded PGlite.
 // Usage: tsx scripts/test.ts [stage…]   (stages: static, integration, postgres, e2e)
 import { spawn } from "node:child_process";
+import { writeCompiledCatalogue } from "./build-messages";
 import { existsSync } from "node:fs";
 import { ENGINE_SENSITIVE } from "../tests/integration/engine-sensitive";
 
@@ -106,6 +107,8 @@ async function main() {
     );
     process.exit(2);
   }
+  // The compiled texts every stage reads (decision 170); `npm ci` writes them too (postinstall).
+  await writeCompiledCatalogue("en");
   const started = performance.now();
   const rows: Timed[] = [];
   let failed = false;

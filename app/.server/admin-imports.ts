@@ -29,7 +29,7 @@ import {
   type ImportFileUpload,
 } from "@domain/forms/admin-imports";
 import { importReportCsvRows } from "@domain/imports/report-csv";
-import { t } from "@domain/messages/admin";
+import { t } from "@domain/messages/pages";
 import { formatAuditTime } from "@domain/rules/time";
 import { callEndpoint, or503 } from "./api";
 import { requireAdmin } from "./admin";

@@ -27,7 +27,7 @@ import {
   SettingsForm,
   StaffCreateForm,
 } from "@domain/forms/admin";
-import { t } from "@domain/messages/admin";
+import { t } from "@domain/messages/pages";
 import { auditCsvRows } from "@domain/rules/audit-csv";
 import {
   districtDateAndTime,

@@ -10,7 +10,8 @@ import {
   type Given,
   type SuccessData,
 } from "@domain/contract/endpoint";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/pages";
+import language from "@domain/messages/compiled/page/language.js";
 import {
   getSession,
   linkedChild,
@@ -82,7 +83,11 @@ export async function fetchApi(
   path: string,
   init: { method?: string; body?: unknown; auth: CallAuth; timeoutMs?: number },
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  // The district API answers in the page's language (decision 170).
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Language": language,
+  };
   if (onLoopback(context.apiBaseUrl)) headers["Accept-Encoding"] = "identity";
   if (context.clientIp) headers["X-Forwarded-For"] = context.clientIp;
   // The request's id (server/observe.ts) goes with every call, so one page load reads across logs.

@@ -10,7 +10,7 @@ import {
   checkoutForm,
   payNowCents,
 } from "@domain/forms/checkout";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/pages";
 import {
   afterPaymentDestination,
   cartLinesOf,

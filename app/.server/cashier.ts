@@ -12,7 +12,7 @@ import {
   presentSimulatedCard,
   recordInPersonPayment,
 } from "@domain/contract/cashier";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/pages";
 import { inPersonFormSchema } from "@domain/forms/in-person";
 import { payNowCents, truncatedCents } from "@domain/rules/cashier";
 import { cartLinesOf, partialOption } from "@domain/rules/checkout";

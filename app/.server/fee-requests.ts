@@ -18,7 +18,7 @@ import {
 } from "@domain/contract/fee-requests";
 import { feeRequestSchema, renumberAbove, type FeeRequestValues } from "@domain/forms/fee-request";
 import { FeeReviewForm } from "@domain/forms/fee-review";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/pages";
 import { callEndpoint, or503 } from "./api";
 import { parseAsTyped, parseWithZod } from "./forms.server";
 import { districtTimeZone } from "./time";

@@ -4,7 +4,7 @@ import { addAssessedFees, type Cart } from "@domain/contract/cart";
 import type { AssessedFee, Fee, PurchaseHistory } from "@domain/contract/fees";
 import { addFeeToCart } from "@domain/contract/fees";
 import { AddToCartForm, FeeShopForm } from "@domain/forms/add-to-cart";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/pages";
 import { checkDonation } from "@domain/rules/donation";
 import { feeAnswerProblems } from "@domain/rules/fee-answers";
 import { feeCardState, requiresFullPayment, type FeeCardState } from "@domain/rules/fee-card";

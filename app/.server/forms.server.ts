@@ -5,7 +5,7 @@ import { parseWithZod as parseWithZodOnly } from "@conform-to/zod";
 import type { ZodTypeAny } from "zod";
 import { formErrorMap } from "@domain/forms/error-map";
 import { refusedFieldName } from "@domain/forms/field-names";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/pages";
 
 /** Longest part of a refused field name quoted back in the refusal. */
 const QUOTED_NAME_MAX = 80;

@@ -3,7 +3,7 @@
 // refusals); the switch puts another linked child on screen. The session keeps each child's own
 // token, so the district API still sees one child per call and checks each exactly as before.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/pages";
 import {
   HOUSEHOLD_MAX,
   afterAdd,

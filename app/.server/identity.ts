@@ -27,7 +27,7 @@ import {
 } from "./forms.server";
 import { decodeJwt } from "jose";
 import type { SubmissionResult } from "@conform-to/react";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/pages";
 import {
   FormTooLargeError,
   readSignatureForm,

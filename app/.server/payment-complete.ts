@@ -10,7 +10,7 @@ import { getPaymentStatus, getRegistrationPayment } from "@domain/contract/payme
 import { safeLocalPath } from "@domain/rules/destinations";
 import { toCents } from "@domain/rules/money";
 import { chargeDescription } from "@domain/rules/receipt-lines";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/pages";
 import { callEndpoint, or503 } from "./api";
 import type { Who } from "./payments";
 

@@ -16,7 +16,7 @@ import {
 import { checkoutForm, payNowCents } from "@domain/forms/checkout";
 import { cartLinesOf } from "@domain/rules/checkout";
 import { formErrorMap } from "@domain/forms/error-map";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages/pages";
 import { toCents } from "@domain/rules/money";
 import { requireFamily } from "./auth";
 

@@ -22,7 +22,8 @@ import {
   type Program,
   type RegisterRequest,
 } from "@domain/contract/programs";
-import { t, type MessageKey } from "@domain/messages";
+import { t } from "@domain/messages/pages";
+import type { MessageKey } from "@domain/messages";
 import { toCardData } from "~/components/programs/card-data";
 import { callEndpoint, or503, type ApiResult, type CallAuth } from "./api";
 import { loadSettings } from "./settings";

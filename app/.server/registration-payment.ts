@@ -4,6 +4,7 @@
 import { cancelRegistration } from "@domain/contract/programs";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { REASON_CLICKED_CANCEL } from "@domain/rules/cancel-reasons";
 import { addRegistration } from "@domain/contract/cart";
 import {
   confirmCourseCredits,
@@ -15,7 +16,7 @@ import {
   type RegistrationPayment,
 } from "@domain/contract/payments";
 import { PaymentDialogIntentForm, paymentDialogForm } from "@domain/forms/registration-payment";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages/pages";
 import { activityPayment } from "@domain/rules/checkout";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { formatDistrictDate } from "@domain/rules/time";
@@ -38,7 +39,6 @@ import { loadSettings } from "./settings";
 import { districtTimeZone } from "./time";
 
 type Method = DialogMethod;
-const REASON = "Clicked cancel on payment";
 
 function factsOf(p: RegistrationPayment) {
   return {
@@ -142,7 +142,7 @@ export async function registrationPaymentAction({ request, context, params }: Ac
   if (posted.value.intent === "cancel") {
     const r = await callEndpoint(caller, cancelRegistration, {
       params: { courseSelectionUUID: sectionId },
-      body: { reason: REASON },
+      body: { reason: REASON_CLICKED_CANCEL },
     });
     // Back to the card, whose action (Register again) takes the focus.
     return redirect(hrefTo("/programs", programsOpener.action(sectionId)), {

@@ -4,7 +4,7 @@
 import { PNG } from "pngjs";
 import type { UploadHandler } from "@remix-run/node";
 import { SIGNATURE_MAX_BYTES } from "@domain/contract/community";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/pages";
 import { SIGNATURE_FORM_MAX } from "./body-limits";
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

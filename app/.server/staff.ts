@@ -12,7 +12,7 @@ import {
   listMyFees,
   type RosterType,
 } from "@domain/contract/staff";
-import { t } from "@domain/messages";
+import { t } from "@domain/messages/pages";
 import {
   csvFileName,
   feeReportCsvRows,

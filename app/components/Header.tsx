@@ -2,6 +2,9 @@ import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { t } from "@domain/messages/common";
 import { cartHref, navigationFor } from "@domain/rules/navigation";
+import { isStaffPath } from "@domain/rules/language";
+import language from "@domain/messages/compiled/page/language.js";
+import { districtLang } from "./district-text";
 
 interface HeaderProps {
   user: {
@@ -43,6 +46,25 @@ function NavItems({ user, cartCount }: HeaderProps) {
   );
 }
 
+/**
+ * The other language, named in itself (decision 170): a plain form, so the whole page (and its
+ * scripts) comes again in that language, with JavaScript or without. Staff pages stay English.
+ */
+function LanguageSwitch() {
+  const { pathname, search } = useLocation();
+  if (isStaffPath(pathname)) return null;
+  const other = language === "en" ? "es" : "en";
+  return (
+    <form method="post" action="/language" className="app-language">
+      <input type="hidden" name="language" value={other} />
+      <input type="hidden" name="returnTo" value={pathname + search} />
+      <button type="submit" className="link" lang={other}>
+        {t(`language.switchTo.${other}`)}
+      </button>
+    </form>
+  );
+}
+
 /** The cart and its count, at phone width beside the menu rather than inside the drawer. */
 function NarrowCart({ user, cartCount }: HeaderProps) {
   const cart = cartHref(user);
@@ -76,11 +98,16 @@ export function Header(props: HeaderProps) {
           {/* The light tile stands out on the purple header (the favicon is purple). */}
           <img src="/logo.svg" alt="" width={28} height={28} />
           {t("app.title")}
-          {props.districtName ? <span className="app-district">{props.districtName}</span> : null}
+          {props.districtName ? (
+            <span className="app-district" lang={districtLang}>
+              {props.districtName}
+            </span>
+          ) : null}
         </Link>
         <nav className="app-nav wide" aria-label={t("nav.mainNavigation")}>
           <NavItems {...props} />
         </nav>
+        <LanguageSwitch />
         <NarrowCart {...props} />
         <details className="app-drawer" ref={drawer}>
           <summary>{t("nav.menu")}</summary>

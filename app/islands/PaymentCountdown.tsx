@@ -80,10 +80,7 @@ export function PaymentCountdown({
         window.clearInterval(id);
         clearPaymentTimer(window.localStorage, courseSelectionUUID);
         window.dispatchEvent(new CustomEvent(EXPIRED_EVENT));
-        submit(
-          { intent: "expire", courseSelectionUUID, reason: t("register.reasonTimeout") },
-          { method: "post", action: "/programs" },
-        );
+        submit({ intent: "expire", courseSelectionUUID }, { method: "post", action: "/programs" });
       }
     };
     const id = window.setInterval(tick, 900);

@@ -8,6 +8,7 @@ import { loadSettings } from "~/.server/settings";
 import { serviceUnavailable } from "~/.server/api";
 import { markdownToSafeHtml } from "~/.server/markdown";
 import { PageDialog } from "~/components/PageDialog";
+import { districtLang } from "~/components/district-text";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = { title: t("instructions.title") };
@@ -26,7 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Instructions() {
   const { staff, html } = useLoaderData<typeof loader>();
   // The markdown is rendered and sanitised on the server.
-  const body = <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+  const body = (
+    <div className="markdown" lang={districtLang} dangerouslySetInnerHTML={{ __html: html }} />
+  );
   if (staff) {
     return (
       <PageDialog

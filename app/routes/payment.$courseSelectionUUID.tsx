@@ -17,7 +17,7 @@ import {
   useParams,
 } from "@remix-run/react";
 import { Alert, Anchor, Button, Group, Radio, RadioGroup, Stack, Text, TextInput } from "~/ui";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages/payment-dialog";
 import { activityPayment } from "@domain/rules/checkout";
 import { formatUsd, toCents } from "@domain/rules/money";
 import {

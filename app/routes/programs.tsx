@@ -5,6 +5,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Stack } from "~/ui";
 import { CourseStatus } from "@domain/contract/programs";
+import { REASON_TIMEOUT } from "@domain/rules/cancel-reasons";
 import { t } from "@domain/messages/programs";
 import { requireParticipant } from "~/.server/auth";
 import {
@@ -54,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "expire") {
     // The page's payment window ran out: cancel now (the server would expire the hold anyway).
     const res = await runCardAction({ request, context }, "cancel", id, {
-      reason: t("register.reasonTimeout"),
+      reason: REASON_TIMEOUT,
     });
     return json({ expired: true, ok: res.ok });
   }

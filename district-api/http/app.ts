@@ -1,4 +1,6 @@
 // The district API as an Express app: mounted under /v1 by server.ts, or run on its own.
+import { inLanguage } from "../language";
+import { languageFromAcceptLanguage } from "@domain/rules/language";
 import express, { type Express } from "express";
 import type { ApiDeps } from "../deps";
 import { describeApi } from "@domain/contract/meta";
@@ -74,6 +76,11 @@ export function createDistrictApi(deps: ApiDeps, opts: { trustProxy?: TrustProxy
       },
     }),
   );
+  // Each reply in the language the caller asks for (decision 170): the web app sends its page's.
+  // After the body is read, so the handlers run inside it.
+  v1.use((req, _res, next) => {
+    inLanguage(languageFromAcceptLanguage(req.headers["accept-language"]) ?? "en", next);
+  });
   v1.use(maintenanceGate(deps));
   v1.use(identityRoutes(deps));
   v1.use(settingsRoutes(deps));

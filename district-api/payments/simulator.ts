@@ -4,7 +4,7 @@
 // honoured the way Stripe honours them: the same key returns the first answer.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { t } from "@domain/messages/fees";
+import { t } from "@domain/messages";
 import { cardExpiryProblem } from "@domain/rules/card-expiry";
 import { systemClock, type Clock } from "../clock";
 import { queryRows, type Db } from "../db/client";

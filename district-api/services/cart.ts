@@ -2,6 +2,7 @@
 // the items are released and registrations in the cart cancelled ("Payment Timeout").
 import { logSafeError } from "../logger";
 import { sql } from "drizzle-orm";
+import { REASON_TIMEOUT } from "@domain/rules/cancel-reasons";
 import type { TokenClaims } from "@domain/contract/identity";
 import type { AddToCartRequest } from "@domain/contract/fees";
 import type {
@@ -28,7 +29,6 @@ import { lockRows } from "./locks";
 import { ApiError, ownerKey } from "../errors";
 import { guestMayReadReceipt } from "./guest-receipts";
 import {
-  REASON_TIMEOUT,
   cancelRegistration,
   cartHoldMinutes,
   releaseAllExpiredHolds,

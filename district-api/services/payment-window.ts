@@ -4,6 +4,7 @@
 // the cart's deadline with it, since the cart cancels its registrations at its own end (decision
 // 041). The seat is held at most twice the window, and only this API decides it.
 import { sql } from "drizzle-orm";
+import { REASON_TIMEOUT } from "@domain/rules/cancel-reasons";
 import type { PaymentWindowReply } from "@domain/contract/programs";
 import { t, type MessageKey } from "@domain/messages";
 import { extensionRefusal, type ExtensionRefusal } from "@domain/rules/payment-window";
@@ -11,7 +12,7 @@ import { queryRows } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { lockRows } from "./locks";
-import { paymentTimeoutMinutes, REASON_TIMEOUT } from "./registration";
+import { paymentTimeoutMinutes } from "./registration";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

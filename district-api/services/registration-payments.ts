@@ -3,6 +3,7 @@
 // directly (card, hosted checkout, mailed check, confirmations without money). The window itself
 // (the hold, its deadline, the seat) is the registration service's (registration.ts).
 import { sql } from "drizzle-orm";
+import { REASON_TIMEOUT } from "@domain/rules/cancel-reasons";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import type { ActivityBalance } from "@domain/rules/checkout";
@@ -12,7 +13,6 @@ import { queryRows, type Exec } from "../db/client";
 import { readMailedCheckDays } from "../queries/office";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
-import { REASON_TIMEOUT } from "./registration";
 
 /** A registration of the caller for a section, with what is still due on it. */
 export async function registrationFor(db: Exec, participant: number, sectionId: string) {

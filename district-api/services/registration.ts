@@ -4,9 +4,11 @@
 // oversold whatever the concurrency (docs/architecture.md "Row locks and the order they are
 // taken"; decisions 030–032).
 import { sql } from "drizzle-orm";
+import { REASON_OFFER_EXPIRED, REASON_TIMEOUT } from "@domain/rules/cancel-reasons";
 import type { RegisterRequest, RegisterReply } from "@domain/contract/programs";
 import { RegisterErrorCode } from "@domain/contract/programs";
 import { t } from "@domain/messages";
+import { inEnglish } from "../language";
 import { findTimeConflict } from "@domain/rules/time-conflict";
 import { formatDistrictDateTime } from "@domain/rules/time";
 import {
@@ -25,9 +27,6 @@ import { enqueueRegistrationMail } from "./receipts";
 import { metrics } from "../metrics";
 import { lockRows } from "./locks";
 import { readDistrictName } from "../queries/settings";
-
-export const REASON_TIMEOUT = "Payment Timeout";
-export const REASON_OFFER_EXPIRED = "Waitlist Offer Expired";
 
 export interface SectionRow {
   id: string;
@@ -183,20 +182,26 @@ export async function offerFreedSeats(
               updated_at = ${now}
           where id = ${next.id}`,
     );
-    if (next.email) {
-      mail.push({
-        kind: "waitlist-offer",
-        participantId: Number(next.participant_id),
-        registrationId: next.id,
-        to: next.email,
-        subject: t("register.offerMailSubject", { course: section.course_name }),
-        text: t(cost > 0 ? "register.offerMailBody" : "register.promotedMailBody", {
-          name: next.name_first,
-          course: section.course_name,
-          until: formatDistrictDateTime(until, deps.timeZone),
-          district: await readDistrictName(tx, deps.districtName),
-        }),
-      });
+    const to = next.email;
+    if (to) {
+      const district = await readDistrictName(tx, deps.districtName);
+      // Another family's mail, whoever's request freed the seat: in English until a family's
+      // language is kept on their record (decision 170).
+      mail.push(
+        inEnglish(() => ({
+          kind: "waitlist-offer" as const,
+          participantId: Number(next.participant_id),
+          registrationId: next.id,
+          to,
+          subject: t("register.offerMailSubject", { course: section.course_name }),
+          text: t(cost > 0 ? "register.offerMailBody" : "register.promotedMailBody", {
+            name: next.name_first,
+            course: section.course_name,
+            until: formatDistrictDateTime(until, deps.timeZone),
+            district,
+          }),
+        })),
+      );
     }
   }
 }

@@ -6,6 +6,7 @@
 // afterwards through the registration service.
 import { sql } from "drizzle-orm";
 import { t } from "@domain/messages";
+import { inEnglish } from "../language";
 import { allocatePayment } from "@domain/rules/partial-payment";
 import { providerEventAction } from "@domain/rules/provider-events";
 import { registrationVerdict, settleVerdict, type RefundReason } from "@domain/rules/cart-binding";
@@ -46,7 +47,7 @@ export async function settlePayment(
     const [refused] = await queryRows<PaymentRow>(
       tx,
       sql`update payments set status = 'refunded', provider_ref = coalesce(${providerRef}, provider_ref),
-            provider_message = ${t(`payment.refunded.${reason}`)}, settled_at = ${now}
+            provider_message = ${inEnglish(() => t(`payment.refunded.${reason}`))}, settled_at = ${now}
           where id = ${current.id}
           returning *`,
     );
@@ -230,7 +231,7 @@ export async function settlePayment(
         outcomeOfAll = "refunded";
         await tx.execute(
           sql`update payments set status = 'refunded',
-                provider_message = ${back.reason === "seat_lost" ? t("payment.error.noSeat") : t("payment.refunded.registration_paid")}
+                provider_message = ${inEnglish(() => (back.reason === "seat_lost" ? t("payment.error.noSeat") : t("payment.refunded.registration_paid")))}
               where id = ${work.payment.id}`,
         );
       }
@@ -276,7 +277,7 @@ export async function failProviderPayment(
     if (!current) return "duplicate";
     await tx.execute(
       sql`update payments set status = 'failed', provider_ref = coalesce(${providerRef}, provider_ref),
-            provider_message = ${t("payment.error.asyncFailed")}
+            provider_message = ${inEnglish(() => t("payment.error.asyncFailed"))}
           where id = ${current.id}`,
     );
     if (current.cart_id && current.status === "processing") {

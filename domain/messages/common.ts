@@ -1,8 +1,7 @@
 // Texts of one area for the pages that show them: common plus the shell (see translate.ts).
 import { translator } from "./translate";
-import { common } from "./en/common";
+import type { common as commonEn } from "./en/common";
+import common from "./compiled/page/common.js";
 
-const catalogue = { ...common } as const;
-
-export type CommonKey = keyof typeof catalogue;
-export const t = translator(catalogue);
+export type CommonKey = keyof typeof commonEn;
+export const t = translator<CommonKey>({ ...common });

@@ -1,9 +1,9 @@
 // Texts of one area for the pages that show them: common plus fee requests (see translate.ts).
 import { translator } from "./translate";
-import { common } from "./en/common";
-import { feeRequests } from "./en/fee-requests";
+import type { common as commonEn } from "./en/common";
+import type { feeRequests as feeRequestsEn } from "./en/fee-requests";
+import common from "./compiled/page/common.js";
+import feeRequests from "./compiled/page/fee-requests.js";
 
-const catalogue = { ...common, ...feeRequests } as const;
-
-export type FeeRequestsKey = keyof typeof catalogue;
-export const t = translator(catalogue);
+export type FeeRequestsKey = keyof typeof commonEn | keyof typeof feeRequestsEn;
+export const t = translator<FeeRequestsKey>({ ...common, ...feeRequests });

@@ -1,10 +1,10 @@
 // Texts of one area for the pages that show them: common plus fees, cart and payments (see
 // translate.ts); the receipt's and Payment Complete's are in receipts.ts.
 import { translator } from "./translate";
-import { common } from "./en/common";
-import { fees } from "./en/fees";
+import type { common as commonEn } from "./en/common";
+import type { fees as feesEn } from "./en/fees";
+import common from "./compiled/page/common.js";
+import fees from "./compiled/page/fees.js";
 
-const catalogue = { ...common, ...fees } as const;
-
-export type FeesKey = keyof typeof catalogue;
-export const t = translator(catalogue);
+export type FeesKey = keyof typeof commonEn | keyof typeof feesEn;
+export const t = translator<FeesKey>({ ...common, ...fees });

@@ -1,9 +1,9 @@
 // Texts of one area for the pages that show them: common plus programs and registrations (see translate.ts).
 import { translator } from "./translate";
-import { common } from "./en/common";
-import { programs } from "./en/programs";
+import type { common as commonEn } from "./en/common";
+import type { programs as programsEn } from "./en/programs";
+import common from "./compiled/page/common.js";
+import programs from "./compiled/page/programs.js";
 
-const catalogue = { ...common, ...programs } as const;
-
-export type ProgramsKey = keyof typeof catalogue;
-export const t = translator(catalogue);
+export type ProgramsKey = keyof typeof commonEn | keyof typeof programsEn;
+export const t = translator<ProgramsKey>({ ...common, ...programs });

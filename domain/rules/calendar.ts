@@ -4,7 +4,19 @@
 // within their JavaScript budget (decision 116). Instants (when something happened or ends) are
 // read in the district's zone with dayjs: domain/rules/time.ts.
 
+import { displayLanguage } from "../messages/language";
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A month's short name in Spanish ("nov"), from the browser's or Node's own locale data
+ * (decision 170), so no table of names rides in the pages' script.
+ */
+export function spanishMonth(month: number): string {
+  return new Intl.DateTimeFormat("es", { month: "short", timeZone: "UTC" })
+    .format(new Date(Date.UTC(2000, month - 1, 15)))
+    .replace(".", "");
+}
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** [year, month 1–12, day] of a real calendar date "YYYY-MM-DD" (no Feb 31), or null. */
@@ -64,6 +76,8 @@ export function formatCalendarDate(value: string): string {
   const parts = dayParts(value.slice(0, 10));
   if (!parts) return value;
   const [year, month, day] = parts;
+  // Spanish: day, month, year ("8 sept 2026").
+  if (displayLanguage() === "es") return `${day} ${spanishMonth(month)} ${year}`;
   return `${MONTHS[month - 1]} ${day}, ${year}`;
 }
 
@@ -72,5 +86,7 @@ export function formatClockTime(hhmm: string): string {
   const m = /^([01]\d|2[0-3]):([0-5]\d)/.exec(hhmm);
   if (!m) return hhmm;
   const hour = Number(m[1]);
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${m[2]} ${hour < 12 ? "AM" : "PM"}`;
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  if (displayLanguage() === "es") return `${twelve}:${m[2]} ${hour < 12 ? "a. m." : "p. m."}`;
+  return `${twelve}:${m[2]} ${hour < 12 ? "AM" : "PM"}`;
 }

@@ -5,6 +5,8 @@
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
+import { displayLanguage } from "../messages/language";
+import { spanishMonth } from "./calendar";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -13,14 +15,31 @@ export const DEFAULT_DISTRICT_TZ = "America/Chicago";
 
 type Instant = string | Date;
 
+/** The day of a zoned instant as shown: "Nov 23, 2026", in Spanish "23 nov 2026" (decision 170). */
+function shownDay(local: dayjs.Dayjs): string {
+  if (displayLanguage() === "es") {
+    return `${local.date()} ${spanishMonth(local.month() + 1)} ${local.year()}`;
+  }
+  return local.format("MMM D, YYYY");
+}
+
+/** The time of a zoned instant as shown: "5:00 PM", in Spanish "5:00 p. m.". */
+function shownTime(local: dayjs.Dayjs): string {
+  if (displayLanguage() === "es") {
+    return `${local.format("h:mm")} ${local.hour() < 12 ? "a. m." : "p. m."}`;
+  }
+  return local.format("h:mm A");
+}
+
 /** "Nov 23, 2026, 5:00 PM" in the district's zone. */
 export function formatDistrictDateTime(at: Instant, timeZone = DEFAULT_DISTRICT_TZ): string {
-  return dayjs(at).tz(timeZone).format("MMM D, YYYY, h:mm A");
+  const local = dayjs(at).tz(timeZone);
+  return `${shownDay(local)}, ${shownTime(local)}`;
 }
 
 /** "Nov 23, 2026": the day an instant falls on in the district's zone. */
 export function formatDistrictDate(at: Instant, timeZone = DEFAULT_DISTRICT_TZ): string {
-  return dayjs(at).tz(timeZone).format("MMM D, YYYY");
+  return shownDay(dayjs(at).tz(timeZone));
 }
 
 /** formatDistrictDateTime followed by the zone's short name ("Nov 23, 2026, 5:00 PM CST"). */
@@ -30,7 +49,7 @@ export function formatDistrictDateTimeWithZone(
 ): string {
   const local = dayjs(at).tz(timeZone);
   const zone = local.offsetName("short");
-  const shown = local.format("MMM D, YYYY, h:mm A");
+  const shown = `${shownDay(local)}, ${shownTime(local)}`;
   return zone ? `${shown} ${zone}` : shown;
 }
 

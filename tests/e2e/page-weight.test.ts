@@ -53,6 +53,30 @@ describe.each(MODES)("page weight $name", (mode) => {
   });
 });
 
+// The Spanish build carries Spanish texts instead of English ones (decision 170): the same budget.
+describe("page weight in Spanish, with JavaScript", () => {
+  it.each(PAGES)("$path is within the budget", async (p) => {
+    const context = await app.browser.newContext({
+      baseURL: app.url,
+      locale: "es-MX",
+      storageState: p.auth ? signedIn : undefined,
+      extraHTTPHeaders: GZIP_ONLY,
+    });
+    try {
+      const page = await context.newPage();
+      const w = await measureWeight(page, p.path);
+      expect(new URL(page.url()).pathname).toBe(p.path);
+      await expect(page.locator("html").getAttribute("lang")).resolves.toBe("es");
+      expect(w.js).toBeGreaterThan(0);
+      expect(w.js).toBeLessThanOrEqual(BUDGET.js);
+      expect(w.html).toBeLessThanOrEqual(BUDGET.html);
+      expect(w.css).toBeLessThanOrEqual(BUDGET.css);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("static assets", () => {
   it("are sent gzipped once at the highest level, cached for a year as immutable", async () => {
     const html = await fetch(`${app.url}/signin`).then((r) => r.text());

@@ -23,9 +23,10 @@ export interface TestApp {
   dataDir: string;
   newContext(
     mode: Pick<Mode, "js">,
-    opts?: { viewport?: { width: number; height: number } },
+    /** `locale` is the browser's language (its Accept-Language), "en-US" unless given. */
+    opts?: { viewport?: { width: number; height: number }; locale?: string },
   ): Promise<BrowserContext>;
-  newPage(mode: Pick<Mode, "js">): Promise<Page>;
+  newPage(mode: Pick<Mode, "js">, opts?: { locale?: string }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -107,6 +108,7 @@ export async function startTestApp(opts: { statusPollMs?: number } = {}): Promis
         baseURL: server.url,
         javaScriptEnabled: mode.js,
         viewport: o.viewport ?? { width: 1280, height: 900 },
+        locale: o.locale ?? "en-US",
       });
       ctx.setDefaultTimeout(15_000);
       if (mode.js) withJavaScript.add(ctx);
@@ -120,8 +122,8 @@ export async function startTestApp(opts: { statusPollMs?: number } = {}): Promis
       contexts.push(ctx);
       return ctx;
     },
-    async newPage(mode) {
-      const ctx = await app.newContext(mode);
+    async newPage(mode, o = {}) {
+      const ctx = await app.newContext(mode, o);
       return ctx.newPage();
     },
     async close() {

@@ -1,7 +1,6 @@
 // Site-wide texts: shell, navigation, sign-in, sessions, maintenance, errors (spec 01 §2, §8).
 export const common = {
   "app.title": "District Programs and Fees",
-  "app.districtName": "School District",
   "settings.default.districtName": "School District",
   "settings.default.checkPayableTo": "School District",
   "settings.default.checkMailingAddress":
@@ -18,20 +17,7 @@ export const common = {
   // Every page's title (WCAG 2.4.2): its own name, then the site's; a refused post's starts "Error:".
   "app.pageTitle": "{page} – {app}",
   "app.errorTitle": "Error: {title}",
-  "maintenance.body":
-    "The site is currently offline for maintenance and is scheduled to be back online at",
-  "error.invalidResponse": "Invalid response from server. Please try again.",
   "error.generic": "There was an error.",
-  "error.tooManyAttempts": "Too many sign-in attempts. Please wait a while and try again.",
-  // A public action over its limit (decision 137); {time} is the district's time it opens again.
-  "limit.tryAgainAt": "Too many attempts. Please try again at {time}.",
-  "error.sameOrigin": "This request did not come from this site.",
-  "error.badRequest": "The request was not valid.",
-  "error.unauthorized": "Your session has ended. Please sign in again.",
-  "error.forbidden": "You are not allowed to do that.",
-  "error.notFound": "Not found.",
-  "error.payloadTooLarge": "The request is too large.",
-  "error.malformedJson": "The request body is not valid JSON.",
   "input.controlCharacters": "must not contain control characters.",
   "input.date": "must be a real date between 1900-01-01 and 2099-12-31.",
 
@@ -48,9 +34,13 @@ export const common = {
   "nav.businessOffice": "BUSINESS OFFICE",
   "nav.signOut": "Sign Out",
   "nav.cart": "Cart",
-  "nav.cartItems": "{count} items in cart",
+  "nav.cartItems": "{count, plural, one {# item in cart} other {# items in cart}}",
   "nav.menu": "Menu",
-  "nav.home": "Home",
+  // The language choice (decision 170). Each language is named, and its notice said, in that
+  // language: the same texts in every catalogue.
+  "language.switchTo.en": "English",
+  "language.switchTo.es": "Español",
+  "language.label": "Language",
   "nav.mainNavigation": "Main navigation",
 
   "questionnaire.step1.title": "Welcome! Who are you?",
@@ -68,7 +58,6 @@ export const common = {
   "questionnaire.community.programs": "Register for programs",
   "questionnaire.student.payFees": "Pay fees or purchase items",
   "questionnaire.student.programs": "Register for programs",
-  "guest.comingSoon": "Coming Soon",
 
   "signin.title": "Student / Community Member Login",
   "signin.studentId": "Student or Community Member ID Number",
@@ -92,22 +81,17 @@ export const common = {
     "If located, an email will be sent to the address on file with your Student ID.",
   "recover.noticeMember":
     "If located, an email will be sent to the address on file with your Community Member ID.",
-  "recover.mailSubjectStudent": "Your Student ID",
-  "recover.mailSubjectMember": "Your Community Member ID",
-  "recover.mailBody": "Hello {name},\n\nYour {kind} is {id}.\n\n{district}",
 
   "staffSignin.title": "Instructor / Faculty Login",
   "staffSignin.username": "Username",
   "staffSignin.password": "Password",
   "staffSignin.login": "Login",
-  "staffSignin.failed": "Invalid Username or Password.",
 
   "guest.title": "Guest Login",
   "guest.nameFirst": "First Name",
   "guest.nameLast": "Last Name",
   "guest.email": "Email",
   "guest.submit": "Continue",
-  "guest.failed": "There was an error logging you in.",
   "guest.emailInvalid": "Email must be valid.",
   "guest.nameFirstRequired": "First Name is required",
   "guest.nameLastRequired": "Last Name is required",
@@ -119,14 +103,6 @@ export const common = {
   "notice.close": "Close notice",
   "notice.signedOut": "You have been signed out.",
 
-  "signinLock.mailSubject": "Sign-in paused after wrong attempts",
-  "signinLock.participantMailBody":
-    "Hello {name},\n\nSomeone tried several times to sign in with your {kind} {id} and a wrong birth date, so sign-in with this ID is paused until {until}. Each further wrong attempt makes the pause longer; signing in with the right birth date after the pause ends it.\n\nIf it was you, please wait until then. If it was not you, please let the district office know.\n\n{district}",
-  "signinLock.staffMailBody":
-    "Hello {name},\n\nSomeone tried several times to sign in as {username} with a wrong password, so sign-in with this username is paused until {until}. Each further wrong attempt makes the pause longer; signing in with the right password after the pause ends it.\n\nIf it was you, please wait until then. If it was not you, please let the district office know.\n\n{district}",
-  "error.lengthRequired": "The request must say how long it is (Content-Length).",
-  "error.formTooLarge":
-    "The form sent is too large. A signature picture may be at most 200 KB: go back, choose a smaller file and send the form again.",
   // Validation messages of every form where the schema gives none of its own (decision 107).
   // The error summary at the top of a page whose post was refused (GOV.UK's pattern).
   "form.errorSummary": "There is a problem",
@@ -135,7 +111,8 @@ export const common = {
   "form.required": "This field is required.",
   "form.invalid": "This value is not valid.",
   "form.invalidChoice": "Please choose one of the options.",
-  "form.tooLong": "This field must be at most {max} characters.",
+  "form.tooLong":
+    "This field must be at most {max, plural, one {# character} other {# characters}}.",
   "form.tooShort": "This field must be at least {min} characters.",
   "form.tooBig": "This value is too large.",
   "form.tooSmall": "This value is too small.",

@@ -28,12 +28,6 @@ export const fees = {
   "cart.countdown.warning.5": "5 minutes left to complete your checkout.",
   "cart.countdown.warning.1": "1 minute left to complete your checkout.",
   "cart.error.load": "There was an error loading the cart",
-  "cart.error.fetch": "There was an error fetching the cart.",
-  "cart.error.delete": "There was an error deleting the cart item.",
-  "cart.error.empty": "There was an error emptying the cart.",
-  "cart.error.add": "There was an error adding to the cart.",
-  "cart.error.notOpen": "This cart can no longer be changed.",
-  "cart.error.registrationNotFound": "No registration awaiting payment was found for this course.",
   "cart.removed": "Removed from cart.",
   "cart.emptied": "Your cart is empty.",
   "cart.registration": "Registration",
@@ -69,26 +63,17 @@ export const fees = {
   "checkout.error.checkNumber": "Check Number is required and must be at least 3 characters.",
   "checkout.error.methodRequired": "Choose a payment method.",
   "checkout.error.methodUnavailable": "This payment method is not available for this cart.",
-  "checkout.error.amountChanged": "The cart changed. Please review it and pay again.",
   "checkout.error.balanceChanged": "The amount due changed. Please review it and pay again.",
   "checkout.orderSubmitted": "Your order has been submitted.",
   "checkout.mailSubmitted":
     "Your order has been submitted. Please mail your check to complete the payment.",
 
-  "payment.error.cartOrCourse": "Cart ID or Course Section ID required for payment processing.",
-  "payment.error.unknown": "An unknown error has occurred.",
   "payment.error.stripe": "An unknown stripe error has occurred.",
   "payment.error.payment": "An unknown payment error has occurred.",
-  "payment.error.method": "There was an error getting your payment method.",
-  "payment.error.inProgress": "This payment is already being processed.",
-  "payment.error.notEligible": "This payment option is not available for this registration.",
-  "payment.error.noSeat":
-    "The seat held for you was released before your payment arrived and the course is full. Your payment has been refunded.",
   "payment.cardLoadFailed": "There was a issue loading the credit card payments",
   "payment.cardLoadSlow":
     "Loading credit card payment form. If this message persists, try reloading the page or clearing your browser cache.",
   "payment.tryAgain": "Try again",
-  "payment.methodUpdated": "Payment method updated.",
   "payment.creditsApplied":
     "Your Payment has been received and your course credits have been applied.",
   "payment.testMode": "Test mode",
@@ -101,70 +86,15 @@ export const fees = {
   "payment.cancel": "Cancel",
   "payment.checkoutTitle": "Checkout",
   "payment.sessionGone": "This checkout session is no longer available.",
-  "payment.declined": "Your card was declined.",
-  "payment.invalidCard": "Your card number is incorrect.",
-  "payment.expiry.incomplete": "Your card's expiration date is incomplete.",
-  "payment.expiry.month": "Your card's expiration month is invalid.",
-  "payment.expiry.past": "Your card's expiration date is in the past.",
 
-  "paymentDialog.title": "Payment Options",
-  "paymentDialog.mail": "Mail a paper check",
-  "paymentDialog.fab": "Financial assistance",
-  "paymentDialog.freeAfterCc": "Free after course credits",
-  "paymentDialog.waitlist": "Confirm waitlist",
-  "paymentDialog.stripe": "Pay online by card",
-  "paymentDialog.cart": "Add to my cart, to pay together with fees",
-  "paymentDialog.addedToCart":
-    "The registration is in your cart. Check out before the time shown to keep your place.",
-  "paymentDialog.method": "How would you like to pay?",
-  "paymentDialog.amount": "Payment amount",
-  "paymentDialog.minimum": "Minimum payment: {amount}",
-  "paymentDialog.cost": "Cost: {amount}",
-  "paymentDialog.balance": "Balance due: {amount}",
-  "paymentDialog.submit": "Continue",
   // {payableTo} and {address} are the district's settings (checkPayableTo, checkMailingAddress).
   "paymentDialog.mailAddress":
     "Make your check payable to the {payableTo} and mail it to: {address}. The participant's name and ID number are required on the check.",
-  // After a mailed check is promised: the promise's amount and the day it must arrive by.
-  "paymentDialog.mailCheckDue":
-    "Mail a check for {amount}. It must reach us by {due}; if it has not, the registration is released and its seat offered to the families on the waitlist.",
-  // A registration that is a line of the family's cart (decision 169).
-  "paymentDialog.inCart":
-    "This course is in your cart. Paying for it here takes it out of the cart.",
-  "paymentDialog.goToCart": "Pay for it with the rest of the cart",
-  "paymentDialog.payLater":
-    "All fees must be paid in full by the due date, or registrations with outstanding fees will be cancelled.",
-  "paymentDialog.confirmCancelTitle": "Cancel registration?",
-  "paymentDialog.confirmCancel": "Yes, cancel my registration",
-  "paymentDialog.keep": "No, go back",
-  "paymentDialog.close": "Close",
-  "paymentDialog.confirmed": "{kind} Confirmed",
-  "paymentDialog.kind.waitlist": "Waitlist",
-  "paymentDialog.kind.registration": "Registration",
-  "paymentDialog.kind.payment": "Payment",
-  "paymentDialog.notFound": "No registration awaiting payment was found for this course.",
   "paymentDialog.expired":
     "Your registration payment window has expired and your registration has been cancelled.",
-  "paymentDialog.cancelled": "Your registration has been cancelled.",
-  "paymentDialog.confirmationNumber": "Confirmation number: {id}",
-  "paymentDialog.paid": "This registration is paid in full.",
-  "paymentDialog.awaitingCheck":
-    "Nothing more is owed now: the mailed check of {amount} is awaited.",
   "paymentDialog.payNow": "Pay Now",
   // On the cart inside the desktop client (the cashier's page is in cashier.ts).
   "cashier.link": "Take payment at the register",
-  // A cart is paid once (decision 101).
-  "payment.error.setupMismatch":
-    "This card form was opened for another payment. Please reload the page and pay again.",
-  "payment.refunded.cart_paid":
-    "This cart was already paid, so this payment was not needed. It has been refunded.",
-  "payment.refunded.cart_changed":
-    "Your cart changed after this payment was started. The payment has been refunded; please review your cart and pay again.",
-  "payment.refunded.cart_expired":
-    "Your cart's time ran out before this payment arrived. The payment has been refunded.",
-  "payment.refunded.registration_paid":
-    "This registration was already paid, so this payment was not needed. It has been refunded.",
   // The guests' Fees page links to their earlier receipts (decision 141).
   "guestReceipts.link": "Earlier Receipts",
-  "payment.loadError": "There was an error loading the payment.",
 } as const;

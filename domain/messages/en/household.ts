@@ -20,10 +20,12 @@ export const household = {
   "household.gone":
     "That child is no longer in this sign-in. Add them again with their ID number and birth date.",
   "household.cartWaitingOne": "{name} has 1 item waiting in their own cart.",
-  "household.cartWaitingMany": "{name} has {count} items waiting in their own cart.",
+  "household.cartWaitingMany":
+    "{name} has {count, plural, one {# item} other {# items}} waiting in their own cart.",
   "household.links.notAccount": "Only a community member's own sign-in can remember children.",
   "household.links.self": "A sign-in cannot remember itself as a child.",
-  "household.links.full": "Your account can remember at most {max} children.",
+  "household.links.full":
+    "Your account can remember at most {max, plural, one {# child} other {# children}}.",
   "household.links.notFound": "That child is not remembered for your account.",
   "household.addedRemembered":
     "{name} is added to this sign-in and remembered for your account: {name} comes back each time you sign in.",

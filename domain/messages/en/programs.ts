@@ -110,9 +110,6 @@ export const programs = {
   "paymentWindow.notAwaiting": "This registration is no longer awaiting payment.",
   "paymentWindow.already":
     "More time was already given once for this registration. Please pay before the time runs out.",
-  "register.reasonTimeout": "Payment Timeout",
-  "register.reasonClickedCancel": "Clicked cancel on payment",
-  "register.reasonOfferExpired": "Waitlist Offer Expired",
   "register.offerMailSubject": "A seat is available: {course}",
   "register.offerMailBody":
     "Hello {name},\n\nA seat opened up in {course} and it is being held for you until {until}. Sign in and open My Registrations to complete your registration.\n\n{district}",
