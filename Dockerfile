@@ -39,6 +39,8 @@ COPY package.json tsconfig.json server.ts ./
 COPY server ./server
 COPY app ./app
 COPY domain ./domain
+# The compiled catalogue the district API reads (decision 170), written by `npm run build`.
+COPY --from=build /app/domain/messages/compiled ./domain/messages/compiled
 COPY district-api ./district-api
 COPY scripts ./scripts
 COPY public ./public

@@ -6,7 +6,10 @@ export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     environment: "node",
-    globalSetup: ["tests/support/pglite-snapshot-setup.ts"],
+    globalSetup: [
+      "tests/support/compiled-messages-setup.ts",
+      "tests/support/pglite-snapshot-setup.ts",
+    ],
     testTimeout: 90_000,
     hookTimeout: 90_000,
     pool: "forks",

@@ -6,7 +6,10 @@ export default defineConfig({
   test: {
     include: ["tests/integration/**/*.test.ts"],
     environment: "node",
-    globalSetup: ["tests/support/pglite-snapshot-setup.ts"],
+    globalSetup: [
+      "tests/support/compiled-messages-setup.ts",
+      "tests/support/pglite-snapshot-setup.ts",
+    ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -3,5 +3,9 @@ import { alias } from "./vitest.shared";
 
 export default defineConfig({
   resolve: { alias },
-  test: { include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
+  test: {
+    include: ["tests/unit/**/*.test.{ts,tsx}"],
+    environment: "node",
+    globalSetup: ["tests/support/compiled-messages-setup.ts"],
+  },
 });
