@@ -28,6 +28,8 @@ import {
 import { decodeJwt } from "jose";
 import type { SubmissionResult } from "@conform-to/react";
 import { t } from "@domain/messages/pages";
+import language from "@domain/messages/compiled/page/language.js";
+import { keepOnRecords } from "./language";
 import {
   FormTooLargeError,
   readSignatureForm,
@@ -206,6 +208,9 @@ export async function familySignInAction({ request, context }: ActionFunctionArg
   const signedIn = await signInFamilyMember({ request, context }, submission.value);
   if (!signedIn.ok) return signInRefused(submission, signedIn);
   const { deviceToken } = signedIn;
+  // Signed in from a Spanish page: their mail in Spanish too (decision 171). English is the
+  // record's default, so an English sign-in (most of opening morning) costs no call.
+  if (language !== "en") await keepOnRecords({ request, context }, language, signedIn.student);
   // A community member's remembered children come back with them (decision 168).
   const change =
     signedIn.student.userType === "community_member"

@@ -17,6 +17,7 @@ import { registrationRoutes } from "./registration";
 import { feesRoutes } from "./fees";
 import { cartRoutes } from "./cart";
 import { householdRoutes } from "./household";
+import { languageRoutes } from "./language";
 import { cashierRoutes } from "./cashier";
 import { paymentsRoutes } from "./payments";
 import { staffRoutes } from "./staff";
@@ -90,6 +91,7 @@ export function createDistrictApi(deps: ApiDeps, opts: { trustProxy?: TrustProxy
   v1.use(feesRoutes(deps));
   v1.use(cartRoutes(deps));
   v1.use(householdRoutes(deps));
+  v1.use(languageRoutes(deps));
   v1.use(cashierRoutes(deps));
   v1.use(paymentsRoutes(deps));
   v1.use(staffRoutes(deps));

@@ -5,6 +5,7 @@
 // the registration path's own offerFreedSeats, and never twice. The family program list's catalogue
 // version is bumped by the triggers of migration 0009 on every write here.
 import { sql } from "drizzle-orm";
+import { inReaderLanguage } from "./participant-language";
 import { ZodError, z } from "zod";
 import type {
   CopyReply,
@@ -512,21 +513,25 @@ export async function cancelSection(
     );
     const told = new Set<string>();
     for (const p of people) {
-      if (!p.email || told.has(p.email)) continue;
-      told.add(p.email);
-      mail.push({
-        kind: "section-cancelled",
-        participantId: Number(p.participant_id),
-        registrationId: p.id,
-        to: p.email,
-        subject: t("admin.catalogue.cancelMailSubject", { course: section.course_name }),
-        text: t("admin.catalogue.cancelMailBody", {
-          name: p.name_first,
-          course: section.course_name,
-          program: info!.program,
-          district: deps.districtName,
-        }),
-      });
+      const to = p.email;
+      if (!to || told.has(to)) continue;
+      told.add(to);
+      // In each family's language (decision 171), though an administrator cancels.
+      mail.push(
+        await inReaderLanguage(tx, p.participant_id, async () => ({
+          kind: "section-cancelled" as const,
+          participantId: Number(p.participant_id),
+          registrationId: p.id,
+          to,
+          subject: t("admin.catalogue.cancelMailSubject", { course: section.course_name }),
+          text: t("admin.catalogue.cancelMailBody", {
+            name: p.name_first,
+            course: section.course_name,
+            program: info!.program,
+            district: deps.districtName,
+          }),
+        })),
+      );
     }
     await enqueueMails(tx, mail);
     return { cancelled: people.length, told: told.size };

@@ -7,6 +7,7 @@
 // Every action is one transaction with its audit entry; locks in LOCK_ORDER: cart, payment,
 // registration (and the section first when a seat may be freed).
 import { sql } from "drizzle-orm";
+import { inReaderLanguage } from "./participant-language";
 import { z, ZodError } from "zod";
 import type { BounceCheckRequest, ReceiveCheckRequest } from "@domain/contract/office";
 import { t } from "@domain/messages";
@@ -305,23 +306,26 @@ async function bounceMail(
   );
   if (!row) return [];
   const to = [...new Set([row.email, ...(row.custodian_emails ?? [])].filter(Boolean))];
-  return (to as string[]).map((address) => ({
-    kind: "check-bounced" as const,
-    participantId: Number(row.participant_id),
-    registrationId,
-    paymentId: Number(p.id),
-    cartId: p.cart_id === null ? null : Number(p.cart_id),
-    to: address,
-    subject: t("office.bounceMail.subject", { district: deps.districtName }),
-    text: t("office.bounceMail.body", {
-      name: row.name_first,
-      course: row.course,
-      number: check.checkNumber,
-      amount: formatUsd(check.amountCents),
-      reason,
-      district: deps.districtName,
-    }),
-  }));
+  // In the family's language (decision 171), though the office sends it.
+  return inReaderLanguage(tx, row.participant_id, async () =>
+    (to as string[]).map((address) => ({
+      kind: "check-bounced" as const,
+      participantId: Number(row.participant_id),
+      registrationId,
+      paymentId: Number(p.id),
+      cartId: p.cart_id === null ? null : Number(p.cart_id),
+      to: address,
+      subject: t("office.bounceMail.subject", { district: deps.districtName }),
+      text: t("office.bounceMail.body", {
+        name: row.name_first,
+        course: row.course,
+        number: check.checkNumber,
+        amount: formatUsd(check.amountCents),
+        reason,
+        district: deps.districtName,
+      }),
+    })),
+  );
 }
 
 /**

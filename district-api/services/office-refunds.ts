@@ -17,6 +17,7 @@
 // Money out, for the reconciliation report: a refund with status 'succeeded', on the district day
 // of its settled_at, with its payment's method.
 import { sql } from "drizzle-orm";
+import { inReaderLanguage } from "./participant-language";
 import { z, ZodError } from "zod";
 import type { PaidOutRequest, RefundRequest, RefundResult } from "@domain/contract/office-refunds";
 import { t, type MessageKey } from "@domain/messages";
@@ -523,6 +524,7 @@ export async function recordPaidOut(
 /** The payer's addresses: a student's or member's own and their custodians', a guest's. */
 async function familyOf(deps: ApiDeps, paymentId: number): Promise<RefundFamily | null> {
   const [row] = await queryRows<{
+    participant_id: number | null;
     email: string | null;
     custodian_emails: string[] | null;
     guest_email: string | null;
@@ -531,7 +533,7 @@ async function familyOf(deps: ApiDeps, paymentId: number): Promise<RefundFamily 
     cart_id: number | null;
   }>(
     deps.db,
-    sql`select pa.email, pa.custodian_emails, g.email as guest_email,
+    sql`select pa.id as participant_id, pa.email, pa.custodian_emails, g.email as guest_email,
           coalesce(pa.name_first, g.name_first) as name,
           coalesce(p.confirmation_id, p.id::text) as confirmation, p.cart_id
         from payments p
@@ -550,6 +552,7 @@ async function familyOf(deps: ApiDeps, paymentId: number): Promise<RefundFamily 
     name: row.name ?? "",
     confirmation: row.confirmation,
     cartId: row.cart_id === null ? null : Number(row.cart_id),
+    participantId: row.participant_id === null ? null : Number(row.participant_id),
   };
 }
 
@@ -560,6 +563,8 @@ export interface RefundFamily {
   confirmation: string;
   /** The cart the payment paid: the receipt page names it "Cart ID", and so does the mail. */
   cartId?: number | null;
+  /** The student or member who paid (not a guest): the mail is in their language (decision 171). */
+  participantId?: number | null;
 }
 
 /**
@@ -618,13 +623,15 @@ export function refundMail(
 async function mailFamily(deps: ApiDeps, r: RefundSqlRow): Promise<void> {
   const family = await familyOf(deps, Number(r.payment_id));
   if (!family || r.status !== "succeeded") return;
-  const messages = refundMail(deps, family, {
-    paymentId: Number(r.payment_id),
-    amountCents: Number(r.amount_cents),
-    settledAt: new Date(r.settled_at ?? deps.clock.now()),
-    method: r.paid_out_method,
-    reason: r.reason === "office" ? r.note : t(`office.refundKind.${r.reason}` as MessageKey),
-  });
+  const messages = await inReaderLanguage(deps.db, family.participantId, async () =>
+    refundMail(deps, family, {
+      paymentId: Number(r.payment_id),
+      amountCents: Number(r.amount_cents),
+      settledAt: new Date(r.settled_at ?? deps.clock.now()),
+      method: r.paid_out_method,
+      reason: r.reason === "office" ? r.note : t(`office.refundKind.${r.reason}` as MessageKey),
+    }),
+  );
   // After the refund's commit (its provider answer comes between two transactions): queued at once.
   await enqueueMails(deps.db, messages);
 }

@@ -17,6 +17,7 @@ import { receiptLinesByPerson } from "@domain/rules/receipt-lines";
 import { formatCalendarDate, formatClockTime } from "@domain/rules/calendar";
 import { weekDaysOf } from "@domain/rules/week-days";
 import { paymentPurchases } from "../queries/receipt-purchases";
+import { inReaderLanguage } from "./participant-language";
 import {
   addressesOfOwner,
   addressesOfParticipant,
@@ -219,6 +220,15 @@ async function receiptItems(
   };
 }
 
+/** The participant a payment's mail goes to (its payer), if a participant (not a guest). */
+async function payerOf(tx: Exec, paymentId: number): Promise<number | null> {
+  const [p] = await queryRows<{ owner_key: string }>(
+    tx,
+    sql`select owner_key from payments where id = ${paymentId}`,
+  );
+  return p ? participantOfOwner(p.owner_key) : null;
+}
+
 /** The payer's addresses and those of the other children a payment was for, each once. */
 async function householdAddresses(tx: Exec, owner: string, others: string[]): Promise<string[]> {
   const addresses: string[] = [];
@@ -236,15 +246,26 @@ async function paymentForMail(tx: Exec, paymentId: number): Promise<PaymentForMa
   return p ?? null;
 }
 
-/**
- * Queues the receipt of a payment to its payer's addresses on file: the amount (or the part of it
- * received now, for a mailed check in parts), the method, the confirmation number and the items.
- */
 export async function enqueueReceipt(
   tx: Exec,
   deps: ApiDeps,
   paymentId: number,
   opts: { amountCents?: number; check?: string } = {},
+): Promise<void> {
+  await inReaderLanguage(tx, await payerOf(tx, paymentId), () =>
+    composeReceipt(tx, deps, paymentId, opts),
+  );
+}
+
+/**
+ * Queues the receipt of a payment to its payer's addresses on file: the amount (or the part of it
+ * received now, for a mailed check in parts), the method, the confirmation number and the items.
+ */
+async function composeReceipt(
+  tx: Exec,
+  deps: ApiDeps,
+  paymentId: number,
+  opts: { amountCents?: number; check?: string },
 ): Promise<void> {
   const p = await paymentForMail(tx, paymentId);
   if (!p) return;
@@ -326,11 +347,26 @@ function sectionMeetingRows(s: {
   ];
 }
 
+export async function enqueueRegistrationMail(
+  tx: Exec,
+  deps: ApiDeps,
+  registrationId: string,
+  kind: "registration" | "waitlist",
+): Promise<void> {
+  const [r] = await queryRows<{ participant_id: number }>(
+    tx,
+    sql`select participant_id from registrations where id = ${registrationId}`,
+  );
+  await inReaderLanguage(tx, r?.participant_id, () =>
+    composeRegistrationMail(tx, deps, registrationId, kind),
+  );
+}
+
 /**
  * Queues a registration's confirmation (a seat taken) or its waitlist place, to the
  * participant's addresses on file (their own, their custodians' or guardians').
  */
-export async function enqueueRegistrationMail(
+async function composeRegistrationMail(
   tx: Exec,
   deps: ApiDeps,
   registrationId: string,
@@ -407,11 +443,22 @@ export async function enqueueRegistrationMail(
   );
 }
 
+export async function enqueueMailedCheckMail(
+  tx: Exec,
+  deps: ApiDeps,
+  paymentIds: number[],
+): Promise<void> {
+  if (!paymentIds.length) return;
+  await inReaderLanguage(tx, await payerOf(tx, paymentIds[0]!), () =>
+    composeMailedCheckMail(tx, deps, paymentIds),
+  );
+}
+
 /**
  * Queues the mailed-check promise: what to pay, to whom and where to mail it, and the
  * confirmation numbers of the promises (one per registration), to the payer's addresses.
  */
-export async function enqueueMailedCheckMail(
+async function composeMailedCheckMail(
   tx: Exec,
   deps: ApiDeps,
   paymentIds: number[],
@@ -492,12 +539,23 @@ export async function enqueueMailedCheckMail(
   );
 }
 
+export async function enqueuePromiseReleasedMail(
+  tx: Exec,
+  deps: ApiDeps,
+  paymentId: number,
+  outcome: { registrationCancelled: boolean; due: Date },
+): Promise<void> {
+  await inReaderLanguage(tx, await payerOf(tx, paymentId), () =>
+    composePromiseReleasedMail(tx, deps, paymentId, outcome),
+  );
+}
+
 /**
  * Tells the family that a promise was released because no check arrived by its due date
  * (decision 138): the registration cancelled and its seat offered on, or, when other money keeps
  * it, the amount due again. Queued in the transaction of the release.
  */
-export async function enqueuePromiseReleasedMail(
+async function composePromiseReleasedMail(
   tx: Exec,
   deps: ApiDeps,
   paymentId: number,

@@ -8,7 +8,7 @@ import { REASON_OFFER_EXPIRED, REASON_TIMEOUT } from "@domain/rules/cancel-reaso
 import type { RegisterRequest, RegisterReply } from "@domain/contract/programs";
 import { RegisterErrorCode } from "@domain/contract/programs";
 import { t } from "@domain/messages";
-import { inEnglish } from "../language";
+import { inReaderLanguage } from "./participant-language";
 import { findTimeConflict } from "@domain/rules/time-conflict";
 import { formatDistrictDateTime } from "@domain/rules/time";
 import {
@@ -185,10 +185,9 @@ export async function offerFreedSeats(
     const to = next.email;
     if (to) {
       const district = await readDistrictName(tx, deps.districtName);
-      // Another family's mail, whoever's request freed the seat: in English until a family's
-      // language is kept on their record (decision 170).
+      // Another family's mail, whoever's request freed the seat: in their language (decision 171).
       mail.push(
-        inEnglish(() => ({
+        await inReaderLanguage(tx, next.participant_id, async () => ({
           kind: "waitlist-offer" as const,
           participantId: Number(next.participant_id),
           registrationId: next.id,

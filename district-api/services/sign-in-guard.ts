@@ -4,6 +4,7 @@
 // a failure that counts: a typo of the right birth date does not, and a success gives the person's
 // failures at the address back. The failure that locks an account mails the addresses on file.
 import { and, eq, sql } from "drizzle-orm";
+import { inReaderLanguage } from "./participant-language";
 import { FREE_FAILURES } from "@domain/rules/sign-in-guessing";
 import { formatDistrictDateTime } from "@domain/rules/time";
 import { t } from "@domain/messages";
@@ -120,22 +121,25 @@ export async function mailParticipantLocked(deps: ApiDeps, id: number, until: Da
   const [p] = await deps.db.select().from(participants).where(eq(participants.id, id));
   if (!p) return;
   const district = await readDistrictName(deps.db, deps.districtName);
-  for (const to of distinctAddresses([p.email, ...p.custodianEmails])) {
-    await enqueueMail(deps.db, {
-      kind: "sign-in-lock",
-      participantId: p.id,
-      ownerKey: `${p.kind}:${p.id}`,
-      to,
-      subject: t("signinLock.mailSubject"),
-      text: t("signinLock.participantMailBody", {
-        name: `${p.nameFirst} ${p.nameLast}`,
-        kind: t(p.kind === "student" ? "recover.titleStudent" : "recover.titleMember"),
-        id: p.id,
-        until: formatDistrictDateTime(until.toISOString(), deps.timeZone),
-        district,
-      }),
-    });
-  }
+  // In the family's language (decision 171), not the language of whoever was guessing.
+  await inReaderLanguage(deps.db, p.id, async () => {
+    for (const to of distinctAddresses([p.email, ...p.custodianEmails])) {
+      await enqueueMail(deps.db, {
+        kind: "sign-in-lock",
+        participantId: p.id,
+        ownerKey: `${p.kind}:${p.id}`,
+        to,
+        subject: t("signinLock.mailSubject"),
+        text: t("signinLock.participantMailBody", {
+          name: `${p.nameFirst} ${p.nameLast}`,
+          kind: t(p.kind === "student" ? "recover.titleStudent" : "recover.titleMember"),
+          id: p.id,
+          until: formatDistrictDateTime(until.toISOString(), deps.timeZone),
+          district,
+        }),
+      });
+    }
+  });
 }
 
 /** Tells an active staff member's address on file that sign-in with their username is paused. */

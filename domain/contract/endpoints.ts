@@ -14,6 +14,7 @@ import * as fees from "./fees";
 import * as guestReceipts from "./guest-receipts";
 import * as household from "./household";
 import * as identity from "./identity";
+import * as language from "./language";
 import * as meta from "./meta";
 import * as officeMail from "./office-mail";
 import * as officeRefunds from "./office-refunds";
@@ -39,6 +40,7 @@ const AREAS: Record<string, unknown>[] = [
   guestReceipts,
   household,
   identity,
+  language,
   meta,
   officeMail,
   officeRefunds,

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { MODES, startTestApp, type TestApp } from "../support/browser";
+import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";
+import { seriousViolations } from "../support/a11y";
 import { queryRows } from "../../district-api/db/client";
 
 let app: TestApp;
@@ -109,7 +110,44 @@ describe.each(MODES)("a Spanish-speaking family $name", (mode) => {
       await page.getByRole("link", { name: "Ver su recibo" }).click();
     }
     await page.getByText("Total pagado: $30.00").waitFor();
+    // Signed in from a Spanish page: the record says Spanish, and so does the receipt's e-mail.
+    const student = Number(mode.js ? "100028" : "100029");
+    const mails = await queryRows<{ kind: string; subject: string; text_body: string }>(
+      db(),
+      sql`select kind, subject, text_body from mail_queue where participant_id = ${student}
+          order by id`,
+    );
+    const receipt = mails.find((m) => m.kind === "receipt");
+    expect(receipt?.text_body).toMatch(/^Hola/);
+    expect(receipt?.text_body).toContain("$30.00");
+    const [record] = await queryRows<{ language: string }>(
+      db(),
+      sql`select language from participants where id = ${student}`,
+    );
+    expect(record!.language).toBe("es");
     await expect(htmlLang(page)).resolves.toBe("es");
+  });
+});
+
+describe("the choice on the family's record", () => {
+  it("a signed-in family's switch keeps the language on their record, for their mail", async () => {
+    const page = await app.newPage({ js: false });
+    await signInFamily(page, "100023");
+    const language = async () =>
+      (
+        await queryRows<{ language: string }>(
+          db(),
+          sql`select language from participants where id = 100023`,
+        )
+      )[0]!.language;
+    expect(await language()).toBe("en");
+    await page.goto("/fees");
+    await page.getByRole("button", { name: "Español" }).click();
+    await expect(htmlLang(page)).resolves.toBe("es");
+    expect(new URL(page.url()).pathname).toBe("/fees");
+    expect(await language()).toBe("es");
+    await page.getByRole("button", { name: "English" }).click();
+    expect(await language()).toBe("en");
   });
 });
 
@@ -237,5 +275,38 @@ describe("no English catalogue text on a Spanish family page", () => {
       await check(path);
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe("accessibility in Spanish", () => {
+  it("the family's pages pass axe, the language switch included", async () => {
+    const course = await section(1800);
+    const page = await app.newPage({ js: true }, SPANISH);
+    const problems: { path: string; problems: unknown[] }[] = [];
+    const check = async (path: string) => {
+      if (path) await page.goto(path);
+      await expect(htmlLang(page)).resolves.toBe("es");
+      const found = await seriousViolations(page);
+      if (found.length) problems.push({ path: path || page.url(), problems: found });
+    };
+    for (const path of ["/", "/signin", "/register-community-member", "/register-guest"]) {
+      await check(path);
+    }
+    await page.goto("/signin");
+    await page.getByLabel("Número de estudiante o de miembro de la comunidad").fill("100024");
+    await page.getByLabel("Fecha de nacimiento (MM/DD/AAAA)").fill("01/15/2012");
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith("/signin"));
+    for (const path of ["/programs", "/my-registrations", "/fees", "/cart", "/household/add"]) {
+      await check(path);
+    }
+    await page.goto(`/programs?search=${encodeURIComponent(course)}`);
+    await page
+      .getByRole("article", { name: course })
+      .getByRole("button", { name: "Inscribirse" })
+      .click();
+    await page.getByRole("dialog", { name: "Opciones de pago" }).waitFor();
+    await check("");
+    expect(problems).toEqual([]);
   });
 });

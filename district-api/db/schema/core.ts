@@ -46,6 +46,8 @@ export const participants = pgTable("participants", {
   /** False once missing from a full import (migration 0021): kept, but cannot sign in. */
   active: boolean("active").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The language the family chose for its pages; its mail follows it (migration 0048). */
+  language: text("language").$type<"en" | "es">().notNull().default("en"),
 });
 
 export const guests = pgTable("guests", {

@@ -33,9 +33,6 @@ export const adminCatalogue = {
   "admin.catalogue.nameTaken": "Another program is already called “{name}”.",
   "admin.catalogue.nothingToCopy": "This program has no sections to copy.",
   "admin.catalogue.cancelReason": "Section cancelled by the district",
-  "admin.catalogue.cancelMailSubject": "{course} has been cancelled",
-  "admin.catalogue.cancelMailBody":
-    "Hello {name},\n\n{course} ({program}) has been cancelled by {district}. Your registration or place on the waiting list has been cancelled. If you paid for it, the district office will contact you about a refund.\n\n{district}",
 
   // Pages.
   "admin.programs.title": "Programs",

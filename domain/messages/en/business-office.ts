@@ -120,9 +120,6 @@ export const businessOffice = {
   "office.check.reasonRequired": "Enter the reason the check bounced.",
   "office.check.reasonTooLong": "Enter a reason of up to 200 characters.",
 
-  "office.bounceMail.subject": "{district}: your mailed check was returned",
-  "office.bounceMail.body":
-    "Hello {name},\n\nYour check {number} for {amount} for {course} was returned by the bank ({reason}). The amount is due again: please mail a new check or pay online.\n\n{district}",
   "office.overview.loadError": "There was an error loading the overview.",
   "office.checks.loadError": "There was an error loading the mailed checks.",
 } as const;

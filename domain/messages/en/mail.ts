@@ -102,4 +102,21 @@ export const mail = {
   "office.mail.kind.mailed-check": "Mailed check instructions",
   "office.mail.kind.refund": "Refund",
   "office.mail.loadError": "There was an error loading the mail log.",
+  // Family mail that staff's actions send (a cancelled section, a returned check, a refund).
+  "admin.catalogue.cancelMailSubject": "{course} has been cancelled",
+  "admin.catalogue.cancelMailBody":
+    "Hello {name},\n\n{course} ({program}) has been cancelled by {district}. Your registration or place on the waiting list has been cancelled. If you paid for it, the district office will contact you about a refund.\n\n{district}",
+  "office.bounceMail.subject": "{district}: your mailed check was returned",
+  "office.bounceMail.body":
+    "Hello {name},\n\nYour check {number} for {amount} for {course} was returned by the bank ({reason}). The amount is due again: please mail a new check or pay online.\n\n{district}",
+  "office.refundMail.subject": "Your refund from {district}",
+  "office.refundMail.intro":
+    "{district} has refunded {amount} of your payment {confirmation} on {date}.",
+  "office.refundMail.introCart":
+    "{district} has refunded {amount} of your payment for Cart ID {cartId} on {date}.",
+  "office.refundMail.reason": "Reason: {reason}",
+  "office.refundMail.card":
+    "The money goes back to the card you paid with; it can take 5 to 10 days to appear.",
+  "office.refundMail.cash": "It was given back in cash.",
+  "office.refundMail.check": "It was given back by check.",
 } as const;

@@ -124,16 +124,6 @@ export const refunds = {
   "office.openRefunds.paidOutDone": "Recorded {amount} paid out.",
   "office.openRefunds.retryDone": "Refunded {amount} to the card.",
 
-  "office.refundMail.subject": "Your refund from {district}",
-  "office.refundMail.intro":
-    "{district} has refunded {amount} of your payment {confirmation} on {date}.",
-  "office.refundMail.introCart":
-    "{district} has refunded {amount} of your payment for Cart ID {cartId} on {date}.",
-  "office.refundMail.reason": "Reason: {reason}",
-  "office.refundMail.card":
-    "The money goes back to the card you paid with; it can take 5 to 10 days to appear.",
-  "office.refundMail.cash": "It was given back in cash.",
-  "office.refundMail.check": "It was given back by check.",
   "office.payments.loadError": "There was an error loading the payments.",
   "office.refunds.loadError": "There was an error loading the refunds.",
 } as const;

@@ -110,4 +110,22 @@ export const mail: Translation<typeof en> = {
   "office.mail.kind.mailed-check": "Instrucciones de cheque por correo",
   "office.mail.kind.refund": "Reembolso",
   "office.mail.loadError": "Hubo un error al cargar el registro de correos.",
+  // Correo a las familias que envían acciones del personal (una sección cancelada, un cheque
+  // devuelto, un reembolso).
+  "admin.catalogue.cancelMailSubject": "Se canceló {course}",
+  "admin.catalogue.cancelMailBody":
+    "Hola, {name}:\n\n{district} canceló {course} ({program}). Se canceló su inscripción o su lugar en la lista de espera. Si pagó por este curso, la oficina del distrito se comunicará con usted sobre el reembolso.\n\n{district}",
+  "office.bounceMail.subject": "{district}: el banco devolvió su cheque enviado por correo",
+  "office.bounceMail.body":
+    "Hola, {name}:\n\nEl banco devolvió su cheque {number} por {amount} para {course} ({reason}). Ese monto vuelve a estar pendiente: envíe un cheque nuevo por correo o pague en línea.\n\n{district}",
+  "office.refundMail.subject": "Su reembolso de {district}",
+  "office.refundMail.intro":
+    "{district} le reembolsó {amount} de su pago {confirmation} el {date}.",
+  "office.refundMail.introCart":
+    "{district} le reembolsó {amount} de su pago del carrito número {cartId} el {date}.",
+  "office.refundMail.reason": "Motivo: {reason}",
+  "office.refundMail.card":
+    "El dinero se devuelve a la tarjeta con la que pagó; puede tardar de 5 a 10 días en aparecer.",
+  "office.refundMail.cash": "Se le devolvió en efectivo.",
+  "office.refundMail.check": "Se le devolvió con un cheque.",
 };
