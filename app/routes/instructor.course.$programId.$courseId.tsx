@@ -80,6 +80,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         name: `${p.nameLast}, ${p.nameFirst}`,
         grade: p.grade,
         gender: p.gender,
+        language: t(`staff.language.${r.language}`),
         registered: formatDistrictDate(r.createdAt, tz),
       };
     })
@@ -236,6 +237,7 @@ export default function CourseRoster() {
                 <Table.Th scope="col">{t("staff.col.name")}</Table.Th>
                 <Table.Th scope="col">{t("staff.col.grade")}</Table.Th>
                 <Table.Th scope="col">{t("staff.col.gender")}</Table.Th>
+                <Table.Th scope="col">{t("staff.col.language")}</Table.Th>
                 <Table.Th scope="col">{t("staff.col.dateRegistered")}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -246,6 +248,7 @@ export default function CourseRoster() {
                   <Table.Td>{r.name}</Table.Td>
                   <Table.Td>{r.grade}</Table.Td>
                   <Table.Td>{r.gender}</Table.Td>
+                  <Table.Td>{r.language}</Table.Td>
                   <Table.Td>{r.registered}</Table.Td>
                 </Table.Tr>
               ))}

@@ -56,6 +56,7 @@ export interface RegistrationRow {
   emergency_phone: string | null;
   emergency_relationship: string | null;
   guardians: unknown;
+  language: "en" | "es";
 }
 
 export interface SectionQuestionRow {
@@ -105,7 +106,7 @@ export async function readInstructorSections(
     sql`select r.id, r.course_section_id, r.status, r.cancel_reason, r.hold_expires_at, r.created_at,
           r.answers, pa.id as participant_id, pa.kind, pa.name_first, pa.name_last, pa.grade,
           pa.gender, pa.email, pa.custodian_emails, pa.emergency_name, pa.emergency_phone,
-          pa.emergency_relationship,
+          pa.emergency_relationship, pa.language,
           (select coalesce(json_agg(json_build_object(
               'nameFirst', g.name_first, 'nameLast', g.name_last, 'phone1', g.phone1,
               'email', g.email,

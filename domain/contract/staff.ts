@@ -1,6 +1,7 @@
 // Wire contract of the staff area: instructor programs, sections and rosters, roster PDFs, my fees
 // and fee reports (spec 02 §3, §7). Money on the wire is in dollars (numbers), cents inside.
 import { z } from "zod";
+import { LANGUAGES } from "../rules/language";
 import { dbIdParam, uuid } from "./common";
 import { endpoint } from "./endpoint";
 
@@ -68,6 +69,8 @@ export const RosterRegistration = z.object({
   student: RosterStudent.nullable(),
   communityMember: RosterCommunityMember.nullable(),
   courseAnswer: z.array(CourseAnswer),
+  /** The family's language, from their record (decision 171). */
+  language: z.enum(LANGUAGES),
 });
 export type RosterRegistration = z.infer<typeof RosterRegistration>;
 

@@ -132,6 +132,8 @@ export function rosterCsvRows(
     t("staff.csv.custodianEmail"),
     ...(kind === "unpaid" ? [t("staff.csv.balanceDue")] : []),
     ...questions.map((q) => cutHeading(q.question)),
+    // Last, so the spec's columns keep their places (decision 171).
+    t("staff.col.language"),
   ];
   const rows = selectRoster(registrations, kind)
     .map((r) => ({ r, p: rosterPerson(r) }))
@@ -154,6 +156,7 @@ export function rosterCsvRows(
       p.custodianEmail,
       ...(kind === "unpaid" ? [formatUsd(toCents(r.amountDue))] : []),
       ...questions.map((q) => answerFor(r.courseAnswer, q)),
+      t(`staff.language.${r.language}`),
     ]);
   return [heading, ...rows];
 }

@@ -22,6 +22,8 @@ beforeAll(async () => {
     sql`select id from programs where name = 'After-School Enrichment'`,
   );
   programId = p!.id;
+  // A family who chose Spanish (decision 171): the roster says so.
+  await db.execute(sql`update participants set language = 'es' where id = 100020`);
   // Enough sections for a second page of the sections table (40 a page).
   for (let i = 0; i < 45; i++) {
     await addDemoSection(db, {
@@ -175,11 +177,21 @@ describe.each(MODES)("instructor area $name", (mode) => {
     await expect(page.locator("table").textContent()).resolves.toContain("200001");
     await expect(page.locator("table").textContent()).resolves.not.toContain("100024");
 
+    // Each family's language (decision 171): the roster says which families read Spanish.
+    expect(await page.getByRole("columnheader").allTextContents()).toEqual([
+      "Student or Community ID",
+      "Name",
+      "Grade",
+      "Gender",
+      "Language",
+      "Date Registered",
+    ]);
     await page.getByRole("searchbox", { name: "Search" }).fill("100020");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/q=100020/);
     await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 1);
     await expect(rows.first().textContent()).resolves.toContain("100020");
+    await expect(rows.first().getByRole("cell").nth(4).textContent()).resolves.toBe("Spanish");
 
     await page.getByRole("searchbox", { name: "Search" }).fill("");
     await page.getByRole("radio", { name: "Canceled" }).check();
@@ -204,6 +216,8 @@ describe.each(MODES)("instructor area $name", (mode) => {
     expect(csv).toContain('T-shirt size,"Please describe any allergies');
     expect(csv).toContain('should know about s...",I agree');
     expect(csv).toContain("100020");
+    expect(csv.split("\r\n")[0]).toMatch(/,Language$/);
+    expect(csv.split("\r\n").find((l) => l.includes(",100020,"))).toMatch(/,Spanish$/);
     expect(csv).not.toContain("100024");
     expect(csv).toContain("'=Asthma; carries an inhaler");
 

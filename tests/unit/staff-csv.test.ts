@@ -36,6 +36,7 @@ function student(id: number, first: string, last: string, extra: Partial<RosterR
     },
     communityMember: null,
     courseAnswer: [],
+    language: "en",
     ...extra,
   } satisfies RosterRegistration;
 }
@@ -58,6 +59,7 @@ const section = {
 
 const regs: RosterRegistration[] = [
   student(100021, "Zoë", "García", {
+    language: "es",
     courseAnswer: [
       { questionId: 1, cachedQuestion: "T-shirt size", answer: "M" },
       { questionId: 2, cachedQuestion: LONG, answer: '=HYPERLINK("http://x")' },
@@ -89,6 +91,7 @@ const regs: RosterRegistration[] = [
       ],
     },
     courseAnswer: [{ questionId: null, cachedQuestion: "T-shirt size", answer: "-L" }],
+    language: "en",
   },
 ];
 
@@ -174,6 +177,7 @@ describe("roster CSV", () => {
       "Custodian Email",
       "T-shirt size",
       `${"Q".repeat(97)}...`,
+      "Language",
     ]);
     // Sorted by last name; canceled people are not on the active roster.
     expect(rows.map((r) => r[5])).toEqual(["Able", "García", "Rivera"]);
@@ -192,7 +196,8 @@ describe("roster CSV", () => {
       "+15555550100",
       "p100021@example.org; q100021@example.org",
     ]);
-    expect(zoe.slice(12)).toEqual(["M", '=HYPERLINK("http://x")']);
+    // The family's language last (decision 171), so the spec's columns keep their places.
+    expect(zoe.slice(12)).toEqual(["M", '=HYPERLINK("http://x")', "Spanish"]);
     const member = rows[2]!;
     expect(member.slice(3, 12)).toEqual([
       "200001",
@@ -238,7 +243,8 @@ describe("roster CSV", () => {
 
   it("a section without questions has no question columns", () => {
     const [heading] = rosterCsvRows({ ...section, courseQuestions: [] }, regs, "active");
-    expect(heading).toHaveLength(12);
+    expect(heading).toHaveLength(13);
+    expect(heading![12]).toBe("Language");
   });
 });
 

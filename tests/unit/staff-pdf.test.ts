@@ -27,6 +27,7 @@ function registration(id: number, nameFirst: string, nameLast: string): RosterRe
       emergencyRelationship1: "Mother",
     },
     communityMember: null,
+    language: "en",
     courseAnswer: [],
   };
 }

@@ -175,6 +175,7 @@ export function instructorSections(
             }
           : null,
       courseAnswer: readAnswers(r.answers),
+      language: r.language,
     };
     const list = bySection.get(r.course_section_id) ?? [];
     list.push(reg);

@@ -59,6 +59,10 @@ export const staff = {
   "staff.col.name": "Name",
   "staff.col.grade": "Grade",
   "staff.col.gender": "Gender",
+  // The family's language on the roster (decision 171): the name of their language, in English.
+  "staff.col.language": "Language",
+  "staff.language.en": "English",
+  "staff.language.es": "Spanish",
   "staff.col.dateRegistered": "Date Registered",
   "staff.col.balanceDue": "Balance Due",
 
