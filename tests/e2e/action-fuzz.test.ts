@@ -76,6 +76,7 @@ const ACTIONS: Record<
   "instructor.fees.$id.edit.tsx": { who: "proposer", params: { id: "id" } },
   "instructor.fees.new.tsx": { who: "proposer" },
   "instructor.sign-in.tsx": { who: "public" },
+  "language.tsx": { who: "public" },
   "office.checks.$id.tsx": { who: "admin", params: { id: "promise" } },
   "office.mail.tsx": { who: "admin" },
   "office.payments.$id.tsx": { who: "admin", params: { id: "id" } },
