@@ -2,6 +2,7 @@
 // its own so that only those pages carry its script.
 import type { FormEvent } from "react";
 import { formatTypedDate } from "@domain/rules/typed-date";
+import { t } from "@domain/messages/common";
 import { TextField, type FieldMeta } from "./fields";
 
 /**
@@ -16,7 +17,7 @@ export function BirthDateField({ meta, label }: { meta: FieldMeta; label: string
       meta={meta}
       label={label}
       inputMode="numeric"
-      placeholder="MM/DD/YYYY"
+      placeholder={t("signin.dobPlaceholder")}
       autoComplete="bday"
       maxLength={20}
       onInput={slashesAsTyped}

@@ -36,6 +36,7 @@ import { useZodForm } from "~/components/zod-form";
 import { MailAddress } from "~/components/MailAddress";
 import { catalogueLabels, ErrorSummary } from "~/components/fields";
 import type { PageHandle } from "~/components/page-title";
+import { districtLang } from "~/components/district-text";
 
 export const handle: PageHandle = { title: t("paymentDialog.title") };
 
@@ -112,7 +113,8 @@ function PaymentDialog() {
     return (
       <PageDialog title={title} closeHref={list} closeLabel={t("paymentDialog.close")}>
         <Stack>
-          <Text>{d.text}</Text>
+          {/* The district's own confirmation text (its settings). */}
+          <Text lang={districtLang}>{d.text}</Text>
           {d.confirmation ? (
             <Text fw={700}>{t("paymentDialog.confirmationNumber", { id: d.confirmation })}</Text>
           ) : null}
@@ -156,7 +158,7 @@ function PaymentDialog() {
         closeLabel={t("paymentDialog.keep")}
       >
         <Stack>
-          <Text>{d.cancelText}</Text>
+          <Text lang={districtLang}>{d.cancelText}</Text>
           <Form method="post" action={here}>
             <input type="hidden" name="intent" value="cancel" />
             <Group justify="flex-end">

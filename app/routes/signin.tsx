@@ -11,6 +11,7 @@ import { HashPrefill } from "~/islands/HashPrefill";
 import { PreloadPageScripts } from "~/islands/PreloadPageScripts";
 import { familySignInPage, familySignInAction } from "~/.server/identity";
 import type { PageHandle } from "~/components/page-title";
+import { districtLang } from "~/components/district-text";
 
 export const handle: PageHandle = { title: t("signin.title") };
 
@@ -109,7 +110,7 @@ export default function SignIn() {
         {t("signin.title")}
       </Title>
       {logInMessage ? (
-        <Text size="sm" mb="md">
+        <Text size="sm" mb="md" lang={districtLang}>
           {logInMessage}
         </Text>
       ) : null}

@@ -97,7 +97,7 @@ describe.each(MODES)("fees page $name", (mode) => {
     await card(page, "Music Booster Donation").getByLabel("Custom Amount").fill("12.50");
     await card(page, "Music Booster Donation").getByRole("button", { name: "Add to Cart" }).click();
     await card(page, "Music Booster Donation").getByRole("button", { name: "Added" }).waitFor();
-    await expect(page.getByRole("link", { name: "1 items in cart" }).count()).resolves.toBe(1);
+    await expect(page.getByRole("link", { name: "1 item in cart" }).count()).resolves.toBe(1);
     await card(page, "Zoo Field Trip").getByRole("link", { name: "Add to Cart" }).click();
     const dialog = page.getByRole("dialog", { name: "Questions: Zoo Field Trip" });
     await dialog.waitFor();

@@ -188,7 +188,7 @@ describe.each(MODES)("phone width $name", (mode) => {
     await card(page, "Yearbook").getByRole("button", { name: "Add to Cart" }).click();
     await card(page, "Yearbook").getByRole("button", { name: "Added" }).waitFor();
     await page.goto("/programs");
-    const cart = page.getByRole("banner").getByRole("link", { name: "1 items in cart" });
+    const cart = page.getByRole("banner").getByRole("link", { name: "1 item in cart" });
     await expect(cart.isVisible()).resolves.toBe(true);
     await expect(cart.textContent()).resolves.toContain("1");
   });

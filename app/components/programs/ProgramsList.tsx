@@ -9,6 +9,7 @@ import type { ProgramsPageData } from "~/.server/programs";
 import { ActivityGrid } from "./ActivityGrid";
 import { CourseDetails } from "./CourseDetails";
 import { programsOpener } from "./openers";
+import { districtLang } from "~/components/district-text";
 
 /** The list at /programs with `search` as its query (the filters, an open detail, a failure). */
 export function ProgramsList({ data, search }: { data: ProgramsPageData; search: string }) {
@@ -38,7 +39,9 @@ export function ProgramsList({ data, search }: { data: ProgramsPageData; search:
           aria-label={t("programs.homeMessageLabel")}
         >
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Text size="sm">{data.homeMessage}</Text>
+            <Text size="sm" lang={districtLang}>
+              {data.homeMessage}
+            </Text>
             <Form method="post" action="/programs">
               <input type="hidden" name="intent" value="closeHome" />
               <input type="hidden" name="back" value={listHref} />

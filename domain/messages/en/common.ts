@@ -62,6 +62,8 @@ export const common = {
   "signin.title": "Student / Community Member Login",
   "signin.studentId": "Student or Community Member ID Number",
   "signin.dob": "Birth Date (MM/DD/YYYY)",
+  // The birth date's placeholder: its form, in the page's language.
+  "signin.dobPlaceholder": "MM/DD/YYYY",
   "signin.login": "Login",
   "signin.back": "Back",
   "signin.forgotStudent": "Forgot Student ID Number",

@@ -71,6 +71,7 @@ export const common: Translation<typeof en> = {
   "signin.title": "Inicio de sesión de estudiantes / miembros de la comunidad",
   "signin.studentId": "Número de estudiante o de miembro de la comunidad",
   "signin.dob": "Fecha de nacimiento (MM/DD/AAAA)",
+  "signin.dobPlaceholder": "MM/DD/AAAA",
   "signin.login": "Iniciar sesión",
   "signin.back": "Regresar",
   "signin.forgotStudent": "Olvidé mi número de estudiante",
