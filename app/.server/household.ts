@@ -4,6 +4,7 @@
 // token, so the district API still sees one child per call and checks each exactly as before.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { t } from "@domain/messages/pages";
+import language from "@domain/messages/compiled/page/language.js";
 import {
   HOUSEHOLD_MAX,
   afterAdd,
@@ -153,7 +154,8 @@ export function householdView(
   // At a register (decision 167) the pushed child stays on screen: the others are named, not
   // offered as switches, and their carts come into this one to be paid once.
   const register = !maySwitchChildren(onScreen);
-  const names = new Intl.ListFormat("en").format(linked.map((c) => c.nameFirst).sort());
+  // "Ava and Ben", "Ava y Ben": in the page's language (decision 170).
+  const names = new Intl.ListFormat(language).format(linked.map((c) => c.nameFirst).sort());
   return {
     onScreen: onScreen.nameFirst,
     label: t("household.label"),

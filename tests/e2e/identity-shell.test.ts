@@ -433,6 +433,13 @@ describe.each(MODES)("maintenance page $name", (mode) => {
         }).format(end);
         expect(text).toContain(shown);
       }
+      // A Spanish-speaking family's browser gets it in Spanish (decision 170).
+      const spanish = await app.newPage(mode, { locale: "es-MX" });
+      expect((await spanish.goto("/programs"))?.status()).toBe(503);
+      await expect(spanish.locator("html").getAttribute("lang")).resolves.toBe("es");
+      await expect(spanish.textContent("body")).resolves.toContain(
+        "El sitio no está disponible en este momento por mantenimiento.",
+      );
     } finally {
       await db
         .update(maintenance)
