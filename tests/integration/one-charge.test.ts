@@ -146,6 +146,32 @@ interface Money {
   refunds: { amount_cents: number; reason: string; status: string }[];
 }
 
+/** What the simulator charged for these payments, and what it gave back of those charges. */
+async function simulatorMoney(
+  db: Db,
+  paymentIds: readonly string[],
+): Promise<{ chargedCents: number; refundedCents: number }> {
+  const charges = await queryRows<{
+    id: string;
+    amount_cents: number;
+    metadata: { paymentId?: string };
+  }>(
+    db,
+    sql`select id, amount_cents, metadata from sim_objects where kind = 'payment_intent' and status = 'succeeded'`,
+  );
+  const mine = charges.filter((c) => paymentIds.includes(String(c.metadata.paymentId)));
+  const refunds = await queryRows<{
+    amount_cents: number | null;
+    metadata: { payment_intent?: string };
+  }>(db, sql`select amount_cents, metadata from sim_objects where kind = 'refund'`);
+  return {
+    chargedCents: mine.reduce((sum, c) => sum + Number(c.amount_cents), 0),
+    refundedCents: refunds
+      .filter((r) => mine.some((c) => c.id === r.metadata.payment_intent))
+      .reduce((sum, r) => sum + Number(r.amount_cents ?? 0), 0),
+  };
+}
+
 async function money(db: Db, cartId: number): Promise<Money> {
   const [cart] = await queryRows<{ status: string; paid_cents: number }>(
     db,
@@ -155,23 +181,10 @@ async function money(db: Db, cartId: number): Promise<Money> {
     db,
     sql`select id, method, status from payments where cart_id = ${cartId} order by id`,
   );
-  const ids = payments.map((p) => String(p.id));
-  const charges = await queryRows<{
-    id: string;
-    amount_cents: number;
-    metadata: { paymentId?: string };
-  }>(
+  const { chargedCents, refundedCents } = await simulatorMoney(
     db,
-    sql`select id, amount_cents, metadata from sim_objects where kind = 'payment_intent' and status = 'succeeded'`,
+    payments.map((p) => String(p.id)),
   );
-  const mine = charges.filter((c) => ids.includes(String(c.metadata.paymentId)));
-  const simRefunds = await queryRows<{
-    amount_cents: number | null;
-    metadata: { payment_intent?: string };
-  }>(db, sql`select amount_cents, metadata from sim_objects where kind = 'refund'`);
-  const refundedCents = simRefunds
-    .filter((r) => mine.some((c) => c.id === r.metadata.payment_intent))
-    .reduce((s, r) => s + Number(r.amount_cents ?? 0), 0);
   const refunds = await queryRows<{ amount_cents: number; reason: string; status: string }>(
     db,
     sql`select r.amount_cents, r.reason, r.status from payment_refunds r
@@ -180,7 +193,7 @@ async function money(db: Db, cartId: number): Promise<Money> {
   return {
     cartStatus: cart!.status,
     cartPaid: Number(cart!.paid_cents),
-    chargedCents: mine.reduce((s, c) => s + Number(c.amount_cents), 0),
+    chargedCents,
     refundedCents,
     payments: payments.map((p) => ({ method: p.method, status: p.status })),
     refunds: refunds.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) })),
@@ -619,24 +632,11 @@ async function netCharged(db: Db, section: string, cartId = -1): Promise<number>
            or p.cart_id in (select cart_id from purchases where registration_id = r.id)
            or p.cart_id = ${cartId}`,
   );
-  const mine = new Set(ids.map((p) => String(p.id)));
-  const charges = await queryRows<{
-    id: string;
-    amount_cents: number;
-    metadata: { paymentId?: string };
-  }>(
+  const { chargedCents, refundedCents } = await simulatorMoney(
     db,
-    sql`select id, amount_cents, metadata from sim_objects where kind = 'payment_intent' and status = 'succeeded'`,
+    ids.map((p) => String(p.id)),
   );
-  const ours = charges.filter((c) => mine.has(String(c.metadata.paymentId)));
-  const refunds = await queryRows<{
-    amount_cents: number | null;
-    metadata: { payment_intent?: string };
-  }>(db, sql`select amount_cents, metadata from sim_objects where kind = 'refund'`);
-  const back = refunds
-    .filter((r) => ours.some((c) => c.id === r.metadata.payment_intent))
-    .reduce((s, r) => s + Number(r.amount_cents ?? 0), 0);
-  return ours.reduce((s, c) => s + Number(c.amount_cents), 0) - back;
+  return chargedCents - refundedCents;
 }
 
 describe("a registration in a cart is paid once", () => {
