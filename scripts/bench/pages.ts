@@ -115,7 +115,13 @@ async function main() {
     console.log(
       "mode     page                          JS         CSS        HTML       next page JS",
     );
-    for (const js of [true, false]) {
+    // English with JavaScript and without, and Spanish (its own build, decision 170).
+    const modes = [
+      { js: true, locale: "en-US", label: "js-on" },
+      { js: false, locale: "en-US", label: "js-off" },
+      { js: true, locale: "es-MX", label: "js-on-es" },
+    ];
+    for (const { js, locale, label } of modes) {
       for (const p of PAGES) {
         // Sign in elsewhere, then load the page in a context with the cookie and an empty cache.
         let storageState: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
@@ -128,6 +134,7 @@ async function main() {
         const context = await browser.newContext({
           baseURL: server.url,
           javaScriptEnabled: js,
+          locale,
           storageState,
           extraHTTPHeaders: GZIP_ONLY,
         });
@@ -138,7 +145,7 @@ async function main() {
           (w.css > BUDGET.css ? " CSS-over" : "") +
           (w.html > BUDGET.html ? " HTML-over" : "");
         console.log(
-          `${(js ? "js-on" : "js-off").padEnd(9)}${p.path.padEnd(30)}${kb(w.js).padEnd(11)}${kb(w.css).padEnd(11)}${kb(w.html).padEnd(11)}${w.nextPageJs ? kb(w.nextPageJs) : ""}${over}`,
+          `${label.padEnd(9)}${p.path.padEnd(30)}${kb(w.js).padEnd(11)}${kb(w.css).padEnd(11)}${kb(w.html).padEnd(11)}${w.nextPageJs ? kb(w.nextPageJs) : ""}${over}`,
         );
         await context.close();
       }
