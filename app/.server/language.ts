@@ -4,11 +4,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { LanguageForm } from "@domain/forms/language";
-import { LANGUAGE_COOKIE } from "@domain/rules/language";
+import { LANGUAGE_COOKIE, type Language } from "@domain/rules/language";
 import { safeLocalPath } from "@domain/rules/destinations";
 import { t } from "@domain/messages/pages";
 import { setParticipantLanguage } from "@domain/contract/language";
-import type { Language } from "@domain/rules/language";
 import { callEndpoint, type CallAuth } from "./api";
 import { readFormData } from "./form-data";
 import {
