@@ -74,7 +74,11 @@ describe("readStatus", () => {
 });
 
 describe("maintenanceGate", () => {
-  async function run(path: string, query: Record<string, string> = {}) {
+  async function run(
+    path: string,
+    query: Record<string, string> = {},
+    headers: Record<string, string> = {},
+  ) {
     let passed = false;
     const out: { status?: number; body?: string; headers: Record<string, string> } = {
       headers: {},
@@ -87,6 +91,10 @@ describe("maintenanceGate", () => {
       },
       setHeader(name: string, value: string) {
         out.headers[name.toLowerCase()] = value;
+        return this;
+      },
+      vary(name: string) {
+        out.headers.vary = out.headers.vary ? `${out.headers.vary}, ${name}` : name;
         return this;
       },
       type() {
@@ -118,7 +126,11 @@ describe("maintenanceGate", () => {
       };
       const search = new URLSearchParams(query).toString();
       const originalUrl = search ? `${path}?${search}` : path;
-      maintenanceGate(() => base, 0)({ path, query, originalUrl } as Request, res, next);
+      maintenanceGate(() => base, 0)(
+        { path, query, originalUrl, headers } as unknown as Request,
+        res,
+        next,
+      );
     });
     return { passed, ...out };
   }
@@ -138,6 +150,19 @@ describe("maintenanceGate", () => {
     );
     expect(r.body).toContain('nonce="n0nce"');
     expect(r.body).not.toContain("<script");
+    expect(r.body).toContain('<html lang="en">');
+    // A Spanish-speaking family's browser, or their choice, gets it in Spanish (decision 170).
+    const asked: Record<string, string>[] = [
+      { "accept-language": "es-MX,es" },
+      { cookie: "lang=es" },
+    ];
+    for (const headers of asked) {
+      const es = await run("/programs", {}, headers);
+      expect(es.status).toBe(503);
+      expect(es.body).toContain('<html lang="es">');
+      expect(es.body).toContain("El sitio no está disponible en este momento por mantenimiento.");
+      expect(es.headers.vary).toBe("Accept-Language, Cookie");
+    }
   });
 
   it("tells a page's data request inside the window to load the page itself", async () => {
