@@ -73,6 +73,19 @@ describe("texts, dates and times in the request's language", () => {
     });
     expect(t("cart.title")).toBe("Cart");
   });
+  it("counts say one or many in both languages", () => {
+    expect(t("paymentComplete.redirect", { seconds: 1 })).toBe(
+      "You will be redirected in 1 second.",
+    );
+    expect(t("paymentComplete.redirect", { seconds: 5 })).toBe(
+      "You will be redirected in 5 seconds.",
+    );
+    expect(t("form.tooShort", { min: 1 })).toBe("This field must be at least 1 character.");
+    inLanguage("es", () => {
+      expect(t("paymentComplete.redirect", { seconds: 1 })).toContain("1 segundo.");
+      expect(t("form.tooShort", { min: 3 })).toContain("3 caracteres.");
+    });
+  });
   it("leaves an argument not given as it is written", () => {
     expect(t("community.exists")).toContain("{recover}");
   });

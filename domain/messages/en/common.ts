@@ -115,7 +115,8 @@ export const common = {
   "form.invalidChoice": "Please choose one of the options.",
   "form.tooLong":
     "This field must be at most {max, plural, one {# character} other {# characters}}.",
-  "form.tooShort": "This field must be at least {min} characters.",
+  "form.tooShort":
+    "This field must be at least {min, plural, one {# character} other {# characters}}.",
   "form.tooBig": "This value is too large.",
   "form.tooSmall": "This value is too small.",
   "form.emailInvalid": "Email must be valid.",

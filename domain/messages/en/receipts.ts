@@ -3,7 +3,8 @@
 // family pages' script budget (decisions 093, 096, 097).
 export const receipts = {
   "paymentComplete.title": "Payment Complete",
-  "paymentComplete.redirect": "You will be redirected in {seconds} seconds.",
+  "paymentComplete.redirect":
+    "You will be redirected in {seconds, plural, one {# second} other {# seconds}}.",
   "paymentComplete.paid": "You paid {amount} for {what}.",
   "paymentComplete.receipt": "View your receipt",
   "paymentComplete.stay": "Stay on this page",

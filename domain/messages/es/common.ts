@@ -126,7 +126,8 @@ export const common: Translation<typeof en> = {
   "form.invalidChoice": "Elija una de las opciones.",
   "form.tooLong":
     "Este campo debe tener como máximo {max, plural, one {# carácter} many {# caracteres} other {# caracteres}}.",
-  "form.tooShort": "Este campo debe tener al menos {min} caracteres.",
+  "form.tooShort":
+    "Este campo debe tener al menos {min, plural, one {# carácter} many {# caracteres} other {# caracteres}}.",
   "form.tooBig": "Este valor es demasiado grande.",
   "form.tooSmall": "Este valor es demasiado pequeño.",
   "form.emailInvalid": "El correo electrónico debe ser válido.",

@@ -5,7 +5,8 @@ import type { receipts as en } from "../en/receipts";
 
 export const receipts: Translation<typeof en> = {
   "paymentComplete.title": "Pago completado",
-  "paymentComplete.redirect": "Pasará a la siguiente página en {seconds} segundos.",
+  "paymentComplete.redirect":
+    "Pasará a la siguiente página en {seconds, plural, one {# segundo} many {# segundos} other {# segundos}}.",
   "paymentComplete.paid": "Pagó {amount} por {what}.",
   "paymentComplete.receipt": "Ver su recibo",
   "paymentComplete.stay": "Quedarse en esta página",
