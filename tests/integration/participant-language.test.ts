@@ -99,16 +99,25 @@ describe("the language on a family's record", () => {
 
   it("refuses what is not a language of ours, naming the field", async () => {
     const token = await studentToken(api, "100018");
-    for (const body of [
-      { language: "fr" },
-      {},
-      { language: "es", extra: 1 },
-      { language: 2 ** 40 },
-    ]) {
+    for (const [body, field] of [
+      [{ language: "fr" }, "language"],
+      [{}, "language"],
+      [{ language: "es\u0000" }, "language"],
+      [{ language: 2 ** 40 }, "language"],
+      [{ language: "es", extra: 1 }, "extra"],
+    ] as const) {
       const r = await setLanguage(token, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(r.body), JSON.stringify(body)).toContain(field);
     }
     expect(await recordLanguage(100018)).toBe("en");
+  });
+
+  it("an old token after sign-out is refused and writes nothing", async () => {
+    const token = await studentToken(api, "100027");
+    expect((await call(api, "POST", "/v1/identity/sign-out", { token })).status).toBeLessThan(300);
+    expect((await setLanguage(token, { language: "es" })).status).toBe(401);
+    expect(await recordLanguage(100027)).toBe("en");
   });
 
   it("five at once keep one answer", async () => {
