@@ -321,8 +321,9 @@ export async function auditPage(args: LoaderFunctionArgs) {
     filter,
     errors,
     zone,
-    actions: AUDIT_ACTION_NAMES,
-    entities: AUDIT_ENTITY_NAMES,
+    // Plain string lists: the tuples' literal types are too deep for Remix's serialised types.
+    actions: AUDIT_ACTION_NAMES as readonly string[],
+    entities: AUDIT_ENTITY_NAMES as readonly string[],
     downloadHref: `/admin/audit/download${download.size ? `?${download}` : ""}`,
     loadError: res.ok ? null : t("admin.audit.loadError"),
     page: res.ok

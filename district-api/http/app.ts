@@ -18,6 +18,7 @@ import { feesRoutes } from "./fees";
 import { cartRoutes } from "./cart";
 import { householdRoutes } from "./household";
 import { languageRoutes } from "./language";
+import { districtTextRoutes } from "./district-texts";
 import { cashierRoutes } from "./cashier";
 import { paymentsRoutes } from "./payments";
 import { staffRoutes } from "./staff";
@@ -101,6 +102,7 @@ export function createDistrictApi(deps: ApiDeps, opts: { trustProxy?: TrustProxy
   v1.use(adminImportRoutes(deps));
   v1.use(adminPeopleRoutes(deps));
   v1.use(adminSchoolsRoutes(deps));
+  v1.use(districtTextRoutes(deps));
   v1.use(officeRoutes(deps));
   v1.use(officeMailRoutes(deps));
   v1.use(adminCatalogueRoutes(deps));

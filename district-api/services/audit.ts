@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   schoolUpdate: "school.update",
   schoolYearCreate: "school-year.create",
   schoolYearUpdate: "school-year.update",
+  districtTextChange: "district-text.change",
 } as const;
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));

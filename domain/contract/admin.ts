@@ -264,6 +264,8 @@ export const AUDIT_ACTION_NAMES = [
   "school.update",
   "school-year.create",
   "school-year.update",
+  // The district's texts in Spanish (decision 172).
+  "district-text.change",
 ] as const;
 export const AUDIT_ENTITY_NAMES = [
   "settings",
@@ -284,6 +286,7 @@ export const AUDIT_ENTITY_NAMES = [
   "course-question",
   "school",
   "school-year",
+  "district-text",
 ] as const;
 
 export const AuditEntry = z.object({

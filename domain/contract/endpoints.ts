@@ -9,6 +9,7 @@ import * as admin from "./admin";
 import * as cart from "./cart";
 import * as cashier from "./cashier";
 import * as community from "./community";
+import * as districtTexts from "./district-texts";
 import * as feeRequests from "./fee-requests";
 import * as fees from "./fees";
 import * as guestReceipts from "./guest-receipts";
@@ -35,6 +36,7 @@ const AREAS: Record<string, unknown>[] = [
   cart,
   cashier,
   community,
+  districtTexts,
   feeRequests,
   fees,
   guestReceipts,

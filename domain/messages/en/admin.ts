@@ -8,6 +8,7 @@ export const admin = {
   "admin.nav.maintenance": "Maintenance window",
   "admin.nav.staff": "Staff accounts",
   "admin.nav.audit": "Audit trail",
+  "admin.nav.spanish": "Spanish texts",
   "admin.overview.intro":
     "Run the district's registration site: the texts families and staff read, the maintenance window, programs and their sections, fees, people, imports, staff accounts, and the record of every change.",
   "admin.required": "This field is required.",
@@ -15,6 +16,14 @@ export const admin = {
   "admin.saved": "Saved.",
   "admin.saveFailed": "The change was not saved.",
   "admin.nothingChanged": "Nothing changed.",
+
+  // The district's texts in Spanish (decision 172).
+  "admin.spanish.unknownField": "This record has no such text.",
+  "admin.spanish.tooLong": "Use at most {max} characters.",
+  "admin.spanish.placeholder": "Keep the placeholder {placeholder} in the Spanish text too.",
+  "admin.spanish.answerCount":
+    "Give one Spanish answer per line for each English answer: {expected} lines, not {given}.",
+  "admin.spanish.notFound": "There is no such text to translate.",
 
   "admin.settings.title": "Settings",
   "admin.settings.placeholderMissing": "Keep the placeholder {placeholder} in this text.",

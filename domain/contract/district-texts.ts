@@ -1,0 +1,106 @@
+// Wire contract of the district's texts in Spanish (decision 172, issue 34 §6): administrators list
+// every text families read with its Spanish version, and write or remove one. Families get them in
+// the replies they already read (programs, settings, fees, cart, receipts) when they ask in Spanish.
+import { z } from "zod";
+import { t } from "../messages/admin";
+import { FORBIDDEN_CONTROL } from "../rules/input";
+import { TEXT_ENTITIES, TEXT_FIELDS, SHAPE_LIMITS, type TextShape } from "../rules/district-texts";
+import { DISTRICT_ADMIN_ROLE } from "./admin";
+import { endpoint } from "./endpoint";
+
+const ADMIN = { access: "staff", roles: [DISTRICT_ADMIN_ROLE] } as const;
+
+/** The states a text's Spanish version can be in; "review" means its English changed since. */
+export const SPANISH_STATES = ["missing", "review", "done"] as const;
+export type SpanishState = (typeof SPANISH_STATES)[number];
+
+/** Rows per page of the administration's list. */
+export const DISTRICT_TEXTS_PAGE_SIZE = 25;
+
+export const DistrictTextsQuery = z
+  .object({
+    entity: z.enum(TEXT_ENTITIES).optional(),
+    state: z.enum(SPANISH_STATES).optional(),
+    q: z.string().max(100).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).optional(),
+  })
+  .strict();
+export type DistrictTextsQuery = z.infer<typeof DistrictTextsQuery>;
+
+export const DistrictText = z.object({
+  entity: z.enum(TEXT_ENTITIES),
+  entityId: z.string(),
+  field: z.string(),
+  shape: z.enum(["line", "message", "markdown", "answers"] satisfies [TextShape, ...TextShape[]]),
+  /** What the text belongs to, as staff know it: "Chess Club", "ART 101 Drawing · section 2". */
+  context: z.string(),
+  english: z.string(),
+  spanish: z.string().nullable(),
+  state: z.enum(SPANISH_STATES),
+  /** The English the Spanish version was written from, when it has changed since. */
+  writtenFrom: z.string().nullable(),
+});
+export type DistrictText = z.infer<typeof DistrictText>;
+
+export const DistrictTextsPage = z.object({
+  rows: z.array(DistrictText),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  counts: z.object({
+    all: z.number().int(),
+    missing: z.number().int(),
+    review: z.number().int(),
+    done: z.number().int(),
+  }),
+});
+export type DistrictTextsPage = z.infer<typeof DistrictTextsPage>;
+
+/** One text's Spanish version; an empty one removes it (families read the English again). */
+export const DistrictTextChange = z
+  .object({
+    entity: z.enum(TEXT_ENTITIES),
+    entityId: z.string().min(1).max(100),
+    field: z.string().min(1).max(60),
+    spanish: z
+      .string()
+      .max(SHAPE_LIMITS.markdown)
+      .refine((v) => !FORBIDDEN_CONTROL.test(v), t("input.controlCharacters")),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const shape = Object.hasOwn(TEXT_FIELDS[v.entity], v.field)
+      ? TEXT_FIELDS[v.entity][v.field]
+      : undefined;
+    if (!shape) {
+      ctx.addIssue({ code: "custom", path: ["field"], message: t("admin.spanish.unknownField") });
+    } else if (v.spanish.length > SHAPE_LIMITS[shape]) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["spanish"],
+        message: t("admin.spanish.tooLong", { max: SHAPE_LIMITS[shape] }),
+      });
+    }
+  });
+export type DistrictTextChange = z.infer<typeof DistrictTextChange>;
+
+export const listDistrictTexts = endpoint({
+  method: "GET",
+  path: "/v1/admin/district-texts",
+  ...ADMIN,
+  query: DistrictTextsQuery,
+  replies: { 200: DistrictTextsPage },
+  summary: "Every text families read, with its Spanish version and whether it needs review",
+  tag: "admin",
+});
+
+export const changeDistrictText = endpoint({
+  method: "PUT",
+  path: "/v1/admin/district-texts",
+  ...ADMIN,
+  body: DistrictTextChange,
+  replies: { 200: DistrictText },
+  refusals: { 404: "No such record, or it has no such text (an empty English text)" },
+  summary: "Write or remove one text's Spanish version; the change is recorded in the audit trail",
+  tag: "admin",
+});

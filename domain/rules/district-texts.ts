@@ -1,0 +1,106 @@
+// The district's own texts that families read, and which of them may have a Spanish version
+// (decision 172, issue 34 §6). Each is one (entity, field) of a record; a Spanish version is kept
+// beside the record, with the English it was written from, so a later English change shows as
+// "to review" rather than silently leaving an outdated Spanish text unnoticed.
+import { CONFIRMATION_PLACEHOLDER, TEXT_LIMITS } from "../contract/admin";
+
+/** The records whose texts families read, in the order the administration lists them. */
+export const TEXT_ENTITIES = ["setting", "program", "course", "section", "question", "fee"] as const;
+export type TextEntity = (typeof TEXT_ENTITIES)[number];
+
+/** How a text is written, which decides its length and how it is entered. */
+export type TextShape = "line" | "message" | "markdown" | "answers";
+
+/** The settings texts families read (staff-only texts stay English: staff pages are English). */
+export const FAMILY_SETTING_TEXTS = [
+  "districtName",
+  "homeMessage",
+  "instructions",
+  "logInMessage",
+  "guestLogInMessage",
+  "gradeLabel",
+  "gradeDescription",
+  "registrationPaymentConfirmed",
+  "waitlistPaymentConfirmed",
+  "cancelPaymentRegistration",
+  "programCancellationMessage",
+  "partiallyCompletedPaymentMessage",
+] as const;
+export type FamilySettingText = (typeof FAMILY_SETTING_TEXTS)[number];
+
+const SETTING_SHAPES: Record<FamilySettingText, TextShape> = {
+  districtName: "line",
+  homeMessage: "message",
+  instructions: "markdown",
+  logInMessage: "message",
+  guestLogInMessage: "message",
+  gradeLabel: "line",
+  gradeDescription: "message",
+  registrationPaymentConfirmed: "message",
+  waitlistPaymentConfirmed: "message",
+  cancelPaymentRegistration: "message",
+  programCancellationMessage: "message",
+  partiallyCompletedPaymentMessage: "message",
+};
+
+/** Each entity's translatable fields and their shapes. */
+export const TEXT_FIELDS: { readonly [E in TextEntity]: Readonly<Record<string, TextShape>> } = {
+  setting: SETTING_SHAPES,
+  program: { name: "line", cancellationMessage: "message" },
+  course: { name: "line", description: "message" },
+  section: { notes: "message" },
+  question: { question: "message", answers: "answers" },
+  fee: { name: "line", description: "message" },
+};
+
+export function textShape(entity: TextEntity, field: string): TextShape | null {
+  return Object.hasOwn(TEXT_FIELDS[entity], field) ? (TEXT_FIELDS[entity][field] ?? null) : null;
+}
+
+/** The longest text of each shape (the answers are counted whole, one per line). */
+export const SHAPE_LIMITS: Record<TextShape, number> = {
+  line: TEXT_LIMITS.line,
+  message: TEXT_LIMITS.message,
+  markdown: TEXT_LIMITS.markdown,
+  answers: TEXT_LIMITS.message,
+};
+
+/** A question's answers as one text: one answer per line. */
+export function answersText(answers: readonly string[]): string {
+  return answers.join("\n");
+}
+
+/** The answers of a text entered one per line (blank lines dropped, each trimmed). */
+export function answerLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((a) => a.trim())
+    .filter((a) => a.length > 0);
+}
+
+export type SpanishTextProblem =
+  | { kind: "placeholder"; placeholder: string }
+  | { kind: "answerCount"; expected: number; given: number }
+  | null;
+
+/**
+ * What a Spanish version must keep of its English: the confirmation number's placeholder where
+ * the English has it, and as many answers as the English offers (each Spanish answer labels the
+ * English one on the same line: the answer recorded stays the English, so rosters and reports
+ * read the same whatever language the family chose).
+ */
+export function spanishTextProblem(
+  shape: TextShape,
+  english: string,
+  spanish: string,
+): SpanishTextProblem {
+  if (english.includes(CONFIRMATION_PLACEHOLDER) && !spanish.includes(CONFIRMATION_PLACEHOLDER)) {
+    return { kind: "placeholder", placeholder: CONFIRMATION_PLACEHOLDER };
+  }
+  if (shape === "answers") {
+    const expected = answerLines(english).length;
+    const given = answerLines(spanish).length;
+    if (expected !== given) return { kind: "answerCount", expected, given };
+  }
+  return null;
+}
