@@ -179,7 +179,12 @@ export default function App() {
           {t(data.environment.demo ? "app.demoBanner" : "app.simulatedPaymentsBanner")}
         </aside>
       ) : null}
-      <Header user={data.user} cartCount={data.cartCount} districtName={data.district.name} />
+      <Header
+        user={data.user}
+        cartCount={data.cartCount}
+        districtName={data.district.name}
+        districtNameLang={data.district.nameLang}
+      />
       {data.household ? <HouseholdBar household={data.household} /> : null}
       {/* Before the content: on a phone it sits under the header, in the flow (app.css). */}
       {data.notice ? <NoticeBar notice={data.notice} /> : null}

@@ -15,7 +15,7 @@ import { requireFamily, requireStaff } from "./auth";
 import { parseWithZod } from "./forms.server";
 import { flashNotice, getSession, writeSession } from "./session";
 import { householdView, linesInHouseholdCarts, linkedPurchases } from "./household";
-import { loadSettings } from "./settings";
+import { loadSettings, settingText } from "./settings";
 import { districtDate } from "./time";
 import {
   loadCart,
@@ -302,7 +302,7 @@ export async function familyFeesPage({ request, context }: LoaderFunctionArgs) {
       othersPurchased: all ? await linkedPurchases({ request, context }) : [],
       ...shopParams(url),
       partialDialog,
-      partialMessage: settings?.partiallyCompletedPaymentMessage ?? "",
+      partialMessage: settingText(settings, "partiallyCompletedPaymentMessage"),
     },
     setCookie: partialDialog
       ? await writeSession(request, { student: { ...s, partialDialogShown: true } })

@@ -9,7 +9,7 @@ import { callEndpoint, fetchEndpoint, or503 } from "./api";
 import { readFormData } from "./form-data";
 import { getSession, validStudent, writeSession, validStaff, type StudentSession } from "./session";
 import { rememberDeviceHeader, rememberedDevices } from "./device-cookie";
-import { loadSettings } from "./settings";
+import { loadSettings, settingText } from "./settings";
 import { endTokenSession } from "./sign-out";
 import { fitsInCookie } from "@domain/rules/household";
 import { openChildSessions } from "@domain/contract/household";
@@ -80,7 +80,7 @@ export async function familySignInPage({ request, context }: LoaderFunctionArgs)
     recover:
       recover === "student" || recover === "member" ? (recover as "student" | "member") : null,
     sent: url.searchParams.get("sent") === "1",
-    logInMessage: settings?.logInMessage ?? null,
+    logInMessage: settingText(settings, "logInMessage"),
     // The page the family goes to once signed in, fetched while they fill in the form.
     nextPageScripts: nextPageScripts(context, {
       next: routesOfLink(familyDestination(redirectTo)),
@@ -269,7 +269,7 @@ export async function guestSignInPage({ request, context }: LoaderFunctionArgs) 
   const settings = await loadSettings(context);
   return json({
     category: category && category.length < 30 ? category : null,
-    message: settings?.guestLogInMessage ?? null,
+    message: settingText(settings, "guestLogInMessage"),
   });
 }
 

@@ -26,7 +26,8 @@ import { t } from "@domain/messages/pages";
 import type { MessageKey } from "@domain/messages";
 import { toCardData } from "~/components/programs/card-data";
 import { callEndpoint, or503, type ApiResult, type CallAuth } from "./api";
-import { loadSettings } from "./settings";
+import { loadSettings, settingText } from "./settings";
+import { districtText, districtTextLang } from "~/components/district-text";
 import { flashNotice } from "./session";
 import { requireParticipant } from "./auth";
 import { CourseStatus, SurveyForm, courseQuestionsForm, parseWithZod } from "./forms.server";
@@ -296,7 +297,13 @@ export async function programsPage(caller: Caller, url: URL) {
   const now = Date.now();
   const reason = failedReason(url);
   return {
-    programs: programs.map((p) => ({ programUUID: p.programUUID, name: p.name })),
+    programs: programs.map(
+      (p): { programUUID: string; name: string; lang?: "en" } => ({
+        programUUID: p.programUUID,
+        name: p.name,
+        ...(districtTextLang(p.spanish, "name") ? { lang: "en" } : {}),
+      }),
+    ),
     gates: chosen.filter(gated).map((p) => ({ programUUID: p.programUUID, name: p.name })),
     // Only what the cards show (decision 094).
     cards: markFailed(courses, url).map((c) => toCardData(c, now, reason)),
@@ -307,9 +314,9 @@ export async function programsPage(caller: Caller, url: URL) {
     detail: detailId ? findCourse(programs, detailId) : null,
     homeMessage:
       settings?.homeMessage.show && settings.homeMessage.message && !closed
-        ? settings.homeMessage.message
+        ? districtText(settings.homeMessage.message, settings.spanish, "homeMessage")
         : null,
-    partialMessage: partial ? (settings?.partiallyCompletedPaymentMessage ?? null) : null,
+    partialMessage: partial ? settingText(settings, "partiallyCompletedPaymentMessage") : null,
   };
 }
 

@@ -35,7 +35,7 @@ import { requireParticipant } from "./auth";
 import { originOf } from "./payments";
 import { programsPage } from "./programs";
 import { flashNotice } from "./session";
-import { loadSettings } from "./settings";
+import { loadSettings, settingText } from "./settings";
 import { districtTimeZone } from "./time";
 
 type Method = DialogMethod;
@@ -57,15 +57,18 @@ async function dialogData({ request, context, params }: LoaderFunctionArgs) {
   const confirmed = url.searchParams.get("confirmed");
   const confirmation = url.searchParams.get("confirmation") ?? "";
   if (confirmed === "waitlist" || confirmed === "registration" || confirmed === "payment") {
-    const template =
-      confirmed === "waitlist"
-        ? settings?.waitlistPaymentConfirmed
-        : settings?.registrationPaymentConfirmed;
+    const template = settingText(
+      settings,
+      confirmed === "waitlist" ? "waitlistPaymentConfirmed" : "registrationPaymentConfirmed",
+    );
     const mailed = url.searchParams.get("mailed") === "1";
     return {
       view: "confirmed" as const,
       kind: confirmed,
-      text: (template ?? "").replace(/\{confirmationNumber\}/g, confirmation),
+      text: {
+        ...template,
+        text: (template?.text ?? "").replace(/\{confirmationNumber\}/g, confirmation),
+      },
       confirmation,
       // A mailed check: the confirmation repeats where to send it, how much and by when.
       mailed,
@@ -85,7 +88,7 @@ async function dialogData({ request, context, params }: LoaderFunctionArgs) {
     payment: r.data,
     methods: dialogMethods(factsOf(r.data)),
     settled: settledState(factsOf(r.data)),
-    cancelText: settings?.cancelPaymentRegistration ?? "",
+    cancelText: settingText(settings, "cancelPaymentRegistration"),
     // The time left to pay, as on the course's card (m:ss at render; the island counts down).
     countdown:
       r.data.status === "pending_payment" && r.data.holdExpiresAt

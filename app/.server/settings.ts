@@ -1,8 +1,13 @@
 // Settings texts change rarely; each instance keeps them for a minute, per district API (one in
 // production; the browser tests start one server after another in one process, each its own).
+// Each language's build keeps its own (this module is in each), read in its page's language: the
+// Spanish build's hold the district's Spanish versions where it wrote them (decision 172).
 import type { AppLoadContext } from "@remix-run/node";
 import { getSettings, Settings } from "@domain/contract/identity";
 import { t } from "@domain/messages/common";
+import type { FamilySettingText } from "@domain/rules/district-texts";
+import language from "@domain/messages/compiled/page/language.js";
+import { districtText, districtTextLang, type DistrictTextView } from "~/components/district-text";
 
 const kept = new Map<string, { at: number; settings: Settings }>();
 const TTL_MS = 60_000;
@@ -15,6 +20,7 @@ export async function loadSettings(
   try {
     // Read for no one in particular (and kept for everyone): a plain fetch, no token.
     const res = await fetch(new URL(getSettings.path, context.apiBaseUrl), {
+      headers: { "Accept-Language": language },
       signal: AbortSignal.timeout(5000),
     });
     const parsed = Settings.safeParse(await res.json());
@@ -34,11 +40,22 @@ export function forgetSettings(): void {
 /** The district's name and where checks go, from the settings (the catalogue's when unreadable). */
 export async function loadDistrict(
   context: Pick<AppLoadContext, "apiBaseUrl">,
-): Promise<{ name: string; payableTo: string; address: string }> {
+): Promise<{ name: string; nameLang?: "en"; payableTo: string; address: string }> {
   const s = await loadSettings(context);
+  const nameLang = districtTextLang(s?.spanish, "districtName");
   return {
     name: s?.districtName ?? t("settings.default.districtName"),
+    ...(nameLang ? { nameLang } : {}),
     payableTo: s?.checkPayableTo ?? t("settings.default.checkPayableTo"),
     address: s?.checkMailingAddress ?? t("settings.default.checkMailingAddress"),
   };
+}
+
+/** One settings text families read, with the `lang` its element needs (decision 172). */
+export function settingText(
+  settings: Settings | null,
+  key: Exclude<FamilySettingText, "homeMessage">,
+): DistrictTextView | null {
+  const text = settings?.[key];
+  return text ? districtText(text, settings.spanish, key) : null;
 }

@@ -4,7 +4,6 @@ import { t } from "@domain/messages/common";
 import { cartHref, navigationFor } from "@domain/rules/navigation";
 import { isStaffPath } from "@domain/rules/language";
 import language from "@domain/messages/compiled/page/language.js";
-import { districtLang } from "./district-text";
 
 interface HeaderProps {
   user: {
@@ -14,6 +13,7 @@ interface HeaderProps {
   cartCount: number;
   /** The district's name from its settings, beside the product's title. */
   districtName?: string;
+  districtNameLang?: "en";
 }
 
 function NavItems({ user, cartCount }: HeaderProps) {
@@ -99,7 +99,7 @@ export function Header(props: HeaderProps) {
           <img src="/logo.svg" alt="" width={28} height={28} />
           {t("app.title")}
           {props.districtName ? (
-            <span className="app-district" lang={districtLang}>
+            <span className="app-district" lang={props.districtNameLang}>
               {props.districtName}
             </span>
           ) : null}

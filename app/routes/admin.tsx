@@ -21,6 +21,7 @@ export function loader(args: LoaderFunctionArgs) {
 const SECTIONS = [
   { to: "/admin", label: t("admin.nav.overview"), exact: true },
   { to: "/admin/settings", label: t("admin.nav.settings") },
+  { to: "/admin/spanish", label: t("admin.nav.spanish") },
   { to: "/admin/maintenance", label: t("admin.nav.maintenance") },
   { to: "/admin/schools", label: t("admin.nav.schools") },
   { to: "/admin/programs", label: t("admin.nav.programs") },

@@ -9,6 +9,7 @@ import { formatUsd, toCents } from "@domain/rules/money";
 import { loadCartReceipt } from "~/.server/cart";
 import { InPersonReceipt } from "~/components/cashier/InPersonReceipt";
 import type { PageHandle } from "~/components/page-title";
+import { districtTextLang } from "~/components/district-text";
 
 export const handle: PageHandle = {
   title: (data: { receipt?: { payer: { name: string } } } | undefined) =>
@@ -56,7 +57,7 @@ export default function CartReceipt() {
         {receipt.items.map((i, n) => (
           <Card key={n} withBorder component="article" aria-label={i.name}>
             <Group justify="space-between">
-              <Title order={2} size="h4">
+              <Title order={2} size="h4" lang={districtTextLang(i.spanish, "name")}>
                 {i.name}
               </Title>
               {i.quantity > 1 ? (
@@ -65,7 +66,10 @@ export default function CartReceipt() {
             </Group>
             {i.registration ? (
               <Text size="sm">
-                {t("receipt.course")}: {i.registration.courseName}
+                {t("receipt.course")}:{" "}
+                <span lang={districtTextLang(i.spanish, "courseName")}>
+                  {i.registration.courseName}
+                </span>
               </Text>
             ) : null}
             <Text size="sm">

@@ -202,9 +202,11 @@ export default function FeesPage() {
           closeHref="/fees?tab=assessed"
           closeLabel={t("fees.partial.close")}
         >
-          <Text size="sm" mb="md">
-            {d.partialMessage}
-          </Text>
+          {d.partialMessage ? (
+            <Text size="sm" mb="md" lang={d.partialMessage.lang}>
+              {d.partialMessage.text}
+            </Text>
+          ) : null}
           <Group justify="flex-end">
             <Button component={Link} to="/fees?tab=assessed" variant="default">
               {t("fees.partial.close")}

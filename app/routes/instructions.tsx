@@ -8,7 +8,7 @@ import { loadSettings } from "~/.server/settings";
 import { serviceUnavailable } from "~/.server/api";
 import { markdownToSafeHtml } from "~/.server/markdown";
 import { PageDialog } from "~/components/PageDialog";
-import { districtLang } from "~/components/district-text";
+import { districtTextLang } from "~/components/district-text";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = { title: t("instructions.title") };
@@ -20,15 +20,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page is the settings' text: settings that could not be read are a 503, not an empty page.
   const settings = await loadSettings(context);
   if (!settings) throw serviceUnavailable(t("instructions.loadError"));
-  const text = staff ? settings?.instructorInstructions : settings?.instructions;
-  return json({ staff: Boolean(staff), html: await markdownToSafeHtml(text ?? "") });
+  const key = staff ? "instructorInstructions" : "instructions";
+  return json({
+    staff: Boolean(staff),
+    html: await markdownToSafeHtml(settings[key] ?? ""),
+    lang: districtTextLang(settings.spanish, key),
+  });
 }
 
 export default function Instructions() {
-  const { staff, html } = useLoaderData<typeof loader>();
+  const { staff, html, lang } = useLoaderData<typeof loader>();
   // The markdown is rendered and sanitised on the server.
   const body = (
-    <div className="markdown" lang={districtLang} dangerouslySetInnerHTML={{ __html: html }} />
+    <div className="markdown" lang={lang} dangerouslySetInnerHTML={{ __html: html }} />
   );
   if (staff) {
     return (

@@ -36,7 +36,6 @@ import { useZodForm } from "~/components/zod-form";
 import { MailAddress } from "~/components/MailAddress";
 import { catalogueLabels, ErrorSummary } from "~/components/fields";
 import type { PageHandle } from "~/components/page-title";
-import { districtLang } from "~/components/district-text";
 
 export const handle: PageHandle = { title: t("paymentDialog.title") };
 
@@ -114,7 +113,7 @@ function PaymentDialog() {
       <PageDialog title={title} closeHref={list} closeLabel={t("paymentDialog.close")}>
         <Stack>
           {/* The district's own confirmation text (its settings). */}
-          <Text lang={districtLang}>{d.text}</Text>
+          <Text lang={d.text.lang}>{d.text.text}</Text>
           {d.confirmation ? (
             <Text fw={700}>{t("paymentDialog.confirmationNumber", { id: d.confirmation })}</Text>
           ) : null}
@@ -158,7 +157,7 @@ function PaymentDialog() {
         closeLabel={t("paymentDialog.keep")}
       >
         <Stack>
-          <Text lang={districtLang}>{d.cancelText}</Text>
+          {d.cancelText ? <Text lang={d.cancelText.lang}>{d.cancelText.text}</Text> : null}
           <Form method="post" action={here}>
             <input type="hidden" name="intent" value="cancel" />
             <Group justify="flex-end">

@@ -12,6 +12,7 @@ import { t } from "@domain/messages/programs";
 import { courseQuestionsAction, courseQuestionsPage } from "~/.server/programs";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { programsOpener } from "~/components/programs/openers";
+import { districtTextLang } from "~/components/district-text";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = { title: t("questions.title") };
@@ -93,6 +94,10 @@ export default function CourseQuestions() {
           {sorted.map((q) => {
             const name = questionField(q.id);
             const id = `${form.id}-${name}`;
+            // The district's words, in Spanish where it wrote them (decision 172).
+            const questionLang = districtTextLang(q.spanish, "question");
+            const question = <span lang={questionLang}>{q.question}</span>;
+            const answerLang = districtTextLang(q.spanish, "answerList");
             switch (q.responseType) {
               case "Value List":
                 return (
@@ -101,7 +106,7 @@ export default function CourseQuestions() {
                     className="question-fieldset"
                     aria-invalid={err(name) ? true : undefined}
                   >
-                    <legend>{q.question}</legend>
+                    <legend>{question}</legend>
                     <Stack gap={6} mt={6}>
                       {q.answerList.map((a, i) => (
                         <Radio
@@ -110,7 +115,9 @@ export default function CourseQuestions() {
                           id={i === 0 ? id : `${id}-${i}`}
                           name={name}
                           value={a}
-                          label={a}
+                          // The answer kept is the English one; its label is the district's
+                          // Spanish answer where it wrote one.
+                          label={<span lang={answerLang}>{q.answerLabels?.[i] ?? a}</span>}
                           // The choice's message is the dialog's ("All fields are required.").
                           {...invalid(name)}
                           autoFocus={i === 0 ? focusFirst(name) : undefined}
@@ -126,7 +133,7 @@ export default function CourseQuestions() {
                     key={q.id}
                     id={id}
                     name={name}
-                    label={q.question}
+                    label={question}
                     autosize
                     minRows={2}
                     maxLength={5000}
@@ -141,7 +148,7 @@ export default function CourseQuestions() {
                     key={q.id}
                     id={id}
                     name={name}
-                    label={q.question}
+                    label={question}
                     description={t("questions.signatureHint")}
                     autoComplete="name"
                     maxLength={200}
@@ -160,7 +167,9 @@ export default function CourseQuestions() {
                       aria-label={t("questions.waiverLabel")}
                       tabIndex={0}
                     >
-                      <Text size="sm">{q.question}</Text>
+                      <Text size="sm" lang={questionLang}>
+                        {q.question}
+                      </Text>
                     </div>
                     <Checkbox
                       id={id}

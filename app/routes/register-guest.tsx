@@ -49,8 +49,8 @@ export default function RegisterGuest() {
         {t("guest.title")}
       </Title>
       {message ? (
-        <Text size="sm" mb="md">
-          {message}
+        <Text size="sm" mb="md" lang={message.lang}>
+          {message.text}
         </Text>
       ) : null}
       <Form method="post" {...formProps}>

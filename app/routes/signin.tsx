@@ -11,7 +11,6 @@ import { HashPrefill } from "~/islands/HashPrefill";
 import { PreloadPageScripts } from "~/islands/PreloadPageScripts";
 import { familySignInPage, familySignInAction } from "~/.server/identity";
 import type { PageHandle } from "~/components/page-title";
-import { districtLang } from "~/components/district-text";
 
 export const handle: PageHandle = { title: t("signin.title") };
 
@@ -110,8 +109,8 @@ export default function SignIn() {
         {t("signin.title")}
       </Title>
       {logInMessage ? (
-        <Text size="sm" mb="md" lang={districtLang}>
-          {logInMessage}
+        <Text size="sm" mb="md" lang={logInMessage.lang}>
+          {logInMessage.text}
         </Text>
       ) : null}
       <Form method="post" {...formProps} action={here}>

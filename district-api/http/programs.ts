@@ -10,6 +10,7 @@ import {
   type Program,
 } from "@domain/contract/programs";
 import { t } from "@domain/messages";
+import { displayLanguage } from "@domain/messages/language";
 import { courseStatus } from "@domain/rules/course-status";
 import { effectiveCostCents } from "@domain/rules/registration";
 import { toDollars } from "@domain/rules/money";
@@ -26,6 +27,15 @@ function meetingTime(start: string | null, end: string | null): string {
     return `${((h + 11) % 12) + 1}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
   };
   return start && end ? `${fmt(start)} - ${fmt(end)}` : "";
+}
+
+/** A course's `spanish` list: its own, and the default cancellation message when it is one. */
+function spanishFields(
+  own: readonly string[] | undefined,
+  defaultMessageSpanish: boolean,
+): { spanish?: string[] } {
+  const fields = [...(own ?? []), ...(defaultMessageSpanish ? ["programCancellationMessage"] : [])];
+  return fields.length ? { spanish: fields } : {};
 }
 
 export function programsRoutes(deps: ApiDeps): Router {
@@ -45,6 +55,8 @@ export function programsRoutes(deps: ApiDeps): Router {
       pid,
       now,
       registrationsOnly,
+      // Asked for in Spanish: the district's Spanish texts where it wrote them (decision 172).
+      displayLanguage(),
     );
     const person = list.person;
     if (!person) throw new ApiError(403, t("error.forbidden"));
@@ -61,6 +73,7 @@ export function programsRoutes(deps: ApiDeps): Router {
           requiresSurvey: row.requires_survey,
           finishedSurvey: finished.has(row.program_id),
           courses: [],
+          ...(row.spanish?.includes("programName") ? { spanish: ["name"] } : {}),
         };
         programs.set(row.program_id, program);
       }
@@ -128,6 +141,10 @@ export function programsRoutes(deps: ApiDeps): Router {
         timeConflictOverride: row.time_conflict_override,
         oneSectionPerTermOverride: row.one_section_per_term_override,
         registrationError: false,
+        ...spanishFields(
+          row.spanish,
+          row.cancellation_message === null && list.cancellationMessageSpanish,
+        ),
       };
       program.courses.push(course);
     }

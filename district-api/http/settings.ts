@@ -3,11 +3,33 @@ import { Router, type RequestHandler } from "express";
 import { getSettings, Settings } from "@domain/contract/identity";
 import type { ApiDeps } from "../deps";
 import { readMaintenanceWindow, readSettingsData } from "../queries/settings";
+import { readSpanishSettings } from "../queries/spanish-texts";
 import { serve } from "./kit";
+
+/** The settings with the district's Spanish versions in place of their English (decision 172). */
+function withSpanishSettings(settings: Settings, spanish: Map<string, string>): Settings {
+  if (spanish.size === 0) return settings;
+  const given: string[] = [];
+  const texts: Record<string, unknown> = { ...settings };
+  for (const [key, text] of spanish) {
+    if (key === "homeMessage") {
+      texts.homeMessage = { ...settings.homeMessage, message: text };
+    } else if (typeof texts[key] === "string") {
+      texts[key] = text;
+    } else {
+      continue;
+    }
+    given.push(key);
+  }
+  return Settings.parse({ ...texts, spanish: given });
+}
 
 export function settingsRoutes(deps: ApiDeps): Router {
   const r = Router();
-  serve(r, deps, getSettings, async () => Settings.parse(await readSettingsData(deps.db)));
+  serve(r, deps, getSettings, async () => {
+    const english = Settings.parse(await readSettingsData(deps.db));
+    return withSpanishSettings(english, await readSpanishSettings(deps.db));
+  });
   return r;
 }
 

@@ -14,7 +14,8 @@ import { queryRows, type Exec } from "../db/client";
 
 /**
  * Every text families read with its English as it is now, one row per (entity, id, field): the
- * settings texts, then active programs, courses, active sections' notes, questions and fees. Empty
+ * settings texts, then active programs, courses, active sections' notes, questions (a section's
+ * only while its notes are listed: an inactive program's or section's are not) and fees. Empty
  * English texts have nothing to translate and are left out.
  */
 const TEXTS = sql`texts as (
@@ -32,7 +33,10 @@ const TEXTS = sql`texts as (
       from programs p cross join (values ('name', 1), ('cancellationMessage', 2)) f(field, n)
       where p.active
       union all
-      select 'course', c.id::text, f.field, c.subject || ' ' || c.course_number || ' ' || c.name,
+      select 'course', c.id::text, f.field,
+        -- A course number may carry its subject already ("ENR 150").
+        case when c.course_number ilike c.subject || '%' then c.course_number
+          else c.subject || ' ' || c.course_number end || ' ' || c.name,
         case f.field when 'name' then c.name else c.description end, f.n
       from courses c cross join (values ('name', 1), ('description', 2)) f(field, n)
       union all
@@ -48,9 +52,11 @@ const TEXTS = sql`texts as (
           else array_to_string(q.answer_list, E'\\n') end, f.n
       from course_questions q
       left join course_sections s on s.id = q.course_section_id
+      left join programs p on p.id = s.program_id
       left join courses c on c.id = s.course_id
       left join fees fe on fe.id = q.fee_id
       cross join (values ('question', 1), ('answers', 2)) f(field, n)
+      where q.course_section_id is null or (s.active and p.active)
       union all
       select 'fee', fe.id::text, f.field, fe.name,
         case f.field when 'name' then fe.name else fe.description end, f.n

@@ -1,10 +1,11 @@
 // Who may buy which fee, at what price, and how many (spec 02 §4 "Price rules", §5 "Quantity"):
 // read-only, for the fee list, the cart and the assessed fees.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import type { Buyer } from "@domain/rules/pricing";
 import { queryRows, type Exec } from "../db/client";
+import { spanishText, textLanguage } from "./spanish-texts";
 
 export interface FeeRow {
   id: number;
@@ -29,6 +30,9 @@ export interface FeeRow {
   activity_quantity: number | null;
   criteria_grades: string[] | null;
   notes: string | null;
+  /** The name and description are the district's Spanish versions (decision 172). */
+  name_es: boolean;
+  description_es: boolean;
 }
 
 export interface BuyerInfo extends Buyer {
@@ -44,11 +48,32 @@ const allowColumn: Record<TokenClaims["kind"], string> = {
   staff: "allow_employee",
 };
 
-const FEE_COLUMNS = sql`f.id, f.name, f.description, f.amount_cents, f.fee_type, f.fee_category_id,
-  fc.name as category_name, f.school_id, sc.short_name as school_short, sc.full_name as school_full,
-  f.max_quantity, f.allow_partial, f.is_donation, f.fee_group_id, f.free_amount_cents,
-  f.free_quantity, f.reduced_amount_cents, f.reduced_quantity, f.activity_amount_cents,
-  f.activity_quantity, f.criteria_grades, f.notes`;
+/**
+ * A fee's columns and the joins they need (`fees f` first): its name and description in the
+ * reply's language where the district wrote a Spanish version (decision 172).
+ */
+function feeSelect(): { columns: SQL; joins: SQL } {
+  const name = spanishText("fee_name_es", "fee", "name", sql`f.id`, sql`f.name`);
+  const description = spanishText(
+    "fee_description_es",
+    "fee",
+    "description",
+    sql`f.id`,
+    sql`f.description`,
+  );
+  return {
+    columns: sql`f.id, ${name.text} as name, ${description.text} as description, f.amount_cents,
+      f.fee_type, f.fee_category_id, fc.name as category_name, f.school_id,
+      sc.short_name as school_short, sc.full_name as school_full, f.max_quantity, f.allow_partial,
+      f.is_donation, f.fee_group_id, f.free_amount_cents, f.free_quantity, f.reduced_amount_cents,
+      f.reduced_quantity, f.activity_amount_cents, f.activity_quantity, f.criteria_grades, f.notes,
+      ${name.given} as name_es, ${description.given} and f.description <> '' as description_es`,
+    joins: sql`left join fee_categories fc on fc.id = f.fee_category_id
+      left join schools sc on sc.id = f.school_id
+      ${name.join}
+      ${description.join}`,
+  };
+}
 
 /** Fees this kind of user may buy now (active, on sale, allowed). */
 export async function saleableFees(
@@ -57,12 +82,12 @@ export async function saleableFees(
   now: Date,
   opts: { feeId?: number; optionalOnly?: boolean } = {},
 ): Promise<FeeRow[]> {
+  const fee = feeSelect();
   return queryRows<FeeRow>(
     db,
-    sql`select ${FEE_COLUMNS}
+    sql`select ${fee.columns}
         from fees f
-        left join fee_categories fc on fc.id = f.fee_category_id
-        left join schools sc on sc.id = f.school_id
+        ${fee.joins}
         where f.active and ${sql.raw(`f.${allowColumn[kind]}`)}
           and (f.sale_start is null or f.sale_start <= ${now})
           and (f.sale_end is null or f.sale_end >= ${now})
@@ -73,18 +98,21 @@ export async function saleableFees(
 }
 
 export async function feeById(db: Exec, feeId: number): Promise<FeeRow | null> {
+  const fee = feeSelect();
   const [row] = await queryRows<FeeRow>(
     db,
-    sql`select ${FEE_COLUMNS} from fees f
-        left join fee_categories fc on fc.id = f.fee_category_id
-        left join schools sc on sc.id = f.school_id
+    sql`select ${fee.columns} from fees f
+        ${fee.joins}
         where f.id = ${feeId}`,
   );
   return row ?? null;
 }
 
-/** The questions asked when buying these fees, in their order. */
-export async function feeQuestions(db: Exec, feeIds: number[]) {
+/**
+ * The questions asked when buying these fees, in their order; in `language` where the district
+ * wrote a Spanish version ("en" for what is kept with an answer: records stay English).
+ */
+export async function feeQuestions(db: Exec, feeIds: number[], language = textLanguage()) {
   if (!feeIds.length) return [];
   return queryRows<{
     id: number;
@@ -93,11 +121,37 @@ export async function feeQuestions(db: Exec, feeIds: number[]) {
     response_type: "Value List" | "Free Form" | "Waiver" | "Signature";
     answer_list: string[];
     sort_order: number;
+    /** The district's Spanish question, and its Spanish answers one per line (decision 172). */
+    question_es: boolean;
+    answer_labels: string | null;
   }>(
     db,
-    sql`select id, fee_id, question, response_type, answer_list, sort_order from course_questions
-        where fee_id in ${sql.raw(`(${feeIds.map((n) => Number(n)).join(",")})`)}
-        order by sort_order, id`,
+    (() => {
+      const question = spanishText(
+        "q_question_es",
+        "question",
+        "question",
+        sql`q.id`,
+        sql`q.question`,
+        language,
+      );
+      const answers = spanishText(
+        "q_answers_es",
+        "question",
+        "answers",
+        sql`q.id`,
+        sql`null`,
+        language,
+      );
+      return sql`select q.id, q.fee_id, ${question.text} as question, q.response_type,
+          q.answer_list, q.sort_order, ${question.given} as question_es,
+          ${answers.text} as answer_labels
+        from course_questions q
+        ${question.join}
+        ${answers.join}
+        where q.fee_id in ${sql.raw(`(${feeIds.map((n) => Number(n)).join(",")})`)}
+        order by q.sort_order, q.id`;
+    })(),
   );
 }
 

@@ -6,6 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ReceiptPurchase } from "@domain/rules/receipt-lines";
 import { queryRows, type Exec } from "../db/client";
+import { spanishText } from "./spanish-texts";
 
 export interface PurchaseRow extends ReceiptPurchase {
   itemType: "fee" | "registration";
@@ -22,10 +23,26 @@ export interface PurchaseRow extends ReceiptPurchase {
   personKey: string;
   personFirst: string | null;
   personName: string | null;
+  /** Which of name, description and courseName are the district's Spanish (decision 172). */
+  spanish: ("name" | "description" | "courseName")[];
 }
 
 async function readPurchases(db: Exec, where: SQL): Promise<PurchaseRow[]> {
+  // In the reader's language: the district's Spanish names where it wrote them (decision 172).
+  const feeName = spanishText("fee_name_es", "fee", "name", sql`f.id`, sql`f.name`);
+  const feeText = spanishText("fee_text_es", "fee", "description", sql`f.id`, sql`f.description`);
+  const courseName = spanishText("course_name_es", "course", "name", sql`c.id`, sql`c.name`);
+  const courseText = spanishText(
+    "course_text_es",
+    "course",
+    "description",
+    sql`c.id`,
+    sql`c.description`,
+  );
   const rows = await queryRows<{
+    name_es: boolean;
+    description_es: boolean;
+    course_name_es: boolean;
     fee_id: number | null;
     registration_id: string | null;
     name: string;
@@ -41,8 +58,15 @@ async function readPurchases(db: Exec, where: SQL): Promise<PurchaseRow[]> {
     person_name: string | null;
   }>(
     db,
-    sql`select f.id as fee_id, p.registration_id, coalesce(f.name, c.name, '') as name,
-          coalesce(f.description, c.description, '') as description,
+    sql`select f.id as fee_id, p.registration_id,
+          case when f.id is not null then ${feeName.text} else coalesce(${courseName.text}, '') end
+            as name,
+          case when f.id is not null then ${feeText.text} else coalesce(${courseText.text}, '') end
+            as description,
+          case when f.id is not null then ${feeName.given} else ${courseName.given} end as name_es,
+          case when f.id is not null then ${feeText.given} and f.description <> ''
+            else ${courseText.given} and c.description <> '' end as description_es,
+          ${courseName.given} as course_name_es,
           coalesce(
             (select i.cost_cents from cart_items i
               where i.cart_id = p.cart_id
@@ -51,7 +75,8 @@ async function readPurchases(db: Exec, where: SQL): Promise<PurchaseRow[]> {
             case when a.self_assessed and a.cart_id = p.cart_id then a.assessed_cost_cents end,
             p.amount_cents) as unit_cents,
           p.amount_cents as paid_cents, r.participant_id,
-          pa.name_first || ' ' || pa.name_last as participant_name, c.name as course_name,
+          pa.name_first || ' ' || pa.name_last as participant_name,
+          ${courseName.text} as course_name,
           p.created_at, coalesce(pa.kind || ':' || pa.id, a.payer_key, '') as person_key,
           coalesce(pa.name_first, fa.name_first) as person_first,
           coalesce(pa.name_first || ' ' || pa.name_last, fa.name_first || ' ' || fa.name_last)
@@ -64,6 +89,10 @@ async function readPurchases(db: Exec, where: SQL): Promise<PurchaseRow[]> {
         left join participants pa on pa.id = r.participant_id
         left join course_sections s on s.id = r.course_section_id
         left join courses c on c.id = s.course_id
+        ${feeName.join}
+        ${feeText.join}
+        ${courseName.join}
+        ${courseText.join}
         where ${where}
         order by p.id`,
   );
@@ -82,6 +111,11 @@ async function readPurchases(db: Exec, where: SQL): Promise<PurchaseRow[]> {
     personKey: r.person_key,
     personFirst: r.person_first,
     personName: r.person_name,
+    spanish: [
+      ...(r.name_es ? (["name"] as const) : []),
+      ...(r.description_es ? (["description"] as const) : []),
+      ...(r.course_name_es ? (["courseName"] as const) : []),
+    ],
   }));
 }
 

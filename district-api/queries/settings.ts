@@ -2,6 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type Db, type Exec } from "../db/client";
 import { maintenance, settings } from "../db/schema";
+import { textLanguage } from "./spanish-texts";
 import { AdminSettings, MAILED_CHECK_DAYS } from "@domain/contract/admin";
 import { Settings } from "@domain/contract/identity";
 import { paymentWindowMinutes } from "@domain/rules/registration";
@@ -48,13 +49,17 @@ export async function readAdminSettings(db: Db): Promise<AdminSettings> {
 
 /**
  * The district's name as mail, receipts and reports print it: the settings row's `districtName`
- * (edited by administrators, decision 119), or `fallback` (the DISTRICT_NAME of the server's
- * environment) when the row has none. Read with the caller's executor, so a transaction reads it.
+ * (edited by administrators, decision 119; its Spanish version in a Spanish reader's mail,
+ * decision 172), or `fallback` (the DISTRICT_NAME of the server's environment) when the row has
+ * none. Read with the caller's executor, so a transaction reads it.
  */
 export async function readDistrictName(db: Exec, fallback: string): Promise<string> {
   const [row] = await queryRows<{ name: string | null }>(
     db,
-    sql`select data->>'districtName' as name from settings where id = 1`,
+    sql`select coalesce(
+        (select text from district_texts where entity = 'setting' and entity_id = '1'
+          and field = 'districtName' and language = ${textLanguage()}),
+        (select data->>'districtName' from settings where id = 1)) as name`,
   );
   const name = row?.name?.trim();
   return name ? name : fallback;

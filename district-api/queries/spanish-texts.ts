@@ -14,24 +14,46 @@ export function textLanguage(): string {
   return displayLanguage() === "es" ? "es" : "en";
 }
 
+/** One district text of a record in a query: its join, its value and whether it is Spanish. */
+export interface SpanishText {
+  /** `left join district_texts <alias> on …`, after the record's own table in the FROM list. */
+  join: SQL;
+  /** The Spanish version where the reply is in Spanish and one exists, else the English. */
+  text: SQL;
+  /** True when `text` is the Spanish version (the reply marks it for the page's `lang`). */
+  given: SQL;
+}
+
 /**
- * `left join district_texts <alias>` for one text of a record: select
- * `coalesce(<alias>.text, <english>)` for the text and `<alias>.text is not null` for whether it is
- * the Spanish version.
+ * One text of a record for a family's reply: `id` and `english` are the record's columns (say
+ * sql`f.id` and sql`f.name`); `alias` names the joined row and must be unique in the query.
  */
-export function spanishTextJoin(
+export function spanishText(
   alias: string,
   entity: TextEntity,
   field: string,
   id: SQL,
+  english: SQL,
   language: string = textLanguage(),
-): SQL {
-  if (!TEXT_ENTITIES.includes(entity) || !textShape(entity, field)) {
-    throw new Error(`no translatable text ${entity}.${field}`);
+): SpanishText {
+  if (!TEXT_ENTITIES.includes(entity) || !textShape(entity, field) || !/^\w+$/.test(alias)) {
+    throw new Error(`no translatable text ${entity}.${field} (${alias})`);
   }
   const a = sql.raw(alias);
-  return sql`left join district_texts ${a} on ${a}.entity = ${entity}
-    and ${a}.entity_id = (${id})::text and ${a}.field = ${field} and ${a}.language = ${language}`;
+  return {
+    join: sql`left join district_texts ${a} on ${a}.entity = ${entity}
+      and ${a}.entity_id = (${id})::text and ${a}.field = ${field} and ${a}.language = ${language}`,
+    text: sql`coalesce(${a}.text, ${english})`,
+    given: sql`(${a}.text is not null)`,
+  };
+}
+
+/** The `spanish` list of a reply row: the names whose flag is true (absent when none). */
+export function spanishList(flags: Record<string, boolean | null | undefined>): {
+  spanish?: string[];
+} {
+  const given = Object.keys(flags).filter((k) => flags[k]);
+  return given.length ? { spanish: given } : {};
 }
 
 /** The Spanish versions of some of the settings texts, by key (none unless answering in Spanish). */

@@ -43,6 +43,7 @@ import {
   mapPriced,
   saleableFees,
 } from "../queries/pricing";
+import { spanishList, spanishText } from "../queries/spanish-texts";
 import { moveCarts } from "./cart-status";
 import { PaymentErrorCode } from "./payment-records";
 
@@ -241,7 +242,8 @@ export async function addFeeToCart(
       if (other) throw new ApiError(409, t("fees.error.group"));
     }
     const answers = checkFeeAnswers(
-      await feeQuestions(tx, [Number(fee.id)]),
+      // In English: the question is kept with the answer, and records stay English.
+      await feeQuestions(tx, [Number(fee.id)], "en"),
       body.courseQuestions ?? [],
     );
     let prices: number[];
@@ -522,6 +524,9 @@ interface ItemRow {
   fee_description: string | null;
   course_name: string | null;
   course_description: string | null;
+  /** The name and description are the district's Spanish versions (decision 172). */
+  name_es: boolean;
+  description_es: boolean;
   section_id: string | null;
   program_id: string | null;
   delivery_method: string | null;
@@ -533,13 +538,26 @@ interface ItemRow {
 }
 
 export async function cartItemRows(db: Exec, cartId: number): Promise<ItemRow[]> {
+  const feeName = spanishText("fee_name_es", "fee", "name", sql`f.id`, sql`f.name`);
+  const feeText = spanishText("fee_text_es", "fee", "description", sql`f.id`, sql`f.description`);
+  const courseName = spanishText("course_name_es", "course", "name", sql`c.id`, sql`c.name`);
+  const courseText = spanishText(
+    "course_text_es",
+    "course",
+    "description",
+    sql`c.id`,
+    sql`c.description`,
+  );
   return queryRows<ItemRow>(
     db,
     sql`select i.id, i.for_key, case when i.for_key <> ct.owner_key then fp.name_first end as for_first,
           i.item_type, i.fee_id, i.assessed_fee_id, i.registration_id, i.cost_cents,
           i.original_cost_cents, i.allow_partial, i.donation, i.answers::text as answers_text,
-          f.name as fee_name, f.description as fee_description,
-          c.name as course_name, c.description as course_description,
+          ${feeName.text} as fee_name, ${feeText.text} as fee_description,
+          ${courseName.text} as course_name, ${courseText.text} as course_description,
+          ${feeName.given} or ${courseName.given} as name_es,
+          ${feeText.given} and f.description <> '' or ${courseText.given} and c.description <> ''
+            as description_es,
           s.id as section_id, s.program_id, s.delivery_method, s.section_number,
           s.date_start::text as date_start, s.date_end::text as date_end,
           to_char(s.time_start, 'HH12:MI AM') as time_start, to_char(s.time_end, 'HH12:MI AM') as time_end
@@ -552,6 +570,10 @@ export async function cartItemRows(db: Exec, cartId: number): Promise<ItemRow[]>
         left join registrations r on r.id = i.registration_id
         left join course_sections s on s.id = r.course_section_id
         left join courses c on c.id = s.course_id
+        ${feeName.join}
+        ${feeText.join}
+        ${courseName.join}
+        ${courseText.join}
         where i.cart_id = ${cartId}
         order by i.id`,
   );
@@ -587,6 +609,7 @@ export function groupItems(rows: ItemRow[]): CartItem[] {
       allowPartialPayment: r.allow_partial,
       name: (r.item_type === "fee" ? r.fee_name : r.course_name) ?? "",
       description: (r.item_type === "fee" ? r.fee_description : r.course_description) ?? "",
+      ...spanishList({ name: r.name_es, description: r.description_es }),
       cost: r.cost_cents / 100,
       originalCost: r.original_cost_cents / 100,
       itemType: r.item_type,
@@ -763,6 +786,7 @@ export async function receiptView(
         first.itemType === "registration"
           ? { courseName: first.courseName ?? line.name, amount: amountPaid }
           : null,
+      ...(first.spanish.length ? { spanish: [...first.spanish] } : {}),
       forPerson:
         line.personKey !== cart.owner_key && first.personFirst
           ? { key: line.personKey, firstName: first.personFirst }

@@ -9,6 +9,8 @@
 // JSON only when the version differs from the one held here. Seats are never cached.
 import { sql, type SQL } from "drizzle-orm";
 import type { CourseQuestion, RegistrationStatus } from "@domain/contract/programs";
+import { answerLines } from "@domain/rules/district-texts";
+import type { Language } from "@domain/rules/language";
 
 /** Runs the list's statement and returns its rows (a prepared statement, in the API). */
 export type RunStatement = <T>(statement: SQL) => Promise<T[]>;
@@ -49,13 +51,27 @@ export interface CatalogueSection {
   ord: number;
   /** Shared by every reply built from this catalogue: frozen. */
   questions: readonly CourseQuestion[];
+  /**
+   * In the Spanish catalogue: the Course fields given in the district's Spanish version
+   * (programName, name, description, notes, programCancellationMessage); absent when none.
+   */
+  spanish?: readonly string[];
+}
+
+/** The catalogue in one language: the English one, or the Spanish one (decision 172). */
+interface Listing {
+  sections: Map<string, CatalogueSection>;
+  /** settings.programCancellationMessage, for programs without their own. */
+  cancellationMessage: string | null;
+  /** The default cancellation message is the district's Spanish version. */
+  cancellationMessageSpanish: boolean;
 }
 
 interface Catalogue {
   version: string;
-  sections: Map<string, CatalogueSection>;
-  /** settings.programCancellationMessage, for programs without their own. */
-  cancellationMessage: string | null;
+  en: Listing;
+  /** The same catalogue with the district's Spanish texts in place (the English one when none). */
+  es: Listing;
 }
 
 /** The per-request part of a listed section. */
@@ -78,6 +94,8 @@ export interface SectionState {
 }
 
 export interface ProgramListRows {
+  /** The default cancellation message is the district's Spanish version. */
+  cancellationMessageSpanish: boolean;
   person: {
     kind: string;
     grade: string | null;
@@ -120,21 +138,102 @@ interface CatalogueJson {
       }[]
     | null;
   cancellation_message: string | null;
+  /** The district's Spanish texts of the catalogue: [entity, entity id, field, text]. */
+  spanish: [string, string, string, string][] | null;
+}
+
+/** A question as listed: frozen, shared by every reply built from the catalogue. */
+function toQuestion(q: NonNullable<CatalogueJson["questions"]>[number]): CourseQuestion {
+  return Object.freeze({
+    id: q.id,
+    question: q.question,
+    responseType: q.response_type,
+    answerList: Object.freeze(q.answer_list) as string[],
+    sortOrder: q.sort_order,
+  });
+}
+
+/**
+ * The catalogue with the district's Spanish texts in place of their English, each listed in its
+ * row's `spanish`. A question's answers become its `answerLabels` (the answers stay English).
+ */
+function spanishListing(json: CatalogueJson, en: Listing): Listing {
+  if (!json.spanish?.length) return en;
+  const text = new Map<string, string>();
+  for (const [entity, id, field, value] of json.spanish)
+    text.set(`${entity}:${id}:${field}`, value);
+  const bySection = new Map<string, CourseQuestion[]>();
+  for (const q of json.questions ?? []) {
+    const question = text.get(`question:${q.id}:question`);
+    const answers = text.get(`question:${q.id}:answers`);
+    const labels = answers === undefined ? null : answerLines(answers);
+    const usable = labels !== null && labels.length === q.answer_list.length;
+    const spanish = [
+      ...(question !== undefined ? ["question"] : []),
+      ...(usable ? ["answerList"] : []),
+    ];
+    const base = toQuestion(q);
+    const list = bySection.get(q.course_section_id) ?? [];
+    list.push(
+      spanish.length === 0
+        ? base
+        : Object.freeze({
+            ...base,
+            question: question ?? base.question,
+            ...(usable ? { answerLabels: Object.freeze(labels) as string[] } : {}),
+            spanish: Object.freeze(spanish) as string[],
+          }),
+    );
+    bySection.set(q.course_section_id, list);
+  }
+  const sections = new Map<string, CatalogueSection>();
+  for (const [id, s] of en.sections) {
+    const programName = text.get(`program:${s.program_id}:name`);
+    const name = text.get(`course:${s.course_id}:name`);
+    const description = text.get(`course:${s.course_id}:description`);
+    const notes = text.get(`section:${s.section_id}:notes`);
+    const cancellation = text.get(`program:${s.program_id}:cancellationMessage`);
+    const given = {
+      programName: programName !== undefined,
+      name: name !== undefined,
+      description: description !== undefined && s.description !== "",
+      notes: notes !== undefined && s.notes !== null,
+      programCancellationMessage: cancellation !== undefined && s.cancellation_message !== null,
+    };
+    const spanish = Object.entries(given)
+      .filter(([, v]) => v)
+      .map(([k]) => k);
+    const questions = bySection.get(id);
+    sections.set(
+      id,
+      Object.freeze({
+        ...s,
+        program_name: programName ?? s.program_name,
+        course_name: name ?? s.course_name,
+        description: given.description ? description! : s.description,
+        notes: given.notes ? notes! : s.notes,
+        cancellation_message: given.programCancellationMessage
+          ? cancellation!
+          : s.cancellation_message,
+        questions: questions ? Object.freeze(questions) : s.questions,
+        ...(spanish.length ? { spanish: Object.freeze(spanish) } : {}),
+      }),
+    );
+  }
+  const defaultMessage = text.get("setting:1:programCancellationMessage");
+  const defaultGiven = defaultMessage !== undefined && en.cancellationMessage !== null;
+  return {
+    sections,
+    cancellationMessage: defaultGiven ? defaultMessage : en.cancellationMessage,
+    cancellationMessageSpanish: defaultGiven,
+  };
 }
 
 function toCatalogue(version: string, json: CatalogueJson): Catalogue {
   const bySection = new Map<string, CourseQuestion[]>();
   for (const q of json.questions ?? []) {
     const list = bySection.get(q.course_section_id) ?? [];
-    list.push(
-      Object.freeze({
-        id: q.id,
-        question: q.question,
-        responseType: q.response_type,
-        answerList: Object.freeze(q.answer_list) as string[],
-        sortOrder: q.sort_order,
-      }),
-    );
+    list.push(toQuestion(q));
     bySection.set(q.course_section_id, list);
   }
   const none: readonly CourseQuestion[] = Object.freeze([]);
@@ -146,7 +245,12 @@ function toCatalogue(version: string, json: CatalogueJson): Catalogue {
       Object.freeze({ ...s, questions: questions ? Object.freeze(questions) : none }),
     );
   }
-  return { version, sections, cancellationMessage: json.cancellation_message };
+  const en: Listing = {
+    sections,
+    cancellationMessage: json.cancellation_message,
+    cancellationMessageSpanish: false,
+  };
+  return { version, en, es: spanishListing(json, en) };
 }
 
 /** The cache of one API instance; each instance checks the version on every request. */
@@ -158,14 +262,15 @@ export class ProgramCatalogueCache {
     pid: number,
     now: Date,
     registrationsOnly: boolean,
+    language: Language = "en",
   ): Promise<ProgramListRows> {
-    const first = await this.query(run, pid, now, registrationsOnly, this.current);
+    const first = await this.query(run, pid, now, registrationsOnly, language, this.current);
     if (first) return first;
     // A listed section the held catalogue does not know (or no version row) cannot happen while
     // every catalogue write changes the version; if it ever does, rebuild rather than answer
     // without it.
     this.current = null;
-    const rebuilt = await this.query(run, pid, now, registrationsOnly, null);
+    const rebuilt = await this.query(run, pid, now, registrationsOnly, language, null);
     if (!rebuilt) throw new Error("the program catalogue could not be read (catalog_version row?)");
     return rebuilt;
   }
@@ -175,6 +280,7 @@ export class ProgramCatalogueCache {
     pid: number,
     now: Date,
     registrationsOnly: boolean,
+    language: Language,
     held: Catalogue | null,
   ): Promise<ProgramListRows | null> {
     const [reply] = await run<{
@@ -260,7 +366,13 @@ export class ProgramCatalogueCache {
                     join programs p on p.id = s.program_id
                     where p.active and s.active) q),
                 'cancellation_message', (
-                  select data->>'programCancellationMessage' from settings where id = 1)
+                  select data->>'programCancellationMessage' from settings where id = 1),
+                'spanish', (
+                  select json_agg(json_build_array(entity, entity_id, field, text))
+                  from district_texts
+                  where language = 'es' and (
+                    entity in ('program', 'course', 'section', 'question')
+                    or entity = 'setting' and field = 'programCancellationMessage'))
               )::text)
             end as catalogue,
             (select row_to_json(me) from me)::text as person,
@@ -272,15 +384,16 @@ export class ProgramCatalogueCache {
               where participant_id = ${pid})::text as surveys`,
     );
     if (!reply) throw new Error("the program list statement returned no row");
-    let catalogue: Catalogue;
+    let whole: Catalogue;
     if (reply.catalogue !== null) {
-      catalogue = toCatalogue(reply.version, JSON.parse(reply.catalogue) as CatalogueJson);
-      this.current = catalogue;
+      whole = toCatalogue(reply.version, JSON.parse(reply.catalogue) as CatalogueJson);
+      this.current = whole;
     } else if (held && held.version === reply.version) {
-      catalogue = held;
+      whole = held;
     } else {
       return null;
     }
+    const catalogue = language === "es" ? whole.es : whole.en;
     const states = JSON.parse(reply.sections ?? "[]") as StateTuple[];
     const sections: ProgramListRows["sections"] = [];
     for (const t of states) {
@@ -311,6 +424,7 @@ export class ProgramCatalogueCache {
       sections,
       surveys: JSON.parse(reply.surveys ?? "[]") as string[],
       cancellationMessage: catalogue.cancellationMessage,
+      cancellationMessageSpanish: catalogue.cancellationMessageSpanish,
     };
   }
 }

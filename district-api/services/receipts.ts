@@ -18,6 +18,11 @@ import { formatCalendarDate, formatClockTime } from "@domain/rules/calendar";
 import { weekDaysOf } from "@domain/rules/week-days";
 import { paymentPurchases } from "../queries/receipt-purchases";
 import { inReaderLanguage } from "./participant-language";
+import { spanishText } from "../queries/spanish-texts";
+
+/** A course's name in the reader's language (`courses c`), as the family's pages show it. */
+const courseNameText = () =>
+  spanishText("course_name_es", "course", "name", sql`c.id`, sql`c.name`);
 import {
   addressesOfOwner,
   addressesOfParticipant,
@@ -204,12 +209,14 @@ async function receiptItems(
     };
   }
   if (!p.registration_id) return { items: [], participantId: null, others: [] };
+  const course = courseNameText();
   const [reg] = await queryRows<{ name: string; participant_id: number }>(
     tx,
-    sql`select c.name || ' (' || pa.name_first || ' ' || pa.name_last || ')' as name,
+    sql`select ${course.text} || ' (' || pa.name_first || ' ' || pa.name_last || ')' as name,
           r.participant_id
         from registrations r join participants pa on pa.id = r.participant_id
         join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
+        ${course.join}
         where r.id = ${p.registration_id}`,
   );
   if (!reg) return { items: [], participantId: null, others: [] };
@@ -372,6 +379,8 @@ async function composeRegistrationMail(
   registrationId: string,
   kind: "registration" | "waitlist",
 ): Promise<void> {
+  const course = courseNameText();
+  const program = spanishText("program_name_es", "program", "name", sql`pr.id`, sql`pr.name`);
   const [r] = await queryRows<{
     participant_id: number;
     kind: string;
@@ -391,7 +400,7 @@ async function composeRegistrationMail(
   }>(
     tx,
     sql`select r.participant_id, pa.kind, pa.name_first || ' ' || pa.name_last as name,
-          pa.name_last as family, c.name as course, pr.name as program,
+          pa.name_last as family, ${course.text} as course, ${program.text} as program,
           greatest(r.cost_cents - r.paid_cents - r.pending_cents - r.credits_applied_cents, 0) as owing,
           s.date_start::text as date_start, s.date_end::text as date_end,
           to_char(s.time_start, 'HH24:MI') as time_start, to_char(s.time_end, 'HH24:MI') as time_end,
@@ -400,6 +409,8 @@ async function composeRegistrationMail(
         join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
         join programs pr on pr.id = s.program_id
         left join schools sc on sc.id = s.school_id
+        ${course.join}
+        ${program.join}
         where r.id = ${registrationId}`,
   );
   if (!r) return;
@@ -563,10 +574,12 @@ async function composePromiseReleasedMail(
 ): Promise<void> {
   const p = await paymentForMail(tx, paymentId);
   if (!p) return;
+  const course = courseNameText();
   const [reg] = await queryRows<{ course: string; participant_id: number }>(
     tx,
-    sql`select c.name as course, r.participant_id from registrations r
+    sql`select ${course.text} as course, r.participant_id from registrations r
           join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
+          ${course.join}
         where r.id = ${p.registration_id}`,
   );
   if (!reg) return;

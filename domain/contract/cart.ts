@@ -14,6 +14,8 @@ export const CartItem = z.object({
   allowPartialPayment: z.boolean(),
   name: z.string(),
   description: z.string(),
+  /** Asked for in Spanish: which of name and description the district gave in Spanish. */
+  spanish: z.array(z.string()).optional(),
   /** Net of amounts paid or pending, for the whole line. */
   cost: z.number(),
   originalCost: z.number(),
@@ -84,6 +86,8 @@ export const ReceiptItem = z.object({
   registration: z.object({ courseName: z.string(), amount: z.number() }).nullable(),
   /** A household's receipt (decision 167): the child a line is for, when not the payer. */
   forPerson: z.object({ key: z.string(), firstName: z.string() }).nullable(),
+  /** Asked for in Spanish: which of name, description and courseName the district gave in Spanish. */
+  spanish: z.array(z.string()).optional(),
 });
 export const Receipt = z.object({
   id: z.number().int(),

@@ -3,9 +3,16 @@
 // the replies they already read (programs, settings, fees, cart, receipts) when they ask in Spanish.
 import { z } from "zod";
 import { t } from "../messages/admin";
-import { FORBIDDEN_CONTROL } from "../rules/input";
-import { TEXT_ENTITIES, TEXT_FIELDS, SHAPE_LIMITS, type TextShape } from "../rules/district-texts";
-import { DISTRICT_ADMIN_ROLE } from "./admin";
+import { ANY_CONTROL, FORBIDDEN_CONTROL } from "../rules/input";
+import {
+  MAX_TEXT_LIMIT,
+  TEXT_ENTITIES,
+  answerLines,
+  textLimit,
+  textShape,
+  type TextShape,
+} from "../rules/district-texts";
+import { DISTRICT_ADMIN_ROLE, TEXT_LIMITS } from "./admin";
 import { endpoint } from "./endpoint";
 
 const ADMIN = { access: "staff", roles: [DISTRICT_ADMIN_ROLE] } as const;
@@ -64,22 +71,29 @@ export const DistrictTextChange = z
     field: z.string().min(1).max(60),
     spanish: z
       .string()
-      .max(SHAPE_LIMITS.markdown)
+      .max(MAX_TEXT_LIMIT)
       .refine((v) => !FORBIDDEN_CONTROL.test(v), t("input.controlCharacters")),
   })
   .strict()
   .superRefine((v, ctx) => {
-    const shape = Object.hasOwn(TEXT_FIELDS[v.entity], v.field)
-      ? TEXT_FIELDS[v.entity][v.field]
-      : undefined;
-    if (!shape) {
+    const shape = textShape(v.entity, v.field);
+    const limit = textLimit(v.entity, v.field);
+    const refuse = (message: string) =>
+      ctx.addIssue({ code: "custom", path: ["spanish"], message });
+    if (!shape || limit === null) {
       ctx.addIssue({ code: "custom", path: ["field"], message: t("admin.spanish.unknownField") });
-    } else if (v.spanish.length > SHAPE_LIMITS[shape]) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["spanish"],
-        message: t("admin.spanish.tooLong", { max: SHAPE_LIMITS[shape] }),
-      });
+    } else if (v.spanish.length > limit) {
+      refuse(t("admin.spanish.tooLong", { max: limit }));
+    } else if (shape === "line" && ANY_CONTROL.test(v.spanish.trim())) {
+      // A name is one line, as its English (the catalogue refuses line breaks and tabs in it).
+      refuse(t("input.controlCharacters"));
+    } else if (shape === "answers") {
+      // Each answer is one line of at most a line's length, as the English answers are.
+      const answers = answerLines(v.spanish);
+      if (answers.some((a) => ANY_CONTROL.test(a))) refuse(t("input.controlCharacters"));
+      else if (answers.some((a) => a.length > TEXT_LIMITS.line)) {
+        refuse(t("admin.spanish.tooLong", { max: TEXT_LIMITS.line }));
+      }
     }
   });
 export type DistrictTextChange = z.infer<typeof DistrictTextChange>;

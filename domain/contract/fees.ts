@@ -11,6 +11,10 @@ export const FeeQuestion = z.object({
   responseType: z.enum(["Value List", "Free Form", "Waiver", "Signature"]),
   answerList: z.array(z.string()),
   sortOrder: z.number().int(),
+  /** Asked for in Spanish: the district's Spanish answers, one per answer, to show (decision 172). */
+  answerLabels: z.array(z.string()).optional(),
+  /** Asked for in Spanish: which of "question" and "answerList" the district gave in Spanish. */
+  spanish: z.array(z.string()).optional(),
 });
 export type FeeQuestion = z.infer<typeof FeeQuestion>;
 
@@ -39,6 +43,8 @@ export const Fee = z.object({
   feeCriteriaError: z.string().nullable(),
   notes: z.string().nullable(),
   feeType: z.enum(["Course", "Enrollment", "Optional"]),
+  /** Asked for in Spanish: which of name and description the district gave in Spanish. */
+  spanish: z.array(z.string()).optional(),
 });
 export type Fee = z.infer<typeof Fee>;
 export const FeesReply = z.array(Fee);

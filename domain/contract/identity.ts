@@ -116,6 +116,11 @@ export const Settings = z.object({
   districtName: z.string().default(t("settings.default.districtName")),
   checkPayableTo: z.string().default(t("settings.default.checkPayableTo")),
   checkMailingAddress: z.string().default(t("settings.default.checkMailingAddress")),
+  /**
+   * Asked for in Spanish: the texts given in the district's Spanish version (decision 172); the
+   * others are its English.
+   */
+  spanish: z.array(z.string()).optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -35,6 +35,14 @@ export const CourseQuestion = z.object({
   answerList: z.array(z.string()),
   sortOrder: z.number().int(),
   userSubmittedAnswer: z.string().optional(),
+  /**
+   * Asked for in Spanish (decision 172): the district's Spanish answers, one per answer of
+   * `answerList` in its order, to show in place of them. The answer sent and kept stays the
+   * `answerList` one, so rosters read the same whatever language the family chose.
+   */
+  answerLabels: z.array(z.string()).optional(),
+  /** Asked for in Spanish: which of "question" and "answerList" the district gave in Spanish. */
+  spanish: z.array(z.string()).optional(),
 });
 export type CourseQuestion = z.infer<typeof CourseQuestion>;
 
@@ -83,6 +91,11 @@ export const Course = z.object({
   timeConflictOverride: z.boolean(),
   oneSectionPerTermOverride: z.boolean(),
   registrationError: z.boolean(),
+  /**
+   * Asked for in Spanish: the fields the district gave in Spanish (decision 172) among programName,
+   * name, description, notes and programCancellationMessage; the others are its English.
+   */
+  spanish: z.array(z.string()).optional(),
 });
 export type Course = z.infer<typeof Course>;
 
@@ -94,6 +107,8 @@ export const Program = z.object({
   requiresSurvey: z.boolean(),
   finishedSurvey: z.boolean(),
   courses: z.array(Course),
+  /** Asked for in Spanish: ["name"] when the district gave the program's name in Spanish. */
+  spanish: z.array(z.string()).optional(),
 });
 export type Program = z.infer<typeof Program>;
 

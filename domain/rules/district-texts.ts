@@ -5,21 +5,29 @@
 import { CONFIRMATION_PLACEHOLDER, TEXT_LIMITS } from "../contract/admin";
 
 /** The records whose texts families read, in the order the administration lists them. */
-export const TEXT_ENTITIES = ["setting", "program", "course", "section", "question", "fee"] as const;
+export const TEXT_ENTITIES = [
+  "setting",
+  "program",
+  "course",
+  "section",
+  "question",
+  "fee",
+] as const;
 export type TextEntity = (typeof TEXT_ENTITIES)[number];
 
 /** How a text is written, which decides its length and how it is entered. */
 export type TextShape = "line" | "message" | "markdown" | "answers";
 
-/** The settings texts families read (staff-only texts stay English: staff pages are English). */
+/**
+ * The settings texts families read. Staff-only texts stay English (staff pages are English), and
+ * so do the check's payee and address (names and a postal address, not prose).
+ */
 export const FAMILY_SETTING_TEXTS = [
   "districtName",
   "homeMessage",
   "instructions",
   "logInMessage",
   "guestLogInMessage",
-  "gradeLabel",
-  "gradeDescription",
   "registrationPaymentConfirmed",
   "waitlistPaymentConfirmed",
   "cancelPaymentRegistration",
@@ -34,8 +42,6 @@ const SETTING_SHAPES: Record<FamilySettingText, TextShape> = {
   instructions: "markdown",
   logInMessage: "message",
   guestLogInMessage: "message",
-  gradeLabel: "line",
-  gradeDescription: "message",
   registrationPaymentConfirmed: "message",
   waitlistPaymentConfirmed: "message",
   cancelPaymentRegistration: "message",
@@ -57,13 +63,43 @@ export function textShape(entity: TextEntity, field: string): TextShape | null {
   return Object.hasOwn(TEXT_FIELDS[entity], field) ? (TEXT_FIELDS[entity][field] ?? null) : null;
 }
 
-/** The longest text of each shape (the answers are counted whole, one per line). */
+/** The most answers a question may offer (the catalogue's limit; a fee's is lower). */
+export const MAX_ANSWERS = 100;
+
+/**
+ * The longest text of each shape. The answers are counted whole: as many answers as the English
+ * may have, each a line (TEXT_LIMITS.line) and its line break.
+ */
 export const SHAPE_LIMITS: Record<TextShape, number> = {
   line: TEXT_LIMITS.line,
   message: TEXT_LIMITS.message,
   markdown: TEXT_LIMITS.markdown,
-  answers: TEXT_LIMITS.message,
+  answers: MAX_ANSWERS * (TEXT_LIMITS.line + 2),
 };
+
+/**
+ * Fields whose English may be longer than their shape's usual limit: the catalogue's and the
+ * fees' descriptions take 10,000 characters (contract/admin-catalogue.ts, admin-fees.ts), and a
+ * Spanish version must have room for a translation of any English the administration accepts.
+ */
+const FIELD_LIMITS: { readonly [E in TextEntity]?: Readonly<Record<string, number>> } = {
+  course: { description: 10_000 },
+  fee: { description: 10_000 },
+};
+
+/** The longest Spanish version of one field (null when the entity has no such text). */
+export function textLimit(entity: TextEntity, field: string): number | null {
+  const shape = textShape(entity, field);
+  if (!shape) return null;
+  const own = FIELD_LIMITS[entity];
+  return own && Object.hasOwn(own, field) ? own[field]! : SHAPE_LIMITS[shape];
+}
+
+/** The longest text any field takes: a body's first, cheap bound. */
+export const MAX_TEXT_LIMIT = Math.max(
+  ...Object.values(SHAPE_LIMITS),
+  ...Object.values(FIELD_LIMITS).flatMap((f) => Object.values(f ?? {})),
+);
 
 /** A question's answers as one text: one answer per line. */
 export function answersText(answers: readonly string[]): string {

@@ -50,6 +50,7 @@ const ACTIONS: Record<
   },
   "admin.schools.$id.tsx": { who: "admin", params: { id: "id" } },
   "admin.schools.new.tsx": { who: "admin" },
+  "admin.spanish.tsx": { who: "admin" },
   "admin.schools.years.$id.tsx": { who: "admin", params: { id: "id" } },
   "admin.schools.years.new.tsx": { who: "admin" },
   "admin.settings.tsx": { who: "admin" },

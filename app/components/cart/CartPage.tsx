@@ -24,6 +24,7 @@ import { formatUsd, toCents } from "@domain/rules/money";
 import { CartCountdown } from "~/islands/CartCountdown";
 import { FeesStyles } from "~/components/fees/FeesStyles";
 import { MailAddress } from "~/components/MailAddress";
+import { districtTextLang } from "~/components/district-text";
 
 // The card form appears only after the person picks "Online card" (with JavaScript): its code
 // loads then, not with the page.
@@ -205,7 +206,9 @@ export function CartPage({
               {cart.cartItems.map((i) => (
                 <tr key={i.id}>
                   <td>
-                    <Text fw={600}>{i.name}</Text>
+                    <Text fw={600} lang={districtTextLang(i.spanish, "name")}>
+                      {i.name}
+                    </Text>
                     <Text size="xs" c="dimmed">
                       {i.itemType === "registration" ? t("cart.registration") : null}
                       {i.quantity > 1 ? t("cart.quantity", { quantity: i.quantity }) : null}

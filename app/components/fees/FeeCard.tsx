@@ -10,6 +10,7 @@ import { t } from "@domain/messages/receipts";
 import { descriptionPreview, quantityOptions, type FeeCardState } from "@domain/rules/fee-card";
 import { formatUsd, toCents } from "@domain/rules/money";
 import { checkDonation, donationMinCents, DONATION_MAX_CENTS } from "@domain/rules/donation";
+import { districtTextLang } from "~/components/district-text";
 
 /**
  * Ids of the card's links that open its dialogs, by the card's key: closing the dialog gives them
@@ -75,7 +76,7 @@ export function FeeCard(p: FeeCardProps) {
     <Card withBorder padding="md" className="fee-card" component="article" aria-label={fee.name}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={3} size="h4">
+          <Title order={3} size="h4" lang={districtTextLang(fee.spanish, "name")}>
             {fee.name}
           </Title>
           <Text fw={700}>{fee.isDonation ? null : formatUsd(p.amountCents)}</Text>
@@ -99,7 +100,7 @@ export function FeeCard(p: FeeCardProps) {
         </Group>
         {preview ? (
           <Text size="sm">
-            {preview}
+            <span lang={districtTextLang(fee.spanish, "description")}>{preview}</span>
             {more ? (
               <>
                 {" "}

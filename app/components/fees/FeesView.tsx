@@ -10,6 +10,7 @@ import { feeAnswerField } from "@domain/rules/fee-answers";
 import { t } from "@domain/messages/fees-page";
 import { hrefTo, PageDialog } from "~/components/PageDialog";
 import { FeeCard, feeOpener } from "./FeeCard";
+import { districtTextLang } from "~/components/district-text";
 import type { CardView } from "~/.server/fees";
 
 export function withParams(
@@ -126,7 +127,11 @@ export function MoreDialog({ card, closeHref }: { card: CardView; closeHref: str
       closeLabel={t("fees.close")}
       openerId={opener}
     >
-      <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+      <Text
+        size="sm"
+        style={{ whiteSpace: "pre-wrap" }}
+        lang={districtTextLang(card.fee.spanish, "description")}
+      >
         {card.fee.description
           .replace(/<[^>]*>/g, " ")
           .replace(/\s+/g, " ")
@@ -225,11 +230,15 @@ export function QuestionsDialog({
           <ErrorSummary form={summary} result={refusal} labelOf={labelOf} messages={messages} />
           {qs.map((q) => {
             const name = feeAnswerField(q.id);
+            // The district's words, in Spanish where it wrote them (decision 172).
+            const questionLang = districtTextLang(q.spanish, "question");
+            const question = <span lang={questionLang}>{q.question}</span>;
+            const answerLang = districtTextLang(q.spanish, "answerList");
             return q.responseType === "Value List" ? (
               <RadioGroup
                 key={q.id}
                 name={name}
-                label={q.question}
+                label={question}
                 defaultValue={given(name)}
                 required
               >
@@ -239,7 +248,8 @@ export function QuestionsDialog({
                     // The first choice has the question's id: the summary's link leads there.
                     id={i === 0 ? fieldId(name) : undefined}
                     value={a}
-                    label={a}
+                    // The answer kept is the English one; the district's Spanish labels it.
+                    label={<span lang={answerLang}>{q.answerLabels?.[i] ?? a}</span>}
                     {...invalid(name)}
                     autoFocus={i === 0 ? focusFirst(name) : undefined}
                   />
@@ -247,7 +257,9 @@ export function QuestionsDialog({
               </RadioGroup>
             ) : q.responseType === "Waiver" ? (
               <Stack key={q.id} gap={4}>
-                <Text size="sm">{q.question}</Text>
+                <Text size="sm" lang={questionLang}>
+                  {q.question}
+                </Text>
                 <label>
                   <input
                     type="checkbox"
@@ -266,7 +278,7 @@ export function QuestionsDialog({
                 key={q.id}
                 id={fieldId(name)}
                 name={name}
-                label={q.question}
+                label={question}
                 defaultValue={given(name)}
                 required
                 maxLength={5000}

@@ -102,18 +102,18 @@ export const ActivityCard = memo(function ActivityCard({
       className="activity-card"
       data-registration-error={card.failed}
     >
-      <h3 className="ac-title" id={headingId}>
+      <h3 className="ac-title" id={headingId} lang={card.nameLang}>
         {card.name}
       </h3>
       <p className="ac-dimmed">{card.meta}</p>
-      <p>{card.program}</p>
+      <p lang={card.programLang}>{card.program}</p>
       <p>{card.dates}</p>
       {card.schedule ? <p>{card.schedule}</p> : null}
       <p className="ac-cost">{card.cost}</p>
       {card.school ? <p>{card.school}</p> : null}
       <a href={detailHref} id={programsOpener.details(card.id)} className="ac-text ac-link">
         {t("card.details")}
-        <span className="visually-hidden">{` ${card.name}`}</span>
+        <span className="visually-hidden" lang={card.nameLang}>{` ${card.name}`}</span>
       </a>
       <div className="ac-fill" />
       {card.state ? (
@@ -131,7 +131,7 @@ export const ActivityCard = memo(function ActivityCard({
       {card.failedReason ? <p className="ac-error">{card.failedReason}</p> : null}
       {card.balanceDue ? (
         <Alert color="yellow" p="xs" title={card.balanceDue.title}>
-          {card.balanceDue.message}
+          <span lang={card.balanceDue.messageLang}>{card.balanceDue.message}</span>
         </Alert>
       ) : null}
       {card.countdown ? (

@@ -6,15 +6,24 @@ import { t } from "@domain/messages/programs";
 import { PageDialog } from "~/components/PageDialog";
 import { formatCourseDates } from "./format";
 import { programsOpener } from "./openers";
+import { districtTextLang } from "~/components/district-text";
 
-function Row({ label, value }: { label: string; value: string | null | undefined }) {
+function Row({
+  label,
+  value,
+  lang,
+}: {
+  label: string;
+  value: string | null | undefined;
+  lang?: "en";
+}) {
   if (!value) return null;
   return (
     <div>
       <Text size="xs" c="dimmed" component="dt">
         {label}
       </Text>
-      <Text size="sm" component="dd" m={0}>
+      <Text size="sm" component="dd" m={0} lang={lang}>
         {value}
       </Text>
     </div>
@@ -30,9 +39,17 @@ export function CourseDetails({ course, closeHref }: { course: Course; closeHref
       openerId={programsOpener.details(course.courseSelectionUUID)}
     >
       <Stack gap="xs">
-        {course.description ? <Text size="sm">{course.description}</Text> : null}
+        {course.description ? (
+          <Text size="sm" lang={districtTextLang(course.spanish, "description")}>
+            {course.description}
+          </Text>
+        ) : null}
         <Stack component="dl" gap={6} m={0}>
-          <Row label={t("card.program")} value={course.programName} />
+          <Row
+            label={t("card.program")}
+            value={course.programName}
+            lang={districtTextLang(course.spanish, "programName")}
+          />
           <Row label={t("card.term")} value={course.term} />
           <Row
             label={t("card.section")}
@@ -59,7 +76,11 @@ export function CourseDetails({ course, closeHref }: { course: Course; closeHref
             value={course.courseCredits > 0 ? formatUsd(toCents(course.courseCredits)) : null}
           />
           <Row label={t("card.seats")} value={String(course.seatsAvailable)} />
-          <Row label={t("card.notes")} value={course.notes} />
+          <Row
+            label={t("card.notes")}
+            value={course.notes}
+            lang={districtTextLang(course.spanish, "notes")}
+          />
         </Stack>
       </Stack>
     </PageDialog>

@@ -9,7 +9,6 @@ import type { ProgramsPageData } from "~/.server/programs";
 import { ActivityGrid } from "./ActivityGrid";
 import { CourseDetails } from "./CourseDetails";
 import { programsOpener } from "./openers";
-import { districtLang } from "~/components/district-text";
 
 /** The list at /programs with `search` as its query (the filters, an open detail, a failure). */
 export function ProgramsList({ data, search }: { data: ProgramsPageData; search: string }) {
@@ -39,8 +38,8 @@ export function ProgramsList({ data, search }: { data: ProgramsPageData; search:
           aria-label={t("programs.homeMessageLabel")}
         >
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Text size="sm" lang={districtLang}>
-              {data.homeMessage}
+            <Text size="sm" lang={data.homeMessage.lang}>
+              {data.homeMessage.text}
             </Text>
             <Form method="post" action="/programs">
               <input type="hidden" name="intent" value="closeHome" />
@@ -65,6 +64,7 @@ export function ProgramsList({ data, search }: { data: ProgramsPageData; search:
                 size="xs"
                 variant={data.program === p.programUUID ? "filled" : "light"}
                 aria-current={data.program === p.programUUID ? "page" : undefined}
+                lang={p.lang}
               >
                 {p.name}
               </Button>
@@ -115,7 +115,11 @@ export function ProgramsList({ data, search }: { data: ProgramsPageData; search:
         </Group>
       </Form>
 
-      {data.partialMessage ? <Alert color="yellow">{data.partialMessage}</Alert> : null}
+      {data.partialMessage ? (
+        <Alert color="yellow" lang={data.partialMessage.lang}>
+          {data.partialMessage.text}
+        </Alert>
+      ) : null}
 
       {data.gates.map((g) => (
         <Alert key={g.programUUID} color="yellow" title={t("survey.title")}>

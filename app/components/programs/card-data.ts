@@ -7,6 +7,7 @@ import { formatUsd, toCents } from "@domain/rules/money";
 import { formatCountdown } from "@domain/rules/registration";
 import { t } from "@domain/messages/programs";
 import { formatCourseDates } from "./format";
+import { districtTextLang } from "~/components/district-text";
 
 export interface CardData {
   /** courseSelectionUUID */
@@ -31,7 +32,10 @@ export interface CardData {
   /** A partly paid registration: "Paid so far: $28.50 · Balance due: $46.50". */
   paidSoFar?: string;
   /** The balance-due panel: its title and the program's cancellation message. */
-  balanceDue?: { title: string; message: string };
+  balanceDue?: { title: string; message: string; messageLang?: "en" };
+  /** On a page in another language: the name, the program's name, in the district's English. */
+  nameLang?: "en";
+  programLang?: "en";
   /**
    * The payment window's deadline (ISO) and its m:ss when the page was rendered; the registration
    * whose window may still be extended once (decision 146).
@@ -63,6 +67,10 @@ export function toCardData(course: Course, now: number, failedReason?: string | 
       course.meetingTime ? ` · ${course.meetingTime}` : ""
     }`;
   }
+  const nameLang = districtTextLang(course.spanish, "name");
+  if (nameLang) card.nameLang = nameLang;
+  const programLang = districtTextLang(course.spanish, "programName");
+  if (programLang) card.programLang = programLang;
   if (course.school) card.school = course.school.fullName;
   if (view.text) card.state = view.text;
   if (course.courseQuestions.length) card.questions = true;
@@ -80,6 +88,8 @@ export function toCardData(course: Course, now: number, failedReason?: string | 
       title: t("card.balanceDue", { amount: formatUsd(Math.max(0, balance)) }),
       message: course.programCancellationMessage,
     };
+    const messageLang = districtTextLang(course.spanish, "programCancellationMessage");
+    if (messageLang) card.balanceDue.messageLang = messageLang;
   }
   if (course.paymentDeadline && course.paymentDue) {
     card.countdown = {

@@ -3,6 +3,8 @@
 // of a reply; the queries only read.
 import type { AssessedFee, Fee, PurchaseHistory } from "@domain/contract/fees";
 import { unitPriceCents } from "@domain/rules/pricing";
+import { answerLines } from "@domain/rules/district-texts";
+import { spanishList } from "../../queries/spanish-texts";
 import type { StudentFeesData } from "../../queries/fees";
 import {
   criteriaError,
@@ -44,13 +46,21 @@ export function feeToWire(
     isDonation: fee.is_donation,
     courseQuestions: questions
       .filter((q) => Number(q.fee_id) === Number(fee.id))
-      .map((q) => ({
-        id: q.id,
-        question: q.question,
-        responseType: q.response_type,
-        answerList: q.answer_list ?? [],
-        sortOrder: q.sort_order,
-      })),
+      .map((q) => {
+        const answerList = q.answer_list ?? [];
+        // The district's Spanish answers label the English ones, one per line (decision 172).
+        const labels = q.answer_labels === null ? null : answerLines(q.answer_labels);
+        const labelled = labels !== null && labels.length === answerList.length;
+        return {
+          id: q.id,
+          question: q.question,
+          responseType: q.response_type,
+          answerList,
+          sortOrder: q.sort_order,
+          ...(labelled ? { answerLabels: labels } : {}),
+          ...spanishList({ question: q.question_es, answerList: labelled }),
+        };
+      }),
     feeGroup: fee.fee_group_id !== null ? { id: Number(fee.fee_group_id) } : null,
     freeAmount: dollars(fee.free_amount_cents),
     freeQuantity: fee.free_quantity,
@@ -61,6 +71,7 @@ export function feeToWire(
     feeCriteriaError: criteriaError(fee, buyer),
     notes: fee.notes,
     feeType: fee.fee_type,
+    ...spanishList({ name: fee.name_es, description: fee.description_es }),
   };
 }
 
