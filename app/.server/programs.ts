@@ -297,13 +297,11 @@ export async function programsPage(caller: Caller, url: URL) {
   const now = Date.now();
   const reason = failedReason(url);
   return {
-    programs: programs.map(
-      (p): { programUUID: string; name: string; lang?: "en" } => ({
-        programUUID: p.programUUID,
-        name: p.name,
-        ...(districtTextLang(p.spanish, "name") ? { lang: "en" } : {}),
-      }),
-    ),
+    programs: programs.map((p): { programUUID: string; name: string; lang?: "en" } => ({
+      programUUID: p.programUUID,
+      name: p.name,
+      ...(districtTextLang(p.spanish, "name") ? { lang: "en" } : {}),
+    })),
     gates: chosen.filter(gated).map((p) => ({ programUUID: p.programUUID, name: p.name })),
     // Only what the cards show (decision 094).
     cards: markFailed(courses, url).map((c) => toCardData(c, now, reason)),

@@ -31,9 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Instructions() {
   const { staff, html, lang } = useLoaderData<typeof loader>();
   // The markdown is rendered and sanitised on the server.
-  const body = (
-    <div className="markdown" lang={lang} dangerouslySetInnerHTML={{ __html: html }} />
-  );
+  const body = <div className="markdown" lang={lang} dangerouslySetInnerHTML={{ __html: html }} />;
   if (staff) {
     return (
       <PageDialog
