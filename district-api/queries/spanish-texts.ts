@@ -66,3 +66,24 @@ export async function readSpanishSettings(db: Exec): Promise<Map<string, string>
   );
   return new Map(rows.map((r) => [r.field, r.text]));
 }
+
+/**
+ * One district text in the reply's (or mail reader's) language: the Spanish version when the
+ * language is Spanish and one exists, else `english`. For mail composed from rows read in English
+ * (a section locked for a registration, say), read inside the reader's language.
+ */
+export async function districtTextIn(
+  db: Exec,
+  entity: TextEntity,
+  id: string | number,
+  field: string,
+  english: string,
+): Promise<string> {
+  if (textLanguage() !== "es") return english;
+  const [row] = await queryRows<{ text: string }>(
+    db,
+    sql`select text from district_texts where entity = ${entity} and entity_id = ${String(id)}
+      and field = ${field} and language = 'es'`,
+  );
+  return row?.text ?? english;
+}

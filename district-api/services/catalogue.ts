@@ -27,6 +27,7 @@ import { recordAudit, type Actor } from "./audit";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
 import { recordSectionCancelRefunds, sendRefund, type CancelRefund } from "./refunds";
 import { currentSeats, lockSection, offerFreedSeats, releaseExpiredHolds } from "./registration";
+import { districtTextIn } from "../queries/spanish-texts";
 
 /** The audit actions of the catalogue. */
 export const CATALOGUE_ACTIONS = {
@@ -518,19 +519,36 @@ export async function cancelSection(
       told.add(to);
       // In each family's language (decision 171), though an administrator cancels.
       mail.push(
-        await inReaderLanguage(tx, p.participant_id, async () => ({
-          kind: "section-cancelled" as const,
-          participantId: Number(p.participant_id),
-          registrationId: p.id,
-          to,
-          subject: t("admin.catalogue.cancelMailSubject", { course: section.course_name }),
-          text: t("admin.catalogue.cancelMailBody", {
-            name: p.name_first,
-            course: section.course_name,
-            program: info!.program,
-            district: deps.districtName,
-          }),
-        })),
+        await inReaderLanguage(tx, p.participant_id, async () => {
+          // The course and program as the family's pages name them (decision 172).
+          const course = await districtTextIn(
+            tx,
+            "course",
+            section.course_id,
+            "name",
+            section.course_name,
+          );
+          const program = await districtTextIn(
+            tx,
+            "program",
+            section.program_id,
+            "name",
+            info!.program,
+          );
+          return {
+            kind: "section-cancelled" as const,
+            participantId: Number(p.participant_id),
+            registrationId: p.id,
+            to,
+            subject: t("admin.catalogue.cancelMailSubject", { course }),
+            text: t("admin.catalogue.cancelMailBody", {
+              name: p.name_first,
+              course,
+              program,
+              district: deps.districtName,
+            }),
+          };
+        }),
       );
     }
     await enqueueMails(tx, mail);

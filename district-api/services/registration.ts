@@ -27,6 +27,7 @@ import { enqueueRegistrationMail } from "./receipts";
 import { metrics } from "../metrics";
 import { lockRows } from "./locks";
 import { readDistrictName } from "../queries/settings";
+import { districtTextIn } from "../queries/spanish-texts";
 
 export interface SectionRow {
   id: string;
@@ -184,22 +185,31 @@ export async function offerFreedSeats(
     );
     const to = next.email;
     if (to) {
-      const district = await readDistrictName(tx, deps.districtName);
       // Another family's mail, whoever's request freed the seat: in their language (decision 171).
       mail.push(
-        await inReaderLanguage(tx, next.participant_id, async () => ({
-          kind: "waitlist-offer" as const,
-          participantId: Number(next.participant_id),
-          registrationId: next.id,
-          to,
-          subject: t("register.offerMailSubject", { course: section.course_name }),
-          text: t(cost > 0 ? "register.offerMailBody" : "register.promotedMailBody", {
-            name: next.name_first,
-            course: section.course_name,
-            until: formatDistrictDateTime(until, deps.timeZone),
-            district,
-          }),
-        })),
+        await inReaderLanguage(tx, next.participant_id, async () => {
+          // The course as the family's pages name it: the district's Spanish where it wrote one.
+          const course = await districtTextIn(
+            tx,
+            "course",
+            section.course_id,
+            "name",
+            section.course_name,
+          );
+          return {
+            kind: "waitlist-offer" as const,
+            participantId: Number(next.participant_id),
+            registrationId: next.id,
+            to,
+            subject: t("register.offerMailSubject", { course }),
+            text: t(cost > 0 ? "register.offerMailBody" : "register.promotedMailBody", {
+              name: next.name_first,
+              course,
+              until: formatDistrictDateTime(until, deps.timeZone),
+              district: await readDistrictName(tx, deps.districtName),
+            }),
+          };
+        }),
       );
     }
   }

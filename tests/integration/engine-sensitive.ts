@@ -17,6 +17,7 @@ export const ENGINE_SENSITIVE: Record<string, string> = {
   "commands-beside-server.test.ts": "commands on the server's database while it serves",
   "database-origin.test.ts": "the database's origin mark and the migrations",
   "db-write-watch.test.ts": "the transaction counter the fuzz's refusal check reads",
+  "district-texts.test.ts": "five saves of one Spanish text at once, and from two processes",
   "fee-requests.test.ts": "two approvals of one request at once",
   "fees-cart.test.ts": "charges of one cart at once",
   "household-cart.test.ts": "five gathers of one household's carts at once, from two processes",
