@@ -16,6 +16,7 @@ import { callEndpoint, or503, type ApiResult } from "./api";
 import { requireAdmin } from "./admin";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./form-data";
+import { forgetSettings } from "./settings";
 import { apiErrors, caller, withNotice } from "./staff-pages";
 
 const HERE = "/admin/spanish";
@@ -148,5 +149,7 @@ export async function spanishTextAction(args: ActionFunctionArgs) {
     );
   }
   const changed = versionOf(res.data) !== version;
+  // This instance's pages read the settings texts afresh (other instances within their minute).
+  if (entity === "setting") forgetSettings();
   return withNotice(args.request, back, changed ? t("admin.saved") : t("admin.nothingChanged"));
 }

@@ -1,7 +1,9 @@
 // Settings texts change rarely; each instance keeps them for a minute, per district API (one in
 // production; the browser tests start one server after another in one process, each its own).
-// Each language's build keeps its own (this module is in each), read in its page's language: the
-// Spanish build's hold the district's Spanish versions where it wrote them (decision 172).
+// Each language's build keeps its own, read in its page's language: the Spanish build's hold the
+// district's Spanish versions where it wrote them (decision 172). This module is in each build,
+// so the kept settings live on the process (one map for both builds): an administrator's change,
+// made on an English staff page, forgets the Spanish ones too.
 import type { AppLoadContext } from "@remix-run/node";
 import { getSettings, Settings } from "@domain/contract/identity";
 import { t } from "@domain/messages/common";
@@ -9,13 +11,17 @@ import type { FamilySettingText } from "@domain/rules/district-texts";
 import language from "@domain/messages/compiled/page/language.js";
 import { districtText, districtTextLang, type DistrictTextView } from "~/components/district-text";
 
-const kept = new Map<string, { at: number; settings: Settings }>();
+type Kept = Map<string, { at: number; settings: Settings }>;
+const shared = globalThis as typeof globalThis & { districtSettingsKept?: Kept };
+const kept: Kept = (shared.districtSettingsKept ??= new Map());
+/** One language's settings from one district API. */
+const keyOf = (apiBaseUrl: string) => `${language} ${apiBaseUrl}`;
 const TTL_MS = 60_000;
 
 export async function loadSettings(
   context: Pick<AppLoadContext, "apiBaseUrl">,
 ): Promise<Settings | null> {
-  const cached = kept.get(context.apiBaseUrl);
+  const cached = kept.get(keyOf(context.apiBaseUrl));
   if (cached && Date.now() - cached.at < TTL_MS) return cached.settings;
   try {
     // Read for no one in particular (and kept for everyone): a plain fetch, no token.
@@ -25,7 +31,7 @@ export async function loadSettings(
     });
     const parsed = Settings.safeParse(await res.json());
     if (!parsed.success) return cached?.settings ?? null;
-    kept.set(context.apiBaseUrl, { at: Date.now(), settings: parsed.data });
+    kept.set(keyOf(context.apiBaseUrl), { at: Date.now(), settings: parsed.data });
     return parsed.data;
   } catch {
     return cached?.settings ?? null;
