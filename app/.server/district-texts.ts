@@ -1,4 +1,4 @@
-// Server side of /admin/spanish, the district's texts in Spanish (decision 172, issue 34 §6): the
+// Server side of /admin/spanish, the district's texts in Spanish (decision 172): the
 // list, filtered and paged by the district API, and one text's Spanish version written or removed.
 // The district API decides who may and what is accepted; this reads its replies for the page.
 import { createHash } from "node:crypto";

@@ -1,4 +1,4 @@
-// /admin/spanish: the district's own texts in Spanish (decision 172, issue 34 §6). Every text
+// /admin/spanish: the district's own texts in Spanish (decision 172). Every text
 // families read, 25 a page on the server, filtered by kind, state and words (a GET form, so a
 // filtered page is a link); each row shows its English and has its own form for the Spanish
 // version, a plain post that comes back to the same filtered page.

@@ -22,7 +22,7 @@ const familyKinds: readonly TokenClaims["kind"][] = ["student", "community_membe
 /**
  * A family sign-in that may hold a household: a student or community member, on their own device
  * or at a cashier's register (`cashier` claims), where the cashier then takes one in-person payment
- * for the household's cart (issue 33). A guest has no ID to link; staff are no family.
+ * for the household's cart (decision 167). A guest has no ID to link; staff are no family.
  */
 function mayHoldHousehold(claims: TokenClaims): boolean {
   return familyKinds.includes(claims.kind);

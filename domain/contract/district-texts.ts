@@ -1,4 +1,4 @@
-// Wire contract of the district's texts in Spanish (decision 172, issue 34 §6): administrators list
+// Wire contract of the district's texts in Spanish (decision 172): administrators list
 // every text families read with its Spanish version, and write or remove one. Families get them in
 // the replies they already read (programs, settings, fees, cart, receipts) when they ask in Spanish.
 import { z } from "zod";

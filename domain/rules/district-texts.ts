@@ -1,5 +1,5 @@
 // The district's own texts that families read, and which of them may have a Spanish version
-// (decision 172, issue 34 §6). Each is one (entity, field) of a record; a Spanish version is kept
+// (decision 172). Each is one (entity, field) of a record; a Spanish version is kept
 // beside the record, with the English it was written from, so a later English change shows as
 // "to review" rather than silently leaving an outdated Spanish text unnoticed.
 import { CONFIRMATION_PLACEHOLDER, TEXT_LIMITS } from "../contract/admin";

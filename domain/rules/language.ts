@@ -1,6 +1,6 @@
 // The family's language (decision 170): English or Spanish, chosen by the family (a cookie, and
 // their record for e-mails), the browser's Accept-Language on a first visit. Staff pages stay
-// English (issue 34 §4).
+// English (decision 170).
 
 export const LANGUAGES = ["en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];

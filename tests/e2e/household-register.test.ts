@@ -1,4 +1,4 @@
-// One payment for a household at a cashier's register, in the browser (issue 33, decision 167):
+// One payment for a household at a cashier's register, in the browser (decision 167):
 // the desktop client pushes child A's session with the cashier's token (a fake host answers the
 // page's scripts, as in cashier.test.ts), the cashier adds child B by B's ID and birth date, brings
 // B's cart into A's with "Pay for all children here", takes one cash payment and reads the receipt

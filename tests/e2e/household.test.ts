@@ -1,4 +1,4 @@
-// A household in one sign-in (issue 33, decision 165): a parent signed in with one child adds the
+// A household in one sign-in (decision 165): a parent signed in with one child adds the
 // next by their ID and birth date, switches between them from the strip at the top of every family
 // page, and one sign-out ends every child's session. Each child's data is reached only with that
 // child's own token, given for their own ID and birth date.

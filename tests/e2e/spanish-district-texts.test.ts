@@ -1,4 +1,4 @@
-// The district's own texts in Spanish as families meet them (decision 172, issue 34 §6), with
+// The district's own texts in Spanish as families meet them (decision 172), with
 // JavaScript and without: an administrator writes Spanish versions through the district API; a
 // Spanish-speaking family then reads the Spanish sign-in message, a course's Spanish name (its
 // heading without lang="en", an untranslated one's with it), its Spanish description and program

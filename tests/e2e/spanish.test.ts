@@ -1,4 +1,4 @@
-// Spanish for families (decision 170, issue 34): a browser that asks for Spanish gets the family
+// Spanish for families (decision 170): a browser that asks for Spanish gets the family
 // pages in Spanish; the family switches language from any page and the choice is kept; a
 // Spanish-speaking family signs in, registers, pays by card and reads the receipt in Spanish, with
 // JavaScript and without; staff pages stay English.

@@ -1,4 +1,4 @@
-// The district's texts in Spanish over HTTP (decision 172, issue 34 §6): only a district_admin may
+// The district's texts in Spanish over HTTP (decision 172): only a district_admin may
 // list them or write one (a matrix of every other caller, nothing written); the list holds every
 // text families read with its English as it is now (and nothing of an inactive program), filtered,
 // searched and paged; a Spanish version is stored "done", turns "review" when its English changes

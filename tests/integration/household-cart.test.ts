@@ -1,4 +1,4 @@
-// One cart for a household (issue 33, decision 167): the child on screen brings the other children's
+// One cart for a household (decision 167): the child on screen brings the other children's
 // carts of the sign-in into their own (POST /v1/cart/household, each child proved by their own
 // token), one payment pays for all, each line stays its child's, the receipt groups the lines by
 // child and is e-mailed once to every child's addresses. Who may bring what, and what a refused call

@@ -1,4 +1,4 @@
-// Remembered children of a community account (issue 33 §6, decision 168): a community member
+// Remembered children of a community account (decision 168): a community member
 // remembers a child proved by the child's own live session; at their next sign-in the district API
 // opens a session for each remembered child; the link can be removed. Who may do what, the limit
 // under five remembers at once (from two processes on PostgreSQL), and what a refusal leaves.

@@ -1,4 +1,4 @@
-// One payment for a household at a cashier's register (issue 33, decision 167): the register's
+// One payment for a household at a cashier's register (decision 167): the register's
 // session of the child on screen (pushed by the desktop client with the cashier's token) brings a
 // linked child's cart into its own, and the cashier's one cash payment pays for both; each line
 // stays its child's and the one receipt e-mail goes to both children's addresses. A guest at a

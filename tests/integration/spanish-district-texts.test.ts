@@ -1,4 +1,4 @@
-// The district's texts in Spanish in families' replies (decision 172, issue 34 §6): a reply asked
+// The district's texts in Spanish in families' replies (decision 172): a reply asked
 // for in Spanish gives the district's Spanish version of each text it wrote one for, names those in
 // the row's `spanish` list, and keeps its English for the others; a reply in English is the
 // English, with no `spanish` list. A question's Spanish answers are labels: the answer sent and

@@ -1,4 +1,4 @@
-// The catalogue is kept honest across languages (decision 170, issue 34 §5): every Spanish area
+// The catalogue is kept honest across languages (decision 170): every Spanish area
 // has exactly the English area's keys, each text parses as ICU MessageFormat with the same
 // arguments, and every plural has the forms the language needs; the checker itself is tried on
 // bad translations so it can fail.
