@@ -103,6 +103,13 @@ function adminCalls(): { method: string; path: string; body?: unknown }[] {
     { method: "PUT", path: "/v1/admin/school-years/1", body: { year: "2030-2031" } },
     { method: "GET", path: "/v1/admin/audit" },
     { method: "GET", path: "/v1/admin/audit/export" },
+    // The district's texts in Spanish (tests/integration/district-texts.test.ts has its own).
+    { method: "GET", path: "/v1/admin/district-texts" },
+    {
+      method: "PUT",
+      path: "/v1/admin/district-texts",
+      body: { entity: "fee", entityId: "1", field: "name", spanish: "Matriz" },
+    },
   ];
 }
 
