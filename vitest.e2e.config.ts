@@ -17,6 +17,10 @@ export default defineConfig({
     // thirds of a core busy (the rest is waiting on navigations and network idle), so two files
     // at a time fill the two cores of CI: the browser suite takes about 40 % less time.
     fileParallelism: true,
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    // A worker process runs its files one after another without being replaced (isolate: false):
+    // each file still starts its own server on a fresh database and its own Chromium, but the
+    // process's modules (both language builds, the API, PGlite's WebAssembly) are loaded once per
+    // worker: a file's start falls from about 7.5 s to about 2 s.
+    poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
   },
 });

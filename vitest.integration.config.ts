@@ -13,6 +13,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    // A worker process runs its files one after another without being replaced (isolate: false):
+    // each file still starts its own district API on its own database, but the process's modules
+    // (the API, PGlite's WebAssembly) are loaded once per worker instead of once per file.
+    poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
   },
 });
