@@ -6,7 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ReceiptPurchase } from "@domain/rules/receipt-lines";
 import { queryRows, type Exec } from "../db/client";
-import { spanishText } from "./spanish-texts";
+import { lineTexts } from "./spanish-texts";
 
 export interface PurchaseRow extends ReceiptPurchase {
   itemType: "fee" | "registration";
@@ -29,16 +29,7 @@ export interface PurchaseRow extends ReceiptPurchase {
 
 async function readPurchases(db: Exec, where: SQL): Promise<PurchaseRow[]> {
   // In the reader's language: the district's Spanish names where it wrote them (decision 172).
-  const feeName = spanishText("fee_name_es", "fee", "name", sql`f.id`, sql`f.name`);
-  const feeText = spanishText("fee_text_es", "fee", "description", sql`f.id`, sql`f.description`);
-  const courseName = spanishText("course_name_es", "course", "name", sql`c.id`, sql`c.name`);
-  const courseText = spanishText(
-    "course_text_es",
-    "course",
-    "description",
-    sql`c.id`,
-    sql`c.description`,
-  );
+  const { feeName, feeText, courseName, courseText } = lineTexts();
   const rows = await queryRows<{
     name_es: boolean;
     description_es: boolean;

@@ -87,3 +87,30 @@ export async function districtTextIn(
   );
   return row?.text ?? english;
 }
+
+/**
+ * The name and description of what a line is, in the reply's language: a fee (`fees f`) or a
+ * course (`courses c`), as the cart and the receipt read them.
+ */
+export function lineTexts() {
+  return {
+    feeName: spanishText("fee_name_es", "fee", "name", sql`f.id`, sql`f.name`),
+    feeText: spanishText("fee_text_es", "fee", "description", sql`f.id`, sql`f.description`),
+    courseName: spanishText("course_name_es", "course", "name", sql`c.id`, sql`c.name`),
+    courseText: spanishText(
+      "course_text_es",
+      "course",
+      "description",
+      sql`c.id`,
+      sql`c.description`,
+    ),
+  };
+}
+
+/** A locked section's course name in the mail reader's language (mail composed in a service). */
+export function courseNameIn(
+  db: Exec,
+  section: { course_id: string; course_name: string },
+): Promise<string> {
+  return districtTextIn(db, "course", section.course_id, "name", section.course_name);
+}

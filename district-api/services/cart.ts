@@ -43,7 +43,7 @@ import {
   mapPriced,
   saleableFees,
 } from "../queries/pricing";
-import { spanishList, spanishText } from "../queries/spanish-texts";
+import { lineTexts, spanishList } from "../queries/spanish-texts";
 import { moveCarts } from "./cart-status";
 import { PaymentErrorCode } from "./payment-records";
 
@@ -538,16 +538,7 @@ interface ItemRow {
 }
 
 export async function cartItemRows(db: Exec, cartId: number): Promise<ItemRow[]> {
-  const feeName = spanishText("fee_name_es", "fee", "name", sql`f.id`, sql`f.name`);
-  const feeText = spanishText("fee_text_es", "fee", "description", sql`f.id`, sql`f.description`);
-  const courseName = spanishText("course_name_es", "course", "name", sql`c.id`, sql`c.name`);
-  const courseText = spanishText(
-    "course_text_es",
-    "course",
-    "description",
-    sql`c.id`,
-    sql`c.description`,
-  );
+  const { feeName, feeText, courseName, courseText } = lineTexts();
   return queryRows<ItemRow>(
     db,
     sql`select i.id, i.for_key, case when i.for_key <> ct.owner_key then fp.name_first end as for_first,

@@ -27,7 +27,7 @@ import { recordAudit, type Actor } from "./audit";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
 import { recordSectionCancelRefunds, sendRefund, type CancelRefund } from "./refunds";
 import { currentSeats, lockSection, offerFreedSeats, releaseExpiredHolds } from "./registration";
-import { districtTextIn } from "../queries/spanish-texts";
+import { courseNameIn, districtTextIn } from "../queries/spanish-texts";
 
 /** The audit actions of the catalogue. */
 export const CATALOGUE_ACTIONS = {
@@ -521,13 +521,7 @@ export async function cancelSection(
       mail.push(
         await inReaderLanguage(tx, p.participant_id, async () => {
           // The course and program as the family's pages name them (decision 172).
-          const course = await districtTextIn(
-            tx,
-            "course",
-            section.course_id,
-            "name",
-            section.course_name,
-          );
+          const course = await courseNameIn(tx, section);
           const program = await districtTextIn(
             tx,
             "program",

@@ -27,7 +27,7 @@ import { enqueueRegistrationMail } from "./receipts";
 import { metrics } from "../metrics";
 import { lockRows } from "./locks";
 import { readDistrictName } from "../queries/settings";
-import { districtTextIn } from "../queries/spanish-texts";
+import { courseNameIn } from "../queries/spanish-texts";
 
 export interface SectionRow {
   id: string;
@@ -189,13 +189,7 @@ export async function offerFreedSeats(
       mail.push(
         await inReaderLanguage(tx, next.participant_id, async () => {
           // The course as the family's pages name it: the district's Spanish where it wrote one.
-          const course = await districtTextIn(
-            tx,
-            "course",
-            section.course_id,
-            "name",
-            section.course_name,
-          );
+          const course = await courseNameIn(tx, section);
           return {
             kind: "waitlist-offer" as const,
             participantId: Number(next.participant_id),
