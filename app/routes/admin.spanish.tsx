@@ -18,6 +18,8 @@ import {
   Title,
 } from "@mantine/core";
 import { CONFIRMATION_PLACEHOLDER } from "@domain/contract/admin";
+import { SPANISH_STATES } from "@domain/contract/district-texts";
+import { TEXT_ENTITIES } from "@domain/rules/district-texts";
 import { t } from "@domain/messages/admin";
 import { spanishTextAction, spanishTextsPage, type SpanishTextRow } from "~/.server/district-texts";
 import { Pager } from "~/components/staff/Pager";
@@ -35,8 +37,6 @@ export function action(args: ActionFunctionArgs) {
   return spanishTextAction(args);
 }
 
-const KINDS = ["setting", "program", "course", "section", "question", "fee"] as const;
-const STATES = ["missing", "review", "done"] as const;
 
 const BADGE_COLOR = { missing: "gray", review: "yellow", done: "green" } as const;
 
@@ -158,7 +158,7 @@ export default function AdminSpanishTexts() {
               defaultValue={filter.entity ?? ""}
               data={[
                 { value: "", label: t("admin.spanish.kind.all") },
-                ...KINDS.map((k) => ({ value: k, label: t(`admin.spanish.kind.${k}`) })),
+                ...TEXT_ENTITIES.map((k) => ({ value: k, label: t(`admin.spanish.kind.${k}`) })),
               ]}
             />
             <NativeSelect
@@ -167,7 +167,7 @@ export default function AdminSpanishTexts() {
               defaultValue={filter.state ?? ""}
               data={[
                 { value: "", label: t("admin.spanish.state.all", { count: counts.all }) },
-                ...STATES.map((s) => ({
+                ...SPANISH_STATES.map((s) => ({
                   value: s,
                   label: t(`admin.spanish.state.${s}`, { count: counts[s] }),
                 })),
