@@ -37,7 +37,6 @@ export function action(args: ActionFunctionArgs) {
   return spanishTextAction(args);
 }
 
-
 const BADGE_COLOR = { missing: "gray", review: "yellow", done: "green" } as const;
 
 type ActionData = ReturnType<typeof useActionData<typeof action>>;
