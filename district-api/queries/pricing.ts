@@ -114,6 +114,16 @@ export async function feeById(db: Exec, feeId: number): Promise<FeeRow | null> {
  */
 export async function feeQuestions(db: Exec, feeIds: number[], language = textLanguage()) {
   if (!feeIds.length) return [];
+  const q = sql`q.id`;
+  const question = spanishText(
+    "q_question_es",
+    "question",
+    "question",
+    q,
+    sql`q.question`,
+    language,
+  );
+  const answers = spanishText("q_answers_es", "question", "answers", q, sql`null`, language);
   return queryRows<{
     id: number;
     fee_id: number;
@@ -126,32 +136,13 @@ export async function feeQuestions(db: Exec, feeIds: number[], language = textLa
     answer_labels: string | null;
   }>(
     db,
-    (() => {
-      const question = spanishText(
-        "q_question_es",
-        "question",
-        "question",
-        sql`q.id`,
-        sql`q.question`,
-        language,
-      );
-      const answers = spanishText(
-        "q_answers_es",
-        "question",
-        "answers",
-        sql`q.id`,
-        sql`null`,
-        language,
-      );
-      return sql`select q.id, q.fee_id, ${question.text} as question, q.response_type,
-          q.answer_list, q.sort_order, ${question.given} as question_es,
-          ${answers.text} as answer_labels
+    sql`select q.id, q.fee_id, ${question.text} as question, q.response_type, q.answer_list,
+          q.sort_order, ${question.given} as question_es, ${answers.text} as answer_labels
         from course_questions q
         ${question.join}
         ${answers.join}
         where q.fee_id in ${sql.raw(`(${feeIds.map((n) => Number(n)).join(",")})`)}
-        order by q.sort_order, q.id`;
-    })(),
+        order by q.sort_order, q.id`,
   );
 }
 

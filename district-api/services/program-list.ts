@@ -9,7 +9,7 @@
 // JSON only when the version differs from the one held here. Seats are never cached.
 import { sql, type SQL } from "drizzle-orm";
 import type { CourseQuestion, RegistrationStatus } from "@domain/contract/programs";
-import { answerLines } from "@domain/rules/district-texts";
+import { answerLabels } from "@domain/rules/district-texts";
 import type { Language } from "@domain/rules/language";
 
 /** Runs the list's statement and returns its rows (a prepared statement, in the API). */
@@ -166,8 +166,8 @@ function spanishListing(json: CatalogueJson, en: Listing): Listing {
   for (const q of json.questions ?? []) {
     const question = text.get(`question:${q.id}:question`);
     const answers = text.get(`question:${q.id}:answers`);
-    const labels = answers === undefined ? null : answerLines(answers);
-    const usable = labels !== null && labels.length === q.answer_list.length;
+    const labels = answerLabels(answers, q.answer_list);
+    const usable = labels !== null;
     const spanish = [
       ...(question !== undefined ? ["question"] : []),
       ...(usable ? ["answerList"] : []),

@@ -114,6 +114,20 @@ export function answerLines(text: string): string[] {
     .filter((a) => a.length > 0);
 }
 
+/**
+ * The labels a question's Spanish answers give its English ones, one per line in the same order;
+ * null when there is no Spanish version or it no longer matches the English's count (an answer
+ * was added or removed since), so no answer is ever shown with another's label.
+ */
+export function answerLabels(
+  spanish: string | null | undefined,
+  answers: readonly string[],
+): string[] | null {
+  if (spanish === null || spanish === undefined) return null;
+  const labels = answerLines(spanish);
+  return labels.length === answers.length ? labels : null;
+}
+
 export type SpanishTextProblem =
   | { kind: "placeholder"; placeholder: string }
   | { kind: "answerCount"; expected: number; given: number }

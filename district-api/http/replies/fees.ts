@@ -3,7 +3,7 @@
 // of a reply; the queries only read.
 import type { AssessedFee, Fee, PurchaseHistory } from "@domain/contract/fees";
 import { unitPriceCents } from "@domain/rules/pricing";
-import { answerLines } from "@domain/rules/district-texts";
+import { answerLabels } from "@domain/rules/district-texts";
 import { spanishList } from "../../queries/spanish-texts";
 import type { StudentFeesData } from "../../queries/fees";
 import {
@@ -49,8 +49,8 @@ export function feeToWire(
       .map((q) => {
         const answerList = q.answer_list ?? [];
         // The district's Spanish answers label the English ones, one per line (decision 172).
-        const labels = q.answer_labels === null ? null : answerLines(q.answer_labels);
-        const labelled = labels !== null && labels.length === answerList.length;
+        const labels = answerLabels(q.answer_labels, answerList);
+        const labelled = labels !== null;
         return {
           id: q.id,
           question: q.question,
