@@ -356,6 +356,18 @@ describe("who may call the district's texts calls", () => {
     expect(DistrictText.parse(removed.body)).toMatchObject({ state: "missing", spanish: null });
     expect(await digest()).toEqual(before);
   });
+
+  it("an administrator's old token after sign-out is refused on both calls, writing nothing", async () => {
+    const old = await staffToken(api, "admin");
+    expect((await call(api, "POST", "/v1/identity/sign-out", { token: old })).status).toBeLessThan(
+      300,
+    );
+    const before = await digest();
+    expect((await listCall({}, old)).status).toBe(401);
+    const body = { entity: "course", entityId: ids.chessCourse, field: "name", spanish: "Ajedrez" };
+    expect((await put(body, old)).status).toBe(401);
+    expect(await digest()).toEqual(before);
+  });
 });
 
 describe("the list", () => {
