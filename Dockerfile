@@ -1,6 +1,10 @@
 # The production image (README, "Run it in production"): built once, runs the production start as
 # an unprivileged user, with a health check. The command is the one the tests run
-# (tests/e2e/production-start.test.ts): node --import tsx server.ts with APP_MODE=production.
+# (tests/e2e/production-start.test.ts): the compiled server, node build/node/server.js (decision
+# 173), with
+# APP_MODE=production. It is JavaScript bundled at build time (scripts/build-server.ts), so the
+# start compiles no TypeScript; it loads the web app's build from build/ and its packages from
+# node_modules.
 #
 #   docker build -t district-registration .
 #   docker run --env-file .env -p 3000:3000 -v district-data:/data district-registration
@@ -20,6 +24,7 @@ RUN npm ci
 
 FROM deps AS build
 COPY . .
+# The web app in both languages, then the compiled server (build/node).
 RUN npm run build
 
 # Only what runs in production.
@@ -34,16 +39,22 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data
 COPY --from=prod-deps /app/node_modules ./node_modules
+# The server: the web app's builds (build/server, build/client, build/es) and the compiled server
+# (build/node: server.js, which carries the compiled catalogue, and the migrations and fonts it
+# reads beside it). public/ is served as it is.
 COPY --from=build /app/build ./build
-COPY package.json tsconfig.json server.ts ./
+COPY package.json ./
+COPY public ./public
+# Not the server's: the operator's commands run in the container from source with tsx (a runtime
+# dependency): `npm run backup`, `restore`, `admin:create`, `import`, `seed` (README). They read
+# these folders, the compiled catalogue (decision 170) and tsconfig.json's path aliases.
+COPY tsconfig.json ./
+COPY scripts ./scripts
 COPY server ./server
 COPY app ./app
 COPY domain ./domain
-# The compiled catalogue the district API reads (decision 170), written by `npm run build`.
 COPY --from=build /app/domain/messages/compiled ./domain/messages/compiled
 COPY district-api ./district-api
-COPY scripts ./scripts
-COPY public ./public
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
@@ -54,4 +65,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
 # served, then requests in flight finish within SHUTDOWN_DRAIN_SECONDS (10). Give `docker stop`
 # more than both (`--time 20`; compose.yaml's stop_grace_period), or it kills the process first.
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "server.ts"]
+# Source maps: a logged error names the TypeScript file and line, not the bundle's.
+CMD ["node", "--enable-source-maps", "build/node/server.js"]

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import express from "express";
 import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
@@ -70,6 +70,11 @@ export interface ServerOptions {
   /** Express's `trust proxy` (config.ts reads TRUST_PROXY); loopback when absent. */
   trustProxy?: TrustProxy;
   logger?: Logger;
+  /**
+   * `npm run dev`: the pages are compiled by Vite on request from app/, and a page reloads (or
+   * updates in place) when a file it uses is saved (decision 173). NODE_ENV=development sets it.
+   */
+  dev?: boolean;
 }
 
 export interface RunningServer {
@@ -189,14 +194,32 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     });
   }
 
-  const build = guardActions(
-    (await import(pathToFileURL(path.join(buildDir, "index.js")).href)) as ServerBuild,
-  );
-  // The Spanish build (decision 170), beside the English one when it was built.
-  const spanishIndex = path.join(buildDir, "es", "index.js");
-  const spanish = existsSync(spanishIndex)
-    ? guardActions((await import(pathToFileURL(spanishIndex).href)) as ServerBuild)
+  const app = express();
+  const httpServer = createServer(app);
+  const dev = opts.dev ?? process.env.NODE_ENV === "development";
+  // In development Vite compiles the pages on request (its reload socket shares this server's
+  // port); otherwise they come from `npm run build`, English and Spanish (decision 170).
+  const vite = dev
+    ? await import("vite").then(({ createServer: createViteServer }) =>
+        createViteServer({ server: { middlewareMode: true, hmr: { server: httpServer } } }),
+      )
     : null;
+  const devBuild = vite
+    ? async () =>
+        guardActions((await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild)
+    : null;
+  const build = devBuild
+    ? await devBuild()
+    : guardActions(
+        (await import(
+          pathToFileURL(path.join(buildDir, "server", "index.js")).href
+        )) as ServerBuild,
+      );
+  const spanishIndex = path.join(buildDir, "es", "server", "index.js");
+  const spanish =
+    !dev && existsSync(spanishIndex)
+      ? guardActions((await import(pathToFileURL(spanishIndex).href)) as ServerBuild)
+      : null;
   const database = api?.database;
   gauge("db_pool_connections", "Database connections of this process by state.", ["state"], () => {
     const stats = database?.poolStats?.();
@@ -208,7 +231,6 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     ];
   });
 
-  const app = express();
   const drain = createDrain();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
@@ -234,13 +256,20 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     );
   }
 
-  app.use("/build", precompressedAssets(path.join(buildDir, "assets")));
-  app.use(
-    "/build",
-    express.static(path.join(buildDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
-  );
+  if (vite) app.use(vite.middlewares);
+  else {
+    app.use("/build", precompressedAssets(path.join(buildDir, "client")));
+    app.use(
+      "/build",
+      express.static(path.join(buildDir, "client"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+      }),
+    );
+  }
   if (spanish) {
-    const assets = path.join(buildDir, "es", "assets");
+    const assets = path.join(buildDir, "es", "client");
     app.use("/build-es", precompressedAssets(assets));
     app.use("/build-es", express.static(assets, { immutable: true, maxAge: "1y", index: false }));
   }
@@ -261,21 +290,21 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   app.use(maintenanceGate(apiBaseUrl, opts.statusPollMs ?? MAINTENANCE_READ_MS));
   app.use(sameOriginCheck);
   app.use(refreshSessionMiddleware(apiBaseUrl));
-  const handlerOf = (pages: ServerBuild) =>
+  const handlerOf = (pages: ServerBuild, reload?: () => Promise<ServerBuild>) =>
     createRequestHandler({
-      build: pages,
+      build: reload ?? pages,
       mode: process.env.NODE_ENV === "development" ? "development" : "production",
-      getLoadContext: (req, res) => ({
+      getLoadContext: async (req, res) => ({
         clientIp: req.ip ?? "",
         cspNonce: res.locals.cspNonce as string,
         apiBaseUrl: apiBaseUrl(),
         statusPollMs: opts.statusPollMs ?? MAINTENANCE_READ_MS,
         environment: { demo: mode === "demo", simulatedPayments },
         requestId: res.locals.requestId as string | undefined,
-        assets: pages.assets,
+        assets: (reload ? await reload() : pages).assets,
       }),
     });
-  const english = handlerOf(build);
+  const english = handlerOf(build, devBuild ?? undefined);
   const inSpanish = spanish ? handlerOf(spanish) : english;
   app.all("*", (req, res, next) => {
     // Each page in its family's language (decision 170): the choice, else the browser's.
@@ -290,12 +319,13 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   });
 
   await new Promise<void>((resolve) => {
-    listening = app.listen(port, host, () => resolve());
+    listening = httpServer.listen(port, host, () => resolve());
   });
   const url = selfUrl();
   const server = listening as unknown as Server;
   keepConnectionsAlive(server);
   const release = async () => {
+    await vite?.close();
     await api?.close();
   };
   return {

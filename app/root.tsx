@@ -1,4 +1,4 @@
-import "./.server/context";
+import type {} from "./.server/context";
 import {
   json,
   type HeadersFunction,
@@ -18,8 +18,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import uiStyles from "./styles/ui.css";
-import appStyles from "./styles/app.css";
+import uiStyles from "./styles/ui.css?url";
+import appStyles from "./styles/app.css?url";
 import { t } from "@domain/messages/common";
 import language from "@domain/messages/compiled/page/language.js";
 import { commitSession, getSession, validStaff, validStudent } from "./.server/session";

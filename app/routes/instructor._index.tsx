@@ -19,7 +19,7 @@ import { requireStaff } from "~/.server/auth";
 import { isInstructor, loadInstructorPrograms, loadMyFees } from "~/.server/staff";
 import { or503 } from "~/.server/api";
 import { StaffRefresh } from "~/islands/StaffRefresh";
-import staffStyles from "~/components/staff/staff.css";
+import staffStyles from "~/components/staff/staff.css?url";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = { title: t("staff.myActivities") };

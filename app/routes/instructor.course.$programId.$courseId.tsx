@@ -28,7 +28,7 @@ import { DownloadMenu } from "~/components/staff/DownloadMenu";
 import { Pager } from "~/components/staff/Pager";
 import { formatClockRange, formatDay, formatDays } from "~/components/staff/format";
 import { StaffRefresh } from "~/islands/StaffRefresh";
-import staffStyles from "~/components/staff/staff.css";
+import staffStyles from "~/components/staff/staff.css?url";
 import type { PageHandle } from "~/components/page-title";
 import { courseCode } from "@domain/rules/course-code";
 

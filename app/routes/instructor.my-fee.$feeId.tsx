@@ -16,7 +16,7 @@ import { districtTimeZone } from "~/.server/time";
 import { DownloadMenu } from "~/components/staff/DownloadMenu";
 import { Pager } from "~/components/staff/Pager";
 import { StaffRefresh } from "~/islands/StaffRefresh";
-import staffStyles from "~/components/staff/staff.css";
+import staffStyles from "~/components/staff/staff.css?url";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = { title: t("staff.viewStudents") };

@@ -22,7 +22,7 @@ import { PageDialog } from "~/components/PageDialog";
 import { Pager } from "~/components/staff/Pager";
 import { formatClockRange, formatDayRange, formatDays } from "~/components/staff/format";
 import { StaffRefresh } from "~/islands/StaffRefresh";
-import staffStyles from "~/components/staff/staff.css";
+import staffStyles from "~/components/staff/staff.css?url";
 import type { PageHandle } from "~/components/page-title";
 import { courseCode } from "@domain/rules/course-code";
 

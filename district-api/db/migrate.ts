@@ -4,8 +4,9 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Database } from "./client";
+import { runtimeFolder } from "../runtime-folders";
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+const migrationsDir = fileURLToPath(runtimeFolder("migrations"));
 const LOCK_ID = 72710001;
 
 export async function migrate(database: Database): Promise<string[]> {

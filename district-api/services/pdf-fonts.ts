@@ -5,6 +5,7 @@
 // per process, so starting the server reads none.
 import { readFileSync } from "node:fs";
 import { create, type Font } from "fontkit";
+import { runtimeFolder } from "../runtime-folders";
 
 interface FaceFiles {
   /** What it is there for, in the order of the chain. */
@@ -44,8 +45,8 @@ const CHAIN: FaceFiles[] = [
   },
 ];
 
-/** The folder of the font files: beside this one's, in the source the server runs (tsx). */
-const FONTS = new URL("../fonts/", import.meta.url);
+/** The folder of the font files: district-api/fonts, or its copy beside the compiled server. */
+const FONTS = runtimeFolder("fonts");
 /** Parsed fonts, by chain index and weight: parsed once and shared by every report, so that
  * fontkit's tables and glyph caches are read once per process. */
 const loaded = new Map<string, Font>();

@@ -415,8 +415,8 @@ async function pgbenchSeatRate(databaseUrl: string, workDir: string): Promise<nu
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 async function main(): Promise<void> {
-  if (!existsSync(path.join(process.cwd(), "build", "index.js"))) {
-    throw new Error("no build/index.js: run `npm run build` first");
+  if (!existsSync(path.join(process.cwd(), "build", "server", "index.js"))) {
+    throw new Error("no build/server/index.js: run `npm run build` first");
   }
   const workDir = await mkdtemp(path.join(tmpdir(), "rush-web-"));
   const profileDir = path.join(workDir, "profiles");

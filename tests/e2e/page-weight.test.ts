@@ -90,7 +90,7 @@ describe("static assets", () => {
     // fetch decodes the body: it is the file itself.
     const file = path.join(
       process.env.REMIX_BUILD_DIR ?? "build",
-      "assets",
+      "client",
       src!.slice("/build/".length),
     );
     expect(await res.text()).toBe(readFileSync(file, "utf8"));

@@ -1,7 +1,8 @@
 // The production start (decisions 110 and 111), run as an operator runs it: the same
-// command the container image runs (`node --import tsx server.ts` with APP_MODE=production), on a
-// fresh data folder and, when TEST_DATABASE_URL is set, a fresh PostgreSQL database. It lives with
-// the browser tests because it serves the built web app (`npm run build` runs first).
+// command the container image runs (the compiled server, `node build/node/server.js`, with
+// APP_MODE=production, as `npm run build` made it), on a fresh data folder and,
+// when TEST_DATABASE_URL is set, a fresh PostgreSQL database. It lives with the browser tests
+// because it serves the built web app (`npm run build` runs first).
 import { afterAll, describe, expect, it } from "vitest";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -14,8 +15,8 @@ import {
   createScratchDatabase,
   type ScratchDatabase,
 } from "../../district-api/db/scratch-database";
+import { COMPILED_SERVER, ROOT } from "../support/production-server";
 
-const ROOT = path.resolve(__dirname, "../..");
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
@@ -57,7 +58,7 @@ interface Started {
 }
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [COMPILED_SERVER], {
     cwd: ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,9 @@
 // Decision 161: what a family's phone asks of the server on the way from the
 // questionnaire to the payment, with JavaScript. Every round trip costs 400 ms or more on a slow
 // phone, and a script found only once another has run costs another.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { signInFamily, startTestApp, type TestApp } from "../support/browser";
@@ -30,18 +33,25 @@ function recordRequests(page: Page): string[] {
   return seen;
 }
 
-/** The route modules a page has asked for so far, by their name in the build. */
+/** The routes whose modules a page has asked for so far, by route id (the build's manifest). */
 async function routeScripts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [
-      ...performance.getEntriesByType("resource").map((e) => e.name),
-      ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
-        (l) => l.href,
-      ),
-    ]
-      .map((href) => new URL(href).pathname)
-      .filter((path) => path.startsWith("/build/routes/")),
+  const asked = new Set(
+    await page.evaluate(() =>
+      [
+        ...performance.getEntriesByType("resource").map((e) => e.name),
+        ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+          (l) => l.href,
+        ),
+      ].map((href) => new URL(href).pathname),
+    ),
   );
+  // The whole manifest is the server's: a browser knows only the routes it has come across.
+  const { assets } = (await import(
+    pathToFileURL(path.resolve(process.env.REMIX_BUILD_DIR ?? "build", "server", "index.js")).href
+  )) as ServerBuild;
+  return Object.values(assets.routes)
+    .filter((route) => asked.has(route.module))
+    .map((route) => route.id);
 }
 
 describe("the slow phone's journey with JavaScript", () => {
@@ -67,11 +77,7 @@ describe("the slow phone's journey with JavaScript", () => {
     const link = page.getByRole("link", { name: "Register for programs" });
     expect(await link.getAttribute("href")).toBe("/signin?redirectTo=%2Fprograms");
     // The sign-in's route module is asked for while the step is read, before any click.
-    await expect
-      .poll(async () =>
-        (await routeScripts(page)).some((p) => p.startsWith("/build/routes/signin-")),
-      )
-      .toBe(true);
+    await expect.poll(async () => (await routeScripts(page)).includes("routes/signin")).toBe(true);
     const requests = recordRequests(page);
     await link.click();
     await page.getByLabel("Student or Community Member ID Number").waitFor();
@@ -87,9 +93,7 @@ describe("the slow phone's journey with JavaScript", () => {
     await page.getByRole("link", { name: "View my activities" }).waitFor();
     // The staff's step leads to the staff sign-in; the first step only to the family's.
     await expect
-      .poll(async () =>
-        (await routeScripts(page)).some((p) => p.startsWith("/build/routes/instructor.sign-in-")),
-      )
+      .poll(async () => (await routeScripts(page)).includes("routes/instructor.sign-in"))
       .toBe(true);
   });
 
@@ -97,16 +101,12 @@ describe("the slow phone's journey with JavaScript", () => {
     const page = await newPage();
     await page.goto("/signin?redirectTo=%2Fprograms");
     await expect
-      .poll(async () =>
-        (await routeScripts(page)).some((p) => p.startsWith("/build/routes/programs-")),
-      )
+      .poll(async () => (await routeScripts(page)).includes("routes/programs"))
       .toBe(true);
     await signInFamily(page, "100012");
     await page.getByRole("article", { name: "Summer Band" }).waitFor();
     await expect
-      .poll(async () =>
-        (await routeScripts(page)).some((p) => p.startsWith("/build/routes/payment.$")),
-      )
+      .poll(async () => (await routeScripts(page)).includes("routes/payment.$courseSelectionUUID"))
       .toBe(true);
   });
 

@@ -78,7 +78,9 @@ export async function seeNotice(page: Page, text: string | RegExp) {
   await bar.waitFor({ state: "detached" });
 }
 
-export async function startTestApp(opts: { statusPollMs?: number } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { statusPollMs?: number; dev?: boolean; buildDir?: string } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "e2e-"));
   process.env.LOG_LEVEL ??= "silent";
   const clock = new TestClock();
@@ -90,6 +92,8 @@ export async function startTestApp(opts: { statusPollMs?: number } = {}): Promis
     clock,
     statusPollMs: opts.statusPollMs,
     pgliteSnapshot: await demoSnapshot(),
+    dev: opts.dev ?? false,
+    buildDir: opts.buildDir,
   });
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];

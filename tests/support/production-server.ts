@@ -1,6 +1,6 @@
-// The production start as an operator runs it (`node --import tsx server.ts` with
-// APP_MODE=production, as `npm run start:production` and the container image do), on a fresh
-// DATA_DIR, for browser tests that follow README's production section.
+// The production start as an operator runs it (the compiled server, `node build/node/server.js`
+// with APP_MODE=production, as `npm run start:production` and the container image run it), on a
+// fresh DATA_DIR, for browser tests that follow README's production section.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -8,6 +8,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 export const ROOT = path.resolve(__dirname, "../..");
+
+/** The compiled server `npm run build` made (scripts/build-server.ts), as the container runs it. */
+export const COMPILED_SERVER = path.join(
+  ROOT,
+  process.env.REMIX_BUILD_DIR ?? "build",
+  "node",
+  "server.js",
+);
 
 export interface ProductionServer {
   url: string;
@@ -63,9 +71,9 @@ export function npmRun(
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
 }
 
-/** Starts the production server and waits until it listens. */
+/** Starts the compiled production server and waits until it listens. */
 export async function startProduction(env: Record<string, string>): Promise<ProductionServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [COMPILED_SERVER], {
     cwd: ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -74,21 +82,25 @@ export async function startProduction(env: Record<string, string>): Promise<Prod
   child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
   child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await exited;
+  };
   const until = Date.now() + 120_000;
   let port: string | undefined;
   while (!port) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${out}`);
-    if (Date.now() > until) throw new Error(`the server did not listen:\n${out}`);
+    const failure =
+      child.exitCode !== null
+        ? `the server exited:\n${out}`
+        : Date.now() > until
+          ? `the server did not listen:\n${out}`
+          : null;
+    if (failure) {
+      await stop();
+      throw new Error(failure);
+    }
     port = /listening on port (\d+)/.exec(out)?.[1];
     if (!port) await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    child,
-    output: () => out,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return { url: `http://127.0.0.1:${port}`, child, output: () => out, stop };
 }

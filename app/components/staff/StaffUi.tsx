@@ -4,7 +4,7 @@
 import type { LinksFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { MantineProvider } from "@mantine/core";
-import mantineStyles from "~/styles/mantine.css";
+import mantineStyles from "~/styles/mantine.css?url";
 import { theme } from "~/theme";
 
 export const staffLinks: LinksFunction = () => [{ rel: "stylesheet", href: mantineStyles }];
