@@ -32,7 +32,7 @@ import {
 } from "@domain/forms/admin-catalogue";
 import { t } from "@domain/messages/admin";
 import { findControlCharacter } from "@domain/rules/input";
-import { callEndpoint, or503, type ApiResult, endpointCall } from "./api";
+import { callEndpoint, dataOr404, type ApiResult, endpointCall } from "./api";
 import { readFormData } from "./form-data";
 import { requireAdmin } from "./admin";
 import { askStaffApi, caller, submitStaffForm, uuidOr404 } from "./staff-pages";
@@ -42,12 +42,9 @@ type Args = LoaderFunctionArgs | ActionFunctionArgs;
 /** A program's, course's or section's id from the URL; anything else is the page's 404. */
 const idParam = (value: string | undefined) => uuidOr404(value, t("admin.catalogue.notFound"));
 
-/** The reply's data; a 503 when the district API could not give it, else its 404 or a 502. */
-function orThrow<T>(res: ApiResult<T>): T {
-  or503(res, t("admin.catalogue.loadError"));
-  if (!res.ok) throw new Response(res.message, { status: res.status === 404 ? 404 : 502 });
-  return res.data;
-}
+/** The reply's data, or the page's 503, 404 or other refusal (`dataOr404`). */
+const orThrow = <T>(res: ApiResult<T>): T =>
+  dataOr404(res, { loadError: t("admin.catalogue.loadError") });
 
 /**
  * The list query of a page's URL: its search and page. A search holding a control character is

@@ -31,9 +31,9 @@ import {
 import { importReportCsvRows } from "@domain/imports/report-csv";
 import { t } from "@domain/messages/pages";
 import { formatAuditTime } from "@domain/rules/time";
-import { callEndpoint, or503 } from "./api";
+import { callEndpoint, dataOr404 } from "./api";
 import { requireAdmin } from "./admin";
-import { caller } from "./staff-pages";
+import { caller, uuidOr404 } from "./staff-pages";
 import { csvResponse, toCsv } from "./csv";
 import { parseWithZod } from "./forms.server";
 import { readFormData } from "./form-data";
@@ -145,11 +145,7 @@ export async function importsAction(args: ActionFunctionArgs) {
   return redirect(`/admin/imports/runs/${run.data.id}`);
 }
 
-const runId = (params: Args["params"]) => {
-  const id = params.id ?? "";
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new Response(t("error.notFound"), { status: 404 });
-  return id;
-};
+const runId = (params: Args["params"]) => uuidOr404(params.id, t("admin.imports.runNotFound"));
 
 export async function importRunPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
@@ -162,15 +158,10 @@ export async function importRunPage(args: LoaderFunctionArgs) {
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const page =
     Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 100_000 ? pageParam : 1;
-  const res = or503(
+  const run = dataOr404(
     await callEndpoint(caller(args), getImportRun, { params: { id }, query: { show, page } }),
-    t("admin.imports.loadError"),
+    { loadError: t("admin.imports.loadError"), notFound: t("admin.imports.runNotFound") },
   );
-  if (!res.ok) {
-    if (res.status === 404) throw new Response(t("admin.imports.runNotFound"), { status: 404 });
-    throw new Response(res.message, { status: res.status >= 500 ? 502 : res.status });
-  }
-  const run = res.data;
   return json({
     run: {
       ...run,
@@ -221,16 +212,12 @@ export async function importRunAction(args: ActionFunctionArgs) {
 export async function importRunDownload(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const id = runId(args.params);
-  const res = or503(
-    await callEndpoint(caller(args), exportImportRun, {
-      params: { id },
-      timeoutMs: LONG_CALL_MS,
-    }),
-    t("admin.imports.loadError"),
+  const report = dataOr404(
+    await callEndpoint(caller(args), exportImportRun, { params: { id }, timeoutMs: LONG_CALL_MS }),
+    { loadError: t("admin.imports.loadError"), notFound: t("admin.imports.runNotFound") },
   );
-  if (!res.ok) throw new Response(res.message, { status: res.status === 404 ? 404 : 502 });
   return csvResponse(
-    toCsv(importReportCsvRows(res.data.rows, res.data.kind)),
+    toCsv(importReportCsvRows(report.rows, report.kind)),
     `import-${id.slice(0, 8)}`,
   );
 }

@@ -24,7 +24,7 @@ import {
 import { t } from "@domain/messages/admin";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate, formatDistrictDateTimeWithZone } from "@domain/rules/time";
-import { callEndpoint, or503, endpointCall } from "./api";
+import { callEndpoint, dataOr404, or503, endpointCall } from "./api";
 import { readFormData } from "./form-data";
 import { districtTimeZone } from "./time";
 import { accountId, requireAdmin, staffDetailAction } from "./admin";
@@ -106,12 +106,9 @@ const personId = (params: Args["params"]) => idOr404(params.id, t("admin.people.
 export async function personPage(args: LoaderFunctionArgs) {
   await requireAdmin(args.request);
   const id = personId(args.params);
-  const res = or503(
-    await callEndpoint(caller(args), getPerson, { params: { id } }),
-    t("admin.people.personLoadError"),
-  );
-  if (!res.ok) throw new Response(res.message, { status: res.status === 404 ? 404 : res.status });
-  const p = res.data;
+  const p = dataOr404(await callEndpoint(caller(args), getPerson, { params: { id } }), {
+    loadError: t("admin.people.personLoadError"),
+  });
   const zone = districtTimeZone();
   return json({
     person: {

@@ -159,6 +159,18 @@ export function or503<R extends ApiResult<unknown>>(r: R, message: string): R {
 }
 
 /**
+ * A page's record from its call, or the page's refusal: the 503 of `or503` (with `loadError`) when
+ * the district API could not answer, a 404 (with `notFound`, else the API's words) when the record
+ * is not there, any other refusal with its own status, and a 502 for an unreadable answer.
+ */
+export function dataOr404<T>(r: ApiResult<T>, words: { loadError: string; notFound?: string }): T {
+  or503(r, words.loadError);
+  if (r.ok) return r.data;
+  if (r.status === 404) throw new Response(words.notFound ?? r.message, { status: 404 });
+  throw new Response(r.message, { status: r.status < 500 ? r.status : 502 });
+}
+
+/**
  * Whose token goes with a call: the family session's (the child on screen), the staff session's,
  * none, or a child linked in this sign-in (decision 165), named as `linkedChild` values are.
  */

@@ -9,7 +9,8 @@ import { z } from "zod";
 
 process.env.SESSION_SECRET ??= "unit-test-secret";
 
-const { callApi, onLoopback, or503, unavailable } = await import("../../app/.server/api");
+const { callApi, dataOr404, onLoopback, or503, unavailable } =
+  await import("../../app/.server/api");
 
 let server: Server;
 let port = 0;
@@ -25,6 +26,7 @@ beforeAll(async () => {
     if (req.url === "/v1/down") return send(500, JSON.stringify({ message: "Database error." }));
     if (req.url === "/v1/gateway") return send(502, "<html>Bad Gateway</html>", "text/html");
     if (req.url === "/v1/missing") return send(404, JSON.stringify({ message: "Not here." }));
+    if (req.url === "/v1/refused") return send(409, JSON.stringify({ message: "Not now." }));
     if (req.url === "/v1/not-json") return send(200, "<html>oops</html>", "text/html");
     if (req.url === "/v1/slow") return void setTimeout(() => send(200, "{}"), 500);
     send(200, JSON.stringify({ value: 1 }));
@@ -102,5 +104,56 @@ describe("or503: a loader's read the district API could not answer", () => {
     const r = await call(path);
     expect(unavailable(r)).toBe(false);
     expect(or503(r, "unused")).toBe(r);
+  });
+});
+
+describe("dataOr404: a page's record, or the page's refusal", () => {
+  const call = (path: string) =>
+    callApi(
+      {
+        request: new Request("http://app.test/page"),
+        context: { apiBaseUrl: `http://127.0.0.1:${port}`, clientIp: "" },
+      },
+      { path, auth: "none", reply: Reply, timeoutMs: 100 },
+    );
+  const words = { loadError: "Could not load.", notFound: "No such record." };
+  const refusal = async (path: string, w: { loadError: string; notFound?: string } = words) => {
+    const r = await call(path);
+    try {
+      dataOr404(r, w);
+    } catch (e) {
+      const res = e as Response;
+      return { status: res.status, text: await res.text() };
+    }
+    return null;
+  };
+
+  it("gives the data of a success", async () => {
+    expect(dataOr404(await call("/v1/ok"), words)).toEqual({ value: 1 });
+  });
+
+  it.each([
+    ["the API could not answer", "/v1/down", words, { status: 503, text: "Could not load." }],
+    [
+      "a record not there, in the page's words",
+      "/v1/missing",
+      words,
+      { status: 404, text: "No such record." },
+    ],
+    [
+      "a record not there, in the API's words",
+      "/v1/missing",
+      { loadError: "x" },
+      { status: 404, text: "Not here." },
+    ],
+    ["another refusal keeps its status", "/v1/refused", words, { status: 409, text: "Not now." }],
+    [
+      "an answer that cannot be read",
+      "/v1/not-json",
+      words,
+      { status: 502, text: expect.any(String) },
+    ],
+  ])("%s", async (_name, path, w, expected) => {
+    expect(await refusal(path, w)).toEqual(expected);
   });
 });
