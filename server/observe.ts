@@ -58,6 +58,8 @@ export function routePatterns(build: ServerBuild): {
   return {
     match(pathname, dataId) {
       if (dataId && fullPath.has(dataId)) return `${fullPath.get(dataId)} (data)`;
+      // Remix's route discovery (decision 173) answers this path before any route.
+      if (pathname === ROUTE_DISCOVERY) return ROUTE_DISCOVERY;
       const kept = known.get(pathname);
       if (kept !== undefined) return kept;
       // An index route never has children here, which react-router's type cannot tell.
@@ -70,6 +72,9 @@ export function routePatterns(build: ServerBuild): {
     },
   };
 }
+
+/** Where a page asks for the routes its links lead to (Remix's lazy route discovery). */
+const ROUTE_DISCOVERY = "/__manifest";
 
 /** How many paths' labels a process keeps (a few hundred bytes each). */
 export const KNOWN_PATHS = 500;

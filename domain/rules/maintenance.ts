@@ -23,7 +23,9 @@ export const MAINTENANCE_READ_MS = 1_000;
 /**
  * The web pages a maintenance window leaves open (decision 119): the administration, so an
  * administrator can end the window early, and the staff sign-in that leads there. The pages check
- * the role, and the district API every call. Nothing else of the site is served in a window.
+ * the role, and the district API every call. Nothing else of the site is served in a window,
+ * but the files those pages need: their scripts and Remix's route discovery, which tells a page
+ * the routes its links lead to (decision 173; the build's route table, no one's data).
  */
 export function webPathOpenDuringMaintenance(path: string): boolean {
   return (
@@ -31,6 +33,7 @@ export function webPathOpenDuringMaintenance(path: string): boolean {
     path.startsWith("/admin/") ||
     path === "/instructor/sign-in" ||
     path.startsWith("/build/") ||
+    path === "/__manifest" ||
     path === "/favicon.ico"
   );
 }

@@ -199,6 +199,15 @@ describe("maintenanceGate", () => {
     expect((await run("/build/root.js")).passed).toBe(true);
   });
 
+  it("lets route discovery through inside the window, for the administration's links", async () => {
+    answer = {
+      status: 200,
+      type: "application/json",
+      body: JSON.stringify(statusWindow(-1000, 60_000)),
+    };
+    expect((await run("/__manifest", { p: "/admin/maintenance", version: "1" })).passed).toBe(true);
+  });
+
   it.each([
     ["before the window", statusWindow(60_000, 120_000)],
     ["after the window", statusWindow(-120_000, -60_000)],

@@ -42,6 +42,11 @@ describe("route labels", () => {
     expect(labels.match("/programs", "routes/payment.$id")).toBe("/payment/:id (data)");
   });
 
+  it("name Remix's route discovery as itself, not as the page not found (decision 173)", () => {
+    const labels = routePatterns(build);
+    expect(labels.match("/__manifest")).toBe("/__manifest");
+  });
+
   it("stay right when the same paths come again and after many different ones", () => {
     const labels = routePatterns(build);
     for (let round = 0; round < 3; round++) {
