@@ -54,13 +54,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       buildDirectory: process.env.REMIX_BUILD_DIR ?? "build",
-      ignoredRouteFiles: ["**/.*", "**/*.test.*"],
       serverModuleFormat: "esm",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_lazyRouteDiscovery: true,
+        // The routes come from app/routes.ts.
+        v3_routeConfig: true,
         v3_singleFetch: false,
       },
     }),
