@@ -287,3 +287,17 @@ describe.each(MODES)("accessibility $name", (mode) => {
     expect({ path: "review dialog", overflow }).toEqual({ path: "review dialog", overflow: 0 });
   });
 });
+
+describe("the accessibility check itself", () => {
+  it("finds a serious problem when a page has one", async () => {
+    const page = await pageFor({ name: "with JavaScript", js: true });
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.evaluate(() => {
+      const main = document.querySelector("main") ?? document.body;
+      main.insertAdjacentHTML("beforeend", '<button type="button"></button><img src="/x.png">');
+    });
+    const found = (await seriousViolations(page)).map((p) => p.id);
+    expect(found).toEqual(expect.arrayContaining(["button-name", "image-alt"]));
+  });
+});
