@@ -6,11 +6,11 @@
 //   npm run build && npm run bench:rush-web [-- --families 1000 --concurrency 50 --processes 2
 //                                              --sections 10 --capacity 10 --cpu-prof]
 //
-// The product runs as its start runs it (`NODE_ENV=production tsx server.ts`, demo mode, access
-// log on) in child processes. Embedded PGlite by default: one process on a data folder made for
-// the run. With DATABASE_URL (an admin URL), a fresh database is created on that server, the
-// product runs in --processes processes sharing it, families go round-robin, and after the rush
-// pgbench measures PostgreSQL's own rate for the seat-taking statements on a scratch table.
+// The product runs as its start runs it (`npm run serve`: the compiled `build/node/server.js`
+// with NODE_ENV=production, demo mode, access log on) in child processes. Embedded PGlite by
+// default: one process on a data folder made for the run. With DATABASE_URL (an admin URL), a
+// fresh database is created on that server, the product runs in --processes processes sharing
+// it, families go round-robin, and after the rush pgbench measures PostgreSQL's own rate for the seat-taking statements on a scratch table.
 //
 // Prints families/s, p50/p95/p99 of each step and its share of the families' time ("register" is
 // the post and the page it leads to, /programs or /payment/… for a paid activity; "register (post
@@ -43,6 +43,8 @@ import {
   type RushSeats,
 } from "./support";
 
+/** What `npm run build` makes and `npm run serve` runs (decision 173). */
+const COMPILED_SERVER = path.join("build", "node", "server.js");
 const FAMILIES = numberArg("families", 1000);
 const CONCURRENCY = numberArg("concurrency", 50);
 const SECTIONS = numberArg("sections", 10);
@@ -74,7 +76,7 @@ interface WebProcess {
 }
 
 /**
- * Starts `server.ts` as `npm run serve` does, adds it to `started` at once (so that it is stopped
+ * Starts the compiled server as `npm run serve` does, adds it to `started` at once (so that it is stopped
  * even if another fails to start) and waits until /readyz says ready.
  */
 async function startWebProcess(
@@ -94,9 +96,8 @@ async function startWebProcess(
     process.execPath,
     [
       ...(CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
-      "--import",
-      "tsx",
-      "server.ts",
+      "--enable-source-maps",
+      COMPILED_SERVER,
     ],
     {
       cwd: process.cwd(),
@@ -415,8 +416,8 @@ async function pgbenchSeatRate(databaseUrl: string, workDir: string): Promise<nu
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 async function main(): Promise<void> {
-  if (!existsSync(path.join(process.cwd(), "build", "server", "index.js"))) {
-    throw new Error("no build/server/index.js: run `npm run build` first");
+  if (!existsSync(COMPILED_SERVER)) {
+    throw new Error(`no ${COMPILED_SERVER}: run \`npm run build\` first`);
   }
   const workDir = await mkdtemp(path.join(tmpdir(), "rush-web-"));
   const profileDir = path.join(workDir, "profiles");
