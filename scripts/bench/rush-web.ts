@@ -10,7 +10,8 @@
 // with NODE_ENV=production, demo mode, access log on) in child processes. Embedded PGlite by
 // default: one process on a data folder made for the run. With DATABASE_URL (an admin URL), a
 // fresh database is created on that server, the product runs in --processes processes sharing
-// it, families go round-robin, and after the rush pgbench measures PostgreSQL's own rate for the seat-taking statements on a scratch table.
+// it, families go round-robin, and after the rush pgbench measures PostgreSQL's own rate for the
+// seat-taking statements on a scratch table.
 //
 // Prints families/s, p50/p95/p99 of each step and its share of the families' time ("register" is
 // the post and the page it leads to, /programs or /payment/… for a paid activity; "register (post
