@@ -2,31 +2,22 @@
 // REMIX_BUILD_DIR lets several builds live side by side (tests, benches); REMIX_PUBLIC_PATH is
 // where a build's browser files are served (scripts/build.ts builds once per language, decision
 // 170): English at /build/, Spanish at /build-es/.
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
-
-const root = path.dirname(fileURLToPath(import.meta.url));
+import { alias } from "./vitest.shared";
 
 /** The supported browsers (docs/decisions/090-supported-browsers.md). */
-export const BROWSER_TARGET = ["chrome108", "edge108", "firefox107", "safari16"];
+const BROWSER_TARGET = ["chrome108", "edge108", "firefox107", "safari16"];
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: process.env.REMIX_PUBLIC_PATH ?? "/build/",
   // public/ is served by server.ts at the site's root, not copied into each build.
   publicDir: false,
-  resolve: {
-    alias: {
-      "~": path.join(root, "app"),
-      "@domain": path.join(root, "domain"),
-    },
-  },
+  // The tsconfig paths, the same map the test configs use.
+  resolve: { alias },
   build: {
     // The supported browsers (decision 090): Vite lowers newer syntax for them or fails the build.
     target: isSsrBuild ? "node20" : BROWSER_TARGET,
-    // Assets named by content under assets/, served immutable (server.ts).
-    assetsDir: "assets",
     // Remix puts each page's scripts in <link rel="modulepreload"> itself; browsers without it
     // load them when imported, as they did before Vite, so no polyfill is sent to every phone.
     modulePreload: { polyfill: false },
