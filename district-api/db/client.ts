@@ -9,8 +9,14 @@ import { lockDataDir } from "./data-dir-lock";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** Anything that runs SQL: the database or a transaction. */
-export type Exec = Pick<Db, "execute">;
+/**
+ * Anything that runs SQL: the database or a transaction, with drizzle's query builder (whose
+ * rows are typed by the schema) and `execute` for a statement written in SQL.
+ */
+export type Exec = Pick<
+  Db,
+  "execute" | "select" | "selectDistinct" | "insert" | "update" | "delete" | "$with"
+>;
 
 export interface Database {
   db: Db;
@@ -279,7 +285,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /** Rows of a raw query, whichever driver answered. */
-export async function queryRows<T>(db: Exec, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }

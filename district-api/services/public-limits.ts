@@ -3,7 +3,7 @@
 // gets past them. Keys name the action and the client address (addressKey: an IPv4 address, an
 // IPv6 /56, decision 136), or a recipient mailbox by a hash of its address, never the address itself.
 import { createHash } from "node:crypto";
-import type { Db } from "../db/client";
+import type { Exec } from "../db/client";
 import { t } from "@domain/messages";
 import { addressKey } from "@domain/rules/sign-in-guessing";
 import { PUBLIC_LIMITS, mailboxOf, type WindowLimit } from "@domain/rules/public-limits";
@@ -11,8 +11,6 @@ import { formatDistrictDateTimeWithZone } from "@domain/rules/time";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { admitWindowedAttempt, uncountAttempt } from "./throttle";
-
-type Exec = Pick<Db, "execute" | "update">;
 
 export interface LimitCheck {
   key: string;
