@@ -3,7 +3,8 @@
 // an assessment would charge and the students a fee was assessed to. The target and price SQL is
 // shared with the assessment (services/admin-fees.ts), so the preview counts exactly what applying
 // charges.
-import { sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, not, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import {
   FEE_PAGE_SIZE,
   type AdminFee,
@@ -15,156 +16,134 @@ import {
 import { t } from "@domain/messages";
 import { unitPriceCents, type PricedFee } from "@domain/rules/pricing";
 import { queryRows, type Db, type Exec } from "../db/client";
+import {
+  assessedFees,
+  courseQuestions,
+  courseSections,
+  feeGroups,
+  fees,
+  participants,
+  schoolYears,
+  schools,
+} from "../db/schema";
 import { ApiError } from "../errors";
+
+// Under the names the shared SQL of a target and a price reads them by (`participants p`).
+const p = alias(participants, "p");
+const a = alias(assessedFees, "a");
+const f = alias(fees, "f");
 
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of fees, by name, searched by name or account code. */
 export async function listAdminFees(db: Db, q: FeeListQuery) {
   const filter = q.q
-    ? sql`(lower(f.name) like ${likePattern(q.q)} or lower(coalesce(f.account_code, '')) like ${likePattern(q.q)})`
-    : sql`true`;
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from fees f where ${filter}`,
-  );
-  const rows = await queryRows<{
-    id: number;
-    name: string;
-    amountCents: number;
-    feeType: string;
-    school: string | null;
-    year: string | null;
-    active: boolean;
-    assessedCount: number;
-  }>(
-    db,
-    sql`select f.id, f.name, f.amount_cents as "amountCents", f.fee_type as "feeType",
-          sc.short_name as school, y.year, f.active,
-          (select count(*)::int from assessed_fees a where a.fee_id = f.id and not a.self_assessed)
-            as "assessedCount"
-        from fees f
-        left join schools sc on sc.id = f.school_id
-        left join school_years y on y.id = f.school_year_id
-        where ${filter}
-        order by lower(f.name), f.id
-        limit ${FEE_PAGE_SIZE} offset ${(q.page - 1) * FEE_PAGE_SIZE}`,
-  );
+    ? sql`(lower(${f.name}) like ${likePattern(q.q)} or lower(coalesce(${f.accountCode}, '')) like ${likePattern(q.q)})`
+    : undefined;
+  const [total] = await db.select({ n: count() }).from(f).where(filter);
+  const assessedCount = db
+    .select({ n: sql`count(*)::int` })
+    .from(a)
+    .where(and(eq(a.feeId, f.id), not(a.selfAssessed)));
+  const rows = await db
+    .select({
+      id: f.id,
+      name: f.name,
+      amountCents: f.amountCents,
+      feeType: f.feeType,
+      school: schools.shortName,
+      year: schoolYears.year,
+      active: f.active,
+      assessedCount: sql<number>`(${assessedCount})`,
+    })
+    .from(f)
+    .leftJoin(schools, eq(schools.id, f.schoolId))
+    .leftJoin(schoolYears, eq(schoolYears.id, f.schoolYearId))
+    .where(filter)
+    .orderBy(sql`lower(${f.name})`, f.id)
+    .limit(FEE_PAGE_SIZE)
+    .offset((q.page - 1) * FEE_PAGE_SIZE);
   return {
-    fees: rows.map((r) => ({ ...r, id: Number(r.id), assessedCount: Number(r.assessedCount) })),
-    total: Number(count?.n ?? 0),
+    fees: rows.map((r) => ({ ...r, assessedCount: Number(r.assessedCount) })),
+    total: total?.n ?? 0,
     page: q.page,
     pageSize: FEE_PAGE_SIZE,
   };
 }
 
-interface FeeDbRow {
-  id: number;
-  name: string;
-  description: string;
-  fee_type: AdminFee["feeType"];
-  school_id: number | null;
-  school_year_id: number | null;
-  fee_group_id: number | null;
-  account_code: string | null;
-  amount_cents: number;
-  is_donation: boolean;
-  max_quantity: number;
-  allow_partial: boolean;
-  free_amount_cents: number | null;
-  free_quantity: number | null;
-  reduced_amount_cents: number | null;
-  reduced_quantity: number | null;
-  activity_amount_cents: number | null;
-  activity_quantity: number | null;
-  allow_student: boolean;
-  allow_employee: boolean;
-  allow_community_member: boolean;
-  allow_guest: boolean;
-  sale_start: Date | string | null;
-  sale_end: Date | string | null;
-  active: boolean;
-  created_at: Date | string;
-}
-
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const special = (amount: number | null, quantity: number | null) =>
   amount === null ? null : { amountCents: amount, quantity };
 
 /** One fee as the administration's form edits it, with its questions; null when there is none. */
 export async function readAdminFee(db: Exec, id: number): Promise<AdminFee | null> {
-  const [f] = await queryRows<FeeDbRow>(db, sql`select * from fees where id = ${id}`);
-  if (!f) return null;
-  const questions = await queryRows<{
-    question: string;
-    response_type: AdminFee["questions"][number]["responseType"];
-    answer_list: string[];
-    sort_order: number;
-  }>(
-    db,
-    sql`select question, response_type, answer_list, sort_order from course_questions
-        where fee_id = ${id} order by sort_order, id`,
-  );
+  const [fee] = await db.select().from(fees).where(eq(fees.id, id));
+  if (!fee) return null;
+  const questions = await db
+    .select({
+      question: courseQuestions.question,
+      responseType: courseQuestions.responseType,
+      answerList: courseQuestions.answerList,
+      sortOrder: courseQuestions.sortOrder,
+    })
+    .from(courseQuestions)
+    .where(eq(courseQuestions.feeId, id))
+    .orderBy(courseQuestions.sortOrder, courseQuestions.id);
   return {
-    id: Number(f.id),
-    name: f.name,
-    description: f.description,
-    feeType: f.fee_type,
-    schoolId: f.school_id,
-    schoolYearId: f.school_year_id,
-    feeGroupId: f.fee_group_id,
-    accountCode: f.account_code,
-    amountCents: f.amount_cents,
-    isDonation: f.is_donation,
-    maxQuantity: f.max_quantity,
-    allowPartial: f.allow_partial,
-    free: special(f.free_amount_cents, f.free_quantity),
-    reduced: special(f.reduced_amount_cents, f.reduced_quantity),
-    activity: special(f.activity_amount_cents, f.activity_quantity),
-    allowStudent: f.allow_student,
-    allowEmployee: f.allow_employee,
-    allowCommunityMember: f.allow_community_member,
-    allowGuest: f.allow_guest,
-    saleStart: iso(f.sale_start),
-    saleEnd: iso(f.sale_end),
-    active: f.active,
-    questions: questions.map((q) => ({
-      question: q.question,
-      responseType: q.response_type,
-      answerList: q.answer_list ?? [],
-      sortOrder: q.sort_order,
-    })),
-    createdAt: iso(f.created_at)!,
+    id: fee.id,
+    name: fee.name,
+    description: fee.description,
+    feeType: fee.feeType,
+    schoolId: fee.schoolId,
+    schoolYearId: fee.schoolYearId,
+    feeGroupId: fee.feeGroupId,
+    accountCode: fee.accountCode,
+    amountCents: fee.amountCents,
+    isDonation: fee.isDonation,
+    maxQuantity: fee.maxQuantity,
+    allowPartial: fee.allowPartial,
+    free: special(fee.freeAmountCents, fee.freeQuantity),
+    reduced: special(fee.reducedAmountCents, fee.reducedQuantity),
+    activity: special(fee.activityAmountCents, fee.activityQuantity),
+    allowStudent: fee.allowStudent,
+    allowEmployee: fee.allowEmployee,
+    allowCommunityMember: fee.allowCommunityMember,
+    allowGuest: fee.allowGuest,
+    saleStart: fee.saleStart?.toISOString() ?? null,
+    saleEnd: fee.saleEnd?.toISOString() ?? null,
+    active: fee.active,
+    questions: questions.map((q) => ({ ...q, answerList: q.answerList ?? [] })),
+    createdAt: fee.createdAt.toISOString(),
   };
 }
 
 /** The schools, years, fee groups and students' grades the form offers. */
 export async function feeOptions(db: Db) {
-  const [schools, years, groups, grades] = await Promise.all([
-    queryRows<{ id: number; name: string }>(
-      db,
-      sql`select id, full_name as name from schools order by full_name, id`,
-    ),
-    queryRows<{ id: number; name: string }>(
-      db,
-      sql`select id, year as name from school_years order by year desc, id`,
-    ),
-    queryRows<{ id: number; name: string }>(
-      db,
-      sql`select id, name from fee_groups order by name, id`,
-    ),
-    queryRows<{ grade: string }>(
-      db,
-      sql`select distinct grade from participants where kind = 'student' and grade is not null`,
-    ),
+  const [schoolRows, years, groups, grades] = await Promise.all([
+    db
+      .select({ id: schools.id, name: schools.fullName })
+      .from(schools)
+      .orderBy(schools.fullName, schools.id),
+    db
+      .select({ id: schoolYears.id, name: schoolYears.year })
+      .from(schoolYears)
+      .orderBy(desc(schoolYears.year), schoolYears.id),
+    db
+      .select({ id: feeGroups.id, name: feeGroups.name })
+      .from(feeGroups)
+      .orderBy(feeGroups.name, feeGroups.id),
+    db
+      .selectDistinct({ grade: participants.grade })
+      .from(participants)
+      .where(and(eq(participants.kind, "student"), isNotNull(participants.grade))),
   ]);
-  const n = (r: { id: number; name: string }) => ({ id: Number(r.id), name: r.name });
   const rank = (g: string) => (/^\d+$/.test(g) ? Number(g) : g === "K" ? 0 : -1);
   return {
-    schools: schools.map(n),
-    years: years.map(n),
-    feeGroups: groups.map(n),
-    grades: grades.map((g) => g.grade).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)),
+    schools: schoolRows,
+    years,
+    feeGroups: groups,
+    grades: grades
+      .flatMap((g) => (g.grade === null ? [] : [g.grade]))
+      .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)),
   };
 }
 
@@ -172,16 +151,15 @@ export async function feeOptions(db: Db) {
 
 /** Every fee group by name, with how many fees are in it (a district has a handful). */
 export async function listFeeGroups(db: Exec): Promise<FeeGroupList> {
-  const rows = await queryRows<{ id: number; name: string; feeCount: number }>(
-    db,
-    sql`select g.id, g.name,
-          (select count(*)::int from fees f where f.fee_group_id = g.id) as "feeCount"
-        from fee_groups g
-        order by lower(g.name), g.id`,
-  );
-  return {
-    groups: rows.map((r) => ({ id: Number(r.id), name: r.name, feeCount: Number(r.feeCount) })),
-  };
+  const feeCount = db
+    .select({ n: sql`count(*)::int` })
+    .from(fees)
+    .where(eq(fees.feeGroupId, feeGroups.id));
+  const groups = await db
+    .select({ id: feeGroups.id, name: feeGroups.name, feeCount: sql<number>`(${feeCount})` })
+    .from(feeGroups)
+    .orderBy(sql`lower(${feeGroups.name})`, feeGroups.id);
+  return { groups };
 }
 
 // ---- Who an assessment charges ---------------------------------------------------------------
@@ -191,19 +169,21 @@ export async function pricedFee(
   db: Exec,
   feeId: number,
 ): Promise<(PricedFee & { allowPartial: boolean; name: string }) | null> {
-  const [f] = await queryRows<FeeDbRow>(db, sql`select * from fees where id = ${feeId}`);
-  if (!f) return null;
-  return {
-    name: f.name,
-    allowPartial: f.allow_partial,
-    amountCents: f.amount_cents,
-    freeAmountCents: f.free_amount_cents,
-    freeQuantity: f.free_quantity,
-    reducedAmountCents: f.reduced_amount_cents,
-    reducedQuantity: f.reduced_quantity,
-    activityAmountCents: f.activity_amount_cents,
-    activityQuantity: f.activity_quantity,
-  };
+  const [fee] = await db
+    .select({
+      name: fees.name,
+      allowPartial: fees.allowPartial,
+      amountCents: fees.amountCents,
+      freeAmountCents: fees.freeAmountCents,
+      freeQuantity: fees.freeQuantity,
+      reducedAmountCents: fees.reducedAmountCents,
+      reducedQuantity: fees.reducedQuantity,
+      activityAmountCents: fees.activityAmountCents,
+      activityQuantity: fees.activityQuantity,
+    })
+    .from(fees)
+    .where(eq(fees.id, feeId));
+  return fee ?? null;
 }
 
 /**
@@ -233,6 +213,7 @@ const idArray = (ids: number[]) => sql`string_to_array(${ids.join(",")}, ',')::i
  */
 export async function targetSql(db: Exec, target: AssessTarget): Promise<SQL> {
   if (target.by === "students") {
+    // The rows of unnest(), not of a table: nothing in the schema to type them by.
     const unknown = await queryRows<{ id: number }>(
       db,
       sql`select x as id from unnest(${idArray(target.studentIds)}) x
@@ -252,10 +233,10 @@ export async function targetSql(db: Exec, target: AssessTarget): Promise<SQL> {
       ${target.grade !== null ? sql`and p.grade = ${target.grade}` : sql``}
       ${target.schoolId !== null ? sql`and p.school_id = ${target.schoolId}` : sql``}`;
   }
-  const [section] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from course_sections where id = ${target.sectionId}::uuid`,
-  );
+  const [section] = await db
+    .select({ id: courseSections.id })
+    .from(courseSections)
+    .where(eq(courseSections.id, target.sectionId));
   if (!section) {
     const message = t("adminFees.unknownSection");
     throw new ApiError(400, message, `target.sectionId: ${message}`);
@@ -285,74 +266,75 @@ export async function previewAssessment(
   if (!fee) throw new ApiError(404, t("adminFees.notFound"));
   const where = await targetSql(db, target);
   const price = priceSql(fee);
-  const [sums] = await queryRows<{ n: number; total: string | number; already: number }>(
-    db,
-    sql`select count(*) filter (where not a.done)::int as n,
-          coalesce(sum(a.price) filter (where not a.done), 0)::bigint as total,
-          count(*) filter (where a.done)::int as already
-        from (select ${isAssessed(feeId)} as done, ${price} as price
-              from participants p where ${where}) a`,
-  );
-  const students = await queryRows<{
-    id: number;
-    name: string;
-    grade: string | null;
-    priceCents: number;
-  }>(
-    db,
-    sql`select p.id, p.name_last || ', ' || p.name_first as name, p.grade,
-          ${price} as "priceCents"
-        from participants p where ${where} and not ${isAssessed(feeId)}
-        order by p.name_last, p.name_first, p.id
-        limit ${FEE_PAGE_SIZE}`,
-  );
+  const people = db
+    .select({ done: sql<boolean>`${isAssessed(feeId)}`.as("done"), price: price.as("price") })
+    .from(p)
+    .where(where)
+    .as("a");
+  const [sums] = await db
+    .select({
+      n: sql<number>`count(*) filter (where not ${people.done})::int`,
+      total: sql<number>`coalesce(sum(${people.price}) filter (where not ${people.done}), 0)::bigint`,
+      already: sql<number>`count(*) filter (where ${people.done})::int`,
+    })
+    .from(people);
+  const students = await db
+    .select({
+      id: p.id,
+      name: sql<string>`${p.nameLast} || ', ' || ${p.nameFirst}`,
+      grade: p.grade,
+      priceCents: sql<number>`${price}`,
+    })
+    .from(p)
+    .where(sql`${where} and not ${isAssessed(feeId)}`)
+    .orderBy(p.nameLast, p.nameFirst, p.id)
+    .limit(FEE_PAGE_SIZE);
   return {
     count: Number(sums?.n ?? 0),
     totalCents: Number(sums?.total ?? 0),
     alreadyAssessed: Number(sums?.already ?? 0),
-    students: students.map((s) => ({ ...s, id: Number(s.id), priceCents: Number(s.priceCents) })),
+    students: students.map((s) => ({ ...s, priceCents: Number(s.priceCents) })),
   };
 }
 
 /** One page of the people assessed a fee (not self-bought), searched by name or ID. */
 export async function listAssessed(db: Db, feeId: number, q: FeeListQuery) {
   if (!(await pricedFee(db, feeId))) throw new ApiError(404, t("adminFees.notFound"));
-  const filter = q.q
-    ? /^\d+$/.test(q.q)
-      ? sql`a.participant_id = ${Number(q.q)}`
-      : sql`lower(p.name_first || ' ' || p.name_last) like ${likePattern(q.q)}`
-    : sql`true`;
-  const base = sql`from assessed_fees a left join participants p on p.id = a.participant_id
-    where a.fee_id = ${feeId} and not a.self_assessed and ${filter}`;
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${base}`);
-  const rows = await queryRows<{
-    id: number;
-    participantId: number | null;
-    name: string | null;
-    grade: string | null;
-    status: string;
-    assessedCents: number;
-    paidCents: number;
-    waived: boolean;
-    adjustReason: string | null;
-  }>(
-    db,
-    sql`select a.id, a.participant_id as "participantId",
-          p.name_last || ', ' || p.name_first as name, p.grade, a.status,
-          a.assessed_cost_cents as "assessedCents", a.paid_cents as "paidCents", a.waived,
-          a.adjust_reason as "adjustReason"
-        ${base}
-        order by p.name_last, p.name_first, a.id
-        limit ${FEE_PAGE_SIZE} offset ${(q.page - 1) * FEE_PAGE_SIZE}`,
+  const filter = and(
+    eq(a.feeId, feeId),
+    not(a.selfAssessed),
+    q.q
+      ? /^\d+$/.test(q.q)
+        ? eq(a.participantId, Number(q.q))
+        : sql`lower(${p.nameFirst} || ' ' || ${p.nameLast}) like ${likePattern(q.q)}`
+      : undefined,
   );
+  const [total] = await db
+    .select({ n: count() })
+    .from(a)
+    .leftJoin(p, eq(p.id, a.participantId))
+    .where(filter);
+  const rows = await db
+    .select({
+      id: a.id,
+      participantId: a.participantId,
+      name: sql<string | null>`${p.nameLast} || ', ' || ${p.nameFirst}`,
+      grade: p.grade,
+      status: a.status,
+      assessedCents: a.assessedCostCents,
+      paidCents: a.paidCents,
+      waived: a.waived,
+      adjustReason: a.adjustReason,
+    })
+    .from(a)
+    .leftJoin(p, eq(p.id, a.participantId))
+    .where(filter)
+    .orderBy(p.nameLast, p.nameFirst, a.id)
+    .limit(FEE_PAGE_SIZE)
+    .offset((q.page - 1) * FEE_PAGE_SIZE);
   return {
-    students: rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
-      participantId: r.participantId === null ? null : Number(r.participantId),
-      name: r.name ?? "",
-    })),
-    total: Number(count?.n ?? 0),
+    students: rows.map((r) => ({ ...r, name: r.name ?? "" })),
+    total: total?.n ?? 0,
     page: q.page,
     pageSize: FEE_PAGE_SIZE,
   };

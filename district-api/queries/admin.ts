@@ -1,70 +1,64 @@
 // Read-only queries of the administration pages (decision 119): staff accounts and the audit trail.
-import { sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { AUDIT_EXPORT_LIMIT, AUDIT_PAGE_SIZE, type AuditQuery } from "@domain/contract/admin";
 import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { auditEntries, staff } from "../db/schema";
 
 export async function listStaffAccounts(db: Db) {
-  return queryRows<{
-    id: number;
-    username: string;
-    employeeId: string;
-    nameFirst: string;
-    nameLast: string;
-    email: string | null;
-    roles: string[];
-    active: boolean;
-  }>(
-    db,
-    sql`select id, username, employee_id as "employeeId", name_first as "nameFirst",
-      name_last as "nameLast", email, roles, active
-      from staff order by active desc, lower(username)`,
+  return db
+    .select({
+      id: staff.id,
+      username: staff.username,
+      employeeId: staff.employeeId,
+      nameFirst: staff.nameFirst,
+      nameLast: staff.nameLast,
+      email: staff.email,
+      roles: staff.roles,
+      active: staff.active,
+    })
+    .from(staff)
+    .orderBy(desc(staff.active), sql`lower(${staff.username})`);
+}
+
+function where(f: Omit<AuditQuery, "page">): SQL | undefined {
+  const e = auditEntries;
+  return and(
+    f.actor ? eq(sql`lower(${e.actorUsername})`, f.actor.toLowerCase()) : undefined,
+    f.action ? eq(e.action, f.action) : undefined,
+    f.entity ? eq(e.entity, f.entity) : undefined,
+    f.from ? sql`${e.at} >= ${f.from}::timestamptz` : undefined,
+    f.to ? sql`${e.at} < ${f.to}::timestamptz` : undefined,
   );
 }
 
-interface AuditRow {
-  id: string | number;
-  at: string;
-  actorEmployeeId: string;
-  actorUsername: string;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-}
+const COLUMNS = {
+  id: auditEntries.id,
+  at: sql<string>`to_char(${auditEntries.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  actorEmployeeId: auditEntries.actorEmployeeId,
+  actorUsername: auditEntries.actorUsername,
+  action: auditEntries.action,
+  entity: auditEntries.entity,
+  entityId: auditEntries.entityId,
+  before: auditEntries.before,
+  after: auditEntries.after,
+};
 
-function where(f: Omit<AuditQuery, "page">): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (f.actor) parts.push(sql`lower(actor_username) = ${f.actor.toLowerCase()}`);
-  if (f.action) parts.push(sql`action = ${f.action}`);
-  if (f.entity) parts.push(sql`entity = ${f.entity}`);
-  if (f.from) parts.push(sql`at >= ${f.from}::timestamptz`);
-  if (f.to) parts.push(sql`at < ${f.to}::timestamptz`);
-  return sql.join(parts, sql` and `);
-}
-
-const COLUMNS = sql`id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
-  actor_employee_id as "actorEmployeeId", actor_username as "actorUsername", action, entity,
-  entity_id as "entityId", before, after`;
-
-const asEntry = (r: AuditRow) => ({ ...r, id: Number(r.id) });
+const NEWEST_FIRST = [desc(auditEntries.at), desc(auditEntries.id)];
 
 /** One page of entries, newest first, and how many match in all. */
 export async function readAuditPage(db: Db, q: AuditQuery) {
   const filter = where(q);
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from audit_entries where ${filter}`,
-  );
-  const rows = await queryRows<AuditRow>(
-    db,
-    sql`select ${COLUMNS} from audit_entries where ${filter} order by at desc, id desc
-      limit ${AUDIT_PAGE_SIZE} offset ${(q.page - 1) * AUDIT_PAGE_SIZE}`,
-  );
+  const [total] = await db.select({ n: count() }).from(auditEntries).where(filter);
+  const entries = await db
+    .select(COLUMNS)
+    .from(auditEntries)
+    .where(filter)
+    .orderBy(...NEWEST_FIRST)
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((q.page - 1) * AUDIT_PAGE_SIZE);
   return {
-    entries: rows.map(asEntry),
-    total: Number(count?.n ?? 0),
+    entries,
+    total: total?.n ?? 0,
     page: q.page,
     pageSize: AUDIT_PAGE_SIZE,
   };
@@ -72,13 +66,14 @@ export async function readAuditPage(db: Db, q: AuditQuery) {
 
 /** Every matching entry for a download, newest first, up to the export limit. */
 export async function readAuditExport(db: Db, q: Omit<AuditQuery, "page">) {
-  const rows = await queryRows<AuditRow>(
-    db,
-    sql`select ${COLUMNS} from audit_entries where ${where(q)} order by at desc, id desc
-      limit ${AUDIT_EXPORT_LIMIT + 1}`,
-  );
+  const rows = await db
+    .select(COLUMNS)
+    .from(auditEntries)
+    .where(where(q))
+    .orderBy(...NEWEST_FIRST)
+    .limit(AUDIT_EXPORT_LIMIT + 1);
   return {
-    entries: rows.slice(0, AUDIT_EXPORT_LIMIT).map(asEntry),
+    entries: rows.slice(0, AUDIT_EXPORT_LIMIT),
     truncated: rows.length > AUDIT_EXPORT_LIMIT,
   };
 }

@@ -1,28 +1,59 @@
 // Read-only queries of the administration's programs, courses and sections (decision 120):
 // lists page on the server (CATALOGUE_PAGE_SIZE a page) and search by name.
-import { sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import {
   CATALOGUE_PAGE_SIZE,
   type ListQuery,
-  type Program,
   type Section,
   type SectionSummary,
   type SectionUpdateRequest,
 } from "@domain/contract/admin-catalogue";
 import { weekDaysOf } from "@domain/rules/week-days";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import {
+  courseQuestions,
+  courseSections,
+  courses,
+  programs,
+  registrations,
+  schools,
+  staff,
+} from "../db/schema";
 import { courseCode } from "@domain/rules/course-code";
 
 const like = (q: string | undefined) =>
   q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
 
-const PROGRAM_COLUMNS = sql`p.id, p.name, p.open, p.active,
-  p.one_section_per_term as "oneSectionPerTerm", p.requires_survey as "requiresSurvey",
-  p.allow_partial as "allowPartial", p.cancellation_message as "cancellationMessage",
-  p.sort_order as "sortOrder",
-  (select count(*)::int from course_sections s where s.program_id = p.id) as sections,
-  (select count(*)::int from course_sections s where s.program_id = p.id and s.active)
-    as "activeSections"`;
+/** How many sections a program has, and how many of them are active. */
+function sectionCounts(db: Exec) {
+  const of = (active?: SQL) =>
+    sql<number>`(${db
+      .select({ n: sql`count(*)::int` })
+      .from(courseSections)
+      .where(and(eq(courseSections.programId, programs.id), active))})`;
+  return { sections: of(), activeSections: of(sql`${courseSections.active}`) };
+}
+
+/** A program as the administration lists it. */
+const programColumns = (db: Exec) => ({
+  id: programs.id,
+  name: programs.name,
+  open: programs.open,
+  active: programs.active,
+  oneSectionPerTerm: programs.oneSectionPerTerm,
+  requiresSurvey: programs.requiresSurvey,
+  allowPartial: programs.allowPartial,
+  cancellationMessage: programs.cancellationMessage,
+  sortOrder: programs.sortOrder,
+  ...sectionCounts(db),
+});
+
+/** How many registrations of the section (`courseSections`) are in `status`, or not in it. */
+const registrationCount = (db: Exec, status: SQL) =>
+  sql<number>`(${db
+    .select({ n: sql`count(*)::int` })
+    .from(registrations)
+    .where(and(eq(registrations.courseSectionId, courseSections.id), status))})`;
 
 const offset = (page: number) => (page - 1) * CATALOGUE_PAGE_SIZE;
 
@@ -41,20 +72,52 @@ export const SECTION_VALUE_COLUMNS = sql`s.course_id as "courseId", s.section_nu
   s.time_conflict_override as "timeConflictOverride",
   s.one_section_per_term_override as "oneSectionPerTermOverride", s.notes`;
 
+/** SECTION_VALUE_COLUMNS for the query builder, over `course_sections`. */
+const SECTION_VALUES = {
+  courseId: courseSections.courseId,
+  sectionNumber: courseSections.sectionNumber,
+  termId: courseSections.termId,
+  term: courseSections.term,
+  instructorEmployeeId: courseSections.instructorEmployeeId,
+  schoolId: courseSections.schoolId,
+  restrictToSchool: courseSections.restrictToSchool,
+  capacity: courseSections.capacity,
+  waitlistEnabled: courseSections.waitlistEnabled,
+  costCents: courseSections.costCents,
+  creditHours: sql<number>`${courseSections.creditHours}::float8`,
+  deliveryMethod: courseSections.deliveryMethod,
+  meetingDays: courseSections.meetingDays,
+  roomNumber: courseSections.roomNumber,
+  dateStart: sql<string>`${courseSections.dateStart}::text`,
+  dateEnd: sql<string>`${courseSections.dateEnd}::text`,
+  timeStart: sql<string | null>`to_char(${courseSections.timeStart}, 'HH24:MI')`,
+  timeEnd: sql<string | null>`to_char(${courseSections.timeEnd}, 'HH24:MI')`,
+  allowCommunity: courseSections.allowCommunity,
+  eligibleGrades: courseSections.eligibleGrades,
+  timeConflictOverride: courseSections.timeConflictOverride,
+  oneSectionPerTermOverride: courseSections.oneSectionPerTermOverride,
+  notes: courseSections.notes,
+};
+
 /** A section's values as stored, with its state and program; null when there is none. */
 export async function readSectionValues(
   db: Exec,
   id: string,
 ): Promise<(SectionValues & { active: boolean; programId: string }) | null> {
-  const [row] = await queryRows<SectionValues & { active: boolean; programId: string }>(
-    db,
-    sql`select ${SECTION_VALUE_COLUMNS}, s.active, s.program_id as "programId"
-      from course_sections s where s.id = ${id}`,
-  );
+  const [row] = await db
+    .select({
+      ...SECTION_VALUES,
+      active: courseSections.active,
+      programId: courseSections.programId,
+    })
+    .from(courseSections)
+    .where(eq(courseSections.id, id));
   if (!row) return null;
   return {
     ...row,
     creditHours: Number(row.creditHours),
+    // The column holds what the form saved: one of DELIVERY_METHODS.
+    deliveryMethod: row.deliveryMethod as SectionValues["deliveryMethod"],
     schoolId: row.schoolId ?? null,
     // Rows written before migration 0022, or by another system, may spell days as codes.
     meetingDays: weekDaysOf(row.meetingDays ?? []),
@@ -64,52 +127,61 @@ export async function readSectionValues(
 /** Programs, retired last, in their order, 50 a page, matching the search. */
 export async function listPrograms(db: Exec, q: ListQuery) {
   const pattern = like(q.q);
-  const filter = sql`(${pattern}::text is null or lower(p.name) like ${pattern})`;
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from programs p where ${filter}`,
-  );
-  const programs = await queryRows<Program>(
-    db,
-    sql`select ${PROGRAM_COLUMNS} from programs p where ${filter}
-      order by p.active desc, p.sort_order, lower(p.name), p.id
-      limit ${CATALOGUE_PAGE_SIZE} offset ${offset(q.page)}`,
-  );
-  return { programs, total: Number(count!.n), page: q.page, pageSize: CATALOGUE_PAGE_SIZE };
+  const filter = sql`(${pattern}::text is null or lower(${programs.name}) like ${pattern})`;
+  const [total] = await db.select({ n: count() }).from(programs).where(filter);
+  const rows = await db
+    .select(programColumns(db))
+    .from(programs)
+    .where(filter)
+    .orderBy(desc(programs.active), programs.sortOrder, sql`lower(${programs.name})`, programs.id)
+    .limit(CATALOGUE_PAGE_SIZE)
+    .offset(offset(q.page));
+  return { programs: rows, total: total!.n, page: q.page, pageSize: CATALOGUE_PAGE_SIZE };
 }
 
 /** A program and one page of its sections (by course and section number), matching the search. */
 export async function readProgram(db: Exec, id: string, q: ListQuery) {
-  const [program] = await queryRows<Program>(
-    db,
-    sql`select ${PROGRAM_COLUMNS} from programs p where p.id = ${id}`,
-  );
+  const [program] = await db.select(programColumns(db)).from(programs).where(eq(programs.id, id));
   if (!program) return null;
   const pattern = like(q.q);
-  const filter = sql`s.program_id = ${id} and (${pattern}::text is null
-    or lower(c.name || ' ' || c.subject || ' ' || c.course_number || ' ' || s.section_number) like ${pattern})`;
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from course_sections s join courses c on c.id = s.course_id
-      where ${filter}`,
-  );
-  const sections = await queryRows<SectionSummary>(
-    db,
-    sql`select s.id, s.course_id as "courseId", c.subject, c.course_number as "courseNumber",
-        c.name as "courseName", s.section_number as "sectionNumber", s.term_id as "termId", s.term,
-        s.capacity, s.seats_taken as "seatsTaken",
-        (select count(*)::int from registrations r
-          where r.course_section_id = s.id and r.status = 'waitlisted') as waiting,
-        s.active
-      from course_sections s join courses c on c.id = s.course_id
-      where ${filter}
-      order by s.active desc, c.subject, c.course_number, s.section_number, s.id
-      limit ${CATALOGUE_PAGE_SIZE} offset ${offset(q.page)}`,
-  );
+  const filter = sql`${courseSections.programId} = ${id} and (${pattern}::text is null
+    or lower(${courses.name} || ' ' || ${courses.subject} || ' ' || ${courses.courseNumber} || ' ' || ${courseSections.sectionNumber}) like ${pattern})`;
+  const [total] = await db
+    .select({ n: count() })
+    .from(courseSections)
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(filter);
+  const sections: SectionSummary[] = await db
+    .select({
+      id: courseSections.id,
+      courseId: courseSections.courseId,
+      subject: courses.subject,
+      courseNumber: courses.courseNumber,
+      courseName: courses.name,
+      sectionNumber: courseSections.sectionNumber,
+      termId: courseSections.termId,
+      term: courseSections.term,
+      capacity: courseSections.capacity,
+      seatsTaken: courseSections.seatsTaken,
+      waiting: registrationCount(db, eq(registrations.status, "waitlisted")),
+      active: courseSections.active,
+    })
+    .from(courseSections)
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(filter)
+    .orderBy(
+      desc(courseSections.active),
+      courses.subject,
+      courses.courseNumber,
+      courseSections.sectionNumber,
+      courseSections.id,
+    )
+    .limit(CATALOGUE_PAGE_SIZE)
+    .offset(offset(q.page));
   return {
     program,
     sections,
-    total: Number(count!.n),
+    total: total!.n,
     page: q.page,
     pageSize: CATALOGUE_PAGE_SIZE,
   };
@@ -119,93 +191,88 @@ export async function readProgram(db: Exec, id: string, q: ListQuery) {
 export async function readSection(db: Exec, id: string): Promise<Section | null> {
   const values = await readSectionValues(db, id);
   if (!values) return null;
-  const [extra] = await queryRows<{
-    programName: string;
-    courseName: string;
-    seatsTaken: number;
-    waiting: number;
-    registrations: number;
-  }>(
-    db,
-    sql`select p.name as "programName", c.name as "courseName", s.seats_taken as "seatsTaken",
-        (select count(*)::int from registrations r
-          where r.course_section_id = s.id and r.status = 'waitlisted') as waiting,
-        (select count(*)::int from registrations r
-          where r.course_section_id = s.id and r.status <> 'cancelled') as registrations
-      from course_sections s join programs p on p.id = s.program_id
-        join courses c on c.id = s.course_id
-      where s.id = ${id}`,
-  );
-  const questions = await queryRows<Section["questions"][number]>(
-    db,
-    sql`select id, question, response_type as "responseType", answer_list as "answerList",
-        sort_order as "sortOrder"
-      from course_questions where course_section_id = ${id} order by sort_order, id`,
-  );
+  const [extra] = await db
+    .select({
+      programName: programs.name,
+      courseName: courses.name,
+      seatsTaken: courseSections.seatsTaken,
+      waiting: registrationCount(db, eq(registrations.status, "waitlisted")),
+      registrations: registrationCount(db, ne(registrations.status, "cancelled")),
+    })
+    .from(courseSections)
+    .innerJoin(programs, eq(programs.id, courseSections.programId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(eq(courseSections.id, id));
+  const questions = await db
+    .select({
+      id: courseQuestions.id,
+      question: courseQuestions.question,
+      responseType: courseQuestions.responseType,
+      answerList: courseQuestions.answerList,
+      sortOrder: courseQuestions.sortOrder,
+    })
+    .from(courseQuestions)
+    .where(eq(courseQuestions.courseSectionId, id))
+    .orderBy(courseQuestions.sortOrder, courseQuestions.id);
   return { id, ...values, ...extra!, questions } as Section;
 }
+
+const COURSE_COLUMNS = {
+  id: courses.id,
+  subject: courses.subject,
+  courseNumber: courses.courseNumber,
+  name: courses.name,
+  description: courses.description,
+  category: courses.category,
+};
 
 /** Courses by subject and number, 50 a page, matching the search. */
 export async function listCourses(db: Exec, q: ListQuery) {
   const pattern = like(q.q);
   const filter = sql`(${pattern}::text is null
-    or lower(name || ' ' || subject || ' ' || course_number) like ${pattern})`;
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from courses where ${filter}`,
-  );
-  const courses = await queryRows<{
-    id: string;
-    subject: string;
-    courseNumber: string;
-    name: string;
-    description: string;
-    category: string | null;
-  }>(
-    db,
-    sql`select id, subject, course_number as "courseNumber", name, description, category
-      from courses where ${filter}
-      order by subject, course_number, lower(name), id
-      limit ${CATALOGUE_PAGE_SIZE} offset ${offset(q.page)}`,
-  );
-  return { courses, total: Number(count!.n), page: q.page, pageSize: CATALOGUE_PAGE_SIZE };
+    or lower(${courses.name} || ' ' || ${courses.subject} || ' ' || ${courses.courseNumber}) like ${pattern})`;
+  const [total] = await db.select({ n: count() }).from(courses).where(filter);
+  const rows = await db
+    .select(COURSE_COLUMNS)
+    .from(courses)
+    .where(filter)
+    .orderBy(courses.subject, courses.courseNumber, sql`lower(${courses.name})`, courses.id)
+    .limit(CATALOGUE_PAGE_SIZE)
+    .offset(offset(q.page));
+  return { courses: rows, total: total!.n, page: q.page, pageSize: CATALOGUE_PAGE_SIZE };
 }
 
 export async function readCourse(db: Exec, id: string) {
-  const [row] = await queryRows<{
-    id: string;
-    subject: string;
-    courseNumber: string;
-    name: string;
-    description: string;
-    category: string | null;
-  }>(
-    db,
-    sql`select id, subject, course_number as "courseNumber", name, description, category
-      from courses where id = ${id}`,
-  );
+  const [row] = await db.select(COURSE_COLUMNS).from(courses).where(eq(courses.id, id));
   return row ?? null;
 }
 
 /** What the section form chooses from: every course, school and instructor. */
 export async function readSectionOptions(db: Exec) {
-  const rows = await queryRows<{ id: string; subject: string; courseNumber: string; name: string }>(
-    db,
-    sql`select id, subject, course_number as "courseNumber", name
-      from courses order by subject, course_number, lower(name)`,
-  );
-  const courses = rows.map((c) => ({
+  const rows = await db
+    .select({
+      id: courses.id,
+      subject: courses.subject,
+      courseNumber: courses.courseNumber,
+      name: courses.name,
+    })
+    .from(courses)
+    .orderBy(courses.subject, courses.courseNumber, sql`lower(${courses.name})`);
+  const courseChoices = rows.map((c) => ({
     id: c.id,
     label: `${courseCode(c.subject, c.courseNumber)} ${c.name}`,
   }));
-  const schools = await queryRows<{ id: number; name: string }>(
-    db,
-    sql`select id, full_name as name from schools order by full_name`,
-  );
-  const instructors = await queryRows<{ employeeId: string; name: string }>(
-    db,
-    sql`select employee_id as "employeeId", name_first || ' ' || name_last as name
-      from staff where active and 'instructor' = any(roles) order by name_last, name_first`,
-  );
-  return { courses, schools, instructors };
+  const schoolChoices = await db
+    .select({ id: schools.id, name: schools.fullName })
+    .from(schools)
+    .orderBy(asc(schools.fullName));
+  const instructors = await db
+    .select({
+      employeeId: staff.employeeId,
+      name: sql<string>`${staff.nameFirst} || ' ' || ${staff.nameLast}`,
+    })
+    .from(staff)
+    .where(and(eq(staff.active, true), sql`'instructor' = any(${staff.roles})`))
+    .orderBy(staff.nameLast, staff.nameFirst);
+  return { courses: courseChoices, schools: schoolChoices, instructors };
 }

@@ -113,6 +113,8 @@ export async function readDistrictTexts(
     filters.push(sql`(context ilike ${like} or english ilike ${like} or spanish ilike ${like})`);
   }
   const where = sql.join(filters, sql` and `);
+  // Over the texts' CTE (a union over VALUES lists and unnest with ordinality): SQL the query
+  // builder cannot write.
   const [counts] = await queryRows<{ all: number; missing: number; review: number; done: number }>(
     db,
     sql`with ${TEXTS}
@@ -124,6 +126,7 @@ export async function readDistrictTexts(
   );
   const state = query.state ?? null;
   const page = query.page ?? 1;
+  // Over the texts' CTE: SQL the query builder cannot write (see above).
   const rows = await queryRows<Row>(
     db,
     sql`with ${TEXTS}
@@ -148,6 +151,7 @@ export async function readDistrictText(
   db: Exec,
   key: { entity: TextEntity; entityId: string; field: string },
 ): Promise<DistrictText | null> {
+  // Over the texts' CTE: SQL the query builder cannot write (see readDistrictTexts).
   const [row] = await queryRows<Row>(
     db,
     sql`with ${TEXTS}

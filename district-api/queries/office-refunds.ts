@@ -3,7 +3,8 @@
 // refunds still to pay out by hand or to retry. What a payment took in and what is refunded of
 // it are read by the same functions the refund service checks amounts with (services/
 // office-refunds.ts), so the page shows exactly what a refund may take.
-import { sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { OFFICE_PAGE_SIZE } from "@domain/contract/office";
 import type {
   PaymentDetailView,
@@ -12,8 +13,29 @@ import type {
   RefundView,
 } from "@domain/contract/office-refunds";
 import { leftToRefund } from "@domain/rules/refund-limit";
-import { queryRows, type Db, type Exec } from "../db/client";
+import type { Db, Exec } from "../db/client";
+import {
+  assessedFees,
+  carts,
+  courseSections,
+  courses,
+  fees,
+  guests,
+  mailedChecks,
+  participants,
+  paymentRefunds,
+  payments,
+  purchases,
+  registrations,
+  staff,
+} from "../db/schema";
 import { staffShownName } from "./staff-name";
+
+const p = alias(payments, "p");
+const ca = alias(carts, "ca");
+const pa = alias(participants, "pa");
+const g = alias(guests, "g");
+const x = alias(paymentRefunds, "x");
 
 /** Payment methods whose money goes back by hand (no card to refund to). */
 export const BY_HAND_PAYMENT_METHODS = ["cash", "inPersonCheck", "mail"] as const;
@@ -22,25 +44,56 @@ export const isByHand = (p: { method: string; provider_ref: string | null }) =>
   (BY_HAND_PAYMENT_METHODS as readonly string[]).includes(p.method) || !p.provider_ref;
 
 /** The family of a payment: the cart's name, else the payer's (participant or guest). */
-const FAMILY = sql`coalesce(nullif(ca.owner_name, ''), pa.name_first || ' ' || pa.name_last,
-  g.name_first || ' ' || g.name_last, p.owner_key)`;
+const FAMILY = sql<string>`coalesce(nullif(${ca.ownerName}, ''),
+  ${pa.nameFirst} || ' ' || ${pa.nameLast}, ${g.nameFirst} || ' ' || ${g.nameLast}, ${p.ownerKey})`;
 
-const FROM = sql`from payments p
-  left join carts ca on ca.id = p.cart_id
-  left join participants pa on p.owner_key ~ '^(student|community_member):[0-9]{1,9}$'
-    and pa.id = split_part(p.owner_key, ':', 2)::int
-  left join guests g on p.owner_key ~ '^guest_user:[0-9]{1,9}$'
-    and g.id = split_part(p.owner_key, ':', 2)::int`;
+/**
+ * The payer of a payment (`payments p`) by its owner key: a participant's or a guest's. The number
+ * is read inside `case`: PostgreSQL may evaluate a join's conditions in any order, and an
+ * employee's key (`staff:E1003`) read as a number fails the whole statement.
+ */
+const PAYER_PARTICIPANT = sql`${pa.id} = case when ${p.ownerKey} ~ '^(student|community_member):[0-9]{1,9}$'
+    then split_part(${p.ownerKey}, ':', 2)::int end`;
+const PAYER_GUEST = sql`${g.id} = case when ${p.ownerKey} ~ '^guest_user:[0-9]{1,9}$'
+    then split_part(${p.ownerKey}, ':', 2)::int end`;
 
-/** What a payment took in: its amount once settled; for a mailed check, the checks received. */
-const PAID = sql`(case when p.method = 'mail' then
-    (select coalesce(sum(m.amount_cents), 0) from mailed_checks m
-      where m.payment_id = p.id and m.status = 'received')
-  when p.status in ('succeeded', 'refunded') then p.amount_cents else 0 end)::int`;
+/** The checks received for the payment `p`. */
+const RECEIVED_CHECKS = and(eq(mailedChecks.paymentId, p.id), eq(mailedChecks.status, "received"));
 
-/** Refunded or being refunded: every refund not failed, automatic ones included. */
-const REFUNDED = sql`(select coalesce(sum(x.amount_cents), 0) from payment_refunds x
-  where x.payment_id = p.id and x.status in ('pending', 'succeeded'))::int`;
+/** A payment with what it took in and gave back, and its family (its joins: readPayments). */
+function paymentColumns(db: Exec) {
+  // What a payment took in: its amount once settled; for a mailed check, the checks received.
+  const checksReceived = db
+    .select({ cents: sql`coalesce(sum(${mailedChecks.amountCents}), 0)` })
+    .from(mailedChecks)
+    .where(RECEIVED_CHECKS);
+  // Refunded or being refunded: every refund not failed, automatic ones included.
+  const refunded = db
+    .select({ cents: sql`coalesce(sum(${paymentRefunds.amountCents}), 0)` })
+    .from(paymentRefunds)
+    .where(
+      and(
+        eq(paymentRefunds.paymentId, p.id),
+        inArray(paymentRefunds.status, ["pending", "succeeded"]),
+      ),
+    );
+  return {
+    id: p.id,
+    confirmation_id: p.confirmationId,
+    family: FAMILY,
+    owner_key: p.ownerKey,
+    cart_id: p.cartId,
+    method: p.method,
+    status: p.status,
+    paid_cents: sql<number>`(case when ${p.method} = 'mail' then (${checksReceived})
+      when ${p.status} in ('succeeded', 'refunded') then ${p.amountCents} else 0 end)::int`,
+    refunded_cents: sql<number>`(${refunded})::int`,
+    created_at: p.createdAt,
+    provider_ref: p.providerRef,
+    email: sql<string | null>`coalesce(${pa.email}, ${g.email})`,
+    registration_id: p.registrationId,
+  };
+}
 
 interface PaymentSqlRow {
   id: number;
@@ -52,67 +105,77 @@ interface PaymentSqlRow {
   status: string;
   paid_cents: number;
   refunded_cents: number;
-  created_at: Date | string;
+  created_at: Date;
   provider_ref: string | null;
   email: string | null;
   registration_id: string | null;
 }
 
-const COLUMNS = sql`p.id, p.confirmation_id, ${FAMILY} as family, p.owner_key, p.cart_id,
-  p.method, p.status, ${PAID} as paid_cents, ${REFUNDED} as refunded_cents, p.created_at,
-  p.provider_ref, coalesce(pa.email, g.email) as email, p.registration_id`;
-
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+/** Payments (`payments p`) with their cart and payer, as a payment's family is read. */
+function readPayments(db: Exec, condition: SQL | undefined) {
+  return db
+    .select(paymentColumns(db))
+    .from(p)
+    .leftJoin(ca, eq(ca.id, p.cartId))
+    .leftJoin(pa, PAYER_PARTICIPANT)
+    .leftJoin(g, PAYER_GUEST)
+    .where(condition);
+}
 
 function rowOut(r: PaymentSqlRow) {
   return {
-    id: Number(r.id),
+    id: r.id,
     confirmationNumber: r.confirmation_id,
     family: r.family,
     ownerKey: r.owner_key,
-    cartId: r.cart_id === null ? null : Number(r.cart_id),
+    cartId: r.cart_id,
     method: r.method,
     status: r.status,
-    paidCents: Number(r.paid_cents),
-    refundedCents: Number(r.refunded_cents),
-    createdAt: iso(r.created_at)!,
+    paidCents: r.paid_cents,
+    refundedCents: r.refunded_cents,
+    createdAt: r.created_at.toISOString(),
   };
 }
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function where(q: Omit<PaymentSearchQuery, "page">): SQL {
+function where(db: Exec, q: Omit<PaymentSearchQuery, "page">): SQL | undefined {
   // Payments that took money: settled ones, and mailed checks with a check received.
-  const parts: SQL[] = [
-    sql`(p.status in ('succeeded', 'refunded') or (p.method = 'mail' and exists (
-      select 1 from mailed_checks m where m.payment_id = p.id and m.status = 'received')))`,
-  ];
+  const tookMoney = sql`(${p.status} in ('succeeded', 'refunded') or (${p.method} = 'mail' and ${exists(
+    db
+      .select({ one: sql`1` })
+      .from(mailedChecks)
+      .where(RECEIVED_CHECKS),
+  )}))`;
+  let search: SQL | undefined;
   if (q.q && /^[A-Za-z]\d{7}$/.test(q.q)) {
-    parts.push(sql`p.confirmation_id = ${q.q.toUpperCase()}`);
+    search = eq(p.confirmationId, q.q.toUpperCase());
   } else if (q.q) {
     const pattern = like(q.q);
     const number = /^\d{1,9}$/.test(q.q) ? Number(q.q) : null;
-    parts.push(sql`(p.confirmation_id ilike ${pattern} or ${FAMILY} ilike ${pattern}
-      or p.provider_ref = ${q.q} or p.id = ${number} or p.cart_id = ${number} or pa.id = ${number})`);
+    search = sql`(${p.confirmationId} ilike ${pattern} or ${FAMILY} ilike ${pattern}
+      or ${p.providerRef} = ${q.q} or ${p.id} = ${number} or ${p.cartId} = ${number} or ${pa.id} = ${number})`;
   }
-  return sql.join(parts, sql` and `);
+  return and(tookMoney, search);
 }
 
 /** One page of payments that took money, newest first. */
 export async function readPaymentPage(db: Db, q: PaymentSearchQuery) {
-  const filter = where(q);
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n ${FROM} where ${filter}`,
-  );
-  const rows = await queryRows<PaymentSqlRow>(
-    db,
-    sql`select ${COLUMNS} ${FROM} where ${filter} order by p.created_at desc, p.id desc
-      limit ${OFFICE_PAGE_SIZE} offset ${(q.page - 1) * OFFICE_PAGE_SIZE}`,
-  );
+  const filter = where(db, q);
+  const [total] = await db
+    .select({ n: count() })
+    .from(p)
+    .leftJoin(ca, eq(ca.id, p.cartId))
+    .leftJoin(pa, PAYER_PARTICIPANT)
+    .leftJoin(g, PAYER_GUEST)
+    .where(filter);
+  const rows = await readPayments(db, filter)
+    .orderBy(desc(p.createdAt), desc(p.id))
+    .limit(OFFICE_PAGE_SIZE)
+    .offset((q.page - 1) * OFFICE_PAGE_SIZE);
   return {
     payments: rows.map(rowOut),
-    total: Number(count?.n ?? 0),
+    total: total?.n ?? 0,
     page: q.page,
     pageSize: OFFICE_PAGE_SIZE,
   };
@@ -120,10 +183,7 @@ export async function readPaymentPage(db: Db, q: PaymentSearchQuery) {
 
 /** A payment's head (unlocked, or under the caller's lock): what it took in and gave back. */
 export async function readPaymentHead(db: Exec, id: number): Promise<PaymentSqlRow | null> {
-  const [row] = await queryRows<PaymentSqlRow>(
-    db,
-    sql`select ${COLUMNS} ${FROM} where p.id = ${id}`,
-  );
+  const [row] = await readPayments(db, eq(p.id, id));
   return row ?? null;
 }
 
@@ -146,84 +206,106 @@ export interface PaymentLine {
  */
 export async function readPaymentLines(
   db: Exec,
-  p: { id: number; registration_id: string | null; paid_cents: number },
+  payment: { id: number; registration_id: string | null; paid_cents: number },
 ): Promise<PaymentLine[]> {
-  const rows = await queryRows<{
-    registration_id: string | null;
-    assessed_fee_id: number | null;
-    paid: number;
-    name: string | null;
-    status: string | null;
-  }>(
-    db,
-    sql`select pu.registration_id, pu.assessed_fee_id, sum(pu.amount_cents)::int as paid,
-          coalesce(c.name || ' · ' || pa.name_first,
-            -- A household's payment (decision 167): another child's fee names them too.
-            f.name || coalesce(' · ' || case when af.payer_key <> py.owner_key then fa.name_first end, '')
-          ) as name,
-          coalesce(r.status, case when af.waived then 'waived' else af.status end) as status
-        from purchases pu
-          left join registrations r on r.id = pu.registration_id
-          left join participants pa on pa.id = r.participant_id
-          left join course_sections s on s.id = r.course_section_id
-          left join courses c on c.id = s.course_id
-          left join assessed_fees af on af.id = pu.assessed_fee_id
-          left join fees f on f.id = af.fee_id
-          left join participants fa on fa.id = af.participant_id
-          join payments py on py.id = pu.payment_id
-        where pu.payment_id = ${p.id}
-        group by pu.registration_id, pu.assessed_fee_id, c.name, pa.name_first, f.name, r.status,
-          af.waived, af.status, af.payer_key, py.owner_key, fa.name_first
-        having sum(pu.amount_cents) > 0
-        order by min(pu.id)`,
-  );
-  if (!rows.length && p.registration_id) {
-    const [r] = await queryRows<{ name: string; status: string }>(
-      db,
-      sql`select c.name || ' · ' || pa.name_first as name, r.status
-          from registrations r join participants pa on pa.id = r.participant_id
-            join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
-          where r.id = ${p.registration_id}`,
-    );
-    if (r && p.paid_cents > 0) {
-      rows.push({
-        registration_id: p.registration_id,
-        assessed_fee_id: null,
-        paid: p.paid_cents,
-        name: r.name,
+  const pu = purchases;
+  const r = alias(registrations, "r");
+  const linePa = alias(participants, "pa");
+  const sec = alias(courseSections, "s");
+  const c = alias(courses, "c");
+  const af = alias(assessedFees, "af");
+  const f = alias(fees, "f");
+  const fa = alias(participants, "fa");
+  const py = alias(payments, "py");
+  const rows = await db
+    .select({
+      registrationId: pu.registrationId,
+      assessedFeeId: pu.assessedFeeId,
+      paid: sql<number>`sum(${pu.amountCents})::int`,
+      name: sql<string | null>`coalesce(${c.name} || ' · ' || ${linePa.nameFirst},
+        -- A household's payment (decision 167): another child's fee names them too.
+        ${f.name} || coalesce(' · ' || case when ${af.payerKey} <> ${py.ownerKey} then ${fa.nameFirst} end, ''))`,
+      status: sql<string | null>`coalesce(${r.status},
+        case when ${af.waived} then 'waived' else ${af.status} end)`,
+    })
+    .from(pu)
+    .leftJoin(r, eq(r.id, pu.registrationId))
+    .leftJoin(linePa, eq(linePa.id, r.participantId))
+    .leftJoin(sec, eq(sec.id, r.courseSectionId))
+    .leftJoin(c, eq(c.id, sec.courseId))
+    .leftJoin(af, eq(af.id, pu.assessedFeeId))
+    .leftJoin(f, eq(f.id, af.feeId))
+    .leftJoin(fa, eq(fa.id, af.participantId))
+    .innerJoin(py, eq(py.id, pu.paymentId))
+    .where(eq(pu.paymentId, payment.id))
+    .groupBy(
+      pu.registrationId,
+      pu.assessedFeeId,
+      c.name,
+      linePa.nameFirst,
+      f.name,
+      r.status,
+      af.waived,
+      af.status,
+      af.payerKey,
+      py.ownerKey,
+      fa.nameFirst,
+    )
+    .having(sql`sum(${pu.amountCents}) > 0`)
+    .orderBy(sql`min(${pu.id})`);
+  if (!rows.length && payment.registration_id) {
+    const [reg] = await db
+      .select({
+        name: sql<string>`${c.name} || ' · ' || ${linePa.nameFirst}`,
         status: r.status,
+      })
+      .from(r)
+      .innerJoin(linePa, eq(linePa.id, r.participantId))
+      .innerJoin(sec, eq(sec.id, r.courseSectionId))
+      .innerJoin(c, eq(c.id, sec.courseId))
+      .where(eq(r.id, payment.registration_id));
+    if (reg && payment.paid_cents > 0) {
+      rows.push({
+        registrationId: payment.registration_id,
+        assessedFeeId: null,
+        paid: payment.paid_cents,
+        name: reg.name,
+        status: reg.status,
       });
     }
   }
-  const refunded = await queryRows<{
-    registration_id: string | null;
-    assessed_fee_id: number | null;
-    cents: number;
-  }>(
-    db,
-    sql`select registration_id, assessed_fee_id, sum(amount_cents)::int as cents
-        from payment_refunds
-        where payment_id = ${p.id} and reason in ('office', 'section_cancelled')
-          and status in ('pending', 'succeeded')
-        group by registration_id, assessed_fee_id`,
-  );
-  return rows.map((r) => {
-    const registrationId = r.registration_id;
-    const assessedFeeId = r.assessed_fee_id === null ? null : Number(r.assessed_fee_id);
+  const refunded = await db
+    .select({
+      registrationId: paymentRefunds.registrationId,
+      assessedFeeId: paymentRefunds.assessedFeeId,
+      cents: sql<number>`sum(${paymentRefunds.amountCents})::int`,
+    })
+    .from(paymentRefunds)
+    .where(
+      and(
+        eq(paymentRefunds.paymentId, payment.id),
+        // section_cancelled: migration 0030, not in the schema's RefundReason.
+        sql`${paymentRefunds.reason} in ('office', 'section_cancelled')`,
+        inArray(paymentRefunds.status, ["pending", "succeeded"]),
+      ),
+    )
+    .groupBy(paymentRefunds.registrationId, paymentRefunds.assessedFeeId);
+  return rows.map((row) => {
+    const { registrationId, assessedFeeId } = row;
     const done = refunded.find((x) =>
       registrationId
-        ? x.registration_id === registrationId
-        : Number(x.assessed_fee_id) === assessedFeeId,
+        ? x.registrationId === registrationId
+        : x.assessedFeeId !== null && x.assessedFeeId === assessedFeeId,
     );
     return {
       key: registrationId ? `r:${registrationId}` : `f:${assessedFeeId}`,
       kind: registrationId ? ("registration" as const) : ("fee" as const),
       registrationId,
       assessedFeeId,
-      name: r.name ?? "",
-      paidCents: Number(r.paid),
+      name: row.name ?? "",
+      paidCents: Number(row.paid),
       refundedCents: Number(done?.cents ?? 0),
-      status: r.status ?? "",
+      status: row.status ?? "",
     };
   });
 }
@@ -262,6 +344,38 @@ export const REFUND_COLUMNS = sql`x.id, x.payment_id, x.amount_cents, x.reason, 
   x.registration_id, x.assessed_fee_id, x.cancels_registration, x.unassesses_fee, x.failure,
   x.created_at, x.settled_at, x.idempotency_key, x.provider_ref`;
 
+/** REFUND_COLUMNS for the query builder, over `payment_refunds x`. */
+function refundColumns(db: Exec) {
+  const st = alias(staff, "st");
+  const employeeName = db
+    .select({ name: staffShownName("st") })
+    .from(st)
+    .where(eq(st.employeeId, x.employeeId));
+  return {
+    id: x.id,
+    payment_id: x.paymentId,
+    amount_cents: x.amountCents,
+    reason: x.reason,
+    note: x.note,
+    status: x.status,
+    paid_out_method: x.paidOutMethod,
+    check_number: x.checkNumber,
+    employee_id: x.employeeId,
+    employee_name: sql<string | null>`(${employeeName})`,
+    registration_id: x.registrationId,
+    assessed_fee_id: x.assessedFeeId,
+    cancels_registration: x.cancelsRegistration,
+    unassesses_fee: x.unassessesFee,
+    failure: x.failure,
+    created_at: x.createdAt,
+    settled_at: x.settledAt,
+    idempotency_key: x.idempotencyKey,
+    provider_ref: x.providerRef,
+  };
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
 export function refundOut(r: RefundSqlRow): RefundView {
   return {
     id: Number(r.id),
@@ -288,11 +402,7 @@ export function refundOut(r: RefundSqlRow): RefundView {
 }
 
 export async function readRefundsOf(db: Exec, paymentId: number): Promise<RefundSqlRow[]> {
-  return queryRows<RefundSqlRow>(
-    db,
-    sql`select ${REFUND_COLUMNS} from payment_refunds x where x.payment_id = ${paymentId}
-        order by x.id`,
-  );
+  return db.select(refundColumns(db)).from(x).where(eq(x.paymentId, paymentId)).orderBy(x.id);
 }
 
 /** One payment with its lines and refunds, or null. */
@@ -321,21 +431,16 @@ export async function readPaymentDetail(db: Db, id: number): Promise<PaymentDeta
 
 /** Refunds still to be made: automatic ones pending (cash to give back) or failed (to retry). */
 export async function readOpenRefunds(db: Db) {
-  const rows = await queryRows<
-    RefundSqlRow & { family: string; method: string; pay_ref: string | null }
-  >(
-    db,
-    sql`select ${REFUND_COLUMNS}, ${FAMILY} as family, p.method, p.provider_ref as pay_ref
-        from payment_refunds x join payments p on p.id = x.payment_id
-          left join carts ca on ca.id = p.cart_id
-          left join participants pa on p.owner_key ~ '^(student|community_member):[0-9]{1,9}$'
-            and pa.id = split_part(p.owner_key, ':', 2)::int
-          left join guests g on p.owner_key ~ '^guest_user:[0-9]{1,9}$'
-            and g.id = split_part(p.owner_key, ':', 2)::int
-        where x.status in ('pending', 'failed')
-        order by x.created_at desc, x.id desc
-        limit 200`,
-  );
+  const rows = await db
+    .select({ ...refundColumns(db), family: FAMILY, method: p.method, pay_ref: p.providerRef })
+    .from(x)
+    .innerJoin(p, eq(p.id, x.paymentId))
+    .leftJoin(ca, eq(ca.id, p.cartId))
+    .leftJoin(pa, PAYER_PARTICIPANT)
+    .leftJoin(g, PAYER_GUEST)
+    .where(inArray(x.status, ["pending", "failed"]))
+    .orderBy(desc(x.createdAt), desc(x.id))
+    .limit(200);
   return {
     refunds: rows.map((r) => ({
       ...refundOut(r),

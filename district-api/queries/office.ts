@@ -1,7 +1,20 @@
 // Read-only queries of the business office (decision 123): the mailed-check promises,
 // 50 a page on the server, searched by family, student number, course, confirmation or check
 // number, and one promise with its checks.
-import { sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  lte,
+  not,
+  notInArray,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import {
   OFFICE_PAGE_SIZE,
   PROMISE_RELEASED_MARK,
@@ -9,95 +22,141 @@ import {
   type PromiseStatus,
 } from "@domain/contract/office";
 import { formatDistrictDate } from "@domain/rules/time";
-import { queryRows, type Db, type Exec } from "../db/client";
+import type { Db, Exec } from "../db/client";
+import {
+  courseSections,
+  courses,
+  mailedChecks,
+  participants,
+  payments,
+  registrations,
+  settings,
+  staff,
+} from "../db/schema";
 import { mailedCheckDays } from "./settings";
 
-interface PromiseSqlRow {
-  id: number;
-  confirmation_id: string | null;
-  family: string | null;
-  participant_id: number | null;
-  course: string | null;
-  cart_id: number | null;
-  amount_cents: number;
-  received_cents: number;
-  created_at: Date | string;
-  status: string;
-  provider_message: string | null;
-  email: string | null;
-}
+const p = alias(payments, "p");
+const r = alias(registrations, "r");
+const pa = alias(participants, "pa");
+const s = alias(courseSections, "s");
+const c = alias(courses, "c");
 
 /** The days a mailed-check promise holds its seat (the district setting, decision 123). */
 export async function readMailedCheckDays(db: Exec): Promise<number> {
-  const [row] = await queryRows<{ v: unknown }>(
-    db,
-    sql`select data->'mailedCheckDays' as v from settings where id = 1`,
-  );
+  const [row] = await db
+    .select({ v: sql<unknown>`${settings.data}->'mailedCheckDays'` })
+    .from(settings)
+    .where(eq(settings.id, 1));
   return mailedCheckDays(row?.v);
 }
 
-const FROM = sql`from payments p
-  left join registrations r on r.id = p.registration_id
-  left join participants pa on pa.id = r.participant_id
-  left join course_sections s on s.id = r.course_section_id
-  left join courses c on c.id = s.course_id`;
-
-const COLUMNS = sql`p.id, p.confirmation_id, pa.name_first || ' ' || pa.name_last as family,
-  pa.id as participant_id, c.name as course, p.cart_id, p.amount_cents, p.created_at, p.status,
-  p.provider_message, pa.email,
-  (select coalesce(sum(m.amount_cents), 0)::int from mailed_checks m
-    where m.payment_id = p.id and m.status = 'received') as received_cents`;
+/** A promise as listed: its family and course, and what its checks brought in so far. */
+function promiseColumns(db: Exec) {
+  const received = db
+    .select({ cents: sql`coalesce(sum(${mailedChecks.amountCents}), 0)::int` })
+    .from(mailedChecks)
+    .where(and(eq(mailedChecks.paymentId, p.id), eq(mailedChecks.status, "received")));
+  return {
+    id: p.id,
+    confirmationId: p.confirmationId,
+    family: sql<string | null>`${pa.nameFirst} || ' ' || ${pa.nameLast}`,
+    participantId: pa.id,
+    course: c.name,
+    cartId: p.cartId,
+    amountCents: p.amountCents,
+    createdAt: p.createdAt,
+    status: p.status,
+    providerMessage: p.providerMessage,
+    email: pa.email,
+    receivedCents: sql<number>`(${received})`,
+  };
+}
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function where(q: Omit<PromiseQuery, "page">, overdueBefore: Date): SQL {
-  const parts: SQL[] = [sql`p.method = 'mail'`];
-  if (q.status === "open") parts.push(sql`p.status = 'pending'`);
-  if (q.status === "overdue")
-    parts.push(sql`p.status = 'pending' and p.created_at <= ${overdueBefore}`);
-  if (q.status === "received") parts.push(sql`p.status = 'succeeded'`);
-  const released = sql`p.provider_message is not distinct from ${PROMISE_RELEASED_MARK}`;
-  if (q.status === "cancelled")
-    parts.push(sql`p.status not in ('pending', 'succeeded') and not (${released})`);
-  if (q.status === "released") parts.push(sql`p.status = 'expired' and ${released}`);
+function where(db: Exec, q: Omit<PromiseQuery, "page">, overdueBefore: Date): SQL | undefined {
+  const released = sql`${p.providerMessage} is not distinct from ${PROMISE_RELEASED_MARK}`;
+  let search: SQL | undefined;
   if (q.q && /^[A-Za-z]\d{7}$/.test(q.q)) {
     // A confirmation number ("C0001234"): its unique index, not a scan of every promise.
-    parts.push(sql`p.confirmation_id = ${q.q.toUpperCase()}`);
+    search = eq(p.confirmationId, q.q.toUpperCase());
   } else if (q.q) {
     const text = q.q;
     const pattern = like(text);
     const number = /^\d{1,9}$/.test(text) ? Number(text) : null;
-    parts.push(sql`(
-      p.confirmation_id ilike ${pattern}
-      or (pa.name_first || ' ' || pa.name_last) ilike ${pattern}
-      or c.name ilike ${pattern}
-      or pa.id = ${number}
-      or p.cart_id = ${number}
-      or exists (select 1 from mailed_checks m where m.payment_id = p.id
-        and m.check_number ilike ${pattern}))`);
+    const checkMatches = db
+      .select({ one: sql`1` })
+      .from(mailedChecks)
+      .where(and(eq(mailedChecks.paymentId, p.id), ilike(mailedChecks.checkNumber, pattern)));
+    search = sql`(
+      ${p.confirmationId} ilike ${pattern}
+      or (${pa.nameFirst} || ' ' || ${pa.nameLast}) ilike ${pattern}
+      or ${c.name} ilike ${pattern}
+      or ${pa.id} = ${number}
+      or ${p.cartId} = ${number}
+      or ${exists(checkMatches)})`;
   }
-  return sql.join(parts, sql` and `);
+  return and(
+    eq(p.method, "mail"),
+    q.status === "open" ? eq(p.status, "pending") : undefined,
+    q.status === "overdue"
+      ? and(eq(p.status, "pending"), lte(p.createdAt, overdueBefore))
+      : undefined,
+    q.status === "received" ? eq(p.status, "succeeded") : undefined,
+    q.status === "cancelled"
+      ? and(notInArray(p.status, ["pending", "succeeded"]), not(released))
+      : undefined,
+    q.status === "released" ? and(eq(p.status, "expired"), released) : undefined,
+    search,
+  );
 }
 
-function asRow(r: PromiseSqlRow, overdueBefore: Date) {
-  const created = new Date(r.created_at);
+type PromiseRow = Awaited<ReturnType<typeof readPromiseRows>>[number];
+
+/** Promises (`payments p`) with their registration's participant, section and course. */
+function readPromiseRows(db: Exec, condition: SQL | undefined) {
+  return db
+    .select(promiseColumns(db))
+    .from(p)
+    .leftJoin(r, eq(r.id, p.registrationId))
+    .leftJoin(pa, eq(pa.id, r.participantId))
+    .leftJoin(s, eq(s.id, r.courseSectionId))
+    .leftJoin(c, eq(c.id, s.courseId))
+    .where(condition);
+}
+
+/** How many promises meet the condition (over the same joins as readPromiseRows). */
+async function countPromises(db: Exec, condition: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(p)
+    .leftJoin(r, eq(r.id, p.registrationId))
+    .leftJoin(pa, eq(pa.id, r.participantId))
+    .leftJoin(s, eq(s.id, r.courseSectionId))
+    .leftJoin(c, eq(c.id, s.courseId))
+    .where(condition);
+  return row?.n ?? 0;
+}
+
+function asRow(r: PromiseRow, overdueBefore: Date) {
+  const created = r.createdAt;
   const status: PromiseStatus =
     r.status === "pending"
       ? "open"
       : r.status === "succeeded"
         ? "received"
-        : r.provider_message === PROMISE_RELEASED_MARK
+        : r.providerMessage === PROMISE_RELEASED_MARK
           ? "released"
           : "cancelled";
   return {
-    id: Number(r.id),
-    confirmationNumber: r.confirmation_id,
+    id: r.id,
+    confirmationNumber: r.confirmationId,
     family: r.family ?? "",
-    participantId: r.participant_id === null ? null : Number(r.participant_id),
+    participantId: r.participantId,
     course: r.course,
-    cartId: r.cart_id === null ? null : Number(r.cart_id),
-    amountCents: Number(r.amount_cents),
-    receivedCents: Number(r.received_cents),
+    cartId: r.cartId,
+    amountCents: r.amountCents,
+    receivedCents: Number(r.receivedCents),
     promisedAt: created.toISOString(),
     status,
     overdue: status === "open" && created <= overdueBefore,
@@ -110,19 +169,15 @@ const overdueLine = (now: Date, days: number) => new Date(now.getTime() - days *
 export async function readPromisePage(db: Db, q: PromiseQuery, now: Date) {
   const days = await readMailedCheckDays(db);
   const before = overdueLine(now, days);
-  const filter = where(q, before);
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n ${FROM} where ${filter}`,
-  );
-  const rows = await queryRows<PromiseSqlRow>(
-    db,
-    sql`select ${COLUMNS} ${FROM} where ${filter} order by p.created_at desc, p.id desc
-      limit ${OFFICE_PAGE_SIZE} offset ${(q.page - 1) * OFFICE_PAGE_SIZE}`,
-  );
+  const filter = where(db, q, before);
+  const total = await countPromises(db, filter);
+  const rows = await readPromiseRows(db, filter)
+    .orderBy(desc(p.createdAt), desc(p.id))
+    .limit(OFFICE_PAGE_SIZE)
+    .offset((q.page - 1) * OFFICE_PAGE_SIZE);
   return {
     promises: rows.map((r) => asRow(r, before)),
-    total: Number(count?.n ?? 0),
+    total,
     page: q.page,
     pageSize: OFFICE_PAGE_SIZE,
     mailedCheckDays: days,
@@ -133,48 +188,41 @@ export async function readPromisePage(db: Db, q: PromiseQuery, now: Date) {
 export async function readPromise(db: Db, id: number, now: Date, timeZone: string) {
   const days = await readMailedCheckDays(db);
   const before = overdueLine(now, days);
-  const [row] = await queryRows<PromiseSqlRow>(
-    db,
-    sql`select ${COLUMNS} ${FROM} where p.method = 'mail' and p.id = ${id}`,
-  );
+  const [row] = await readPromiseRows(db, and(eq(p.method, "mail"), eq(p.id, id)));
   if (!row) return null;
-  const checks = await queryRows<{
-    id: number;
-    check_number: string;
-    amount_cents: number;
-    received_on: string;
-    status: "received" | "reversed" | "bounced";
-    reason: string | null;
-    recorded_by: string;
-    recorded_at: Date | string;
-    undone_by: string | null;
-    undone_at: Date | string | null;
-  }>(
-    db,
-    sql`select m.id, m.check_number, m.amount_cents, m.received_on::text as received_on, m.status,
-          m.reason, coalesce(st.username, m.recorded_by) as recorded_by, m.recorded_at,
-          coalesce(su.username, m.undone_by) as undone_by, m.undone_at
-        from mailed_checks m
-          left join staff st on st.employee_id = m.recorded_by
-          left join staff su on su.employee_id = m.undone_by
-        where m.payment_id = ${id} order by m.id`,
-  );
-  const created = new Date(row.created_at);
+  const m = mailedChecks;
+  const st = alias(staff, "st");
+  const su = alias(staff, "su");
+  const checks = await db
+    .select({
+      id: m.id,
+      checkNumber: m.checkNumber,
+      amountCents: m.amountCents,
+      receivedOn: m.receivedOn,
+      status: m.status,
+      reason: m.reason,
+      recordedBy: sql<string>`coalesce(${st.username}, ${m.recordedBy})`,
+      recordedAt: m.recordedAt,
+      undoneBy: sql<string | null>`coalesce(${su.username}, ${m.undoneBy})`,
+      undoneAt: m.undoneAt,
+    })
+    .from(m)
+    .leftJoin(st, eq(st.employeeId, m.recordedBy))
+    .leftJoin(su, eq(su.employeeId, m.undoneBy))
+    .where(eq(m.paymentId, id))
+    .orderBy(m.id);
   return {
     ...asRow(row, before),
     email: row.email,
-    cancellableFrom: formatDistrictDate(new Date(created.getTime() + days * 86_400_000), timeZone),
-    checks: checks.map((c) => ({
-      id: Number(c.id),
-      checkNumber: c.check_number,
-      amountCents: Number(c.amount_cents),
-      receivedOn: String(c.received_on).slice(0, 10),
-      status: c.status,
-      reason: c.reason,
-      recordedBy: c.recorded_by,
-      recordedAt: new Date(c.recorded_at).toISOString(),
-      undoneBy: c.undone_by,
-      undoneAt: c.undone_at === null ? null : new Date(c.undone_at).toISOString(),
+    cancellableFrom: formatDistrictDate(
+      new Date(row.createdAt.getTime() + days * 86_400_000),
+      timeZone,
+    ),
+    checks: checks.map((check) => ({
+      ...check,
+      receivedOn: check.receivedOn.slice(0, 10),
+      recordedAt: check.recordedAt.toISOString(),
+      undoneAt: check.undoneAt?.toISOString() ?? null,
     })),
   };
 }
@@ -183,14 +231,18 @@ export async function readPromise(db: Db, id: number, now: Date, timeZone: strin
 export async function readOfficeSummary(db: Db, now: Date) {
   const days = await readMailedCheckDays(db);
   const before = overdueLine(now, days);
-  const [row] = await queryRows<{ open: number; overdue: number; cents: number }>(
-    db,
-    sql`select count(*)::int as open,
-          count(*) filter (where p.created_at <= ${before})::int as overdue,
-          coalesce(sum(p.amount_cents - (select coalesce(sum(m.amount_cents), 0) from mailed_checks m
-            where m.payment_id = p.id and m.status = 'received')), 0)::bigint as cents
-        from payments p where p.method = 'mail' and p.status = 'pending'`,
-  );
+  const received = db
+    .select({ cents: sql`coalesce(sum(${mailedChecks.amountCents}), 0)` })
+    .from(mailedChecks)
+    .where(and(eq(mailedChecks.paymentId, p.id), eq(mailedChecks.status, "received")));
+  const [row] = await db
+    .select({
+      open: sql<number>`count(*)::int`,
+      overdue: sql<number>`count(*) filter (where ${p.createdAt} <= ${before})::int`,
+      cents: sql<number | string>`coalesce(sum(${p.amountCents} - (${received})), 0)::bigint`,
+    })
+    .from(p)
+    .where(and(eq(p.method, "mail"), eq(p.status, "pending")));
   return {
     open: Number(row?.open ?? 0),
     overdue: Number(row?.overdue ?? 0),

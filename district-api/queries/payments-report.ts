@@ -13,7 +13,8 @@
 //   check negative on the district day it bounced. A check reversed as recorded by mistake was
 //   never money and is not reported.
 // Totals are grouped in SQL from the same rows, so each is the sum of the rows it stands for.
-import { sql, type SQL } from "drizzle-orm";
+import { eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { REPORT_PAGE_SIZE, type ReportFilter } from "@domain/contract/payments-report";
 import {
   METHOD_OF_PAYMENT,
@@ -26,6 +27,7 @@ import {
 } from "@domain/rules/payments-report";
 import { districtDayBounds } from "@domain/rules/time";
 import { queryRows, type Db } from "../db/client";
+import { mailedChecks, paymentRefunds, payments, staff } from "../db/schema";
 import { staffShownName } from "./staff-name";
 
 const DB_METHOD: Record<string, string> = Object.fromEntries(
@@ -299,6 +301,7 @@ export async function readPaymentsReport(
   q: ReportFilter & { page: number },
   timeZone: string,
 ) {
+  // The report's CTEs (unions, a window, grouping sets) are SQL the query builder cannot write.
   const [out] = await withReportMemory(db, (tx) =>
     queryRows<{ totals: GroupSql[] | string; rows: RowSql[] | string | null }>(
       tx,
@@ -329,6 +332,7 @@ export async function readPaymentsReport(
  * rows); null when there are more than `max` rows.
  */
 export async function readReportRows(db: Db, f: ReportFilter, timeZone: string, max: number) {
+  // The report's CTEs (unions, a window, grouping sets) are SQL the query builder cannot write.
   const rows = await withReportMemory(db, (tx) =>
     queryRows<RowSql>(
       tx,
@@ -353,88 +357,120 @@ export async function readDaySheet(
   const { start, end } = districtDayBounds(q.day, timeZone);
   const s = start.toISOString();
   const e = end.toISOString();
+  // Under the names the payer's and the cashier's SQL read them by.
+  const p = alias(payments, "p");
+  const r = alias(paymentRefunds, "r");
+  const m = alias(mailedChecks, "m");
+  const inDay = (at: AnyColumn) => sql`${at} >= ${s}::timestamptz and ${at} < ${e}::timestamptz`;
   const who: SQL[] = [];
-  if (q.cashier) who.push(sql`p.taken_by_employee_id = ${q.cashier}`);
-  if (q.terminal) who.push(sql`p.terminal_id = ${q.terminal}`);
-  const payer = sql`coalesce((select nullif(trim(pa.name_first || ' ' || pa.name_last), '')
+  if (q.cashier) who.push(eq(p.takenByEmployeeId, q.cashier));
+  if (q.terminal) who.push(eq(p.terminalId, q.terminal));
+  const payer = sql<string>`coalesce((select nullif(trim(pa.name_first || ' ' || pa.name_last), '')
       from participants pa where pa.id = (select participant_id from registrations
         where id = p.registration_id)), p.owner_key)`;
   // Who took each row, by employee ID and as their account names them (null: no such account):
   // a terminal's sheet holds the rows of everyone who took turns at it.
   const nameOf = (employee: SQL) =>
-    sql`(select ${staffShownName("st")} from staff st where st.employee_id = ${employee})`;
-  const taken = await queryRows<{
-    id: number;
-    method: string;
-    settled_at: Date | string;
-    amount_cents: number;
-    tendered_cents: number | null;
-    change_cents: number | null;
-    check_number: string | null;
-    payer: string;
-    cashier: string | null;
-    cashier_name: string | null;
-  }>(
-    db,
-    sql`select p.id, p.method, p.settled_at, p.amount_cents, p.tendered_cents, p.change_cents,
-          p.check_number, ${payer} as payer, p.taken_by_employee_id as cashier,
-          ${nameOf(sql`p.taken_by_employee_id`)} as cashier_name
-        from payments p
-        where p.method in ('cash', 'inPersonCheck', 'terminal') and p.status in ('succeeded', 'refunded')
-          and p.settled_at >= ${s}::timestamptz and p.settled_at < ${e}::timestamptz ${and(who)}
-        order by p.settled_at, p.id`,
-  );
+    sql<
+      string | null
+    >`(select ${staffShownName("st")} from staff st where st.employee_id = ${employee})`;
+  const taken = await db
+    .select({
+      id: p.id,
+      method: p.method,
+      // Not null: the day's bounds are on it.
+      settled_at: sql<Date>`${p.settledAt}`.mapWith(p.settledAt),
+      amount_cents: p.amountCents,
+      tendered_cents: p.tenderedCents,
+      change_cents: p.changeCents,
+      check_number: p.checkNumber,
+      payer,
+      cashier: p.takenByEmployeeId,
+      cashier_name: nameOf(sql`p.taken_by_employee_id`),
+    })
+    .from(p)
+    .where(
+      sql.join(
+        [
+          inArray(p.method, ["cash", "inPersonCheck", "terminal"]),
+          inArray(p.status, ["succeeded", "refunded"]),
+          inDay(p.settledAt),
+          ...who,
+        ],
+        sql` and `,
+      ),
+    )
+    .orderBy(p.settledAt, p.id);
   // Cash handed back that day by this person (or at this terminal), whatever the payment was: a
   // refund given back in cash, or an automatic one of a cash payment from before refunds said how.
   const refundWho: SQL[] = [];
   if (q.cashier) refundWho.push(sql`${REFUND_EMPLOYEE} = ${q.cashier}`);
-  if (q.terminal) refundWho.push(sql`p.terminal_id = ${q.terminal}`);
-  const refunds = await queryRows<{
-    payment_id: number;
-    settled_at: Date | string;
-    amount_cents: number;
-    payer: string;
-    cashier: string | null;
-    cashier_name: string | null;
-  }>(
-    db,
-    sql`select r.payment_id, r.settled_at, r.amount_cents, ${payer} as payer,
-          ${REFUND_EMPLOYEE} as cashier, ${nameOf(REFUND_EMPLOYEE)} as cashier_name
-        from payment_refunds r join payments p on p.id = r.payment_id
-        where r.status = 'succeeded'
-          and (r.paid_out_method = 'cash' or (r.paid_out_method is null and p.method = 'cash'))
-          and r.settled_at >= ${s}::timestamptz and r.settled_at < ${e}::timestamptz
-          ${and(refundWho)}
-        order by r.settled_at, r.id`,
-  );
+  if (q.terminal) refundWho.push(eq(p.terminalId, q.terminal));
+  const refunds = await db
+    .select({
+      payment_id: r.paymentId,
+      // Not null: the day's bounds are on it.
+      settled_at: sql<Date>`${r.settledAt}`.mapWith(r.settledAt),
+      amount_cents: r.amountCents,
+      payer,
+      cashier: sql<string | null>`${REFUND_EMPLOYEE}`,
+      cashier_name: nameOf(REFUND_EMPLOYEE),
+    })
+    .from(r)
+    .innerJoin(p, eq(p.id, r.paymentId))
+    .where(
+      sql.join(
+        [
+          eq(r.status, "succeeded"),
+          sql`(${r.paidOutMethod} = 'cash' or (${r.paidOutMethod} is null and ${p.method} = 'cash'))`,
+          inDay(r.settledAt),
+          ...refundWho,
+        ],
+        sql` and `,
+      ),
+    )
+    .orderBy(r.settledAt, r.id);
   // Mailed checks the person recorded that day, and those they recorded bounced that day
   // (negative): a check that bounces later stays in the day it was deposited, as in the report.
   const mailed = q.terminal
     ? []
-    : await queryRows<{
-        payment_id: number;
-        at: Date | string;
-        check_number: string;
-        amount_cents: number;
-        kind: "check" | "bounce";
-        payer: string;
-        cashier: string | null;
-        cashier_name: string | null;
-      }>(
-        db,
-        sql`select m.payment_id, m.recorded_at as at, m.check_number, m.amount_cents,
-              'check' as kind, ${payer} as payer, m.recorded_by as cashier,
-              ${nameOf(sql`m.recorded_by`)} as cashier_name
-            from mailed_checks m join payments p on p.id = m.payment_id
-            where m.status in ('received', 'bounced') and m.received_on = ${q.day}::date
-              and m.recorded_by = ${q.cashier!}
-            union all
-            select m.payment_id, m.undone_at, m.check_number, -m.amount_cents, 'bounce', ${payer},
-              m.undone_by, ${nameOf(sql`m.undone_by`)}
-            from mailed_checks m join payments p on p.id = m.payment_id
-            where m.status = 'bounced' and m.undone_by = ${q.cashier!}
-              and m.undone_at >= ${s}::timestamptz and m.undone_at < ${e}::timestamptz`,
-      );
+    : await db
+        .select({
+          payment_id: m.paymentId,
+          at: m.recordedAt,
+          check_number: m.checkNumber,
+          amount_cents: m.amountCents,
+          kind: sql<"check" | "bounce">`'check'`,
+          payer,
+          cashier: sql<string | null>`${m.recordedBy}`,
+          cashier_name: nameOf(sql`m.recorded_by`),
+        })
+        .from(m)
+        .innerJoin(p, eq(p.id, m.paymentId))
+        .where(
+          sql`${inArray(m.status, ["received", "bounced"])} and ${m.receivedOn} = ${q.day}::date
+            and ${eq(m.recordedBy, q.cashier!)}`,
+        )
+        .unionAll(
+          db
+            .select({
+              payment_id: m.paymentId,
+              // Not null: a bounced check's.
+              at: sql<Date>`${m.undoneAt}`.mapWith(m.undoneAt),
+              check_number: m.checkNumber,
+              amount_cents: sql<number>`-${m.amountCents}`,
+              kind: sql<"check" | "bounce">`'bounce'`,
+              payer,
+              cashier: sql<string | null>`${m.undoneBy}`,
+              cashier_name: nameOf(sql`m.undone_by`),
+            })
+            .from(m)
+            .innerJoin(p, eq(p.id, m.paymentId))
+            .where(
+              sql`${eq(m.status, "bounced")} and ${eq(m.undoneBy, q.cashier!)}
+                and ${inDay(m.undoneAt)}`,
+            ),
+        );
   const iso = (d: Date | string) => new Date(d).toISOString();
   // Net of a cash payment: what was handed over less the change, which is what it paid.
   const cash = taken
@@ -493,12 +529,12 @@ export async function readDaySheet(
       a.at.localeCompare(b.at),
   );
   const reader = taken.filter((p) => p.method === "terminal");
+  const st = alias(staff, "st");
   const [named] = q.cashier
-    ? await queryRows<{ name: string }>(
-        db,
-        sql`select ${staffShownName("st")} as name from staff st
-            where st.employee_id = ${q.cashier}`,
-      )
+    ? await db
+        .select({ name: sql<string>`${staffShownName("st")}` })
+        .from(st)
+        .where(eq(st.employeeId, q.cashier))
     : [];
   return {
     day: q.day,

@@ -1,10 +1,23 @@
 // Who may buy which fee, at what price, and how many (spec 02 §4 "Price rules", §5 "Quantity"):
 // read-only, for the fee list, the cart and the assessed fees.
-import { sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import type { Buyer } from "@domain/rules/pricing";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import {
+  assessedFees,
+  cartItems,
+  carts,
+  courseQuestions,
+  feeCategories,
+  fees,
+  guests,
+  participants,
+  schools,
+  staff,
+} from "../db/schema";
 import { spanishText, textLanguage } from "./spanish-texts";
 
 export interface FeeRow {
@@ -41,18 +54,21 @@ export interface BuyerInfo extends Buyer {
   name: string;
 }
 
-const allowColumn: Record<TokenClaims["kind"], string> = {
-  student: "allow_student",
-  community_member: "allow_community_member",
-  guest_user: "allow_guest",
-  staff: "allow_employee",
-};
+/** Fees under the name the Spanish texts' joins read them by (`fees f`). */
+const f = alias(fees, "f");
+
+const allowColumn = {
+  student: f.allowStudent,
+  community_member: f.allowCommunityMember,
+  guest_user: f.allowGuest,
+  staff: f.allowEmployee,
+} satisfies Record<TokenClaims["kind"], unknown>;
 
 /**
- * A fee's columns and the joins they need (`fees f` first): its name and description in the
+ * The fees a condition picks, with their category, school and name and description in the
  * reply's language where the district wrote a Spanish version (decision 172).
  */
-function feeSelect(): { columns: SQL; joins: SQL } {
+function selectFees(db: Exec) {
   const name = spanishText("fee_name_es", "fee", "name", sql`f.id`, sql`f.name`);
   const description = spanishText(
     "fee_description_es",
@@ -61,18 +77,38 @@ function feeSelect(): { columns: SQL; joins: SQL } {
     sql`f.id`,
     sql`f.description`,
   );
-  return {
-    columns: sql`f.id, ${name.text} as name, ${description.text} as description, f.amount_cents,
-      f.fee_type, f.fee_category_id, fc.name as category_name, f.school_id,
-      sc.short_name as school_short, sc.full_name as school_full, f.max_quantity, f.allow_partial,
-      f.is_donation, f.fee_group_id, f.free_amount_cents, f.free_quantity, f.reduced_amount_cents,
-      f.reduced_quantity, f.activity_amount_cents, f.activity_quantity, f.criteria_grades, f.notes,
-      ${name.given} as name_es, ${description.given} and f.description <> '' as description_es`,
-    joins: sql`left join fee_categories fc on fc.id = f.fee_category_id
-      left join schools sc on sc.id = f.school_id
-      ${name.join}
-      ${description.join}`,
-  };
+  return db
+    .select({
+      id: f.id,
+      name: sql<string>`${name.text}`,
+      description: sql<string>`${description.text}`,
+      amount_cents: f.amountCents,
+      fee_type: f.feeType,
+      fee_category_id: f.feeCategoryId,
+      category_name: feeCategories.name,
+      school_id: f.schoolId,
+      school_short: schools.shortName,
+      school_full: schools.fullName,
+      max_quantity: f.maxQuantity,
+      allow_partial: f.allowPartial,
+      is_donation: f.isDonation,
+      fee_group_id: f.feeGroupId,
+      free_amount_cents: f.freeAmountCents,
+      free_quantity: f.freeQuantity,
+      reduced_amount_cents: f.reducedAmountCents,
+      reduced_quantity: f.reducedQuantity,
+      activity_amount_cents: f.activityAmountCents,
+      activity_quantity: f.activityQuantity,
+      criteria_grades: f.criteriaGrades,
+      notes: f.notes,
+      name_es: sql<boolean>`${name.given}`,
+      description_es: sql<boolean>`${description.given} and ${f.description} <> ''`,
+    })
+    .from(f)
+    .leftJoin(feeCategories, eq(feeCategories.id, f.feeCategoryId))
+    .leftJoin(schools, eq(schools.id, f.schoolId))
+    .leftJoin(name.table, name.on)
+    .leftJoin(description.table, description.on);
 }
 
 /** Fees this kind of user may buy now (active, on sale, allowed). */
@@ -82,29 +118,22 @@ export async function saleableFees(
   now: Date,
   opts: { feeId?: number; optionalOnly?: boolean } = {},
 ): Promise<FeeRow[]> {
-  const fee = feeSelect();
-  return queryRows<FeeRow>(
-    db,
-    sql`select ${fee.columns}
-        from fees f
-        ${fee.joins}
-        where f.active and ${sql.raw(`f.${allowColumn[kind]}`)}
-          and (f.sale_start is null or f.sale_start <= ${now})
-          and (f.sale_end is null or f.sale_end >= ${now})
-          ${opts.optionalOnly ? sql`and f.fee_type = 'Optional'` : sql``}
-          ${opts.feeId !== undefined ? sql`and f.id = ${opts.feeId}` : sql``}
-        order by f.name, f.id`,
-  );
+  return selectFees(db)
+    .where(
+      and(
+        eq(f.active, true),
+        eq(allowColumn[kind], true),
+        or(isNull(f.saleStart), lte(f.saleStart, now)),
+        or(isNull(f.saleEnd), gte(f.saleEnd, now)),
+        opts.optionalOnly ? eq(f.feeType, "Optional") : undefined,
+        opts.feeId !== undefined ? eq(f.id, opts.feeId) : undefined,
+      ),
+    )
+    .orderBy(f.name, f.id);
 }
 
 export async function feeById(db: Exec, feeId: number): Promise<FeeRow | null> {
-  const fee = feeSelect();
-  const [row] = await queryRows<FeeRow>(
-    db,
-    sql`select ${fee.columns} from fees f
-        ${fee.joins}
-        where f.id = ${feeId}`,
-  );
+  const [row] = await selectFees(db).where(eq(f.id, feeId));
   return row ?? null;
 }
 
@@ -114,36 +143,40 @@ export async function feeById(db: Exec, feeId: number): Promise<FeeRow | null> {
  */
 export async function feeQuestions(db: Exec, feeIds: number[], language = textLanguage()) {
   if (!feeIds.length) return [];
-  const q = sql`q.id`;
+  const q = alias(courseQuestions, "q");
   const question = spanishText(
     "q_question_es",
     "question",
     "question",
-    q,
+    sql`q.id`,
     sql`q.question`,
     language,
   );
-  const answers = spanishText("q_answers_es", "question", "answers", q, sql`null`, language);
-  return queryRows<{
-    id: number;
-    fee_id: number;
-    question: string;
-    response_type: "Value List" | "Free Form" | "Waiver" | "Signature";
-    answer_list: string[];
-    sort_order: number;
-    /** The district's Spanish question, and its Spanish answers one per line (decision 172). */
-    question_es: boolean;
-    answer_labels: string | null;
-  }>(
-    db,
-    sql`select q.id, q.fee_id, ${question.text} as question, q.response_type, q.answer_list,
-          q.sort_order, ${question.given} as question_es, ${answers.text} as answer_labels
-        from course_questions q
-        ${question.join}
-        ${answers.join}
-        where q.fee_id in ${sql.raw(`(${feeIds.map((n) => Number(n)).join(",")})`)}
-        order by q.sort_order, q.id`,
+  const answers = spanishText(
+    "q_answers_es",
+    "question",
+    "answers",
+    sql`q.id`,
+    sql`null`,
+    language,
   );
+  return db
+    .select({
+      id: q.id,
+      fee_id: q.feeId,
+      question: sql<string>`${question.text}`,
+      response_type: q.responseType,
+      answer_list: q.answerList,
+      sort_order: q.sortOrder,
+      /** The district's Spanish question, and its Spanish answers one per line (decision 172). */
+      question_es: sql<boolean>`${question.given}`,
+      answer_labels: sql<string | null>`${answers.text}`,
+    })
+    .from(q)
+    .leftJoin(question.table, question.on)
+    .leftJoin(answers.table, answers.on)
+    .where(inArray(q.feeId, feeIds.map(Number)))
+    .orderBy(q.sortOrder, q.id);
 }
 
 export type FeeQuestionRow = Awaited<ReturnType<typeof feeQuestions>>[number];
@@ -151,49 +184,48 @@ export type FeeQuestionRow = Awaited<ReturnType<typeof feeQuestions>>[number];
 /** The buyer's aid, pass, grade and name, for prices and the payer header. */
 export async function buyerInfo(db: Exec, claims: TokenClaims): Promise<BuyerInfo> {
   if (claims.kind === "student" || claims.kind === "community_member") {
-    const [p] = await queryRows<{
-      id: number;
-      financial_aid: "free" | "reduced" | null;
-      activity_pass: boolean;
-      grade: string | null;
-      name_first: string;
-      name_last: string;
-    }>(
-      db,
-      sql`select id, financial_aid, activity_pass, grade, name_first, name_last
-          from participants where id = ${Number(claims.sub)}`,
-    );
+    const [p] = await db
+      .select({
+        id: participants.id,
+        financialAid: participants.financialAid,
+        activityPass: participants.activityPass,
+        grade: participants.grade,
+        nameFirst: participants.nameFirst,
+        nameLast: participants.nameLast,
+      })
+      .from(participants)
+      .where(eq(participants.id, Number(claims.sub)));
     return {
-      financialAid: claims.kind === "student" ? (p?.financial_aid ?? null) : null,
-      activityPass: claims.kind === "student" ? !!p?.activity_pass : false,
+      financialAid: claims.kind === "student" ? (p?.financialAid ?? null) : null,
+      activityPass: claims.kind === "student" ? !!p?.activityPass : false,
       grade: p?.grade ?? null,
       participantId: p?.id ?? null,
-      name: p ? `${p.name_first} ${p.name_last}` : "",
+      name: p ? `${p.nameFirst} ${p.nameLast}` : "",
     };
   }
   if (claims.kind === "guest_user") {
-    const [g] = await queryRows<{ name_first: string; name_last: string }>(
-      db,
-      sql`select name_first, name_last from guests where id = ${Number(claims.sub)}`,
-    );
+    const [g] = await db
+      .select({ nameFirst: guests.nameFirst, nameLast: guests.nameLast })
+      .from(guests)
+      .where(eq(guests.id, Number(claims.sub)));
     return {
       financialAid: null,
       activityPass: false,
       grade: null,
       participantId: null,
-      name: g ? `${g.name_first} ${g.name_last}` : "",
+      name: g ? `${g.nameFirst} ${g.nameLast}` : "",
     };
   }
-  const [s] = await queryRows<{ display_name: string }>(
-    db,
-    sql`select display_name from staff where employee_id = ${claims.sub}`,
-  );
+  const [s] = await db
+    .select({ displayName: staff.displayName })
+    .from(staff)
+    .where(eq(staff.employeeId, claims.sub));
   return {
     financialAid: null,
     activityPass: false,
     grade: null,
     participantId: null,
-    name: s?.display_name ?? "",
+    name: s?.displayName ?? "",
   };
 }
 
@@ -209,22 +241,33 @@ export async function countsByFee(
   db: Exec,
   ownerKey: string,
 ): Promise<{ bought: Map<number, number>; inCart: Map<number, number> }> {
-  const bought = await queryRows<{ fee_id: number; n: number }>(
-    db,
-    sql`select fee_id, sum(quantity)::int as n from assessed_fees
-        where payer_key = ${ownerKey} and self_assessed and status in ('paid', 'partial')
-        group by fee_id`,
-  );
-  const inCart = await queryRows<{ fee_id: number; n: number }>(
-    db,
-    sql`select i.fee_id, count(*)::int as n from cart_items i join carts c on c.id = i.cart_id
-        where i.for_key = ${ownerKey} and c.status in ('OPEN', 'PROCESSING')
-          and i.item_type = 'fee' and i.assessed_fee_id is null
-        group by i.fee_id`,
-  );
+  const bought = await db
+    .select({ feeId: assessedFees.feeId, n: sql<number>`sum(${assessedFees.quantity})::int` })
+    .from(assessedFees)
+    .where(
+      and(
+        eq(assessedFees.payerKey, ownerKey),
+        eq(assessedFees.selfAssessed, true),
+        inArray(assessedFees.status, ["paid", "partial"]),
+      ),
+    )
+    .groupBy(assessedFees.feeId);
+  const inCart = await db
+    .select({ feeId: cartItems.feeId, n: count() })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(
+      and(
+        eq(cartItems.forKey, ownerKey),
+        inArray(carts.status, ["OPEN", "PROCESSING"]),
+        eq(cartItems.itemType, "fee"),
+        isNull(cartItems.assessedFeeId),
+      ),
+    )
+    .groupBy(cartItems.feeId);
   return {
-    bought: new Map(bought.map((r) => [Number(r.fee_id), Number(r.n)])),
-    inCart: new Map(inCart.map((r) => [Number(r.fee_id), Number(r.n)])),
+    bought: new Map(bought.map((r) => [r.feeId, r.n])),
+    inCart: new Map(inCart.map((r) => [Number(r.feeId), r.n])),
   };
 }
 

@@ -1,18 +1,18 @@
 // The district's schools and school years as the administration lists them (decision 149).
-import { sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import type { SchoolsReply } from "@domain/contract/admin-schools";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import { schoolYears, schools } from "../db/schema";
 
 /** Every school by short name, every school year newest first. */
 export async function readSchools(db: Exec): Promise<SchoolsReply> {
-  const schools = await queryRows<SchoolsReply["schools"][number]>(
-    db,
-    sql`select id, short_name as "shortName", full_name as "fullName"
-      from schools order by lower(short_name), id`,
-  );
-  const schoolYears = await queryRows<SchoolsReply["schoolYears"][number]>(
-    db,
-    sql`select id, year from school_years order by year desc, id`,
-  );
-  return { schools, schoolYears };
+  const schoolRows = await db
+    .select({ id: schools.id, shortName: schools.shortName, fullName: schools.fullName })
+    .from(schools)
+    .orderBy(sql`lower(${schools.shortName})`, schools.id);
+  const yearRows = await db
+    .select({ id: schoolYears.id, year: schoolYears.year })
+    .from(schoolYears)
+    .orderBy(desc(schoolYears.year), schoolYears.id);
+  return { schools: schoolRows, schoolYears: yearRows };
 }

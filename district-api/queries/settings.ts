@@ -54,6 +54,7 @@ export async function readAdminSettings(db: Db): Promise<AdminSettings> {
  * none. Read with the caller's executor, so a transaction reads it.
  */
 export async function readDistrictName(db: Exec, fallback: string): Promise<string> {
+  // One row whether or not either table has one: a SELECT without FROM, which the builder lacks.
   const [row] = await queryRows<{ name: string | null }>(
     db,
     sql`select coalesce(

@@ -1,9 +1,11 @@
 // The district's texts in Spanish in families' replies (decision 172): the pieces a query uses to
 // give a reply asked for in Spanish the Spanish version of a district text where one exists.
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { displayLanguage } from "@domain/messages/language";
 import { TEXT_ENTITIES, textShape, type TextEntity } from "@domain/rules/district-texts";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import { districtTexts } from "../db/schema";
 
 /**
  * The language whose versions a family's reply joins: the request's when it is Spanish; otherwise
@@ -14,10 +16,16 @@ export function textLanguage(): string {
   return displayLanguage() === "es" ? "es" : "en";
 }
 
+/** district_texts under an alias of its own, to join once per text a query reads. */
+const textsAs = (name: string) => alias(districtTexts, name);
+
 /** One district text of a record in a query: its join, its value and whether it is Spanish. */
 export interface SpanishText {
   /** `left join district_texts <alias> on …`, after the record's own table in the FROM list. */
   join: SQL;
+  /** The same join for the query builder: `.leftJoin(t.table, t.on)`. */
+  table: ReturnType<typeof textsAs>;
+  on: SQL;
   /** The Spanish version where the reply is in Spanish and one exists, else the English. */
   text: SQL;
   /** True when `text` is the Spanish version (the reply marks it for the page's `lang`). */
@@ -40,9 +48,12 @@ export function spanishText(
     throw new Error(`no translatable text ${entity}.${field} (${alias})`);
   }
   const a = sql.raw(alias);
+  const on = sql`${a}.entity = ${entity}
+      and ${a}.entity_id = (${id})::text and ${a}.field = ${field} and ${a}.language = ${language}`;
   return {
-    join: sql`left join district_texts ${a} on ${a}.entity = ${entity}
-      and ${a}.entity_id = (${id})::text and ${a}.field = ${field} and ${a}.language = ${language}`,
+    join: sql`left join district_texts ${a} on ${on}`,
+    table: textsAs(alias),
+    on,
     text: sql`coalesce(${a}.text, ${english})`,
     given: sql`(${a}.text is not null)`,
   };
@@ -59,11 +70,16 @@ export function spanishList(flags: Record<string, boolean | null | undefined>): 
 /** The Spanish versions of some of the settings texts, by key (none unless answering in Spanish). */
 export async function readSpanishSettings(db: Exec): Promise<Map<string, string>> {
   if (textLanguage() !== "es") return new Map();
-  const rows = await queryRows<{ field: string; text: string }>(
-    db,
-    sql`select field, text from district_texts
-      where entity = 'setting' and entity_id = '1' and language = 'es'`,
-  );
+  const rows = await db
+    .select({ field: districtTexts.field, text: districtTexts.text })
+    .from(districtTexts)
+    .where(
+      and(
+        eq(districtTexts.entity, "setting"),
+        eq(districtTexts.entityId, "1"),
+        eq(districtTexts.language, "es"),
+      ),
+    );
   return new Map(rows.map((r) => [r.field, r.text]));
 }
 
@@ -80,11 +96,17 @@ export async function districtTextIn(
   english: string,
 ): Promise<string> {
   if (textLanguage() !== "es") return english;
-  const [row] = await queryRows<{ text: string }>(
-    db,
-    sql`select text from district_texts where entity = ${entity} and entity_id = ${String(id)}
-      and field = ${field} and language = 'es'`,
-  );
+  const [row] = await db
+    .select({ text: districtTexts.text })
+    .from(districtTexts)
+    .where(
+      and(
+        eq(districtTexts.entity, entity),
+        eq(districtTexts.entityId, String(id)),
+        eq(districtTexts.field, field),
+        eq(districtTexts.language, "es"),
+      ),
+    );
   return row?.text ?? english;
 }
 

@@ -2,9 +2,25 @@
 // rosters, the fees an employee owns and their reports. Every read is limited to the caller's own
 // sections (course_sections.instructor_employee_id) and fees (fee_owners); http/staff.ts
 // authorises, calls these, and shapes their rows with http/replies/staff.ts.
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { t } from "@domain/messages";
-import { queryRows, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import {
+  assessedFees,
+  courseQuestions,
+  courseSections,
+  courses,
+  feeOwners,
+  fees,
+  guardians,
+  guests,
+  participants,
+  programs,
+  registrations,
+  schoolYears,
+  schools,
+  staff,
+} from "../db/schema";
 import { ApiError } from "../errors";
 
 export interface SectionRow {
@@ -80,58 +96,112 @@ export async function readInstructorSections(
   employeeId: string,
   sectionId?: string,
 ): Promise<InstructorSectionRows> {
-  const one = sectionId ? sql`and cs.id = ${sectionId}` : sql``;
-  const sections = await queryRows<SectionRow>(
-    db,
-    sql`select cs.id, cs.program_id, p.name as program_name, p.active as program_active,
-          c.id as course_id, c.subject, c.course_number, c.name as course_name, c.description,
-          cs.section_number, cs.term, cs.restrict_to_school, s.full_name as school_full_name,
-          cs.capacity, cs.credit_hours::text as credit_hours, cs.delivery_method, cs.meeting_days,
-          cs.room_number, cs.date_start::text as date_start, cs.date_end::text as date_end,
-          to_char(cs.time_start, 'HH24:MI') as time_start, to_char(cs.time_end, 'HH24:MI') as time_end,
-          cs.allow_community, cs.active, st.display_name as instructor_name
-        from course_sections cs
-        join programs p on p.id = cs.program_id
-        join courses c on c.id = cs.course_id
-        left join schools s on s.id = cs.school_id
-        left join staff st on st.employee_id = cs.instructor_employee_id
-        where cs.instructor_employee_id = ${employeeId} ${one}
-        order by p.sort_order, p.name, c.subject, c.course_number, cs.section_number, cs.id`,
+  const cs = courseSections;
+  const taught = and(
+    eq(cs.instructorEmployeeId, employeeId),
+    sectionId ? eq(cs.id, sectionId) : undefined,
   );
+  const sections: SectionRow[] = await db
+    .select({
+      id: cs.id,
+      program_id: cs.programId,
+      program_name: programs.name,
+      program_active: programs.active,
+      course_id: courses.id,
+      subject: courses.subject,
+      course_number: courses.courseNumber,
+      course_name: courses.name,
+      description: courses.description,
+      section_number: cs.sectionNumber,
+      term: cs.term,
+      restrict_to_school: cs.restrictToSchool,
+      school_full_name: schools.fullName,
+      capacity: cs.capacity,
+      credit_hours: sql<string>`${cs.creditHours}::text`,
+      delivery_method: cs.deliveryMethod,
+      meeting_days: cs.meetingDays,
+      room_number: cs.roomNumber,
+      date_start: sql<string>`${cs.dateStart}::text`,
+      date_end: sql<string>`${cs.dateEnd}::text`,
+      time_start: sql<string | null>`to_char(${cs.timeStart}, 'HH24:MI')`,
+      time_end: sql<string | null>`to_char(${cs.timeEnd}, 'HH24:MI')`,
+      allow_community: cs.allowCommunity,
+      active: cs.active,
+      instructor_name: staff.displayName,
+    })
+    .from(cs)
+    .innerJoin(programs, eq(programs.id, cs.programId))
+    .innerJoin(courses, eq(courses.id, cs.courseId))
+    .leftJoin(schools, eq(schools.id, cs.schoolId))
+    .leftJoin(staff, eq(staff.employeeId, cs.instructorEmployeeId))
+    .where(taught)
+    .orderBy(
+      programs.sortOrder,
+      programs.name,
+      courses.subject,
+      courses.courseNumber,
+      cs.sectionNumber,
+      cs.id,
+    );
   if (!sections.length) return { sections, regs: [], questions: [] };
   // Waitlisted and offered places are not on the roster (docs/decisions/050). A payment window
   // that has run out counts as canceled even before the sweeper records it.
-  const regs = await queryRows<RegistrationRow>(
-    db,
-    sql`select r.id, r.course_section_id, r.status, r.cancel_reason, r.hold_expires_at, r.created_at,
-          r.answers, pa.id as participant_id, pa.kind, pa.name_first, pa.name_last, pa.grade,
-          pa.gender, pa.email, pa.custodian_emails, pa.emergency_name, pa.emergency_phone,
-          pa.emergency_relationship, pa.language,
-          (select coalesce(json_agg(json_build_object(
-              'nameFirst', g.name_first, 'nameLast', g.name_last, 'phone1', g.phone1,
-              'email', g.email,
-              'relationship', case when g.relationship = 'Other'
-                then coalesce(g.relationship_other, g.relationship) else g.relationship end)
-            order by g.position, g.id), '[]'::json)
-            from guardians g where g.participant_id = pa.id) as guardians,
-          greatest(0, r.cost_cents - r.credits_applied_cents - greatest(
-            coalesce(r.paid_cents, 0),
-            coalesce((select sum(af.paid_cents) from assessed_fees af where af.registration_id = r.id), 0)
-          ))::int as balance_cents
-        from registrations r
-        join participants pa on pa.id = r.participant_id
-        join course_sections cs on cs.id = r.course_section_id
-        where cs.instructor_employee_id = ${employeeId} ${one}
-          and r.status in ('registered', 'pending_payment', 'cancelled')
-        order by r.created_at, r.id`,
-  );
-  const questions = await queryRows<SectionQuestionRow>(
-    db,
-    sql`select q.id, q.course_section_id, q.question, q.response_type, q.sort_order
-        from course_questions q join course_sections cs on cs.id = q.course_section_id
-        where cs.instructor_employee_id = ${employeeId} ${one}
-        order by q.sort_order, q.id`,
-  );
+  const r = registrations;
+  const pa = participants;
+  const g = guardians;
+  const regs: RegistrationRow[] = await db
+    .select({
+      id: r.id,
+      course_section_id: r.courseSectionId,
+      status: r.status,
+      cancel_reason: r.cancelReason,
+      hold_expires_at: r.holdExpiresAt,
+      created_at: r.createdAt,
+      answers: r.answers,
+      participant_id: pa.id,
+      kind: pa.kind,
+      name_first: pa.nameFirst,
+      name_last: pa.nameLast,
+      grade: pa.grade,
+      gender: pa.gender,
+      email: pa.email,
+      custodian_emails: pa.custodianEmails,
+      emergency_name: pa.emergencyName,
+      emergency_phone: pa.emergencyPhone,
+      emergency_relationship: pa.emergencyRelationship,
+      language: pa.language,
+      guardians: sql<unknown>`(select coalesce(json_agg(json_build_object(
+          'nameFirst', ${g.nameFirst}, 'nameLast', ${g.nameLast}, 'phone1', ${g.phone1},
+          'email', ${g.email},
+          'relationship', case when ${g.relationship} = 'Other'
+            then coalesce(${g.relationshipOther}, ${g.relationship}) else ${g.relationship} end)
+          order by ${g.position}, ${g.id}), '[]'::json)
+        from ${g} where ${g.participantId} = ${pa.id})`,
+      balance_cents: sql<number>`greatest(0, ${r.costCents} - ${r.creditsAppliedCents} - greatest(
+          coalesce(${r.paidCents}, 0),
+          coalesce(${db
+            .select({ paid: sql`sum(${assessedFees.paidCents})` })
+            .from(assessedFees)
+            .where(eq(assessedFees.registrationId, r.id))}, 0)
+        ))::int`,
+    })
+    .from(r)
+    .innerJoin(pa, eq(pa.id, r.participantId))
+    .innerJoin(cs, eq(cs.id, r.courseSectionId))
+    .where(and(taught, inArray(r.status, ["registered", "pending_payment", "cancelled"])))
+    .orderBy(r.createdAt, r.id);
+  const questions: SectionQuestionRow[] = await db
+    .select({
+      id: courseQuestions.id,
+      course_section_id: sql<string>`${courseQuestions.courseSectionId}`,
+      question: courseQuestions.question,
+      response_type: courseQuestions.responseType,
+      sort_order: courseQuestions.sortOrder,
+    })
+    .from(courseQuestions)
+    .innerJoin(cs, eq(cs.id, courseQuestions.courseSectionId))
+    .where(taught)
+    .orderBy(courseQuestions.sortOrder, courseQuestions.id);
   return { sections, regs, questions };
 }
 
@@ -145,15 +215,19 @@ export interface MyFeeRow {
 
 /** The fees the employee owns, by name. */
 export async function readMyFees(db: Db, employeeId: string): Promise<MyFeeRow[]> {
-  return queryRows<MyFeeRow>(
-    db,
-    sql`select f.id, f.name, s.short_name, y.year, f.fee_type
-        from fees f
-        join fee_owners o on o.fee_id = f.id and o.employee_id = ${employeeId}
-        left join schools s on s.id = f.school_id
-        left join school_years y on y.id = f.school_year_id
-        order by f.name, f.id`,
-  );
+  return db
+    .select({
+      id: fees.id,
+      name: fees.name,
+      short_name: schools.shortName,
+      year: schoolYears.year,
+      fee_type: fees.feeType,
+    })
+    .from(fees)
+    .innerJoin(feeOwners, and(eq(feeOwners.feeId, fees.id), eq(feeOwners.employeeId, employeeId)))
+    .leftJoin(schools, eq(schools.id, fees.schoolId))
+    .leftJoin(schoolYears, eq(schoolYears.id, fees.schoolYearId))
+    .orderBy(fees.name, fees.id);
 }
 
 export interface ReportQuestionRow {
@@ -202,35 +276,70 @@ export async function readFeeReport(
   employeeId: string,
   feeId: number,
 ): Promise<FeeReportRows> {
-  const [fee] = await queryRows<{ id: number; name: string; account_code: string | null }>(
-    db,
-    sql`select f.id, f.name, f.account_code from fees f
-        join fee_owners o on o.fee_id = f.id and o.employee_id = ${employeeId}
-        where f.id = ${feeId}`,
-  );
+  const [fee] = await db
+    .select({ id: fees.id, name: fees.name, account_code: fees.accountCode })
+    .from(fees)
+    .innerJoin(feeOwners, and(eq(feeOwners.feeId, fees.id), eq(feeOwners.employeeId, employeeId)))
+    .where(eq(fees.id, feeId));
   // Another owner's fee and a fee that does not exist answer the same, so IDs cannot be probed.
   if (!fee) throw new ApiError(404, t("staff.feeNotFound"), t("staff.feeNotFound"));
-  const questions = await queryRows<ReportQuestionRow>(
-    db,
-    sql`select id, question, response_type, sort_order from course_questions
-        where fee_id = ${feeId} order by sort_order, id`,
-  );
-  const rows = await queryRows<FeeReportRow>(
-    db,
-    sql`select af.id, af.status, af.quantity, af.assessed_cost_cents, af.paid_cents, af.assessed_at,
-          af.paid_at, af.notes, af.answers, af.payer_key,
-          pa.id as p_id, pa.kind as p_kind, pa.name_first as p_first, pa.name_last as p_last,
-          pa.email as p_email, pa.custodian_emails as p_custodian,
-          g.name_first as g_first, g.name_last as g_last, g.email as g_email,
-          st.employee_id as s_emp, st.name_first as s_first, st.name_last as s_last, st.email as s_email
-        from assessed_fees af
-        left join participants pa on pa.id = coalesce(af.participant_id,
-          case when af.payer_key ~ '^(student|community_member):[0-9]{1,9}$'
-            then split_part(af.payer_key, ':', 2)::int end)
-        left join guests g on af.payer_key = 'guest_user:' || g.id
-        left join staff st on af.payer_key = 'staff:' || st.employee_id
-        where af.fee_id = ${feeId}
-        order by coalesce(pa.name_last, g.name_last, st.name_last), coalesce(pa.name_first, g.name_first, st.name_first), af.id`,
-  );
+  const questions: ReportQuestionRow[] = await db
+    .select({
+      id: courseQuestions.id,
+      question: courseQuestions.question,
+      response_type: courseQuestions.responseType,
+      sort_order: courseQuestions.sortOrder,
+    })
+    .from(courseQuestions)
+    .where(eq(courseQuestions.feeId, feeId))
+    .orderBy(courseQuestions.sortOrder, courseQuestions.id);
+  const af = assessedFees;
+  const pa = participants;
+  const g = guests;
+  const st = staff;
+  const rows: FeeReportRow[] = await db
+    .select({
+      id: af.id,
+      status: af.status,
+      quantity: af.quantity,
+      assessed_cost_cents: af.assessedCostCents,
+      paid_cents: af.paidCents,
+      assessed_at: af.assessedAt,
+      paid_at: af.paidAt,
+      notes: af.notes,
+      answers: af.answers,
+      payer_key: af.payerKey,
+      p_id: pa.id,
+      p_kind: pa.kind,
+      p_first: pa.nameFirst,
+      p_last: pa.nameLast,
+      p_email: pa.email,
+      p_custodian: pa.custodianEmails,
+      g_first: g.nameFirst,
+      g_last: g.nameLast,
+      g_email: g.email,
+      s_emp: st.employeeId,
+      s_first: st.nameFirst,
+      s_last: st.nameLast,
+      s_email: st.email,
+    })
+    .from(af)
+    .leftJoin(
+      pa,
+      eq(
+        pa.id,
+        sql`coalesce(${af.participantId},
+          case when ${af.payerKey} ~ '^(student|community_member):[0-9]{1,9}$'
+            then split_part(${af.payerKey}, ':', 2)::int end)`,
+      ),
+    )
+    .leftJoin(g, eq(af.payerKey, sql`'guest_user:' || ${g.id}`))
+    .leftJoin(st, eq(af.payerKey, sql`'staff:' || ${st.employeeId}`))
+    .where(eq(af.feeId, feeId))
+    .orderBy(
+      sql`coalesce(${pa.nameLast}, ${g.nameLast}, ${st.nameLast})`,
+      sql`coalesce(${pa.nameFirst}, ${g.nameFirst}, ${st.nameFirst})`,
+      af.id,
+    );
   return { fee, questions, rows };
 }
