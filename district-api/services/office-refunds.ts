@@ -537,10 +537,13 @@ async function familyOf(deps: ApiDeps, paymentId: number): Promise<RefundFamily 
           coalesce(pa.name_first, g.name_first) as name,
           coalesce(p.confirmation_id, p.id::text) as confirmation, p.cart_id
         from payments p
-          left join participants pa on p.owner_key ~ '^(student|community_member):[0-9]{1,9}$'
-            and pa.id = split_part(p.owner_key, ':', 2)::int
-          left join guests g on p.owner_key ~ '^guest_user:[0-9]{1,9}$'
-            and g.id = split_part(p.owner_key, ':', 2)::int
+          -- The number is read inside case: join conditions run in any order, and an
+          -- employee's key (staff:E1003) read as a number would fail the statement.
+          left join participants pa on pa.id = case
+            when p.owner_key ~ '^(student|community_member):[0-9]{1,9}$'
+            then split_part(p.owner_key, ':', 2)::int end
+          left join guests g on g.id = case when p.owner_key ~ '^guest_user:[0-9]{1,9}$'
+            then split_part(p.owner_key, ':', 2)::int end
         where p.id = ${paymentId}`,
   );
   if (!row) return null;

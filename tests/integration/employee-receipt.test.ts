@@ -1,6 +1,7 @@
 // An employee's own purchase (decision 155): paying their cart queues one receipt e-mail to
 // the employee's address on file, linking the receipt page; the receipt is theirs alone, another
 // employee gets the same 404 as a cart that does not exist.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { call, staffToken, startTestApi, type TestApi } from "../support/api";
@@ -66,5 +67,27 @@ describe("an employee's purchase", () => {
       token: await staffToken(api, "instructor"),
     });
     expect(other.status).toBe(404);
+
+    // The business office finds and opens the employee's payment like a family's: the payer is a
+    // `staff:` owner key, which the family joins must not try to read as a number.
+    const office = await staffToken(api, "office");
+    const list = await call(api, "GET", "/v1/office/payments", { token: office });
+    expect(list.status, JSON.stringify(list.body).slice(0, 300)).toBe(200);
+    const [payment] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from payments where cart_id = ${cartId}`,
+    );
+    const opened = await call(api, "GET", `/v1/office/payments/${Number(payment!.id)}`, {
+      token: office,
+    });
+    expect(opened.status, JSON.stringify(opened.body).slice(0, 300)).toBe(200);
+    const refunds = await call(api, "GET", "/v1/office/refunds/open", { token: office });
+    expect(refunds.status, JSON.stringify(refunds.body).slice(0, 300)).toBe(200);
+    // And refunds part of it (the refund's mail reads the payer the same way).
+    const refunded = await call(api, "POST", `/v1/office/payments/${Number(payment!.id)}/refunds`, {
+      token: office,
+      body: { key: randomUUID(), amountCents: 200, reason: "Lunch cancelled" },
+    });
+    expect(refunded.status, JSON.stringify(refunded.body).slice(0, 300)).toBe(201);
   });
 });
