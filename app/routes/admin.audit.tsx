@@ -2,22 +2,10 @@
 // and a date range in the district's zone (a GET form, so a filtered page is a link); the same
 // filter downloads as CSV (decision 119).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import {
-  Alert,
-  Button,
-  Code,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { useLoaderData } from "@remix-run/react";
+import { Button, Code, NativeSelect, TextInput } from "@mantine/core";
 import { t } from "@domain/messages/admin";
-import { Pager } from "~/components/staff/Pager";
+import { StaffListPage } from "~/components/staff/StaffListPage";
 import { auditPage } from "~/.server/admin";
 import type { PageHandle } from "~/components/page-title";
 
@@ -30,16 +18,15 @@ export function loader(args: LoaderFunctionArgs) {
 export default function AdminAudit() {
   const { filter, errors, zone, actions, entities, page, loadError, downloadHref } =
     useLoaderData<typeof loader>();
-  const { search } = useLocation();
   const any = { value: "", label: t("admin.audit.any") };
+  const jsonStyle = { maxWidth: "22rem", whiteSpace: "pre-wrap" } as const;
   return (
-    <Stack>
-      <Paper p="lg" withBorder>
-        <Title order={1} size="h2" mb="md">
-          {t("admin.audit.title")}
-        </Title>
-        <Form method="get" aria-label={t("admin.audit.filters")}>
-          <Group align="flex-end" wrap="wrap">
+    <StaffListPage
+      title={t("admin.audit.title")}
+      form={{
+        label: t("admin.audit.filters"),
+        fields: (
+          <>
             <TextInput
               name="actor"
               label={t("admin.audit.actor")}
@@ -76,67 +63,51 @@ export default function AdminAudit() {
             <Button component="a" href={downloadHref} variant="default" download>
               {t("admin.audit.download")}
             </Button>
-          </Group>
-        </Form>
-      </Paper>
-      <Paper p="lg" withBorder>
-        {loadError ? (
-          <Alert color="red" role="alert">
-            {loadError}
-          </Alert>
-        ) : page && page.entries.length === 0 ? (
-          <Text>{t("admin.audit.none")}</Text>
-        ) : page ? (
-          <>
-            <Table.ScrollContainer minWidth={800}>
-              <Table striped verticalSpacing="xs">
-                <Table.Caption>
-                  {t("admin.audit.caption", { total: String(page.total), zone })}
-                </Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("admin.audit.col.at")}</Table.Th>
-                    <Table.Th>{t("admin.audit.col.actor")}</Table.Th>
-                    <Table.Th>{t("admin.audit.col.action")}</Table.Th>
-                    <Table.Th>{t("admin.audit.col.entity")}</Table.Th>
-                    <Table.Th>{t("admin.audit.col.before")}</Table.Th>
-                    <Table.Th>{t("admin.audit.col.after")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {page.entries.map((e) => (
-                    <Table.Tr key={e.id}>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{e.at}</Table.Td>
-                      <Table.Td>{e.actorUsername}</Table.Td>
-                      <Table.Td>{e.action}</Table.Td>
-                      <Table.Td>
-                        {e.entity}
-                        {e.entityId ? ` ${e.entityId}` : ""}
-                      </Table.Td>
-                      <Table.Td>
-                        <Code block style={{ maxWidth: "22rem", whiteSpace: "pre-wrap" }}>
-                          {e.before}
-                        </Code>
-                      </Table.Td>
-                      <Table.Td>
-                        <Code block style={{ maxWidth: "22rem", whiteSpace: "pre-wrap" }}>
-                          {e.after}
-                        </Code>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager
-              page={page.page}
-              pageCount={page.pages}
-              search={search}
-              label={t("admin.audit.title")}
-            />
           </>
-        ) : null}
-      </Paper>
-    </Stack>
+        ),
+      }}
+      loadError={loadError}
+      list={
+        page && {
+          rows: page.entries,
+          caption: t("admin.audit.caption", { total: String(page.total), zone }),
+          page: page.page,
+          pageCount: page.pages,
+        }
+      }
+      empty={t("admin.audit.none")}
+      minWidth={800}
+      rowKey={(e) => e.id}
+      columns={[
+        { header: t("admin.audit.col.at"), cell: (e) => e.at, nowrap: true },
+        { header: t("admin.audit.col.actor"), cell: (e) => e.actorUsername },
+        { header: t("admin.audit.col.action"), cell: (e) => e.action },
+        {
+          header: t("admin.audit.col.entity"),
+          cell: (e) => (
+            <>
+              {e.entity}
+              {e.entityId ? ` ${e.entityId}` : ""}
+            </>
+          ),
+        },
+        {
+          header: t("admin.audit.col.before"),
+          cell: (e) => (
+            <Code block style={jsonStyle}>
+              {e.before}
+            </Code>
+          ),
+        },
+        {
+          header: t("admin.audit.col.after"),
+          cell: (e) => (
+            <Code block style={jsonStyle}>
+              {e.after}
+            </Code>
+          ),
+        },
+      ]}
+    />
   );
 }

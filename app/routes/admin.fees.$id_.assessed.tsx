@@ -3,28 +3,10 @@
 // was already paid (decision 121). Plain posts, one form per student.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useLocation,
-} from "@remix-run/react";
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Badge, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { t } from "@domain/messages/admin";
-import { Pager } from "~/components/staff/Pager";
+import { StaffListPage } from "~/components/staff/StaffListPage";
 import { assessedAction, assessedPage } from "~/.server/admin-fees";
 import { useZodForm } from "~/components/zod-form";
 import { FormError } from "~/components/fields";
@@ -112,76 +94,68 @@ function WaiveOrAdjust({
 export default function AdminFeeAssessed() {
   const { id, name, q, total, page, pages, students } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { search } = useLocation();
   return (
-    <Paper p="lg" withBorder>
-      <Anchor component={Link} to={`/admin/fees/${id}`} size="sm">
-        {t("adminFees.back")}
-      </Anchor>
-      <Title order={1} size="h2" my="md">
-        {t("adminFees.assessedTitle", { name })}
-      </Title>
-      <Group mb="md">
+    <StaffListPage
+      title={t("adminFees.assessedTitle", { name })}
+      back={{ to: `/admin/fees/${id}`, label: t("adminFees.back") }}
+      actions={
         <Button component={Link} to={`/admin/fees/${id}/assess`}>
           {t("adminFees.assessLink")}
         </Button>
-      </Group>
-      <Form method="get" role="search" aria-label={t("adminFees.searchStudents")}>
-        <Group align="flex-end" mb="md">
-          <TextInput name="q" label={t("adminFees.searchStudents")} defaultValue={q} />
-          <Button type="submit" variant="default">
-            {t("adminFees.searchButton")}
-          </Button>
-        </Group>
-      </Form>
-      {students.length === 0 ? (
-        <Text>{t("adminFees.assessedNone")}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped verticalSpacing="sm">
-            <Table.Caption>{t("adminFees.count", { total: String(total) })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("adminFees.col.student")}</Table.Th>
-                <Table.Th>{t("adminFees.col.studentId")}</Table.Th>
-                <Table.Th>{t("adminFees.col.grade")}</Table.Th>
-                <Table.Th>{t("adminFees.col.amount")}</Table.Th>
-                <Table.Th>{t("adminFees.col.paid")}</Table.Th>
-                <Table.Th>{t("adminFees.col.status")}</Table.Th>
-                <Table.Th>{t("adminFees.col.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {students.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{s.name}</Table.Td>
-                  <Table.Td>{s.participantId ?? ""}</Table.Td>
-                  <Table.Td>{s.grade ?? ""}</Table.Td>
-                  <Table.Td>{s.assessed}</Table.Td>
-                  <Table.Td>{s.paid}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={s.waived ? "gray" : s.owed ? "yellow" : "green"}>
-                      {s.waived ? t("adminFees.waived") : statusName(s.status)}
-                    </Badge>
-                    {s.adjustReason ? (
-                      <Text size="xs" c="dimmed">
-                        {s.adjustReason}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <WaiveOrAdjust
-                      row={s}
-                      lastResult={actionData?.assessedId === s.id ? actionData.result : undefined}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pager page={page} pageCount={pages} search={search} label={name} />
-    </Paper>
+      }
+      form={{
+        role: "search",
+        label: t("adminFees.searchStudents"),
+        fields: (
+          <>
+            <TextInput name="q" label={t("adminFees.searchStudents")} defaultValue={q} />
+            <Button type="submit" variant="default">
+              {t("adminFees.searchButton")}
+            </Button>
+          </>
+        ),
+      }}
+      list={{
+        rows: students,
+        caption: t("adminFees.count", { total: String(total) }),
+        page,
+        pageCount: pages,
+      }}
+      empty={t("adminFees.assessedNone")}
+      minWidth={900}
+      pagerLabel={name}
+      rowKey={(s) => s.id}
+      columns={[
+        { header: t("adminFees.col.student"), cell: (s) => s.name },
+        { header: t("adminFees.col.studentId"), cell: (s) => s.participantId ?? "" },
+        { header: t("adminFees.col.grade"), cell: (s) => s.grade ?? "" },
+        { header: t("adminFees.col.amount"), cell: (s) => s.assessed },
+        { header: t("adminFees.col.paid"), cell: (s) => s.paid },
+        {
+          header: t("adminFees.col.status"),
+          cell: (s) => (
+            <>
+              <Badge variant="light" color={s.waived ? "gray" : s.owed ? "yellow" : "green"}>
+                {s.waived ? t("adminFees.waived") : statusName(s.status)}
+              </Badge>
+              {s.adjustReason ? (
+                <Text size="xs" c="dimmed">
+                  {s.adjustReason}
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          header: t("adminFees.col.actions"),
+          cell: (s) => (
+            <WaiveOrAdjust
+              row={s}
+              lastResult={actionData?.assessedId === s.id ? actionData.result : undefined}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }

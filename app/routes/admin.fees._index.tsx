@@ -3,14 +3,7 @@
 // below, the fee groups with their number of fees and a form for a new one, a plain
 // post (decision 127).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
   Anchor,
   Badge,
@@ -24,7 +17,7 @@ import {
   Title,
 } from "@mantine/core";
 import { t } from "@domain/messages/admin";
-import { Pager } from "~/components/staff/Pager";
+import { StaffListPage } from "~/components/staff/StaffListPage";
 import { useZodForm } from "~/components/zod-form";
 import { FormError } from "~/components/fields";
 import { AdminTextInput } from "~/components/admin/fields";
@@ -43,79 +36,72 @@ export function action(args: ActionFunctionArgs) {
 
 export default function AdminFees() {
   const { q, total, page, pages, fees } = useLoaderData<typeof loader>();
-  const { search } = useLocation();
   return (
-    <Stack>
-      <Paper p="lg" withBorder>
-        <Group justify="space-between" mb="md">
-          <Title order={1} size="h2">
-            {t("adminFees.title")}
-          </Title>
-          <Button component={Link} to="/admin/fees/new">
-            {t("adminFees.create")}
-          </Button>
-        </Group>
-        <Form method="get" role="search" aria-label={t("adminFees.search")}>
-          <Group align="flex-end" mb="md">
+    <StaffListPage
+      title={t("adminFees.title")}
+      actions={
+        <Button component={Link} to="/admin/fees/new">
+          {t("adminFees.create")}
+        </Button>
+      }
+      form={{
+        role: "search",
+        label: t("adminFees.search"),
+        fields: (
+          <>
             <TextInput name="q" label={t("adminFees.search")} defaultValue={q} />
             <Button type="submit" variant="default">
               {t("adminFees.searchButton")}
             </Button>
-          </Group>
-        </Form>
-        {fees.length === 0 ? (
-          <Text>{t("adminFees.none")}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped>
-              <Table.Caption>{t("adminFees.count", { total: String(total) })}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("adminFees.col.name")}</Table.Th>
-                  <Table.Th>{t("adminFees.col.amount")}</Table.Th>
-                  <Table.Th>{t("adminFees.col.type")}</Table.Th>
-                  <Table.Th>{t("adminFees.col.school")}</Table.Th>
-                  <Table.Th>{t("adminFees.col.year")}</Table.Th>
-                  <Table.Th>{t("adminFees.col.assessed")}</Table.Th>
-                  <Table.Th>{t("adminFees.col.status")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {fees.map((f) => (
-                  <Table.Tr key={f.id}>
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={`/admin/fees/${f.id}`}
-                        aria-label={t("adminFees.open", { name: f.name })}
-                      >
-                        {f.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{f.amount}</Table.Td>
-                    <Table.Td>{f.feeType}</Table.Td>
-                    <Table.Td>{f.school ?? ""}</Table.Td>
-                    <Table.Td>{f.year ?? ""}</Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/fees/${f.id}/assessed`}>
-                        {f.assessedCount}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={f.active ? "green" : "gray"} variant="light">
-                        {f.active ? t("adminFees.active") : t("adminFees.inactive")}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <Pager page={page} pageCount={pages} search={search} label={t("adminFees.title")} />
-      </Paper>
+          </>
+        ),
+      }}
+      list={{
+        rows: fees,
+        caption: t("adminFees.count", { total: String(total) }),
+        page,
+        pageCount: pages,
+      }}
+      empty={t("adminFees.none")}
+      minWidth={720}
+      rowKey={(f) => f.id}
+      columns={[
+        {
+          header: t("adminFees.col.name"),
+          cell: (f) => (
+            <Anchor
+              component={Link}
+              to={`/admin/fees/${f.id}`}
+              aria-label={t("adminFees.open", { name: f.name })}
+            >
+              {f.name}
+            </Anchor>
+          ),
+        },
+        { header: t("adminFees.col.amount"), cell: (f) => f.amount },
+        { header: t("adminFees.col.type"), cell: (f) => f.feeType },
+        { header: t("adminFees.col.school"), cell: (f) => f.school ?? "" },
+        { header: t("adminFees.col.year"), cell: (f) => f.year ?? "" },
+        {
+          header: t("adminFees.col.assessed"),
+          cell: (f) => (
+            <Anchor component={Link} to={`/admin/fees/${f.id}/assessed`}>
+              {f.assessedCount}
+            </Anchor>
+          ),
+        },
+        {
+          header: t("adminFees.col.status"),
+          cell: (f) => (
+            <Badge color={f.active ? "green" : "gray"} variant="light">
+              {f.active ? t("adminFees.active") : t("adminFees.inactive")}
+            </Badge>
+          ),
+        },
+      ]}
+    >
       <FeeGroups />
-    </Stack>
+    </StaffListPage>
   );
 }
 

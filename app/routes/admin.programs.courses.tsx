@@ -1,32 +1,14 @@
 // /admin/programs/courses: the courses sections are made of, 50 a page, searched, and a form for a
 // new one (decision 120); each course's name opens its edit page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useLocation,
-} from "@remix-run/react";
-import {
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { courseCreateAction, courseListPage } from "~/.server/admin-catalogue";
 import { useZodForm } from "~/components/zod-form";
 import { FormError } from "~/components/fields";
 import { AdminTextarea, AdminTextInput } from "~/components/admin/fields";
-import { Pager } from "~/components/staff/Pager";
+import { StaffListPage } from "~/components/staff/StaffListPage";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = { title: t("admin.courses.title") };
@@ -40,8 +22,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function AdminCourses() {
-  const { q, qError, courses, page, pages, total } = useLoaderData<typeof loader>();
-  const { search } = useLocation();
+  const { q, qError, courses, page, pages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields, formProps] = useZodForm({
@@ -53,16 +34,13 @@ export default function AdminCourses() {
     shouldRevalidate: "onInput",
   });
   return (
-    <Stack>
-      <Paper p="lg" withBorder>
-        <Anchor component={Link} to="/admin/programs" size="sm">
-          {t("admin.programs.back")}
-        </Anchor>
-        <Title order={1} size="h2" my="md">
-          {t("admin.courses.title")}
-        </Title>
-        <Form method="get" role="search">
-          <Group align="flex-end">
+    <StaffListPage
+      title={t("admin.courses.title")}
+      back={{ to: "/admin/programs", label: t("admin.programs.back") }}
+      form={{
+        role: "search",
+        fields: (
+          <>
             <TextInput
               name="q"
               label={t("admin.programs.search")}
@@ -72,40 +50,27 @@ export default function AdminCourses() {
             <Button type="submit" variant="light">
               {t("admin.programs.searchButton")}
             </Button>
-          </Group>
-        </Form>
-        {total === 0 ? (
-          <Text mt="md">{t("admin.courses.none")}</Text>
-        ) : (
-          <>
-            <Table striped mt="md">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("admin.courses.subject")}</Table.Th>
-                  <Table.Th>{t("admin.courses.number")}</Table.Th>
-                  <Table.Th>{t("admin.courses.name")}</Table.Th>
-                  <Table.Th>{t("admin.courses.category")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {courses.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>{c.subject}</Table.Td>
-                    <Table.Td>{c.courseNumber}</Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/admin/programs/courses/${c.id}`}>
-                        {c.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{c.category ?? ""}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            <Pager page={page} pageCount={pages} search={search} label={t("admin.courses.title")} />
           </>
-        )}
-      </Paper>
+        ),
+      }}
+      list={{ rows: courses, page, pageCount: pages }}
+      empty={t("admin.courses.none")}
+      minWidth={600}
+      rowKey={(c) => c.id}
+      columns={[
+        { header: t("admin.courses.subject"), cell: (c) => c.subject },
+        { header: t("admin.courses.number"), cell: (c) => c.courseNumber },
+        {
+          header: t("admin.courses.name"),
+          cell: (c) => (
+            <Anchor component={Link} to={`/admin/programs/courses/${c.id}`}>
+              {c.name}
+            </Anchor>
+          ),
+        },
+        { header: t("admin.courses.category"), cell: (c) => c.category ?? "" },
+      ]}
+    >
       <Paper p="lg" withBorder>
         <Title order={2} size="h3" mb="md">
           {t("admin.courses.new")}
@@ -132,6 +97,6 @@ export default function AdminCourses() {
           </Stack>
         </Form>
       </Paper>
-    </Stack>
+    </StaffListPage>
   );
 }

@@ -2,24 +2,11 @@
 // name, student number, activity, confirmation or check number and a status (a GET form, so a
 // filtered page is a link).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Anchor, Badge, Button, NativeSelect, TextInput } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { promiseListPage } from "~/.server/office";
-import { Pager } from "~/components/staff/Pager";
+import { StaffListPage } from "~/components/staff/StaffListPage";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = { title: t("office.checks.title") };
@@ -30,15 +17,14 @@ export function loader(args: LoaderFunctionArgs) {
 
 export default function OfficeChecks() {
   const { filter, statuses, page, loadError } = useLoaderData<typeof loader>();
-  const { search } = useLocation();
   return (
-    <Stack>
-      <Paper p="lg" withBorder>
-        <Title order={1} size="h2" mb="md">
-          {t("office.checks.title")}
-        </Title>
-        <Form method="get" role="search" aria-label={t("office.checks.title")}>
-          <Group align="flex-end" wrap="wrap">
+    <StaffListPage
+      title={t("office.checks.title")}
+      form={{
+        role: "search",
+        label: t("office.checks.title"),
+        fields: (
+          <>
             <TextInput
               name="q"
               type="search"
@@ -54,73 +40,65 @@ export default function OfficeChecks() {
               data={statuses}
             />
             <Button type="submit">{t("office.checks.apply")}</Button>
-          </Group>
-        </Form>
-      </Paper>
-      <Paper p="lg" withBorder>
-        {loadError ? (
-          <Alert color="red" role="alert">
-            {loadError}
-          </Alert>
-        ) : page && page.promises.length === 0 ? (
-          <Text>{t("office.checks.none")}</Text>
-        ) : page ? (
-          <>
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped verticalSpacing="xs">
-                <Table.Caption>{t("office.checks.count", { total: page.total })}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("office.checks.col.confirmation")}</Table.Th>
-                    <Table.Th>{t("office.checks.col.family")}</Table.Th>
-                    <Table.Th>{t("office.checks.col.activity")}</Table.Th>
-                    <Table.Th>{t("office.checks.col.promised")}</Table.Th>
-                    <Table.Th>{t("office.checks.col.amount")}</Table.Th>
-                    <Table.Th>{t("office.checks.col.received")}</Table.Th>
-                    <Table.Th>{t("office.checks.col.status")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {page.promises.map((p) => (
-                    <Table.Tr key={p.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/office/checks/${p.id}`}>
-                          {p.confirmation}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        {p.family}
-                        {p.participantId ? ` (${p.participantId})` : ""}
-                      </Table.Td>
-                      <Table.Td>
-                        {p.activity}
-                        {p.cart ? ` · ${p.cart}` : ""}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>{p.promised}</Table.Td>
-                      <Table.Td>{p.amount}</Table.Td>
-                      <Table.Td>{p.received}</Table.Td>
-                      <Table.Td>
-                        {p.status}{" "}
-                        {p.overdue ? (
-                          <Badge color="orange" variant="light">
-                            {t("office.checks.overdue")}
-                          </Badge>
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager
-              page={page.page}
-              pageCount={page.pages}
-              search={search}
-              label={t("office.checks.title")}
-            />
           </>
-        ) : null}
-      </Paper>
-    </Stack>
+        ),
+      }}
+      loadError={loadError}
+      list={
+        page && {
+          rows: page.promises,
+          caption: t("office.checks.count", { total: page.total }),
+          page: page.page,
+          pageCount: page.pages,
+        }
+      }
+      empty={t("office.checks.none")}
+      minWidth={760}
+      rowKey={(p) => p.id}
+      columns={[
+        {
+          header: t("office.checks.col.confirmation"),
+          cell: (p) => (
+            <Anchor component={Link} to={`/office/checks/${p.id}`}>
+              {p.confirmation}
+            </Anchor>
+          ),
+        },
+        {
+          header: t("office.checks.col.family"),
+          cell: (p) => (
+            <>
+              {p.family}
+              {p.participantId ? ` (${p.participantId})` : ""}
+            </>
+          ),
+        },
+        {
+          header: t("office.checks.col.activity"),
+          cell: (p) => (
+            <>
+              {p.activity}
+              {p.cart ? ` · ${p.cart}` : ""}
+            </>
+          ),
+        },
+        { header: t("office.checks.col.promised"), cell: (p) => p.promised, nowrap: true },
+        { header: t("office.checks.col.amount"), cell: (p) => p.amount },
+        { header: t("office.checks.col.received"), cell: (p) => p.received },
+        {
+          header: t("office.checks.col.status"),
+          cell: (p) => (
+            <>
+              {p.status}{" "}
+              {p.overdue ? (
+                <Badge color="orange" variant="light">
+                  {t("office.checks.overdue")}
+                </Badge>
+              ) : null}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
