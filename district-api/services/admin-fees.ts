@@ -2,7 +2,8 @@
 // is one transaction under the fee's lock and records its audit entry there. An assessment is one
 // set-based statement (INSERT ... SELECT ... ON CONFLICT DO NOTHING): the unique index of
 // migration 0018 charges a student a fee once, however many identical requests run at once.
-import { sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z, ZodError } from "zod";
 import type {
   AdminFee,
@@ -13,6 +14,7 @@ import type {
 } from "@domain/contract/admin-fees";
 import { t } from "@domain/messages";
 import { queryRows, type Db, type Exec } from "../db/client";
+import { feeGroups, fees, participants, schoolYears, schools } from "../db/schema";
 import { recordAudit, type Actor } from "./audit";
 import { ApiError, isUniqueViolation } from "../errors";
 import { lockRows } from "./locks";
@@ -31,14 +33,21 @@ export const FEE_AUDIT_ACTIONS = {
 
 /** Refuses a school, year or fee group that does not exist: 400 naming the field. */
 async function checkLookups(db: Exec, v: Partial<FeeRequest>): Promise<void> {
-  const checks: [keyof FeeRequest, string, number | null | undefined][] = [
-    ["schoolId", "schools", v.schoolId],
-    ["schoolYearId", "school_years", v.schoolYearId],
-    ["feeGroupId", "fee_groups", v.feeGroupId],
+  const checks: [
+    keyof FeeRequest,
+    typeof schools | typeof schoolYears | typeof feeGroups,
+    number | null | undefined,
+  ][] = [
+    ["schoolId", schools, v.schoolId],
+    ["schoolYearId", schoolYears, v.schoolYearId],
+    ["feeGroupId", feeGroups, v.feeGroupId],
   ];
   for (const [field, table, id] of checks) {
     if (id === null || id === undefined) continue;
-    const found = await queryRows(db, sql`select 1 from ${sql.identifier(table)} where id = ${id}`);
+    const found = await db
+      .select({ n: sql<number>`1` })
+      .from(table)
+      .where(eq(table.id, id));
     if (!found.length) {
       const message = t("adminFees.unknownLookup", { field });
       throw new ApiError(400, message, `${field}: ${message}`);
@@ -53,33 +62,34 @@ const normalised = (v: FeeRequest): FeeRequest => ({
   saleEnd: v.saleEnd === null ? null : new Date(v.saleEnd).toISOString(),
 });
 
+/** The fee's columns as a request sets them (every one, for a new fee and a change alike). */
 function columns(v: FeeRequest) {
   return {
     name: v.name,
     description: v.description,
-    fee_type: v.feeType,
-    school_id: v.schoolId,
-    school_year_id: v.schoolYearId,
-    fee_group_id: v.feeGroupId,
-    account_code: v.accountCode,
-    amount_cents: v.amountCents,
-    is_donation: v.isDonation,
-    max_quantity: v.maxQuantity,
-    allow_partial: v.allowPartial,
-    free_amount_cents: v.free?.amountCents ?? null,
-    free_quantity: v.free?.quantity ?? null,
-    reduced_amount_cents: v.reduced?.amountCents ?? null,
-    reduced_quantity: v.reduced?.quantity ?? null,
-    activity_amount_cents: v.activity?.amountCents ?? null,
-    activity_quantity: v.activity?.quantity ?? null,
-    allow_student: v.allowStudent,
-    allow_employee: v.allowEmployee,
-    allow_community_member: v.allowCommunityMember,
-    allow_guest: v.allowGuest,
-    sale_start: v.saleStart,
-    sale_end: v.saleEnd,
+    feeType: v.feeType,
+    schoolId: v.schoolId,
+    schoolYearId: v.schoolYearId,
+    feeGroupId: v.feeGroupId,
+    accountCode: v.accountCode,
+    amountCents: v.amountCents,
+    isDonation: v.isDonation,
+    maxQuantity: v.maxQuantity,
+    allowPartial: v.allowPartial,
+    freeAmountCents: v.free?.amountCents ?? null,
+    freeQuantity: v.free?.quantity ?? null,
+    reducedAmountCents: v.reduced?.amountCents ?? null,
+    reducedQuantity: v.reduced?.quantity ?? null,
+    activityAmountCents: v.activity?.amountCents ?? null,
+    activityQuantity: v.activity?.quantity ?? null,
+    allowStudent: v.allowStudent,
+    allowEmployee: v.allowEmployee,
+    allowCommunityMember: v.allowCommunityMember,
+    allowGuest: v.allowGuest,
+    saleStart: v.saleStart === null ? null : new Date(v.saleStart),
+    saleEnd: v.saleEnd === null ? null : new Date(v.saleEnd),
     active: v.active,
-  };
+  } satisfies Partial<typeof fees.$inferInsert>;
 }
 
 async function writeQuestions(tx: Exec, feeId: number, v: FeeRequest): Promise<void> {
@@ -93,13 +103,6 @@ async function writeQuestions(tx: Exec, feeId: number, v: FeeRequest): Promise<v
   }
 }
 
-function setClause(cols: Record<string, unknown>) {
-  return sql.join(
-    Object.entries(cols).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`),
-    sql`, `,
-  );
-}
-
 /** Creates a fee with its questions. */
 export async function createFee(
   db: Db,
@@ -110,19 +113,10 @@ export async function createFee(
   const v = normalised(input);
   return db.transaction(async (tx) => {
     await checkLookups(tx, v);
-    const cols = { ...columns(v), created_at: now.toISOString() };
-    const names = sql.join(
-      Object.keys(cols).map((k) => sql.identifier(k)),
-      sql`, `,
-    );
-    const values = sql.join(
-      Object.values(cols).map((x) => sql`${x}`),
-      sql`, `,
-    );
-    const [row] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into fees (${names}) values (${values}) returning id`,
-    );
+    const [row] = await tx
+      .insert(fees)
+      .values({ ...columns(v), createdAt: now })
+      .returning({ id: fees.id });
     const id = Number(row!.id);
     await writeQuestions(tx, id, v);
     await recordAudit(
@@ -163,7 +157,7 @@ export async function updateFee(
     }
     const changed = Object.keys(after);
     if (!changed.length) return { changed, fee: current };
-    await tx.execute(sql`update fees set ${setClause(columns(v))} where id = ${id}`);
+    await tx.update(fees).set(columns(v)).where(eq(fees.id, id));
     if ("questions" in after) await writeQuestions(tx, id, v);
     await recordAudit(
       tx,
@@ -203,10 +197,13 @@ export async function assessFee(
     if (!locked) throw new ApiError(404, t("adminFees.notFound"));
     const fee = (await pricedFee(tx, feeId))!;
     const where = await targetSql(tx, target);
-    const [already] = await queryRows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from participants p where ${where} and ${isAssessed(feeId)}`,
-    );
+    // The target's and the assessment's conditions are written on the alias p.
+    const p = alias(participants, "p");
+    const [already] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(p)
+      .where(sql`${where} and ${isAssessed(feeId)}`);
+    // Raw: an insert from a select, counted and summed in a data-modifying CTE (one statement).
     const [done] = await queryRows<{ n: number; total: string | number }>(
       tx,
       sql`with ins as (
@@ -266,11 +263,16 @@ const groupNameTaken = (name: string) =>
 
 /** Refuses a name another group has, whatever its case. */
 async function refuseTakenName(tx: Exec, name: string, id: number | null): Promise<void> {
-  const [taken] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from fee_groups where lower(name) = lower(${name})
-        ${id === null ? sql`` : sql`and id <> ${id}`} limit 1`,
-  );
+  const [taken] = await tx
+    .select({ id: feeGroups.id })
+    .from(feeGroups)
+    .where(
+      and(
+        eq(sql`lower(${feeGroups.name})`, sql`lower(${name})`),
+        id === null ? undefined : ne(feeGroups.id, id),
+      ),
+    )
+    .limit(1);
   if (taken) throw groupNameTaken(name);
 }
 
@@ -294,10 +296,10 @@ export async function createFeeGroup(
   return uniqueName(input.name, () =>
     db.transaction(async (tx) => {
       await refuseTakenName(tx, input.name, null);
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into fee_groups (name) values (${input.name}) returning id`,
-      );
+      const [row] = await tx
+        .insert(feeGroups)
+        .values({ name: input.name })
+        .returning({ id: feeGroups.id });
       const id = Number(row!.id);
       await recordAudit(
         tx,

@@ -1,12 +1,12 @@
 // Waiving and adjusting an assessed fee (decision 121), under the assessed fee's
 // lock: never below what was already paid, always with a reason, refused while a payment of it is
 // under way, and taken out of an open cart (the family adds it again at the new balance).
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { formatUsd } from "@domain/rules/money";
 import { t } from "@domain/messages";
 import type { AssessedStudent } from "@domain/contract/admin-fees";
 import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { assessedFees, cartItems, carts, participants } from "../db/schema";
 import { recordAudit, type Actor } from "./audit";
 import { ApiError } from "../errors";
 import { lockRows } from "./locks";
@@ -30,11 +30,12 @@ async function lockAssessed(tx: Tx, id: number): Promise<Locked> {
         where id = ${id}`,
   );
   if (!row) throw new ApiError(404, t("adminFees.assessedNotFound"));
-  const [paying] = await queryRows(
-    tx,
-    sql`select 1 from cart_items i join carts c on c.id = i.cart_id
-        where i.assessed_fee_id = ${id} and c.status = 'PROCESSING' limit 1`,
-  );
+  const [paying] = await tx
+    .select({ n: sql<number>`1` })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(and(eq(cartItems.assessedFeeId, id), eq(carts.status, "PROCESSING")))
+    .limit(1);
   if (paying) throw new ApiError(409, t("adminFees.paymentUnderWay"));
   return row;
 }
@@ -58,16 +59,22 @@ async function setCost(
 }
 
 async function readAssessed(tx: Tx, id: number): Promise<AssessedStudent> {
-  const [r] = await queryRows<AssessedStudent>(
-    tx,
-    sql`select a.id, a.participant_id as "participantId",
-          coalesce(p.name_last || ', ' || p.name_first, a.payer_key) as name, p.grade, a.status,
-          a.assessed_cost_cents as "assessedCents", a.paid_cents as "paidCents", a.waived,
-          a.adjust_reason as "adjustReason"
-        from assessed_fees a left join participants p on p.id = a.participant_id
-        where a.id = ${id}`,
-  );
-  return { ...r!, id: Number(r!.id) };
+  const [r] = await tx
+    .select({
+      id: assessedFees.id,
+      participantId: assessedFees.participantId,
+      name: sql<string>`coalesce(${participants.nameLast} || ', ' || ${participants.nameFirst}, ${assessedFees.payerKey})`,
+      grade: participants.grade,
+      status: assessedFees.status,
+      assessedCents: assessedFees.assessedCostCents,
+      paidCents: assessedFees.paidCents,
+      waived: assessedFees.waived,
+      adjustReason: assessedFees.adjustReason,
+    })
+    .from(assessedFees)
+    .leftJoin(participants, eq(participants.id, assessedFees.participantId))
+    .where(eq(assessedFees.id, id));
+  return r!;
 }
 
 /** Waives what is still owed: the cost becomes what was paid. */

@@ -18,7 +18,7 @@
 //   they are. A second run of the same file finds everything unchanged, writes nothing, records no
 //   audit entry.
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import {
   catalogueFileChecker,
   catalogueHeader,
@@ -35,6 +35,7 @@ import { normalizeHeader, schoolLookup } from "@domain/imports/students";
 import { t } from "@domain/messages";
 import { weekDaysOf } from "@domain/rules/week-days";
 import { queryRows, type Db, type Exec } from "../db/client";
+import { courseSections, courses, importRuns, programs, staff } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import type { Actor } from "./audit";
 import { SECTION_VALUE_COLUMNS } from "../queries/catalogue";
@@ -114,15 +115,22 @@ async function readOnFile(tx: Tx, rows: ParsedRow[], lock: boolean, now: Date) {
     // LOCK_ORDER: the programs, then their sections; each kind in id order.
     await lockRows(tx, "program", sql`select id from programs where ${programWhere} order by id`);
   }
-  const programs = await queryRows<ExistingProgram>(
-    tx,
-    sql`select id, source_key as "sourceKey", name, open, active,
-        one_section_per_term as "oneSectionPerTerm", requires_survey as "requiresSurvey",
-        allow_partial as "allowPartial", cancellation_message as "cancellationMessage",
-        sort_order as "sortOrder"
-      from programs where ${programWhere}`,
-  );
-  const programIds = programs.map((p) => p.id);
+  const programsOnFile: ExistingProgram[] = await tx
+    .select({
+      id: programs.id,
+      sourceKey: programs.sourceKey,
+      name: programs.name,
+      open: programs.open,
+      active: programs.active,
+      oneSectionPerTerm: programs.oneSectionPerTerm,
+      requiresSurvey: programs.requiresSurvey,
+      allowPartial: programs.allowPartial,
+      cancellationMessage: programs.cancellationMessage,
+      sortOrder: programs.sortOrder,
+    })
+    .from(programs)
+    .where(programWhere);
+  const programIds = programsOnFile.map((p) => p.id);
   const sectionWhere = sql`s.source_key = any(${pgTextArray(sectionCodes)}::text[])
     or (s.source_key is null and s.program_id = any(${`{${programIds.join(",")}}`}::uuid[]))`;
   if (lock) {
@@ -134,6 +142,7 @@ async function readOnFile(tx: Tx, rows: ParsedRow[], lock: boolean, now: Date) {
     );
     for (const s of locked) await releaseExpiredHolds(tx, s.id, now);
   }
+  // Raw: the section's values are queries/catalogue.ts's SQL column list (SECTION_VALUE_COLUMNS).
   const sections = (
     await queryRows<ExistingSection>(
       tx,
@@ -148,7 +157,7 @@ async function readOnFile(tx: Tx, rows: ParsedRow[], lock: boolean, now: Date) {
     schoolId: s.schoolId ?? null,
     meetingDays: weekDaysOf(s.meetingDays ?? []),
   }));
-  return { programs, sections };
+  return { programs: programsOnFile, sections };
 }
 
 const naturalKey = (programId: string, courseId: string, number: string, termId: string) =>
@@ -176,11 +185,11 @@ async function importIn(
   if (!options.dryRun) await lockStudentImport(tx);
   const plan = await planSetSchools(tx, sources);
   const { rows, carried } = await readCatalogue(source);
-  const { programs, sections } = await readOnFile(tx, rows, !options.dryRun, now);
+  const { programs: programsOnFile, sections } = await readOnFile(tx, rows, !options.dryRun, now);
 
   const programByCode = new Map<string, ExistingProgram>();
   const programByName = new Map<string, ExistingProgram>();
-  for (const p of programs) {
+  for (const p of programsOnFile) {
     if (p.sourceKey) programByCode.set(p.sourceKey, p);
     else if (!programByName.has(p.name.toLowerCase())) programByName.set(p.name.toLowerCase(), p);
   }
@@ -195,23 +204,20 @@ async function importIn(
   }
   // A school still to create stands for a placeholder id while its sections are checked.
   const schoolRows = plan.schools.map((s) => (s.id < 0 ? { ...s, id: newSchoolId(s.id) } : s));
-  const staffRows = await queryRows<{ employeeId: string }>(
-    tx,
-    sql`select employee_id as "employeeId" from staff`,
-  );
-  const courseRows = await queryRows<{ id: string; subject: string; courseNumber: string }>(
-    tx,
-    sql`select id, subject, course_number as "courseNumber" from courses order by id`,
-  );
-  const courses = new Map<string, string>();
+  const staffRows = await tx.select({ employeeId: staff.employeeId }).from(staff);
+  const courseRows = await tx
+    .select({ id: courses.id, subject: courses.subject, courseNumber: courses.courseNumber })
+    .from(courses)
+    .orderBy(asc(courses.id));
+  const courseByKey = new Map<string, string>();
   for (const c of courseRows) {
     const key = courseKey(c.subject, c.courseNumber);
-    if (!courses.has(key)) courses.set(key, c.id);
+    if (!courseByKey.has(key)) courseByKey.set(key, c.id);
   }
   const ctx = {
     schools: schoolLookup(schoolRows),
     instructors: new Set(staffRows.map((s) => s.employeeId)),
-    courses,
+    courses: courseByKey,
     program: (code: string, name: string) =>
       programByCode.get(code) ?? programByName.get(name.trim().toLowerCase()),
     section: (
@@ -299,12 +305,16 @@ async function importIn(
   for (const r of records) {
     if (!r.newCourse || courseIds.has(r.courseKey)) continue;
     const c = r.newCourse;
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into courses (subject, course_number, name, description, category)
-        values (${c.subject}, ${c.courseNumber}, ${c.name}, ${c.description}, ${c.category})
-        returning id`,
-    );
+    const [row] = await tx
+      .insert(courses)
+      .values({
+        subject: c.subject,
+        courseNumber: c.courseNumber,
+        name: c.name,
+        description: c.description,
+        category: c.category,
+      })
+      .returning({ id: courses.id });
     courseIds.set(r.courseKey, row!.id);
   }
   // Programs, once each (every row of one carries the same values: the file checker says so).
@@ -322,14 +332,20 @@ async function importIn(
           source_key = ${r.programCode}
         where id = ${r.programId}`);
     } else {
-      const [row] = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into programs (name, open, active, one_section_per_term, requires_survey,
-            allow_partial, cancellation_message, sort_order, source_key)
-          values (${p.name}, ${p.open}, ${p.active}, ${p.oneSectionPerTerm}, ${p.requiresSurvey},
-            ${p.allowPartial}, ${p.cancellationMessage}, ${p.sortOrder}, ${r.programCode})
-          returning id`,
-      );
+      const [row] = await tx
+        .insert(programs)
+        .values({
+          name: p.name,
+          open: p.open,
+          active: p.active,
+          oneSectionPerTerm: p.oneSectionPerTerm,
+          requiresSurvey: p.requiresSurvey,
+          allowPartial: p.allowPartial,
+          cancellationMessage: p.cancellationMessage,
+          sortOrder: p.sortOrder,
+          sourceKey: r.programCode,
+        })
+        .returning({ id: programs.id });
       programIds.set(r.programCode, row!.id);
     }
   }
@@ -346,15 +362,20 @@ async function importIn(
     };
     if (!r.sectionId) {
       const programId = programIds.get(r.programCode)!;
-      const [row] = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into course_sections (program_id, course_id, section_number, term_id, term,
-            capacity, date_start, date_end, source_key)
-          values (${programId}, ${values.courseId}, ${values.sectionNumber}, ${values.termId},
-            ${values.term}, ${values.capacity}, ${values.dateStart}::date, ${values.dateEnd}::date,
-            ${r.sectionCode})
-          returning id`,
-      );
+      const [row] = await tx
+        .insert(courseSections)
+        .values({
+          programId,
+          courseId: values.courseId,
+          sectionNumber: values.sectionNumber,
+          termId: values.termId,
+          term: values.term,
+          capacity: values.capacity,
+          dateStart: values.dateStart,
+          dateEnd: values.dateEnd,
+          sourceKey: r.sectionCode,
+        })
+        .returning({ id: courseSections.id });
       await tx.execute(sql`update course_sections set ${sectionSet(values)} where id = ${row!.id}`);
       continue;
     }
@@ -479,18 +500,27 @@ export async function applyCatalogueDryRun(
   const mail: QueuedMail[] = [];
   const result = await deps.db.transaction(async (tx): Promise<RunSummary> => {
     await lockStudentImport(tx);
-    const [run] = await queryRows<{ status: string; fileIds: string[]; applied: string | null }>(
-      tx,
-      sql`select status, file_ids as "fileIds", applied_run_id as applied
-        from import_runs where id = ${dryRunId}::uuid and kind = 'catalogue'`,
-    );
+    const [run] = await tx
+      .select({
+        status: importRuns.status,
+        fileIds: importRuns.fileIds,
+        applied: importRuns.appliedRunId,
+      })
+      .from(importRuns)
+      // The schema's type of kind names the student import's only.
+      .where(and(eq(importRuns.id, dryRunId), sql`${importRuns.kind} = 'catalogue'`));
     if (!run) throw new ApiError(404, t("admin.imports.runNotFound"));
     if (run.status !== "dry-run") throw new ApiError(409, t("admin.imports.notDryRun"));
     if (run.applied) {
-      const [done] = await queryRows<RunSummary>(
-        tx,
-        sql`select id, status, full_export as "full", summary from import_runs where id = ${run.applied}::uuid`,
-      );
+      const [done] = await tx
+        .select({
+          id: importRuns.id,
+          status: importRuns.status,
+          full: importRuns.fullExport,
+          summary: sql<RunSummary["summary"]>`${importRuns.summary}`,
+        })
+        .from(importRuns)
+        .where(eq(importRuns.id, run.applied));
       if (done) return done;
     }
     const sources = await loadSources(tx, run.fileIds);

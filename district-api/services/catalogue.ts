@@ -4,7 +4,7 @@
 // (services/locks.ts), so a capacity raise offers the freed seats to the waiting list in order with
 // the registration path's own offerFreedSeats, and never twice. The family program list's catalogue
 // version is bumped by the triggers of migration 0009 on every write here.
-import { sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { inReaderLanguage } from "./participant-language";
 import { ZodError, z } from "zod";
 import type {
@@ -19,6 +19,7 @@ import type {
 } from "@domain/contract/admin-catalogue";
 import { t } from "@domain/messages";
 import { queryRows, type Db, type Exec } from "../db/client";
+import { courseQuestions, courseSections, courses, programs, registrations } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { readSectionValues, type SectionValues } from "../queries/catalogue";
@@ -96,15 +97,19 @@ export async function createProgram(
   now: Date,
 ): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into programs (name, open, active, one_section_per_term, requires_survey,
-          allow_partial, cancellation_message, sort_order)
-        values (${input.name}, ${input.open}, ${input.active}, ${input.oneSectionPerTerm},
-          ${input.requiresSurvey}, ${input.allowPartial}, ${input.cancellationMessage},
-          ${input.sortOrder})
-        returning id`,
-    );
+    const [row] = await tx
+      .insert(programs)
+      .values({
+        name: input.name,
+        open: input.open,
+        active: input.active,
+        oneSectionPerTerm: input.oneSectionPerTerm,
+        requiresSurvey: input.requiresSurvey,
+        allowPartial: input.allowPartial,
+        cancellationMessage: input.cancellationMessage,
+        sortOrder: input.sortOrder,
+      })
+      .returning({ id: programs.id });
     await recordAudit(
       tx,
       actor,
@@ -178,13 +183,16 @@ export async function createCourse(
   now: Date,
 ): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into courses (subject, course_number, name, description, category)
-        values (${input.subject}, ${input.courseNumber}, ${input.name}, ${input.description},
-          ${input.category})
-        returning id`,
-    );
+    const [row] = await tx
+      .insert(courses)
+      .values({
+        subject: input.subject,
+        courseNumber: input.courseNumber,
+        name: input.name,
+        description: input.description,
+        category: input.category,
+      })
+      .returning({ id: courses.id });
     await recordAudit(
       tx,
       actor,
@@ -231,6 +239,7 @@ export async function updateCourse(
 
 /** The course, school and instructor a section names must exist: a 400 naming the field. */
 async function checkReferences(tx: Exec, v: SectionValues): Promise<void> {
+  // Raw: one row of three tests with no table to select from, which the builder cannot write.
   const [row] = await queryRows<{ course: boolean; school: boolean; instructor: boolean }>(
     tx,
     sql`select exists (select 1 from courses where id = ${v.courseId}) as course,
@@ -267,18 +276,17 @@ async function saveQuestions(
   questions: QuestionInput[],
   now: Date,
 ): Promise<void> {
-  const existing = await queryRows<{
-    id: number;
-    question: string;
-    responseType: string;
-    answerList: string[];
-    sortOrder: number;
-  }>(
-    tx,
-    sql`select id, question, response_type as "responseType", answer_list as "answerList",
-        sort_order as "sortOrder"
-      from course_questions where course_section_id = ${sectionId} order by id`,
-  );
+  const existing = await tx
+    .select({
+      id: courseQuestions.id,
+      question: courseQuestions.question,
+      responseType: courseQuestions.responseType,
+      answerList: courseQuestions.answerList,
+      sortOrder: courseQuestions.sortOrder,
+    })
+    .from(courseQuestions)
+    .where(eq(courseQuestions.courseSectionId, sectionId))
+    .orderBy(asc(courseQuestions.id));
   const byId = new Map(existing.map((q) => [q.id, q]));
   questions.forEach((q, i) => {
     if (q.id != null && !byId.has(q.id)) {
@@ -325,14 +333,16 @@ async function saveQuestions(
         now,
       );
     } else {
-      const [row] = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into course_questions (course_section_id, question, response_type, answer_list,
-            sort_order)
-          values (${sectionId}, ${q.question}, ${q.responseType},
-            ${textArray(q.answerList)}::text[], ${q.sortOrder})
-          returning id`,
-      );
+      const [row] = await tx
+        .insert(courseQuestions)
+        .values({
+          courseSectionId: sectionId,
+          question: q.question,
+          responseType: q.responseType,
+          answerList: q.answerList,
+          sortOrder: q.sortOrder,
+        })
+        .returning({ id: courseQuestions.id });
       await recordAudit(
         tx,
         actor,
@@ -366,14 +376,19 @@ export async function createSection(
     );
     if (!program) throw fieldError(["programId"], t("admin.catalogue.notFound"));
     await checkReferences(tx, values);
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into course_sections (program_id, course_id, section_number, term_id, term,
-          capacity, date_start, date_end)
-        values (${programId}, ${values.courseId}, ${values.sectionNumber}, ${values.termId},
-          ${values.term}, ${values.capacity}, ${values.dateStart}::date, ${values.dateEnd}::date)
-        returning id`,
-    );
+    const [row] = await tx
+      .insert(courseSections)
+      .values({
+        programId,
+        courseId: values.courseId,
+        sectionNumber: values.sectionNumber,
+        termId: values.termId,
+        term: values.term,
+        capacity: values.capacity,
+        dateStart: values.dateStart,
+        dateEnd: values.dateEnd,
+      })
+      .returning({ id: courseSections.id });
     const id = row!.id;
     await tx.execute(sql`update course_sections set ${sectionSet(values)} where id = ${id}`);
     await recordAudit(
@@ -461,26 +476,32 @@ export async function cancelSection(
   const result = await deps.db.transaction(async (tx) => {
     const section = await lockSection(tx, id);
     if (!section) throw new ApiError(404, t("admin.catalogue.notFound"));
-    const [info] = await queryRows<{ active: boolean; program: string }>(
-      tx,
-      sql`select s.active, p.name as program from course_sections s
-        join programs p on p.id = s.program_id where s.id = ${id}`,
-    );
+    const [info] = await tx
+      .select({ active: courseSections.active, program: programs.name })
+      .from(courseSections)
+      .innerJoin(programs, eq(programs.id, courseSections.programId))
+      .where(eq(courseSections.id, id));
     if (!info!.active) throw new ApiError(409, t("admin.catalogue.alreadyCancelled"));
     const reason = t("admin.catalogue.cancelReason");
     // The money paid for its registrations goes back (decision 133): recorded now, under the
     // payments' locks taken before the registrations' (LOCK_ORDER), sent after the commit.
-    const holding = await queryRows<{ id: string }>(
-      tx,
-      sql`select id from registrations where course_section_id = ${id}
-          and status in ('registered', 'pending_payment', 'waitlisted', 'offered') order by id`,
-    );
+    const holding = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.courseSectionId, id),
+          inArray(registrations.status, ["registered", "pending_payment", "waitlisted", "offered"]),
+        ),
+      )
+      .orderBy(asc(registrations.id));
     refunds = await recordSectionCancelRefunds(
       tx,
       id,
       holding.map((r) => r.id),
       now,
     );
+    // Raw: an update's returned rows joined in one statement (a data-modifying CTE).
     const people = await queryRows<{
       id: string;
       participant_id: number;
@@ -561,16 +582,17 @@ export async function deleteSection(db: Db, actor: Actor, id: string, now: Date)
   await db.transaction(async (tx) => {
     const section = await lockSection(tx, id);
     if (!section) throw new ApiError(404, t("admin.catalogue.notFound"));
-    const [used] = await queryRows<{ n: number }>(
-      tx,
-      sql`select 1 as n from registrations where course_section_id = ${id} limit 1`,
-    );
+    const [used] = await tx
+      .select({ n: sql<number>`1` })
+      .from(registrations)
+      .where(eq(registrations.courseSectionId, id))
+      .limit(1);
     if (used) throw new ApiError(409, t("admin.catalogue.hasRegistrations"));
     const before = await readSectionValues(tx, id);
-    const questions = await queryRows<{ id: number; question: string }>(
-      tx,
-      sql`delete from course_questions where course_section_id = ${id} returning id, question`,
-    );
+    const questions = await tx
+      .delete(courseQuestions)
+      .where(eq(courseQuestions.courseSectionId, id))
+      .returning({ id: courseQuestions.id, question: courseQuestions.question });
     await tx.execute(sql`delete from course_sections where id = ${id}`);
     await recordAudit(
       tx,
@@ -601,22 +623,26 @@ export async function copyProgram(
   return db.transaction(async (tx) => {
     const source = await lockProgram(tx, sourceId);
     if (!source) throw new ApiError(404, t("admin.catalogue.notFound"));
-    const [taken] = await queryRows<{ n: number }>(
-      tx,
-      sql`select 1 as n from programs where lower(name) = lower(${input.name}) limit 1`,
-    );
+    const [taken] = await tx
+      .select({ n: sql<number>`1` })
+      .from(programs)
+      .where(eq(sql`lower(${programs.name})`, sql`lower(${input.name})`))
+      .limit(1);
     if (taken) {
       throw new ApiError(409, t("admin.catalogue.nameTaken", { name: input.name }));
     }
-    const [span] = await queryRows<{ shift: number | null }>(
-      tx,
-      sql`select (${input.firstDay}::date - min(date_start))::int as shift
-        from course_sections where program_id = ${sourceId} and active`,
-    );
+    // Days from the earliest active section's start to the first day (null: none is active).
+    const shiftToFirstDay = sql<number | null>`(${input.firstDay}::date
+      - min(${courseSections.dateStart}))::int`;
+    const [span] = await tx
+      .select({ shift: shiftToFirstDay })
+      .from(courseSections)
+      .where(and(eq(courseSections.programId, sourceId), eq(courseSections.active, true)));
     if (span?.shift === null || span?.shift === undefined) {
       throw new ApiError(409, t("admin.catalogue.nothingToCopy"));
     }
     const shift = Number(span.shift);
+    // Raw: an insert from a select of some of the source's columns.
     const [program] = await queryRows<{ id: string }>(
       tx,
       sql`insert into programs (name, open, active, one_section_per_term, requires_survey,
@@ -627,6 +653,7 @@ export async function copyProgram(
         returning id`,
     );
     const newId = program!.id;
+    // Raw: two inserts from selects chained in data-modifying CTEs (one statement).
     const [counts] = await queryRows<{ sections: number; questions: number }>(
       tx,
       sql`with m as materialized (

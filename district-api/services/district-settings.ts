@@ -1,9 +1,10 @@
 // Administrators change the district's settings and its maintenance window
 // (decision 119). The row is locked for the change (services/locks.ts), only the keys that changed
 // are written (a jsonb merge) and recorded in the audit trail, in one transaction.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SettingsChange } from "@domain/contract/admin";
-import { queryRows, type Db, type Exec } from "../db/client";
+import type { Db, Exec } from "../db/client";
+import { settings } from "../db/schema";
 import { lockRows } from "./locks";
 import { AUDIT_ACTIONS, recordAudit, type Actor } from "./audit";
 
@@ -127,7 +128,10 @@ export async function cancelMaintenance(db: Db, actor: Actor, now: Date): Promis
 
 /** Whether the settings row exists (a fresh database has none before its seed). */
 export async function hasSettingsRow(db: Db): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(db, sql`select 1 as n from settings where id = 1`);
+  const rows = await db
+    .select({ n: sql<number>`1` })
+    .from(settings)
+    .where(eq(settings.id, 1));
   return rows.length > 0;
 }
 

@@ -4,7 +4,7 @@
 // same address open to it. The code's guesses and the mails to one address are counted in the
 // database, so no process and no burst gets more.
 import { createHash, randomInt } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { t } from "@domain/messages";
 import {
   MAILBOX_CODE_DIGITS,
@@ -14,30 +14,29 @@ import {
 } from "@domain/rules/guest-mailbox";
 import type { EarlierReceiptsReply } from "@domain/contract/guest-receipts";
 import { queryRows, type Db } from "../db/client";
+import { carts, guestMailboxCodes, guests } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { readDistrictName } from "../queries/settings";
 import { ApiError } from "../errors";
 import { enqueueMail } from "./mail-queue";
 import { admitWindowedAttempt } from "./throttle";
 
-interface GuestOnFile {
-  id: number;
-  name_first: string;
-  name_last: string;
-  email: string;
-  mailbox_proven_at: Date | string | null;
-}
-
 /** The code's hash, bound to the guest it was sent for. */
 function codeHash(guestId: number, code: string): string {
   return createHash("sha256").update(`${guestId}:${code}`).digest("hex");
 }
 
-async function guestOnFile(db: Db, guestId: number): Promise<GuestOnFile> {
-  const [guest] = await queryRows<GuestOnFile>(
-    db,
-    sql`select id, name_first, name_last, email, mailbox_proven_at from guests where id = ${guestId}`,
-  );
+async function guestOnFile(db: Db, guestId: number) {
+  const [guest] = await db
+    .select({
+      id: guests.id,
+      name_first: guests.nameFirst,
+      name_last: guests.nameLast,
+      email: guests.email,
+      mailbox_proven_at: guests.mailboxProvenAt,
+    })
+    .from(guests)
+    .where(eq(guests.id, guestId));
   if (!guest) throw new ApiError(401, t("error.unauthorized"));
   return guest;
 }
@@ -89,13 +88,17 @@ export async function confirmMailboxCode(
   code: string,
 ): Promise<void> {
   const now = deps.clock.now();
-  const [counted] = await queryRows<{ code_hash: string }>(
-    deps.db,
-    sql`update guest_mailbox_codes set attempts = attempts + 1
-        where guest_id = ${guestId} and attempts < ${MAILBOX_CODE_MAX_ATTEMPTS}
-          and expires_at > ${now.toISOString()}::timestamptz
-        returning code_hash`,
-  );
+  const [counted] = await deps.db
+    .update(guestMailboxCodes)
+    .set({ attempts: sql`${guestMailboxCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(guestMailboxCodes.guestId, guestId),
+        lt(guestMailboxCodes.attempts, MAILBOX_CODE_MAX_ATTEMPTS),
+        gt(guestMailboxCodes.expiresAt, now),
+      ),
+    )
+    .returning({ code_hash: guestMailboxCodes.codeHash });
   if (!counted) throw new ApiError(400, t("guestReceipts.codeUsedUp"));
   if (counted.code_hash !== codeHash(guestId, code)) {
     throw new ApiError(400, t("guestReceipts.codeWrong"));
@@ -121,6 +124,7 @@ export async function guestMayReadReceipt(
   guestId: number,
   ownerKey: string,
 ): Promise<boolean> {
+  // Raw: one value tested against a subquery, with no table to select from.
   const rows = await queryRows<{ ok: boolean }>(
     db,
     sql`select ${ownerKey} in ${provenOwnersSql(guestId)} as ok`,
@@ -132,13 +136,12 @@ export async function guestMayReadReceipt(
 export async function earlierReceipts(db: Db, guestId: number): Promise<EarlierReceiptsReply> {
   const guest = await guestOnFile(db, guestId);
   if (!guest.mailbox_proven_at) return { proven: false, receipts: [] };
-  const rows = await queryRows<{ id: number; paid_at: Date | string | null; paid_cents: number }>(
-    db,
-    sql`select c.id, c.paid_at, c.paid_cents from carts c
-        where c.status = 'PAID' and c.owner_key in ${provenOwnersSql(guestId)}
-        order by c.paid_at desc nulls last, c.id desc
-        limit 100`,
-  );
+  const rows = await db
+    .select({ id: carts.id, paid_at: carts.paidAt, paid_cents: carts.paidCents })
+    .from(carts)
+    .where(and(eq(carts.status, "PAID"), sql`${carts.ownerKey} in ${provenOwnersSql(guestId)}`))
+    .orderBy(sql`${carts.paidAt} desc nulls last`, desc(carts.id))
+    .limit(100);
   return {
     proven: true,
     receipts: rows.map((r) => ({

@@ -3,12 +3,13 @@
 // the link; at their next sign-in a session is opened for each remembered child who is still
 // active, and the link can be removed. Nothing else is stored: every child's data is still read
 // with that child's own session.
-import { sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import type { RememberedChildren } from "@domain/contract/household";
 import { t } from "@domain/messages";
 import { HOUSEHOLD_MAX } from "@domain/rules/household";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import { householdLinks, participants } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { participantSession } from "./accounts";
@@ -32,13 +33,17 @@ interface LinkedRow {
 
 /** The holder's remembered children who are still active, in the order they were linked. */
 async function remembered(db: Exec, holder: number): Promise<LinkedRow[]> {
-  return queryRows<LinkedRow>(
-    db,
-    sql`select p.id, p.kind, p.name_first, p.name_last
-        from household_links l join participants p on p.id = l.child_id
-        where l.holder_id = ${holder} and p.active
-        order by l.created_at, p.id`,
-  );
+  return db
+    .select({
+      id: participants.id,
+      kind: participants.kind,
+      name_first: participants.nameFirst,
+      name_last: participants.nameLast,
+    })
+    .from(householdLinks)
+    .innerJoin(participants, eq(participants.id, householdLinks.childId))
+    .where(and(eq(householdLinks.holderId, holder), eq(participants.active, true)))
+    .orderBy(asc(householdLinks.createdAt), asc(participants.id));
 }
 
 const reply = (rows: LinkedRow[]): RememberedChildren => ({
@@ -99,11 +104,10 @@ export async function forgetChild(
   childId: number,
 ): Promise<RememberedChildren> {
   const holder = accountHolder(claims);
-  const gone = await queryRows<{ child_id: number }>(
-    deps.db,
-    sql`delete from household_links where holder_id = ${holder} and child_id = ${childId}
-        returning child_id`,
-  );
+  const gone = await deps.db
+    .delete(householdLinks)
+    .where(and(eq(householdLinks.holderId, holder), eq(householdLinks.childId, childId)))
+    .returning({ childId: householdLinks.childId });
   if (!gone.length) throw new ApiError(404, t("household.links.notFound"));
   return reply(await remembered(deps.db, holder));
 }

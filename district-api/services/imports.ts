@@ -16,7 +16,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { parse, CsvError } from "csv-parse";
-import { sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { t } from "@domain/messages";
 import {
   deactivationNeedsConfirmation,
@@ -38,6 +38,7 @@ import {
   type StudentRecord,
 } from "@domain/imports/students";
 import { queryRows, type Db, type Exec } from "../db/client";
+import { importFiles, importRuns, participants, schools } from "../db/schema";
 import { activeStudents } from "../queries/imports";
 import { ApiError } from "../errors";
 import { lockStudentImport } from "./locks";
@@ -259,10 +260,9 @@ export class RowStager<R, K> {
 
 /** The schools on file, for a file's school names (schoolLookup) or codes. */
 export function schoolsOnFile(tx: Exec) {
-  return queryRows<{ id: number; shortName: string; fullName: string }>(
-    tx,
-    sql`select id, short_name as "shortName", full_name as "fullName" from schools`,
-  );
+  return tx
+    .select({ id: schools.id, shortName: schools.shortName, fullName: schools.fullName })
+    .from(schools);
 }
 
 /** A report's count of each outcome. */
@@ -490,6 +490,7 @@ async function importIn(
       .map((f) => `s.${COLUMN_OF[f].name}`)
       .join(", ")}) or not p.active`,
   );
+  // Raw: import_students is the import's temporary table, not in the schema.
   const outcomes = await queryRows<{ id: number; outcome: string }>(
     tx,
     sql`select s.id, case when p.id is null then 'created' when p.kind <> 'student' then 'community'
@@ -506,14 +507,22 @@ async function importIn(
     }
   }
   if (options.full) {
-    const missing = await queryRows<{ id: number; name: string }>(
-      tx,
-      sql`select id, name_first || ' ' || name_last as name from participants p
-        where kind = 'student' and active
-          and not exists (select 1 from import_students s where s.id = p.id)
-          and id <> all(${`{${staged.refusedIds.join(",")}}`}::integer[])
-        order by id`,
-    );
+    const missing = await tx
+      .select({
+        id: participants.id,
+        name: sql<string>`${participants.nameFirst} || ' ' || ${participants.nameLast}`,
+      })
+      .from(participants)
+      .where(
+        and(
+          eq(participants.kind, "student"),
+          eq(participants.active, true),
+          // import_students is the import's temporary table, not in the schema.
+          sql`not exists (select 1 from import_students s where s.id = ${participants.id})`,
+          sql`${participants.id} <> all(${`{${staged.refusedIds.join(",")}}`}::integer[])`,
+        ),
+      )
+      .orderBy(asc(participants.id));
     for (const m of missing) {
       report.push({
         line: 0,
@@ -646,10 +655,10 @@ export async function storeImportFile(
 }
 
 export async function loadSources(db: Exec, ids: string[]): Promise<ImportSource[]> {
-  const files = await queryRows<{ id: string; name: string; content: string }>(
-    db,
-    sql`select id, name, content from import_files where id = any(${`{${ids.join(",")}}`}::uuid[])`,
-  );
+  const files = await db
+    .select({ id: importFiles.id, name: importFiles.name, content: importFiles.content })
+    .from(importFiles)
+    .where(sql`${importFiles.id} = any(${`{${ids.join(",")}}`}::uuid[])`);
   if (files.length !== new Set(ids).size)
     throw new ApiError(404, t("admin.imports.fileGone"), "files");
   return files.map((f) => stringSource(f.name, f.content));
@@ -712,23 +721,27 @@ export async function applyDryRun(
   const runId = randomUUID();
   return db.transaction(async (tx) => {
     await lockStudentImport(tx);
-    const [run] = await queryRows<{
-      status: string;
-      full: boolean;
-      fileIds: string[];
-      applied: string | null;
-    }>(
-      tx,
-      sql`select status, full_export as "full", file_ids as "fileIds", applied_run_id as applied
-        from import_runs where id = ${dryRunId}::uuid`,
-    );
+    const [run] = await tx
+      .select({
+        status: importRuns.status,
+        full: importRuns.fullExport,
+        fileIds: importRuns.fileIds,
+        applied: importRuns.appliedRunId,
+      })
+      .from(importRuns)
+      .where(eq(importRuns.id, dryRunId));
     if (!run) throw new ApiError(404, t("admin.imports.runNotFound"));
     if (run.status !== "dry-run") throw new ApiError(409, t("admin.imports.notDryRun"));
     if (run.applied) {
-      const [done] = await queryRows<RunSummary>(
-        tx,
-        sql`select id, status, full_export as "full", summary from import_runs where id = ${run.applied}::uuid`,
-      );
+      const [done] = await tx
+        .select({
+          id: importRuns.id,
+          status: importRuns.status,
+          full: importRuns.fullExport,
+          summary: sql<ImportSummary>`${importRuns.summary}`,
+        })
+        .from(importRuns)
+        .where(eq(importRuns.id, run.applied));
       if (done) return done;
     }
     const sources = await loadSources(tx, run.fileIds);

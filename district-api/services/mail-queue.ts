@@ -13,8 +13,9 @@
 //   'failed' ("interrupted"), and the office's mail log shows it for a resend. A draining process
 //   finishes its sends before it stops, so only a crash leaves one.
 // Addresses and bodies are never logged (redactAddresses).
-import { sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, min, sql } from "drizzle-orm";
 import { queryRows, type Exec } from "../db/client";
+import { guests, mailQueue, staff } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { logSafeError } from "../logger";
 import { metrics } from "../metrics";
@@ -76,18 +77,18 @@ export async function addressesOfOwner(exec: Exec, ownerKey: string): Promise<st
   if (!id) return [];
   // Guests' owner keys are `guest_user:<id>` (their token's kind), like every owner key.
   if (kind === "guest_user") {
-    const rows = await queryRows<{ email: string | null }>(
-      exec,
-      sql`select email from guests where id::text = ${id}`,
-    );
+    const rows = await exec
+      .select({ email: guests.email })
+      .from(guests)
+      .where(eq(sql`${guests.id}::text`, id));
     return distinctAddresses(rows.map((r) => r.email));
   }
   // An employee's own purchases (decision 155): `staff:<employee id>`, the address on file.
   if (kind === "staff") {
-    const rows = await queryRows<{ email: string | null }>(
-      exec,
-      sql`select email from staff where employee_id = ${id} and active`,
-    );
+    const rows = await exec
+      .select({ email: staff.email })
+      .from(staff)
+      .where(and(eq(staff.employeeId, id), eq(staff.active, true)));
     return distinctAddresses(rows.map((r) => r.email));
   }
   if (kind !== "student" && kind !== "community_member") return [];
@@ -97,6 +98,7 @@ export async function addressesOfOwner(exec: Exec, ownerKey: string): Promise<st
 /** A participant's addresses on file (see addressesOfOwner). */
 export async function addressesOfParticipant(exec: Exec, id: number): Promise<string[]> {
   if (!Number.isSafeInteger(id)) return [];
+  // Raw: a union of three selects, one of them unnesting an array, ordered as a whole.
   const rows = await queryRows<{ email: string | null }>(
     exec,
     sql`select email from (
@@ -178,13 +180,15 @@ export async function sendDueMail(
   const now = () => deps.clock.now().toISOString();
   // Leases are in the database's time: they measure how long a send really took, whatever the
   // API's clock says (tests move it by hours).
-  const interrupted = await queryRows<{ id: string }>(
-    deps.db,
-    sql`update mail_queue set status = 'failed', lease_until = null,
-        last_error = 'interrupted while sending; not sent again (at most once)'
-      where status = 'sending' and lease_until < now()
-      returning id`,
-  );
+  const interrupted = await deps.db
+    .update(mailQueue)
+    .set({
+      status: "failed",
+      leaseUntil: null,
+      lastError: "interrupted while sending; not sent again (at most once)",
+    })
+    .where(and(eq(mailQueue.status, "sending"), lt(mailQueue.leaseUntil, sql`now()`)))
+    .returning({ id: mailQueue.id });
   pass.interrupted = interrupted.length;
   if (interrupted.length) {
     metrics.mail.inc({ outcome: "interrupted" }, interrupted.length);
@@ -279,12 +283,12 @@ export async function startMailWorker(
 
   /** When the next queued message is due, by this process's clock. */
   const nextDueInMs = async (): Promise<number> => {
-    const [row] = await queryRows<{ next: Date | string | null }>(
-      deps.db,
-      sql`select min(next_attempt_at) as next from mail_queue where status = 'queued'`,
-    );
+    const [row] = await deps.db
+      .select({ next: min(mailQueue.nextAttemptAt) })
+      .from(mailQueue)
+      .where(eq(mailQueue.status, "queued"));
     if (!row?.next) return opts.pollMs;
-    return new Date(row.next).getTime() - deps.clock.now().getTime();
+    return row.next.getTime() - deps.clock.now().getTime();
   };
 
   function wake(): void {
@@ -356,13 +360,15 @@ export async function resendMail(
     if (!isResendable(orig.kind)) {
       throw new ApiError(409, t("office.mail.notResendable"));
     }
-    const since = new Date(now.getTime() - RESEND_DEBOUNCE_MS).toISOString();
-    const [recent] = await queryRows<{ id: string }>(
-      tx,
-      sql`select id from mail_queue where resend_of = ${id} and created_at > ${since}::timestamptz
-          order by id desc limit 1`,
-    );
+    const since = new Date(now.getTime() - RESEND_DEBOUNCE_MS);
+    const [recent] = await tx
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(and(eq(mailQueue.resendOf, id), gt(mailQueue.createdAt, since)))
+      .orderBy(desc(mailQueue.id))
+      .limit(1);
     if (recent) return { id: Number(recent.id), to: orig.to_address, created: false };
+    // Raw: an insert from a select of the original's columns.
     const [copy] = await queryRows<{ id: string }>(
       tx,
       sql`insert into mail_queue (kind, to_address, subject, text_body, html_body, owner_key,

@@ -14,7 +14,8 @@ import {
   type SchoolPlan,
 } from "@domain/imports/oneroster-schools";
 import { t } from "@domain/messages";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import { schoolYears } from "../db/schema";
 import { AUDIT_ACTIONS, recordAudit, type Actor } from "./audit";
 import { ApiError } from "../errors";
 import { baseName, csvRows, schoolsOnFile, type ImportSource } from "./imports";
@@ -76,7 +77,7 @@ async function readSet(
 export async function planSetSchools(tx: Exec, sources: ImportSource[]): Promise<SchoolPlan> {
   const { orgs, years } = await readSet(sources);
   const onFile = await schoolsOnFile(tx);
-  const yearsOnFile = await queryRows<{ year: string }>(tx, sql`select year from school_years`);
+  const yearsOnFile = await tx.select({ year: schoolYears.year }).from(schoolYears);
   const planned = planSchools(
     onFile,
     yearsOnFile.map((y) => y.year),

@@ -1,11 +1,12 @@
 // A family's language on their record (decision 171): set by their own sign-in when they choose
 // it, read when mail to them is written.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import { isLanguage, type Language } from "@domain/rules/language";
 import { displayLanguage } from "@domain/messages/language";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import { participants } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { inLanguage } from "../language";
@@ -33,10 +34,10 @@ export async function participantLanguage(
   participantId: number | null | undefined,
 ): Promise<Language> {
   if (!participantId) return "en";
-  const [row] = await queryRows<{ language: string }>(
-    db,
-    sql`select language from participants where id = ${participantId}`,
-  );
+  const [row] = await db
+    .select({ language: participants.language })
+    .from(participants)
+    .where(eq(participants.id, participantId));
   return isLanguage(row?.language) ? row.language : "en";
 }
 

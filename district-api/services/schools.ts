@@ -3,7 +3,7 @@
 // add and rename them from orgs.csv and academicSessions.csv through the same rules. Files name a
 // school by its short or full name in any case (domain/imports/students.ts schoolLookup), so a
 // name may be one school's only: a name another school has is refused with the field it is in.
-import { sql } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import { z, ZodError } from "zod";
 import type {
   School,
@@ -12,7 +12,8 @@ import type {
   SchoolYearRequest,
 } from "@domain/contract/admin-schools";
 import { t } from "@domain/messages";
-import { queryRows, type Db, type Exec } from "../db/client";
+import type { Db, Exec } from "../db/client";
+import { schoolYears, schools } from "../db/schema";
 import { AUDIT_ACTIONS, recordAudit, type Actor } from "./audit";
 import { ApiError, isUniqueViolation } from "../errors";
 import { lockRows } from "./locks";
@@ -35,13 +36,17 @@ const yearTaken = (name: string) => taken("year", t("admin.schools.yearTaken", {
  */
 async function refuseTakenNames(tx: Exec, v: SchoolRequest, id: number | null): Promise<void> {
   for (const field of ["shortName", "fullName"] as const) {
-    const [other] = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from schools
-        where (lower(short_name) = lower(${v[field]}) or lower(full_name) = lower(${v[field]}))
-          ${id === null ? sql`` : sql`and id <> ${id}`}
-        limit 1`,
-    );
+    const name = sql`lower(${v[field]})`;
+    const [other] = await tx
+      .select({ id: schools.id })
+      .from(schools)
+      .where(
+        and(
+          or(eq(sql`lower(${schools.shortName})`, name), eq(sql`lower(${schools.fullName})`, name)),
+          id === null ? undefined : ne(schools.id, id),
+        ),
+      )
+      .limit(1);
     if (other) throw schoolNameTaken(field, v[field]);
   }
 }
@@ -90,11 +95,10 @@ export async function createSchool(
 /** Inserts a school whose names no other school has (the caller's transaction). */
 export async function insertSchool(tx: Exec, v: SchoolRequest): Promise<School> {
   await refuseTakenNames(tx, v, null);
-  const [row] = await queryRows<School>(
-    tx,
-    sql`insert into schools (short_name, full_name) values (${v.shortName}, ${v.fullName})
-      returning id, short_name as "shortName", full_name as "fullName"`,
-  );
+  const [row] = await tx
+    .insert(schools)
+    .values({ shortName: v.shortName, fullName: v.fullName })
+    .returning({ id: schools.id, shortName: schools.shortName, fullName: schools.fullName });
   return row!;
 }
 
@@ -176,15 +180,16 @@ export async function createSchoolYear(
 
 /** Inserts a school year of a name no other has (the caller's transaction). */
 export async function insertSchoolYear(tx: Exec, v: SchoolYearRequest): Promise<SchoolYear> {
-  const [other] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from school_years where lower(year) = lower(${v.year}) limit 1`,
-  );
+  const [other] = await tx
+    .select({ id: schoolYears.id })
+    .from(schoolYears)
+    .where(eq(sql`lower(${schoolYears.year})`, sql`lower(${v.year})`))
+    .limit(1);
   if (other) throw yearTaken(v.year);
-  const [row] = await queryRows<SchoolYear>(
-    tx,
-    sql`insert into school_years (year) values (${v.year}) returning id, year`,
-  );
+  const [row] = await tx
+    .insert(schoolYears)
+    .values({ year: v.year })
+    .returning({ id: schoolYears.id, year: schoolYears.year });
   return row!;
 }
 
@@ -207,10 +212,12 @@ export async function updateSchoolYear(
       );
       if (!before) throw new ApiError(404, t("admin.schools.yearNotFound"));
       if (before.year === v.year) return { changed: false, schoolYear: before };
-      const [other] = await queryRows<{ id: number }>(
-        tx,
-        sql`select id from school_years where lower(year) = lower(${v.year}) and id <> ${id}`,
-      );
+      const [other] = await tx
+        .select({ id: schoolYears.id })
+        .from(schoolYears)
+        .where(
+          and(eq(sql`lower(${schoolYears.year})`, sql`lower(${v.year})`), ne(schoolYears.id, id)),
+        );
       if (other) throw yearTaken(v.year);
       await tx.execute(sql`update school_years set year = ${v.year} where id = ${id}`);
       await recordAudit(

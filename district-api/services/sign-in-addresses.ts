@@ -6,7 +6,7 @@
 // budget is one statement on the address's row, so a burst or a second process cannot slip past.
 import { and, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
 import { ADDRESS_BUDGET_WINDOW_MS, addressAllowance } from "@domain/rules/sign-in-guessing";
-import { queryRows, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { signInAddresses, signInAddressPeople } from "../db/schema";
 
 function windowStart(now: Date): Date {
@@ -54,15 +54,16 @@ export async function admitAddressSuccess(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const expired = sql`(first_at <= ${windowStart(now).toISOString()}::timestamptz)`;
-  const rows = await queryRows<{ admitted: boolean }>(
-    db,
-    sql`update sign_in_addresses set
-          failures = case when ${expired} then 0 else failures end,
-          first_at = case when ${expired} then ${at}::timestamptz else first_at end
-        where address = ${address}
-        returning failures < ${allowance} as admitted`,
-  );
+  const { failures, firstAt } = signInAddresses;
+  const expired = sql`(${firstAt} <= ${windowStart(now).toISOString()}::timestamptz)`;
+  const rows = await db
+    .update(signInAddresses)
+    .set({
+      failures: sql`case when ${expired} then 0 else ${failures} end`,
+      firstAt: sql`case when ${expired} then ${at}::timestamptz else ${firstAt} end`,
+    })
+    .where(eq(signInAddresses.address, address))
+    .returning({ admitted: sql<boolean>`${failures} < ${allowance}` });
   return rows[0]?.admitted ?? true;
 }
 
@@ -79,19 +80,23 @@ export async function countAddressFailure(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const expired = sql`(a.first_at <= ${windowStart(now).toISOString()}::timestamptz)`;
-  const full = sql`(not ${expired} and a.failures >= ${allowance})`;
-  const rows = await queryRows<{ admitted: boolean }>(
-    db,
-    sql`insert into sign_in_addresses as a (address, failures, first_at, last_at, admitted)
-        values (${address}, 1, ${at}::timestamptz, ${at}::timestamptz, true)
-        on conflict (address) do update set
-          failures = case when ${full} then a.failures when ${expired} then 1 else a.failures + 1 end,
-          first_at = case when ${expired} then ${at}::timestamptz else a.first_at end,
-          last_at = case when ${full} then a.last_at else ${at}::timestamptz end,
-          admitted = not ${full}
-        returning admitted`,
-  );
+  // In the conflict's update the table's columns are the row already there.
+  const { failures, firstAt, lastAt } = signInAddresses;
+  const expired = sql`(${firstAt} <= ${windowStart(now).toISOString()}::timestamptz)`;
+  const full = sql`(not ${expired} and ${failures} >= ${allowance})`;
+  const rows = await db
+    .insert(signInAddresses)
+    .values({ address, failures: 1, firstAt: now, lastAt: now, admitted: true })
+    .onConflictDoUpdate({
+      target: signInAddresses.address,
+      set: {
+        failures: sql`case when ${full} then ${failures} when ${expired} then 1 else ${failures} + 1 end`,
+        firstAt: sql`case when ${expired} then ${at}::timestamptz else ${firstAt} end`,
+        lastAt: sql`case when ${full} then ${lastAt} else ${at}::timestamptz end`,
+        admitted: sql`not ${full}`,
+      },
+    })
+    .returning({ admitted: signInAddresses.admitted });
   const admitted = rows[0]?.admitted ?? false;
   if (admitted) {
     await db
@@ -117,11 +122,10 @@ export async function rememberAddressSignIn(
   earnsRoom: boolean,
   now: Date,
 ): Promise<void> {
-  const given = await queryRows<{ failures: number }>(
-    db,
-    sql`delete from sign_in_address_people where address = ${address} and account = ${account}
-        returning failures`,
-  );
+  const given = await db
+    .delete(signInAddressPeople)
+    .where(and(eq(signInAddressPeople.address, address), eq(signInAddressPeople.account, account)))
+    .returning({ failures: signInAddressPeople.failures });
   const failures = Number(given[0]?.failures ?? 0);
   if (failures > 0) {
     await db

@@ -2,10 +2,11 @@
 // administrator, by `npm run admin:create`. Every change records an audit entry in its own
 // transaction. A reset, a deactivation or a change of roles ends every session the person has at once
 // (staff.sessions_ended_at, checked on each call by services/sessions.ts).
-import { sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { DISTRICT_ADMIN_ROLE, STAFF_ROLES, type StaffAccountRequest } from "@domain/contract/admin";
 import { t } from "@domain/messages";
-import { queryRows, type Db, type Exec } from "../db/client";
+import type { Db, Exec } from "../db/client";
+import { staff } from "../db/schema";
 import { ApiError } from "../errors";
 import { hashPassword } from "./passwords";
 import { lockRows } from "./locks";
@@ -44,22 +45,40 @@ export async function createStaffAccount(
   const passwordHash = await hashPassword(input.password);
   const roles = [...new Set(input.roles)];
   return db.transaction(async (tx) => {
-    const taken = await queryRows<{ n: number }>(
-      tx,
-      sql`select 1 as n from staff
-        where lower(username) = ${input.username.toLowerCase()} or employee_id = ${input.employeeId}`,
-    );
+    const taken = await tx
+      .select({ n: sql<number>`1` })
+      .from(staff)
+      .where(
+        or(
+          eq(sql`lower(${staff.username})`, input.username.toLowerCase()),
+          eq(staff.employeeId, input.employeeId),
+        ),
+      );
     if (taken.length) throw new ApiError(409, t("admin.staff.taken"));
-    const [row] = await queryRows<StaffAccountRow>(
-      tx,
-      sql`insert into staff (username, password_hash, employee_id, display_name, name_first,
-          name_last, email, roles, active)
-        values (${input.username}, ${passwordHash}, ${input.employeeId},
-          ${`${input.nameFirst} ${input.nameLast}`}, ${input.nameFirst}, ${input.nameLast},
-          ${input.email ?? null}, ${`{${roles.join(",")}}`}::text[], true)
-        on conflict do nothing
-        returning ${COLUMNS}`,
-    );
+    const [row] = await tx
+      .insert(staff)
+      .values({
+        username: input.username,
+        passwordHash,
+        employeeId: input.employeeId,
+        displayName: `${input.nameFirst} ${input.nameLast}`,
+        nameFirst: input.nameFirst,
+        nameLast: input.nameLast,
+        email: input.email ?? null,
+        roles,
+        active: true,
+      })
+      .onConflictDoNothing()
+      .returning({
+        id: staff.id,
+        username: staff.username,
+        employeeId: staff.employeeId,
+        nameFirst: staff.nameFirst,
+        nameLast: staff.nameLast,
+        email: staff.email,
+        roles: staff.roles,
+        active: staff.active,
+      });
     if (!row) throw new ApiError(409, t("admin.staff.taken"));
     await recordAudit(
       tx,

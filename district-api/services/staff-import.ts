@@ -18,7 +18,8 @@
 //   the roles an administrator added (only the roles the last import gave are replaced), and an
 //   administrator's deactivation.
 import { randomUUID } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { DISTRICT_ADMIN_ROLE, STAFF_ROLES } from "@domain/contract/admin";
 import { t } from "@domain/messages";
 import { schoolLookup, type SchoolLookup } from "@domain/imports/students";
@@ -34,6 +35,7 @@ import {
 } from "@domain/imports/staff";
 import type { Db } from "../db/client";
 import { queryRows } from "../db/client";
+import { importRuns, staff } from "../db/schema";
 import { ApiError } from "../errors";
 import { lockRows, lockStaffImport } from "./locks";
 import type { Actor } from "./audit";
@@ -212,6 +214,7 @@ async function importStaffIn(
     );
   }
   const changed = changedSql(carried);
+  // Raw: import_staff is the import's temporary table, not in the schema.
   const outcomes = await queryRows<{
     employeeId: string;
     outcome: "created" | "updated" | "unchanged" | "taken";
@@ -239,11 +242,16 @@ async function importStaffIn(
   }
   const deactivate: string[] = [];
   if (options.full) {
-    const gone = await queryRows<{ employeeId: string; name: string }>(
-      tx,
-      sql`select employee_id as "employeeId", name_first || ' ' || name_last as name from staff s
-        where ${missingSql(actor, staged.refusedIds)} order by employee_id`,
-    );
+    // missingSql's conditions are written on the alias s.
+    const s = alias(staff, "s");
+    const gone = await tx
+      .select({
+        employeeId: s.employeeId,
+        name: sql<string>`${s.nameFirst} || ' ' || ${s.nameLast}`,
+      })
+      .from(s)
+      .where(missingSql(actor, staged.refusedIds))
+      .orderBy(asc(s.employeeId));
     for (const m of gone) {
       deactivate.push(m.employeeId);
       report.push({
@@ -378,26 +386,29 @@ export async function applyStaffDryRun(
   const runId = randomUUID();
   return db.transaction(async (tx) => {
     await lockStaffImport(tx);
-    const [run] = await queryRows<{
-      status: string;
-      kind: string;
-      full: boolean;
-      fileIds: string[];
-      applied: string | null;
-    }>(
-      tx,
-      sql`select status, kind, full_export as "full", file_ids as "fileIds",
-          applied_run_id as applied
-        from import_runs where id = ${dryRunId}::uuid`,
-    );
+    const [run] = await tx
+      .select({
+        status: importRuns.status,
+        // Any kind of run: the schema's type names the student import's only.
+        kind: sql<string>`${importRuns.kind}`,
+        full: importRuns.fullExport,
+        fileIds: importRuns.fileIds,
+        applied: importRuns.appliedRunId,
+      })
+      .from(importRuns)
+      .where(eq(importRuns.id, dryRunId));
     if (!run || run.kind !== "staff") throw new ApiError(404, t("admin.imports.runNotFound"));
     if (run.status !== "dry-run") throw new ApiError(409, t("admin.imports.notDryRun"));
     if (run.applied) {
-      const [done] = await queryRows<RunSummary>(
-        tx,
-        sql`select id, status, full_export as "full", summary from import_runs
-          where id = ${run.applied}::uuid`,
-      );
+      const [done] = await tx
+        .select({
+          id: importRuns.id,
+          status: importRuns.status,
+          full: importRuns.fullExport,
+          summary: sql<RunSummary["summary"]>`${importRuns.summary}`,
+        })
+        .from(importRuns)
+        .where(eq(importRuns.id, run.applied));
       if (done) return done;
     }
     const sources = await loadSources(tx, run.fileIds);

@@ -1,10 +1,10 @@
 // The health-risk survey (spec 01 §2, §5): one answer per participant and program, the latest
 // kept, for an open program only.
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { SurveyRequest } from "@domain/contract/programs";
 import { t } from "@domain/messages";
 import type { Db } from "../db/client";
-import { queryRows } from "../db/client";
+import { programs } from "../db/schema";
 import { ApiError } from "../errors";
 
 export async function recordSurvey(
@@ -14,10 +14,10 @@ export async function recordSurvey(
   body: SurveyRequest,
   now: Date,
 ): Promise<{ programUUID: string; finishedSurvey: true }> {
-  const [program] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from programs where id = ${programId} and active and open`,
-  );
+  const [program] = await db
+    .select({ id: programs.id })
+    .from(programs)
+    .where(and(eq(programs.id, programId), eq(programs.active, true), eq(programs.open, true)));
   if (!program) throw new ApiError(404, t("survey.failed"), t("register.notFound"));
   await db.execute(
     sql`insert into survey_responses (participant_id, program_id, is_at_risk, answers, submitted_at)
