@@ -36,6 +36,7 @@ import { refreshSessionMiddleware } from "./server/session-refresh";
 import { sessionResponseHeaders } from "./server/session-headers";
 import { webBodyLimit } from "./server/web-body-limit";
 import { maintenanceGate } from "./server/maintenance-gate";
+import { pagePathOf } from "./server/data-requests";
 import { MAINTENANCE_READ_MS } from "./domain/rules/maintenance";
 import { languageCookie, pageLanguage } from "./domain/rules/language";
 import { t } from "./domain/messages";
@@ -307,9 +308,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const english = handlerOf(build, devBuild ?? undefined);
   const inSpanish = spanish ? handlerOf(spanish) : english;
   app.all("*", (req, res, next) => {
-    // Each page in its family's language (decision 170): the choice, else the browser's.
+    // Each page in its family's language (decision 170): the choice, else the browser's; a page's
+    // data requests in its page's.
     const language = pageLanguage({
-      pathname: req.path,
+      pathname: pagePathOf(req.path),
       chosen: languageCookie(req.headers.cookie),
       acceptLanguage: req.headers["accept-language"],
     });

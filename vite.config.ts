@@ -6,6 +6,14 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { alias } from "./vitest.shared";
 
+// Single fetch's types for loaders' and actions' data (useLoaderData, useActionData, useFetcher):
+// what the browser gets is what turbo-stream carries (Dates, Maps, undefined), not JSON.
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
 /** The supported browsers (docs/decisions/090-supported-browsers.md). */
 const BROWSER_TARGET = ["chrome108", "edge108", "firefox107", "safari16"];
 
@@ -53,7 +61,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         v3_lazyRouteDiscovery: true,
         // The routes come from app/routes.ts.
         v3_routeConfig: true,
-        v3_singleFetch: false,
+        v3_singleFetch: true,
       },
     }),
   ],

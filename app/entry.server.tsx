@@ -9,10 +9,30 @@ import { logServerError } from "./.server/log";
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * How long a page's data streamed with it (single fetch) may wait for a loader's promise: a
+ * little under the render's own limit, so that a rejection is written before the render stops.
+ */
+export const streamTimeout = ABORT_DELAY - 50;
+
 /** A server error in a loader or action: logged once, with the request id, nothing personal. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isOldDataRequestWarning(error, request)) return;
   logServerError(error, request, context.requestId);
 };
+
+/**
+ * Remix still answers a page's data request of the form before single fetch (`?_data`, from a
+ * page opened before it was turned on), and reports each as a warning through handleError: no
+ * fault of the server, and not to be logged as one.
+ */
+function isOldDataRequestWarning(error: unknown, request: Request): boolean {
+  return (
+    error instanceof Error &&
+    error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data") &&
+    new URL(request.url).searchParams.has("_data")
+  );
+}
 
 export default function handleRequest(
   request: Request,
@@ -27,7 +47,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        {/* The page's data comes in inline scripts streamed after the page (single fetch): they
+            carry the nonce the security policy lets run (http-guards.ts). */}
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

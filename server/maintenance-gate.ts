@@ -9,6 +9,7 @@ import { inLanguage } from "../district-api/language";
 import { formatDistrictDateTimeWithZone } from "../domain/rules/time";
 import { readStatus } from "../app/.server/maintenance";
 import { districtTimeZone } from "../app/.server/time";
+import { isDataRequest, pagePathOf } from "./data-requests";
 
 // The maintenance page reloads itself every minute (only families get it: staff pages the window
 // leaves open are never replaced by it), so the site is back for them when the window ends.
@@ -17,25 +18,34 @@ function page(end: string, nonce: string, language: Language): string {
 }
 
 /**
- * A data request of a page already open (Remix's `_data`): the browser is told to load the page
- * itself, which is then the maintenance page, rather than handed a page as the page's data.
+ * A page's data request, or a form posted from a page with its scripts (single fetch's
+ * `<page>.data`): the browser is told to load the page itself, which is then the maintenance page,
+ * rather than handed a page as the page's data. The reply is the one Remix sends for a loader's or
+ * an action's `redirectDocument` to the page (202, turbo-stream; Remix 2.17's `singleFetchLoaders`
+ * and `singleFetchAction`): a page's data under Remix's redirect marker, a post's bare. Remix
+ * offers no encoder of its own for a reply made before it, and this one is a constant but for
+ * the page's address.
  */
 function reloadDocument(req: Request, res: Response): void {
   const url = new URL(req.originalUrl, "http://site");
-  url.searchParams.delete("_data");
-  res.status(204);
-  res.setHeader("X-Remix-Redirect", `${url.pathname}${url.search}`);
-  res.setHeader("X-Remix-Reload-Document", "true");
-  res.end();
+  url.searchParams.delete("_routes");
+  const to = JSON.stringify(`${pagePathOf(url.pathname)}${url.search}`);
+  const body =
+    req.method === "GET"
+      ? `[["SingleFetchRedirect",1],{"_2":3,"_4":5,"_6":7,"_8":9,"_10":7},"redirect",${to},"status",302,"revalidate",false,"reload",true,"replace"]\n`
+      : `[{"_1":2,"_3":4,"_5":6,"_7":8,"_9":6},"redirect",${to},"status",302,"revalidate",false,"reload",true,"replace"]\n`;
+  res.status(202);
+  res.setHeader("Content-Type", "text/x-script");
+  res.end(body);
 }
 
 export function maintenanceGate(apiBaseUrl: () => string, keepMs: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (webPathOpenDuringMaintenance(req.path)) return next();
+    if (webPathOpenDuringMaintenance(pagePathOf(req.path))) return next();
     void readStatus(apiBaseUrl(), keepMs)
       .then((status) => {
         if (!isInMaintenance(status, new Date())) return next();
-        if (req.query?._data !== undefined) return reloadDocument(req, res);
+        if (isDataRequest(req.path)) return reloadDocument(req, res);
         // In the family's language, as their pages are (decision 170).
         const language = pageLanguage({
           pathname: req.path,

@@ -9,6 +9,7 @@ import { matchRoutes } from "@remix-run/react";
 import type { Logger } from "../district-api/logger";
 import { metrics } from "../district-api/metrics";
 import { requestIdOf } from "../district-api/http/observe";
+import { isDataRequest, pagePathOf } from "./data-requests";
 
 interface RouteNode {
   id: string;
@@ -21,10 +22,11 @@ interface RouteNode {
 /**
  * The route pattern of a URL as Remix itself matches it (react-router's `matchRoutes` over the
  * build's routes): the deepest matched route's full path, e.g. /instructor/course/:programId/:courseId.
- * A URL no page has matches only the splat route ($.tsx), whose 404 is labelled "/*".
+ * A URL no page has matches only the splat route ($.tsx), whose 404 is labelled "/*". A page's
+ * data request (single fetch's `<page>.data`) is labelled by the page's pattern with "(data)".
  */
 export function routePatterns(build: ServerBuild): {
-  match(pathname: string, dataId?: string): string;
+  match(pathname: string): string;
 } {
   const nodes = new Map<string, RouteNode>();
   for (const [id, r] of Object.entries(build.routes)) {
@@ -55,20 +57,23 @@ export function routePatterns(build: ServerBuild): {
   // was 6 % of a page's CPU for a label (decision 166). A page's few hot paths are kept; a path
   // seen once (an id in it) is matched again, and the memo stays bounded whatever is asked.
   const known = new Map<string, string>();
+  const pageLabel = (pathname: string): string => {
+    const kept = known.get(pathname);
+    if (kept !== undefined) return kept;
+    // An index route never has children here, which react-router's type cannot tell.
+    const matches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], pathname);
+    const leaf = matches?.[matches.length - 1]?.route.id;
+    const label = (leaf && fullPath.get(leaf)) || "(unmatched)";
+    if (known.size >= KNOWN_PATHS) known.delete(known.keys().next().value!);
+    known.set(pathname, label);
+    return label;
+  };
   return {
-    match(pathname, dataId) {
-      if (dataId && fullPath.has(dataId)) return `${fullPath.get(dataId)} (data)`;
+    match(pathname) {
       // Remix's route discovery (decision 173) answers this path before any route.
       if (pathname === ROUTE_DISCOVERY) return ROUTE_DISCOVERY;
-      const kept = known.get(pathname);
-      if (kept !== undefined) return kept;
-      // An index route never has children here, which react-router's type cannot tell.
-      const matches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], pathname);
-      const leaf = matches?.[matches.length - 1]?.route.id;
-      const label = (leaf && fullPath.get(leaf)) || "(unmatched)";
-      if (known.size >= KNOWN_PATHS) known.delete(known.keys().next().value!);
-      known.set(pathname, label);
-      return label;
+      if (isDataRequest(pathname)) return `${pageLabel(pagePathOf(pathname))} (data)`;
+      return pageLabel(pathname);
     },
   };
 }
@@ -96,10 +101,9 @@ export function observeWebRequests(logger: Logger, build: ServerBuild): RequestH
     res.on("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const quiet = QUIET.test(req.path) || res.locals.staticFile === true;
-      const dataId = typeof req.query._data === "string" ? req.query._data : undefined;
       const route = quiet
         ? req.path.split("/").slice(0, 2).join("/") || "/"
-        : patterns.match(req.path, dataId);
+        : patterns.match(req.path);
       const status = res.statusCode;
       if (!quiet) {
         metrics.httpRequests.inc({

@@ -5,6 +5,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { t } from "../domain/messages";
 import { bodyLimitFor, WEB_BODY_MAX } from "../app/.server/body-limits";
+import { pagePathOf } from "./data-requests";
 
 const NO_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -20,7 +21,7 @@ export function webBodyLimit(req: Request, res: Response, next: NextFunction): v
     if (req.headers["transfer-encoding"]) return refuse(res, 411, t("error.lengthRequired"));
     return next();
   }
-  const limit = bodyLimitFor(req.path);
+  const limit = bodyLimitFor(pagePathOf(req.path));
   if (!(Number(declared) <= limit)) {
     return refuse(
       res,

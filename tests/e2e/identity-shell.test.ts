@@ -394,7 +394,8 @@ describe("loading view (JavaScript)", () => {
   it('shows "Loading ..." while the next page loads', async () => {
     const page = await newPage({ js: true });
     await signInFamily(page, "100021");
-    await page.route(/_data=/, async (route) => {
+    // The next page's data request (single fetch's `<page>.data`).
+    await page.route(/\.data(\?|$)/, async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
@@ -405,6 +406,57 @@ describe("loading view (JavaScript)", () => {
       .getByRole("status")
       .filter({ hasText: "Loading ..." })
       .waitFor({ state: "detached" });
+  });
+});
+
+describe("a maintenance window reached from a page already open (JavaScript)", () => {
+  it("the page the family follows or posts to next is the maintenance page", async () => {
+    const db = app.server.api!.database.db;
+    const questionnaire = await newPage({ js: true });
+    await questionnaire.goto("/");
+    const signIn = await newPage({ js: true });
+    await signIn.goto("/signin");
+    // Both pages have their scripts: what follows is theirs, not a plain link or form.
+    await questionnaire.waitForLoadState("networkidle");
+    await signIn.waitForLoadState("networkidle");
+    const now = Date.now();
+    await db
+      .update(maintenance)
+      .set({ startsAt: new Date(now - 60_000), endsAt: new Date(now + 60 * 60_000) })
+      .where(eq(maintenance.id, 1));
+    try {
+      // The server reads the window again within a second (decision 147).
+      await expect.poll(async () => (await fetch(`${app.url}/programs`)).status).toBe(503);
+      const maintenanceText =
+        "The site is currently offline for maintenance and is scheduled to be back online at";
+
+      // A link: the page's data request (`/_root.data` for the questionnaire's next step) is told
+      // to load the page itself, which is the maintenance page.
+      const asked = questionnaire.waitForResponse(
+        (r) => new URL(r.url()).pathname === "/_root.data",
+      );
+      await questionnaire.getByRole("link", { name: "Current student or parent" }).click();
+      expect((await asked).status()).toBe(202);
+      await questionnaire.getByText(maintenanceText).waitFor();
+      expect(new URL(questionnaire.url()).search).toBe("?persona=student");
+
+      // A form: its post to the page's data URL is answered the same way.
+      const posted = signIn.waitForResponse((r) => new URL(r.url()).pathname === "/signin.data");
+      await signIn.getByLabel("Student or Community Member ID Number").fill("100001");
+      await signIn.getByLabel("Birth Date (MM/DD/YYYY)").fill("01/15/2012");
+      await signIn.getByRole("button", { name: "Login" }).click();
+      expect((await posted).status()).toBe(202);
+      await signIn.getByText(maintenanceText).waitFor();
+      expect(new URL(signIn.url()).pathname).toBe("/signin");
+    } finally {
+      await db
+        .update(maintenance)
+        .set({
+          startsAt: new Date("2026-01-01T02:00:00Z"),
+          endsAt: new Date("2026-01-01T04:00:00Z"),
+        })
+        .where(eq(maintenance.id, 1));
+    }
   });
 });
 

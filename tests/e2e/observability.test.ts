@@ -112,11 +112,14 @@ describe("access log and request id", () => {
   it("logs route patterns, not URLs, and leaves static files and health polls out", async () => {
     const before = access().length;
     await fetch(`${server.url}/cart-receipt/12345`);
+    await fetch(`${server.url}/cart-receipt/12345.data`);
     await fetch(`${server.url}/healthz`);
     await fetch(`${server.url}/favicon.ico`);
     await settle();
     const added = access().slice(before);
     expect(added.map((l) => l.route)).toContain("/cart-receipt/:cartId");
+    // The page's data request (single fetch's `<page>.data`) under the page's pattern.
+    expect(added.map((l) => l.route)).toContain("/cart-receipt/:cartId (data)");
     expect(added.every((l) => !String(l.route).includes("12345"))).toBe(true);
     expect(added.some((l) => l.route === "/healthz")).toBe(false);
   });

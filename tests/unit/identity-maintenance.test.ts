@@ -78,6 +78,7 @@ describe("maintenanceGate", () => {
     path: string,
     query: Record<string, string> = {},
     headers: Record<string, string> = {},
+    method = "GET",
   ) {
     let passed = false;
     const out: { status?: number; body?: string; headers: Record<string, string> } = {
@@ -104,8 +105,8 @@ describe("maintenanceGate", () => {
         out.body = body;
         return this;
       },
-      end() {
-        out.body = "";
+      end(body?: string) {
+        out.body = body ?? "";
         return this;
       },
     } as unknown as Response;
@@ -119,15 +120,15 @@ describe("maintenanceGate", () => {
         origSend(b);
         resolve();
       };
-      const origEnd = (res as unknown as { end: () => void }).end.bind(res);
-      (res as unknown as { end: () => void }).end = () => {
-        origEnd();
+      const origEnd = (res as unknown as { end: (b?: string) => void }).end.bind(res);
+      (res as unknown as { end: (b?: string) => void }).end = (b?: string) => {
+        origEnd(b);
         resolve();
       };
       const search = new URLSearchParams(query).toString();
       const originalUrl = search ? `${path}?${search}` : path;
       maintenanceGate(() => base, 0)(
-        { path, query, originalUrl, headers } as unknown as Request,
+        { method, path, query, originalUrl, headers } as unknown as Request,
         res,
         next,
       );
@@ -165,17 +166,43 @@ describe("maintenanceGate", () => {
     }
   });
 
+  // A page's data request (single fetch's `<page>.data`) is answered as Remix answers a loader's
+  // or an action's redirectDocument to the page: these bodies are Remix 2.17's own
+  // (encodeViaTurboStream of getSingleFetchRedirect), so the open page loads the page itself.
   it("tells a page's data request inside the window to load the page itself", async () => {
     answer = {
       status: 200,
       type: "application/json",
       body: JSON.stringify(statusWindow(-1000, 60_000)),
     };
-    const r = await run("/instructor/fees", { tab: "2", _data: "routes/instructor.fees" });
+    const r = await run("/instructor/fees.data", { tab: "2", _routes: "routes/instructor.fees" });
     expect(r.passed).toBe(false);
-    expect(r.status).toBe(204);
-    expect(r.headers["x-remix-redirect"]).toBe("/instructor/fees?tab=2");
-    expect(r.headers["x-remix-reload-document"]).toBe("true");
+    expect(r.status).toBe(202);
+    expect(r.headers["content-type"]).toBe("text/x-script");
+    expect(r.body).toBe(
+      '[["SingleFetchRedirect",1],{"_2":3,"_4":5,"_6":7,"_8":9,"_10":7},"redirect","/instructor/fees?tab=2","status",302,"revalidate",false,"reload",true,"replace"]\n',
+    );
+    // The questionnaire's page asks at /_root.data.
+    const root = await run("/_root.data", { persona: "student", _routes: "routes/_index" });
+    expect(root.status).toBe(202);
+    expect(root.body).toBe(
+      '[["SingleFetchRedirect",1],{"_2":3,"_4":5,"_6":7,"_8":9,"_10":7},"redirect","/?persona=student","status",302,"revalidate",false,"reload",true,"replace"]\n',
+    );
+  });
+
+  it("tells a form posted from an open page inside the window to load the page itself", async () => {
+    answer = {
+      status: 200,
+      type: "application/json",
+      body: JSON.stringify(statusWindow(-1000, 60_000)),
+    };
+    const r = await run("/edit-profile.data", {}, {}, "POST");
+    expect(r.passed).toBe(false);
+    expect(r.status).toBe(202);
+    expect(r.headers["content-type"]).toBe("text/x-script");
+    expect(r.body).toBe(
+      '[{"_1":2,"_3":4,"_5":6,"_7":8,"_9":6},"redirect","/edit-profile","status",302,"revalidate",false,"reload",true,"replace"]\n',
+    );
   });
 
   it("leaves the administration and the staff sign-in open inside the window", async () => {
@@ -186,8 +213,12 @@ describe("maintenanceGate", () => {
     };
     for (const path of ["/admin", "/admin/maintenance", "/instructor/sign-in"]) {
       expect((await run(path)).passed, path).toBe(true);
+      // Their data requests and their forms' posts with JavaScript too.
+      expect((await run(`${path}.data`)).passed, `${path}.data`).toBe(true);
+      expect((await run(`${path}.data`, {}, {}, "POST")).passed, `POST ${path}.data`).toBe(true);
     }
     expect((await run("/administer")).passed).toBe(false);
+    expect((await run("/administer.data")).passed).toBe(false);
   });
 
   it("lets assets through inside the window", async () => {

@@ -39,7 +39,19 @@ describe("route labels", () => {
       "/instructor/course/:programId/:courseId",
     );
     expect(labels.match("/no/such/page")).toBe("/*");
-    expect(labels.match("/programs", "routes/payment.$id")).toBe("/payment/:id (data)");
+  });
+
+  it("name a page's data request (single fetch's `.data`) by the page's route, marked as data", () => {
+    const labels = routePatterns(build);
+    expect(labels.match("/payment/3f1c.data")).toBe("/payment/:id (data)");
+    expect(labels.match("/instructor/course/12/34.data")).toBe(
+      "/instructor/course/:programId/:courseId (data)",
+    );
+    // The questionnaire's page, `/`, asks for its data at /_root.data.
+    expect(labels.match("/_root.data")).toBe("/ (data)");
+    expect(labels.match("/no/such/page.data")).toBe("/* (data)");
+    // The page's own label is unchanged by its data requests.
+    expect(labels.match("/payment/3f1c")).toBe("/payment/:id");
   });
 
   it("name Remix's route discovery as itself, not as the page not found (decision 173)", () => {

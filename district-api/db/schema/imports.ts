@@ -14,7 +14,7 @@ export const importRuns = pgTable("import_runs", {
   id: uuid("id").primaryKey(),
   at: timestamp("at", { withTimezone: true }).notNull(),
   employeeId: text("employee_id").notNull(),
-  kind: text("kind").$type<"students">().notNull(),
+  kind: text("kind").$type<"students" | "staff" | "catalogue">().notNull(),
   dryRun: boolean("dry_run").notNull(),
   fullExport: boolean("full_export").notNull(),
   status: text("status").$type<"dry-run" | "applied" | "refused">().notNull(),
