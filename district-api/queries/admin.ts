@@ -4,18 +4,21 @@ import { AUDIT_EXPORT_LIMIT, AUDIT_PAGE_SIZE, type AuditQuery } from "@domain/co
 import type { Db } from "../db/client";
 import { auditEntries, staff } from "../db/schema";
 
+/** A staff account as the administration shows it (no password, no sign-in lock). */
+export const STAFF_ACCOUNT_COLUMNS = {
+  id: staff.id,
+  username: staff.username,
+  employeeId: staff.employeeId,
+  nameFirst: staff.nameFirst,
+  nameLast: staff.nameLast,
+  email: staff.email,
+  roles: staff.roles,
+  active: staff.active,
+};
+
 export async function listStaffAccounts(db: Db) {
   return db
-    .select({
-      id: staff.id,
-      username: staff.username,
-      employeeId: staff.employeeId,
-      nameFirst: staff.nameFirst,
-      nameLast: staff.nameLast,
-      email: staff.email,
-      roles: staff.roles,
-      active: staff.active,
-    })
+    .select(STAFF_ACCOUNT_COLUMNS)
     .from(staff)
     .orderBy(desc(staff.active), sql`lower(${staff.username})`);
 }

@@ -13,6 +13,7 @@ import {
 } from "@domain/contract/admin-people";
 import { lockAfterFailureMs, normaliseUsername } from "@domain/rules/sign-in-guessing";
 import type { Db, Exec } from "../db/client";
+import { STAFF_ACCOUNT_COLUMNS } from "./admin";
 import {
   assessedFees,
   courseSections,
@@ -177,19 +178,7 @@ export async function readPerson(db: Db, id: number, now: Date): Promise<PersonD
 
 /** A staff account with its sign-in lock; null if none. */
 export async function readStaffAccount(db: Db, id: number, now: Date) {
-  const [row] = await db
-    .select({
-      id: staff.id,
-      username: staff.username,
-      employeeId: staff.employeeId,
-      nameFirst: staff.nameFirst,
-      nameLast: staff.nameLast,
-      email: staff.email,
-      roles: staff.roles,
-      active: staff.active,
-    })
-    .from(staff)
-    .where(eq(staff.id, id));
+  const [row] = await db.select(STAFF_ACCOUNT_COLUMNS).from(staff).where(eq(staff.id, id));
   if (!row) return null;
   return { ...row, signIn: await readSignInLock(db, staffSignInKey(row.username), now) };
 }

@@ -35,11 +35,11 @@ import { normalizeHeader, schoolLookup } from "@domain/imports/students";
 import { t } from "@domain/messages";
 import { weekDaysOf } from "@domain/rules/week-days";
 import { queryRows, type Db, type Exec } from "../db/client";
-import { courseSections, courses, importRuns, programs, staff } from "../db/schema";
+import { courses, importRuns, programs, staff } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import type { Actor } from "./audit";
 import { SECTION_VALUE_COLUMNS } from "../queries/catalogue";
-import { sectionSet, textArray } from "./catalogue";
+import { insertSection, sectionSet, textArray } from "./catalogue";
 import { ApiError } from "../errors";
 import {
   auditAppliedRun,
@@ -362,21 +362,7 @@ async function importIn(
     };
     if (!r.sectionId) {
       const programId = programIds.get(r.programCode)!;
-      const [row] = await tx
-        .insert(courseSections)
-        .values({
-          programId,
-          courseId: values.courseId,
-          sectionNumber: values.sectionNumber,
-          termId: values.termId,
-          term: values.term,
-          capacity: values.capacity,
-          dateStart: values.dateStart,
-          dateEnd: values.dateEnd,
-          sourceKey: r.sectionCode,
-        })
-        .returning({ id: courseSections.id });
-      await tx.execute(sql`update course_sections set ${sectionSet(values)} where id = ${row!.id}`);
+      await insertSection(tx, programId, values, r.sectionCode);
       continue;
     }
     await tx.execute(sql`update course_sections set ${sectionSet(values)},

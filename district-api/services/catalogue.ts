@@ -254,6 +254,35 @@ async function checkReferences(tx: Exec, v: SectionValues): Promise<void> {
   }
 }
 
+/**
+ * A new section of the program with every value: its required columns inserted, then the rest set
+ * as an edit sets them (`sectionSet`), so a new and an edited section are written alike. `sourceKey`
+ * is the catalogue import's code for the row. Returns the section's id.
+ */
+export async function insertSection(
+  tx: Exec,
+  programId: string,
+  values: SectionValues,
+  sourceKey?: string,
+): Promise<string> {
+  const [row] = await tx
+    .insert(courseSections)
+    .values({
+      programId,
+      courseId: values.courseId,
+      sectionNumber: values.sectionNumber,
+      termId: values.termId,
+      term: values.term,
+      capacity: values.capacity,
+      dateStart: values.dateStart,
+      dateEnd: values.dateEnd,
+      sourceKey,
+    })
+    .returning({ id: courseSections.id });
+  await tx.execute(sql`update course_sections set ${sectionSet(values)} where id = ${row!.id}`);
+  return row!.id;
+}
+
 export const sectionSet = (v: SectionValues) => sql`course_id = ${v.courseId},
   section_number = ${v.sectionNumber}, term_id = ${v.termId}, term = ${v.term},
   instructor_employee_id = ${v.instructorEmployeeId}, school_id = ${v.schoolId},
@@ -376,21 +405,7 @@ export async function createSection(
     );
     if (!program) throw fieldError(["programId"], t("admin.catalogue.notFound"));
     await checkReferences(tx, values);
-    const [row] = await tx
-      .insert(courseSections)
-      .values({
-        programId,
-        courseId: values.courseId,
-        sectionNumber: values.sectionNumber,
-        termId: values.termId,
-        term: values.term,
-        capacity: values.capacity,
-        dateStart: values.dateStart,
-        dateEnd: values.dateEnd,
-      })
-      .returning({ id: courseSections.id });
-    const id = row!.id;
-    await tx.execute(sql`update course_sections set ${sectionSet(values)} where id = ${id}`);
+    const id = await insertSection(tx, programId, values);
     await recordAudit(
       tx,
       actor,

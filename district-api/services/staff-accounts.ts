@@ -7,6 +7,7 @@ import { DISTRICT_ADMIN_ROLE, STAFF_ROLES, type StaffAccountRequest } from "@dom
 import { t } from "@domain/messages";
 import type { Db, Exec } from "../db/client";
 import { staff } from "../db/schema";
+import { STAFF_ACCOUNT_COLUMNS } from "../queries/admin";
 import { ApiError } from "../errors";
 import { hashPassword } from "./passwords";
 import { lockRows } from "./locks";
@@ -69,16 +70,7 @@ export async function createStaffAccount(
         active: true,
       })
       .onConflictDoNothing()
-      .returning({
-        id: staff.id,
-        username: staff.username,
-        employeeId: staff.employeeId,
-        nameFirst: staff.nameFirst,
-        nameLast: staff.nameLast,
-        email: staff.email,
-        roles: staff.roles,
-        active: staff.active,
-      });
+      .returning(STAFF_ACCOUNT_COLUMNS);
     if (!row) throw new ApiError(409, t("admin.staff.taken"));
     await recordAudit(
       tx,
