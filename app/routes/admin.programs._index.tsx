@@ -2,10 +2,11 @@
 // (a GET form, so a search is a link) (decision 120).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Anchor, Badge, Button, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { programListPage } from "~/.server/admin-catalogue";
 import { StaffListPage } from "~/components/staff/StaffListPage";
+import { CatalogueSearchFields } from "~/components/admin/catalogue-fields";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = { title: t("admin.programs.title") };
@@ -31,19 +32,7 @@ export default function AdminPrograms() {
       }
       form={{
         role: "search",
-        fields: (
-          <>
-            <TextInput
-              name="q"
-              label={t("admin.programs.search")}
-              defaultValue={q}
-              error={qError}
-            />
-            <Button type="submit" variant="light">
-              {t("admin.programs.searchButton")}
-            </Button>
-          </>
-        ),
+        fields: <CatalogueSearchFields q={q} error={qError} />,
       }}
       list={{ rows: programs, page, pageCount: pages }}
       empty={t("admin.programs.none")}

@@ -2,13 +2,14 @@
 // new one (decision 120); each course's name opens its edit page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { t } from "@domain/messages/admin";
 import { courseCreateAction, courseListPage } from "~/.server/admin-catalogue";
 import { useZodForm } from "~/components/zod-form";
 import { FormError } from "~/components/fields";
 import { AdminTextarea, AdminTextInput } from "~/components/admin/fields";
 import { StaffListPage } from "~/components/staff/StaffListPage";
+import { CatalogueSearchFields } from "~/components/admin/catalogue-fields";
 import type { PageHandle } from "~/components/page-title";
 
 export const handle: PageHandle = { title: t("admin.courses.title") };
@@ -39,19 +40,7 @@ export default function AdminCourses() {
       back={{ to: "/admin/programs", label: t("admin.programs.back") }}
       form={{
         role: "search",
-        fields: (
-          <>
-            <TextInput
-              name="q"
-              label={t("admin.programs.search")}
-              defaultValue={q}
-              error={qError}
-            />
-            <Button type="submit" variant="light">
-              {t("admin.programs.searchButton")}
-            </Button>
-          </>
-        ),
+        fields: <CatalogueSearchFields q={q} error={qError} />,
       }}
       list={{ rows: courses, page, pageCount: pages }}
       empty={t("admin.courses.none")}

@@ -34,8 +34,8 @@ function sectionCounts(db: Exec) {
   return { sections: of(), activeSections: of(sql`${courseSections.active}`) };
 }
 
-/** A program as the administration lists it. */
-const programColumns = (db: Exec) => ({
+/** A program's own values, as the program form edits them. */
+export const PROGRAM_VALUE_COLUMNS = {
   id: programs.id,
   name: programs.name,
   open: programs.open,
@@ -45,8 +45,19 @@ const programColumns = (db: Exec) => ({
   allowPartial: programs.allowPartial,
   cancellationMessage: programs.cancellationMessage,
   sortOrder: programs.sortOrder,
-  ...sectionCounts(db),
-});
+};
+
+/** A program as the administration lists it. */
+const programColumns = (db: Exec) => ({ ...PROGRAM_VALUE_COLUMNS, ...sectionCounts(db) });
+
+/** A section's question as the section form edits it. */
+export const QUESTION_COLUMNS = {
+  id: courseQuestions.id,
+  question: courseQuestions.question,
+  responseType: courseQuestions.responseType,
+  answerList: courseQuestions.answerList,
+  sortOrder: courseQuestions.sortOrder,
+};
 
 /** How many registrations of the section (`courseSections`) are in `status`, or not in it. */
 const registrationCount = (db: Exec, status: SQL) =>
@@ -204,13 +215,7 @@ export async function readSection(db: Exec, id: string): Promise<Section | null>
     .innerJoin(courses, eq(courses.id, courseSections.courseId))
     .where(eq(courseSections.id, id));
   const questions = await db
-    .select({
-      id: courseQuestions.id,
-      question: courseQuestions.question,
-      responseType: courseQuestions.responseType,
-      answerList: courseQuestions.answerList,
-      sortOrder: courseQuestions.sortOrder,
-    })
+    .select(QUESTION_COLUMNS)
     .from(courseQuestions)
     .where(eq(courseQuestions.courseSectionId, id))
     .orderBy(courseQuestions.sortOrder, courseQuestions.id);

@@ -38,7 +38,7 @@ import { queryRows, type Db, type Exec } from "../db/client";
 import { courses, importRuns, programs, staff } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import type { Actor } from "./audit";
-import { SECTION_VALUE_COLUMNS } from "../queries/catalogue";
+import { PROGRAM_VALUE_COLUMNS, SECTION_VALUE_COLUMNS } from "../queries/catalogue";
 import { insertSection, sectionSet, textArray } from "./catalogue";
 import { ApiError } from "../errors";
 import {
@@ -53,6 +53,7 @@ import {
   type ImportSource,
   type ReportRow,
   type RunSummary,
+  appliedRun,
 } from "./imports";
 import { lockRows, lockStudentImport } from "./locks";
 import { planSetSchools, writeSchoolPlan } from "./oneroster-schools";
@@ -116,18 +117,7 @@ async function readOnFile(tx: Tx, rows: ParsedRow[], lock: boolean, now: Date) {
     await lockRows(tx, "program", sql`select id from programs where ${programWhere} order by id`);
   }
   const programsOnFile: ExistingProgram[] = await tx
-    .select({
-      id: programs.id,
-      sourceKey: programs.sourceKey,
-      name: programs.name,
-      open: programs.open,
-      active: programs.active,
-      oneSectionPerTerm: programs.oneSectionPerTerm,
-      requiresSurvey: programs.requiresSurvey,
-      allowPartial: programs.allowPartial,
-      cancellationMessage: programs.cancellationMessage,
-      sortOrder: programs.sortOrder,
-    })
+    .select({ ...PROGRAM_VALUE_COLUMNS, sourceKey: programs.sourceKey })
     .from(programs)
     .where(programWhere);
   const programIds = programsOnFile.map((p) => p.id);
@@ -498,15 +488,7 @@ export async function applyCatalogueDryRun(
     if (!run) throw new ApiError(404, t("admin.imports.runNotFound"));
     if (run.status !== "dry-run") throw new ApiError(409, t("admin.imports.notDryRun"));
     if (run.applied) {
-      const [done] = await tx
-        .select({
-          id: importRuns.id,
-          status: importRuns.status,
-          full: importRuns.fullExport,
-          summary: sql<RunSummary["summary"]>`${importRuns.summary}`,
-        })
-        .from(importRuns)
-        .where(eq(importRuns.id, run.applied));
+      const done = await appliedRun(tx, run.applied);
       if (done) return done;
     }
     const sources = await loadSources(tx, run.fileIds);

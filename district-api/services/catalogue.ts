@@ -22,7 +22,7 @@ import { queryRows, type Db, type Exec } from "../db/client";
 import { courseQuestions, courseSections, courses, programs, registrations } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
-import { readSectionValues, type SectionValues } from "../queries/catalogue";
+import { QUESTION_COLUMNS, readSectionValues, type SectionValues } from "../queries/catalogue";
 import { lockRows } from "./locks";
 import { recordAudit, type Actor } from "./audit";
 import { enqueueMails, type QueuedMail } from "./mail-queue";
@@ -306,13 +306,7 @@ async function saveQuestions(
   now: Date,
 ): Promise<void> {
   const existing = await tx
-    .select({
-      id: courseQuestions.id,
-      question: courseQuestions.question,
-      responseType: courseQuestions.responseType,
-      answerList: courseQuestions.answerList,
-      sortOrder: courseQuestions.sortOrder,
-    })
+    .select(QUESTION_COLUMNS)
     .from(courseQuestions)
     .where(eq(courseQuestions.courseSectionId, sectionId))
     .orderBy(asc(courseQuestions.id));

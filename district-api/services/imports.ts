@@ -691,6 +691,23 @@ export interface RunSummary {
   summary: ImportSummary;
 }
 
+/**
+ * The run that applied a dry run already (`appliedRunId`), as its apply returned it: the answer
+ * to the same apply asked again. Undefined if that run is gone.
+ */
+export async function appliedRun(tx: Exec, appliedRunId: string): Promise<RunSummary | undefined> {
+  const [done] = await tx
+    .select({
+      id: importRuns.id,
+      status: importRuns.status,
+      full: importRuns.fullExport,
+      summary: sql<ImportSummary>`${importRuns.summary}`,
+    })
+    .from(importRuns)
+    .where(eq(importRuns.id, appliedRunId));
+  return done;
+}
+
 /** A run over uploaded files; its report is kept for the page (dry runs too). */
 export async function importUploaded(
   db: Db,
@@ -733,15 +750,7 @@ export async function applyDryRun(
     if (!run) throw new ApiError(404, t("admin.imports.runNotFound"));
     if (run.status !== "dry-run") throw new ApiError(409, t("admin.imports.notDryRun"));
     if (run.applied) {
-      const [done] = await tx
-        .select({
-          id: importRuns.id,
-          status: importRuns.status,
-          full: importRuns.fullExport,
-          summary: sql<ImportSummary>`${importRuns.summary}`,
-        })
-        .from(importRuns)
-        .where(eq(importRuns.id, run.applied));
+      const done = await appliedRun(tx, run.applied);
       if (done) return done;
     }
     const sources = await loadSources(tx, run.fileIds);

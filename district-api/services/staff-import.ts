@@ -59,6 +59,7 @@ import {
   type Outcome,
   type ReportRow,
   type RunSummary,
+  appliedRun,
 } from "./imports";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -400,15 +401,7 @@ export async function applyStaffDryRun(
     if (!run || run.kind !== "staff") throw new ApiError(404, t("admin.imports.runNotFound"));
     if (run.status !== "dry-run") throw new ApiError(409, t("admin.imports.notDryRun"));
     if (run.applied) {
-      const [done] = await tx
-        .select({
-          id: importRuns.id,
-          status: importRuns.status,
-          full: importRuns.fullExport,
-          summary: sql<RunSummary["summary"]>`${importRuns.summary}`,
-        })
-        .from(importRuns)
-        .where(eq(importRuns.id, run.applied));
+      const done = await appliedRun(tx, run.applied);
       if (done) return done;
     }
     const sources = await loadSources(tx, run.fileIds);

@@ -11,6 +11,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  TextInput,
 } from "@mantine/core";
 import type { ButtonHTMLAttributes } from "react";
 import type { FieldMetadata } from "@conform-to/react";
@@ -396,4 +397,21 @@ export function sectionDefaults(s: {
       sortOrder: String(q.sortOrder),
     })),
   };
+}
+
+/** The search of the programs and the courses lists: a name, or part of one. */
+export function CatalogueSearchFields({ q, error }: { q: string; error?: string | null }) {
+  return (
+    <>
+      <TextInput
+        name="q"
+        label={t("admin.programs.search")}
+        defaultValue={q}
+        error={error ?? undefined}
+      />
+      <Button type="submit" variant="light">
+        {t("admin.programs.searchButton")}
+      </Button>
+    </>
+  );
 }
