@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { maintenance } from "../../district-api/db/schema";
+import { PAST_MAINTENANCE_WINDOW } from "../../district-api/db/seed/core";
 import { call } from "../support/api";
 import { MODES, signInFamily, startTestApp, type Mode, type TestApp } from "../support/browser";
 
@@ -449,13 +450,7 @@ describe("a maintenance window reached from a page already open (JavaScript)", (
       await signIn.getByText(maintenanceText).waitFor();
       expect(new URL(signIn.url()).pathname).toBe("/signin");
     } finally {
-      await db
-        .update(maintenance)
-        .set({
-          startsAt: new Date("2026-01-01T02:00:00Z"),
-          endsAt: new Date("2026-01-01T04:00:00Z"),
-        })
-        .where(eq(maintenance.id, 1));
+      await db.update(maintenance).set(PAST_MAINTENANCE_WINDOW).where(eq(maintenance.id, 1));
     }
   });
 });
@@ -493,13 +488,7 @@ describe.each(MODES)("maintenance page $name", (mode) => {
         "El sitio no está disponible en este momento por mantenimiento.",
       );
     } finally {
-      await db
-        .update(maintenance)
-        .set({
-          startsAt: new Date("2026-01-01T02:00:00Z"),
-          endsAt: new Date("2026-01-01T04:00:00Z"),
-        })
-        .where(eq(maintenance.id, 1));
+      await db.update(maintenance).set(PAST_MAINTENANCE_WINDOW).where(eq(maintenance.id, 1));
     }
     const page = await newPage(mode);
     const res = await page.goto("/");
@@ -519,13 +508,7 @@ describe.each(MODES)("maintenance page $name", (mode) => {
       const res = await page.goto("/signin");
       expect(res?.status()).toBe(200);
     } finally {
-      await db
-        .update(maintenance)
-        .set({
-          startsAt: new Date("2026-01-01T02:00:00Z"),
-          endsAt: new Date("2026-01-01T04:00:00Z"),
-        })
-        .where(eq(maintenance.id, 1));
+      await db.update(maintenance).set(PAST_MAINTENANCE_WINDOW).where(eq(maintenance.id, 1));
     }
   });
 });

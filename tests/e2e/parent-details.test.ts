@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { maintenance } from "../../district-api/db/schema";
+import { PAST_MAINTENANCE_WINDOW } from "../../district-api/db/seed/core";
 import { MODES, signInFamily, startTestApp, type TestApp } from "../support/browser";
 
 let app: TestApp;
@@ -130,13 +131,7 @@ describe.each(MODES)("maintenance end time $name", (mode) => {
       }).format(end);
       await expect(page.textContent("strong")).resolves.toBe(`${shown} ${zone}`);
     } finally {
-      await db
-        .update(maintenance)
-        .set({
-          startsAt: new Date("2026-01-01T02:00:00Z"),
-          endsAt: new Date("2026-01-01T04:00:00Z"),
-        })
-        .where(eq(maintenance.id, 1));
+      await db.update(maintenance).set(PAST_MAINTENANCE_WINDOW).where(eq(maintenance.id, 1));
     }
   });
 });

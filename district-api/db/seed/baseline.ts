@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { feeCategories, maintenance, settings } from "../schema";
-import { DEFAULT_SETTINGS } from "./core";
+import { DEFAULT_SETTINGS, PAST_MAINTENANCE_WINDOW } from "./core";
 
 export const FEE_CATEGORIES = [
   "Athletics",
@@ -17,14 +17,9 @@ export const FEE_CATEGORIES = [
 
 export async function seedBaseline(db: Db): Promise<void> {
   await db.insert(settings).values({ id: 1, data: DEFAULT_SETTINGS }).onConflictDoNothing();
-  // A window in the past: the site is online.
   await db
     .insert(maintenance)
-    .values({
-      id: 1,
-      startsAt: new Date("2026-01-01T02:00:00Z"),
-      endsAt: new Date("2026-01-01T04:00:00Z"),
-    })
+    .values({ id: 1, ...PAST_MAINTENANCE_WINDOW })
     .onConflictDoNothing();
   const res = (await db.execute(sql`select count(*)::int as n from fee_categories`)) as unknown as {
     rows: { n: number }[];

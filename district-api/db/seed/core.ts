@@ -90,6 +90,12 @@ export async function seedStudents(db: Db, count: number): Promise<void> {
   }
 }
 
+/** A maintenance window in the past: the site is online (also what a test puts back). */
+export const PAST_MAINTENANCE_WINDOW = {
+  startsAt: new Date("2026-01-01T02:00:00Z"),
+  endsAt: new Date("2026-01-01T04:00:00Z"),
+};
+
 export const DEFAULT_SETTINGS = {
   homeMessage: {
     show: true,
@@ -217,12 +223,7 @@ export async function seedCore(db: Db): Promise<void> {
     })),
   );
   await db.insert(settings).values({ id: 1, data: DEFAULT_SETTINGS });
-  // A past window: the site is online.
-  await db.insert(maintenance).values({
-    id: 1,
-    startsAt: new Date("2026-01-01T02:00:00Z"),
-    endsAt: new Date("2026-01-01T04:00:00Z"),
-  });
+  await db.insert(maintenance).values({ id: 1, ...PAST_MAINTENANCE_WINDOW });
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
