@@ -284,8 +284,7 @@ export async function readPaymentLines(
     .where(
       and(
         eq(paymentRefunds.paymentId, payment.id),
-        // section_cancelled: migration 0030, not in the schema's RefundReason.
-        sql`${paymentRefunds.reason} in ('office', 'section_cancelled')`,
+        inArray(paymentRefunds.reason, ["office", "section_cancelled"]),
         inArray(paymentRefunds.status, ["pending", "succeeded"]),
       ),
     )

@@ -6,7 +6,13 @@ import { assessedFees, registrations } from "./catalogue";
 import { payments } from "./fees";
 
 export type RefundReason =
-  "cart_paid" | "cart_changed" | "cart_expired" | "registration_paid" | "seat_lost" | "office";
+  | "cart_paid"
+  | "cart_changed"
+  | "cart_expired"
+  | "registration_paid"
+  | "seat_lost"
+  | "office"
+  | "section_cancelled";
 export type RefundStatus = "pending" | "succeeded" | "failed";
 
 export const paymentRefunds = pgTable("payment_refunds", {
