@@ -138,7 +138,7 @@ describe.each(MODES)("accessibility $name", (mode) => {
 
   it("a community member's profile and programs", async () => {
     const page = await pageFor(mode);
-    await signInFamily(page, "200001", "03/02/1980");
+    await signInFamily(page, "200001", { dob: "03/02/1980" });
     // The add page with the account's remembered children (decision 168).
     await visitAll(page, [
       "/edit-profile",
@@ -274,8 +274,7 @@ describe.each(MODES)("accessibility $name", (mode) => {
       ),
     ).resolves.toBe(true);
     const admin = await pageFor(mode, { width: 320, height: 640 });
-    await signInStaff(admin, "feeadmin");
-    await admin.goto("/instructor/fee-proposals");
+    await signInStaff(admin, "feeadmin", { then: "/instructor/fee-proposals" });
     await admin
       .getByRole("link", { name: /^Review / })
       .first()

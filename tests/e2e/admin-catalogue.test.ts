@@ -67,8 +67,7 @@ describe.each(MODES)("programs and sections $name", (mode) => {
 
   it("an administrator builds a program; a raise offers the seat; the copy; the audit trail", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin");
+    await signInStaff(page, "admin", { then: "/admin" });
     await page
       .getByRole("navigation", { name: "Administration" })
       .getByRole("link", { name: "Programs" })
@@ -131,13 +130,11 @@ describe.each(MODES)("programs and sections $name", (mode) => {
 
     // A student takes the one seat; another joins the waiting list.
     const first = await app.newPage(mode);
-    await signInFamily(first, String(base + 1));
-    await first.goto("/programs");
+    await signInFamily(first, String(base + 1), { then: "/programs" });
     await card(first, wheel).getByRole("button", { name: "Register" }).click();
     await first.waitForURL((u) => u.pathname.startsWith("/payment/"));
     const second = await app.newPage(mode);
-    await signInFamily(second, String(base + 2));
-    await second.goto("/programs");
+    await signInFamily(second, String(base + 2), { then: "/programs" });
     await card(second, wheel)
       .getByRole("button", { name: "Course Is Full - Click to Add to Waitlist" })
       .click();

@@ -24,8 +24,7 @@ afterAll(async () => {
 describe("fees administration is for administrators only", () => {
   it("other staff are sent away from /admin/fees", async () => {
     const page = await app.newPage({ js: false });
-    await signInStaff(page, "feeadmin");
-    await page.goto("/admin/fees");
+    await signInStaff(page, "feeadmin", { then: "/admin/fees" });
     expect(new URL(page.url()).pathname).not.toMatch(/^\/admin/);
   });
 });
@@ -38,8 +37,7 @@ describe.each(MODES)("fees administration $name", (mode) => {
 
   it("creates a fee, assesses it to a grade, and a student of that grade sees it", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin");
+    await signInStaff(page, "admin", { then: "/admin" });
     await page
       .getByRole("navigation", { name: "Administration" })
       .getByRole("link", { name: "Fees" })
@@ -99,8 +97,7 @@ describe.each(MODES)("fees administration $name", (mode) => {
     await page.getByRole("cell", { name: student, exact: true }).waitFor();
 
     const family = await app.newPage(mode);
-    await signInFamily(family, student);
-    await family.goto("/fees?tab=assessed");
+    await signInFamily(family, student, { then: "/fees?tab=assessed" });
     await family.getByRole("article", { name: feeName }).waitFor();
 
     await page.goto(`/admin/audit?action=fee.assess`);
@@ -109,8 +106,7 @@ describe.each(MODES)("fees administration $name", (mode) => {
 
   it("waives a student's fee with a reason; a missing reason is refused", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto(`/admin/fees?q=${encodeURIComponent(feeName)}`);
+    await signInStaff(page, "admin", { then: `/admin/fees?q=${encodeURIComponent(feeName)}` });
     await page.getByRole("link", { name: `Edit ${feeName}` }).click();
     await page.getByRole("link", { name: "Assessed students" }).click();
     await page.waitForURL(/\/assessed$/);
@@ -133,8 +129,7 @@ describe.each(MODES)("fees administration $name", (mode) => {
   it("creates a fee group and puts the fee in it; a taken name is refused on its field", async () => {
     const group = `Trips ${tag}`;
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/fees");
+    await signInStaff(page, "admin", { then: "/admin/fees" });
     const groups = page.getByRole("region", { name: "Fee groups" });
     await groups.getByLabel("Fee group name").fill(group);
     await groups.getByRole("button", { name: "Create fee group" }).click();

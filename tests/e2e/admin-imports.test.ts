@@ -35,8 +35,7 @@ describe.each(MODES)("student import $name", (mode) => {
 
   it("uploads a file, reads the dry run, applies it and downloads the report", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin");
+    await signInStaff(page, "admin", { then: "/admin" });
     await page
       .getByRole("navigation", { name: "Administration" })
       .getByRole("link", { name: "Imports" })
@@ -71,14 +70,13 @@ describe.each(MODES)("student import $name", (mode) => {
 
     // The student signs in with the imported birth date.
     const family = await app.newPage(mode);
-    await signInFamily(family, String(base), "03/04/2016");
+    await signInFamily(family, String(base), { dob: "03/04/2016" });
     expect(new URL(family.url()).pathname).not.toBe("/signin");
   });
 
   it("a file with refused rows says why and offers no Apply", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/imports");
+    await signInStaff(page, "admin", { then: "/admin/imports" });
     await page.getByLabel("Files").setInputFiles({
       name: "refused.csv",
       mimeType: "text/csv",
@@ -101,8 +99,7 @@ describe.each(MODES)("student import $name", (mode) => {
 
   it("a full export marking most students inactive asks for that number before applying (decision 141)", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/imports");
+    await signInStaff(page, "admin", { then: "/admin/imports" });
     await page.getByLabel("Files").setInputFiles({
       name: "one-row.csv",
       mimeType: "text/csv",
@@ -138,8 +135,7 @@ describe.each(MODES)("student import $name", (mode) => {
     const buffer = Buffer.from(lines.join("\r\n") + "\r\n");
     expect(buffer.length).toBeGreaterThan(1_000_000);
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/imports");
+    await signInStaff(page, "admin", { then: "/admin/imports" });
     await page
       .getByLabel("Files")
       .setInputFiles({ name: "district.csv", mimeType: "text/csv", buffer });
@@ -157,8 +153,7 @@ describe.each(MODES)("student import $name", (mode) => {
 
   it("a file that is not CSV is refused on the upload page", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/imports");
+    await signInStaff(page, "admin", { then: "/admin/imports" });
     await page.getByLabel("Files").setInputFiles({
       name: "students.xlsx",
       mimeType: "application/octet-stream",
@@ -176,8 +171,7 @@ describe.each(MODES)("staff import $name", (mode) => {
 
   it("uploads a staff file, reads the dry run and applies it", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/imports");
+    await signInStaff(page, "admin", { then: "/admin/imports" });
     await page.getByRole("radio", { name: "Staff" }).check();
     await page.getByLabel("Files").setInputFiles({
       name: "staff.csv",
@@ -215,8 +209,7 @@ describe.each(MODES)("schools and years with an import $name", (mode) => {
 
   it("the dry run lists the schools and years to create; the applied report what was created", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/imports");
+    await signInStaff(page, "admin", { then: "/admin/imports" });
     await page.getByRole("radio", { name: "Staff" }).check();
     await page
       .getByLabel("Files")
@@ -276,8 +269,7 @@ describe.each(MODES)("catalogue import $name", (mode) => {
 
   it("uploads a catalogue, reads the dry run, applies it and downloads the report", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/imports");
+    await signInStaff(page, "admin", { then: "/admin/imports" });
     await page.getByRole("radio", { name: "Programs and sections" }).check();
     await page.getByLabel("Files").setInputFiles({
       name: "catalogue.csv",
@@ -309,8 +301,7 @@ describe.each(MODES)("catalogue import $name", (mode) => {
 
   it("a catalogue row the section form would refuse is refused with the form's words", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/imports");
+    await signInStaff(page, "admin", { then: "/admin/imports" });
     await page.getByRole("radio", { name: "Programs and sections" }).check();
     await page.getByLabel("Files").setInputFiles({
       name: "catalogue.csv",
@@ -335,8 +326,7 @@ describe("the import pages", () => {
       const ctx = await app.newContext({ js: true });
       if (!mode.js) await ctx.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
       const page = await ctx.newPage();
-      await signInStaff(page, "admin");
-      await page.goto("/admin/imports");
+      await signInStaff(page, "admin", { then: "/admin/imports" });
       expect(await seriousViolations(page)).toEqual([]);
       // A dry run's report, with a refused row.
       await page.getByRole("radio", { name: "Staff" }).check();

@@ -42,8 +42,7 @@ describe.each(MODES)("people $name", (mode) => {
 
   it("finds a student, sets reduced aid, and the student pays the reduced price", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin");
+    await signInStaff(page, "admin", { then: "/admin" });
     await page
       .getByRole("navigation", { name: "Administration" })
       .getByRole("link", { name: "People" })
@@ -87,8 +86,7 @@ describe.each(MODES)("people $name", (mode) => {
 
     // The student now sees the reduced price of the Athletic Pass ($40.00, reduced $15.00).
     const family = await app.newPage(mode);
-    await signInFamily(family, studentId);
-    await family.goto("/fees?tab=optional");
+    await signInFamily(family, studentId, { then: "/fees?tab=optional" });
     const pass = family.getByRole("article", { name: "Athletic Pass" });
     await pass.waitFor();
     expect(await pass.textContent()).toContain("$15.00");
@@ -102,8 +100,7 @@ describe.each(MODES)("people $name", (mode) => {
     await failFamilySignIn(family, studentId, "Too many sign-in attempts.");
 
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto(`/admin/people/${studentId}`);
+    await signInStaff(page, "admin", { then: `/admin/people/${studentId}` });
     await page.getByText(/Locked until .* after 5 failed attempts\./).waitFor();
     await page.getByRole("button", { name: "Unlock sign-in" }).click();
     await seeNotice(page, "The sign-in is unlocked.");
@@ -116,8 +113,7 @@ describe.each(MODES)("people $name", (mode) => {
 
   it("edits a staff member's roles; a refused post keeps the ticks; not one's own", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/staff");
+    await signInStaff(page, "admin", { then: "/admin/staff" });
     await page.getByRole("link", { name: `Manage ${staffName}`, exact: true }).click();
     await page.waitForURL(/\/admin\/staff\/\d+$/);
     const roles = page
@@ -161,8 +157,7 @@ describe.each(MODES)("people $name", (mode) => {
 
   it(`reads these changes in the audit trail (${tag})`, async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/audit");
+    await signInStaff(page, "admin", { then: "/admin/audit" });
     await page.getByLabel("What").selectOption("participant");
     await page.getByRole("button", { name: "Apply filter" }).click();
     await page.waitForURL(/entity=participant/);

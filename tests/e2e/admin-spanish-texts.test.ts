@@ -66,12 +66,10 @@ async function filter(page: Page, kind: string, state: string, search: string) {
 describe("the Spanish texts are for administrators only", () => {
   it("other staff are sent away from /admin/spanish", async () => {
     const page = await app.newPage({ js: false });
-    await signInStaff(page, "instructor");
-    await page.goto("/admin/spanish");
+    await signInStaff(page, "instructor", { then: "/admin/spanish" });
     expect(new URL(page.url()).pathname).toBe("/instructor/");
     const office = await app.newPage({ js: false });
-    await signInStaff(office, "office");
-    await office.goto("/admin/spanish");
+    await signInStaff(office, "office", { then: "/admin/spanish" });
     expect(new URL(office.url()).pathname).not.toMatch(/^\/admin/);
   });
 });
@@ -87,8 +85,7 @@ describe.each(MODES)("Spanish texts $name", (mode) => {
 
   it("writes a course's name in Spanish, which is then done; an empty one removes it", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin");
+    await signInStaff(page, "admin", { then: "/admin" });
     await page
       .getByRole("navigation", { name: "Administration" })
       .getByRole("link", { name: "Spanish texts" })
@@ -142,8 +139,7 @@ describe.each(MODES)("Spanish texts $name", (mode) => {
 
   it("refuses answers that do not keep the English count, on that text, writing nothing", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/spanish");
+    await signInStaff(page, "admin", { then: "/admin/spanish" });
     await filter(page, "Questions", "", question);
     const row = rowOf(page, "Question answers", question);
     const field = row.getByLabel("Spanish", { exact: true });
@@ -179,8 +175,7 @@ describe.each(MODES)("Spanish texts $name", (mode) => {
 describe("a text whose English changed since it was translated", () => {
   it("is to review, with the English it was written from; the page has no serious accessibility problems", async () => {
     const page = await app.newPage({ js: false });
-    await signInStaff(page, "admin");
-    await page.goto("/admin/spanish?entity=course&q=Reading+Lab");
+    await signInStaff(page, "admin", { then: "/admin/spanish?entity=course&q=Reading+Lab" });
     const row = rowOf(page, "Course description", "Reading Lab");
     const before = "Small-group reading practice.";
     await expect(row.locator('[lang="en"]').first().textContent()).resolves.toContain(before);
@@ -212,8 +207,7 @@ describe("a text whose English changed since it was translated", () => {
       const ctx = await app.newContext({ js: true });
       if (!mode.js) await ctx.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
       const a11y = await ctx.newPage();
-      await signInStaff(a11y, "admin");
-      await a11y.goto("/admin/spanish?entity=question");
+      await signInStaff(a11y, "admin", { then: "/admin/spanish?entity=question" });
       expect(await seriousViolations(a11y)).toEqual([]);
       await a11y.goto("/admin/spanish?state=review");
       expect(await seriousViolations(a11y)).toEqual([]);

@@ -179,8 +179,7 @@ describe.each(MODES)("administration $name", (mode) => {
     expect(await preview.locator("strong").textContent()).toBe("this");
 
     const family = await app.newPage(mode);
-    await signInFamily(family, "100003");
-    await family.goto("/programs");
+    await signInFamily(family, "100003", { then: "/programs" });
     const banner = family.getByRole("region", { name: "Announcement" });
     await expect(banner.textContent()).resolves.toContain(
       `Fall registration opens Monday (${tag}).`,
@@ -191,8 +190,7 @@ describe.each(MODES)("administration $name", (mode) => {
 
   it("schedules a maintenance window, previews it and cancels it", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/maintenance");
+    await signInStaff(page, "admin", { then: "/admin/maintenance" });
     // The hints are the catalogue's, with an example in the district's own date format: tomorrow
     // in its zone, month first; no YYYY-MM-DD or 24-hour clock to learn.
     const zone = process.env.DISTRICT_TZ || DEFAULT_DISTRICT_TZ;
@@ -297,8 +295,7 @@ describe.each(MODES)("administration $name", (mode) => {
   it("creates a staff member; deactivating them ends their open session", async () => {
     const username = `temp${tag.toLowerCase()}`;
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/staff");
+    await signInStaff(page, "admin", { then: "/admin/staff" });
     await page.getByRole("link", { name: "Create staff account" }).click();
     await page.waitForURL("**/admin/staff/new");
     await page.getByLabel("Username").fill(username);
@@ -315,8 +312,7 @@ describe.each(MODES)("administration $name", (mode) => {
     await seeNotice(page, `The account ${username} is created.`);
 
     const theirs = await app.newPage(mode);
-    await signInStaff(theirs, username, "temporary-pass-1");
-    await theirs.goto("/instructor/");
+    await signInStaff(theirs, username, { password: "temporary-pass-1", then: "/instructor/" });
     expect(new URL(theirs.url()).pathname).toBe("/instructor/");
 
     await page.getByRole("button", { name: "Deactivate account" }).click();
@@ -338,8 +334,7 @@ describe.each(MODES)("administration $name", (mode) => {
   it("reads these changes in the audit trail and downloads them as CSV", async () => {
     const username = `temp${tag.toLowerCase()}`;
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/audit");
+    await signInStaff(page, "admin", { then: "/admin/audit" });
     await page.getByLabel("What").selectOption("staff");
     await page.getByRole("button", { name: "Apply filter" }).click();
     await page.waitForURL(/entity=staff/);

@@ -355,8 +355,7 @@ describe("partial payment on the reader (JavaScript)", () => {
 describe.each(MODES)("a normal browser $name", (mode) => {
   it("never reaches the in-person methods", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, mode.js ? "100036" : "100037");
-    await page.goto("/cart/in-person");
+    await signInFamily(page, mode.js ? "100036" : "100037", { then: "/cart/in-person" });
     expect(new URL(page.url()).pathname).toBe("/cart");
     expect(await page.getByLabel("Cash").count()).toBe(0);
     expect(await page.getByLabel("In-person check").count()).toBe(0);
@@ -467,8 +466,7 @@ describe("the cashier role, set by an administrator", () => {
       0,
     );
     const admin = await app.newPage(mode);
-    await signInStaff(admin, "admin");
-    await admin.goto("/admin/staff");
+    await signInStaff(admin, "admin", { then: "/admin/staff" });
     await admin.getByRole("link", { name: "Manage proposer", exact: true }).click();
     await admin.waitForURL(/\/admin\/staff\/\d+$/);
     const roles = admin

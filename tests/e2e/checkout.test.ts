@@ -71,8 +71,7 @@ describe.each(MODES)("checkout $name", (mode) => {
   it("a student adds an assessed and an optional fee, pays part by card and sees the receipt", async () => {
     const page = await app.newPage(mode);
     const student = mode.js ? "100001" : "100002";
-    await signInFamily(page, student);
-    await page.goto("/fees?tab=assessed");
+    await signInFamily(page, student, { then: "/fees?tab=assessed" });
     await card(page, "Chemistry Lab Fee").getByRole("button", { name: "Add to Cart" }).click();
     await card(page, "Chemistry Lab Fee").getByRole("button", { name: "Added" }).waitFor();
     await page.goto("/fees?tab=optional");
@@ -135,8 +134,7 @@ describe.each(MODES)("checkout $name", (mode) => {
 
   it("a declined card shows Stripe's message and keeps the cart", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, mode.js ? "100026" : "100027");
-    await page.goto("/fees?tab=optional");
+    await signInFamily(page, mode.js ? "100026" : "100027", { then: "/fees?tab=optional" });
     await card(page, "Science Lab Goggles").getByRole("button", { name: "Add to Cart" }).click();
     await card(page, "Science Lab Goggles").getByRole("button", { name: "Added" }).waitFor();
     await page.goto("/cart");
@@ -159,8 +157,7 @@ describe.each(MODES)("checkout $name", (mode) => {
     const section = await makeSection(4500);
     await apiRegister(student, section);
     const page = await app.newPage(mode);
-    await signInFamily(page, student);
-    await page.goto(`/payment/${section}`);
+    await signInFamily(page, student, { then: `/payment/${section}` });
     await expect(page.getByRole("dialog", { name: "Payment Options" }).isVisible()).resolves.toBe(
       true,
     );
@@ -179,8 +176,7 @@ describe.each(MODES)("checkout $name", (mode) => {
     const section = await makeSection(4500);
     await apiRegister(student, section);
     const page = await app.newPage(mode);
-    await signInFamily(page, student);
-    await page.goto(`/payment/${section}`);
+    await signInFamily(page, student, { then: `/payment/${section}` });
     const options = page.getByRole("dialog", { name: "Payment Options" });
     await options.getByLabel("Add to my cart, to pay together with fees").check();
     await options.getByRole("button", { name: "Continue" }).click();
@@ -260,8 +256,7 @@ describe.each(MODES)("checkout $name", (mode) => {
     await apiRegister(student, paid);
     await apiRegister(student, dropped);
     const page = await app.newPage(mode);
-    await signInFamily(page, student);
-    await page.goto(`/payment/${paid}`);
+    await signInFamily(page, student, { then: `/payment/${paid}` });
     await page.getByLabel("Pay online by card").check();
     if (mode.js) {
       await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -302,8 +297,7 @@ describe.each(MODES)("checkout $name", (mode) => {
       sql`update participants set financial_aid = 'free' where id = ${Number(student)}`,
     );
     const page = await app.newPage(mode);
-    await signInFamily(page, student);
-    await page.goto("/fees?tab=optional");
+    await signInFamily(page, student, { then: "/fees?tab=optional" });
     await card(page, "Athletic Pass").getByRole("button", { name: "Add to Cart" }).click();
     await card(page, "Athletic Pass").getByRole("button", { name: "Added" }).waitFor();
     await page.goto("/cart");

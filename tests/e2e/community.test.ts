@@ -198,8 +198,7 @@ describe.each(MODES)("community member registration $name", (mode) => {
     expect(mails).toHaveLength(1);
     const id = /Community Member ID is (\d+)/.exec(mails[0]!.text)![1]!;
 
-    await signInFamily(page, id, "07/04/1985");
-    await page.goto("/edit-profile");
+    await signInFamily(page, id, { dob: "07/04/1985", then: "/edit-profile" });
     await expect(page.getByLabel("First Name", { exact: true }).inputValue()).resolves.toBe(
       `Robin${tag}`,
     );
@@ -290,8 +289,7 @@ describe.each(MODES)("community member registration $name", (mode) => {
 
   it("My Profile is for community members: a student is sent to the programs page", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, "100001", "01/15/2012");
-    await page.goto("/edit-profile");
+    await signInFamily(page, "100001", { dob: "01/15/2012", then: "/edit-profile" });
     expect(new URL(page.url()).pathname).toBe("/programs");
   });
 });

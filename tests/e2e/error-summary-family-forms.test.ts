@@ -45,8 +45,7 @@ describe.each(MODES)("the error summary of the family's dialogs ($name)", (mode)
 
   it("the course questions: each unanswered question is a link, the message said once", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(1));
-    await page.goto("/programs");
+    await signInFamily(page, student(1), { then: "/programs" });
     await card(page, "Art Studio").getByRole("link", { name: "Register" }).click();
     const dialog = page.getByRole("dialog", { name: "Course Questions" });
     await dialog.getByRole("button", { name: "Submit" }).waitFor();
@@ -77,8 +76,7 @@ describe.each(MODES)("the error summary of the family's dialogs ($name)", (mode)
 
   it("the health survey: the question is a link, and the choice has the focus", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(3));
-    await page.goto("/programs");
+    await signInFamily(page, student(3), { then: "/programs" });
     await page.getByRole("link", { name: "Summer Athletics 2027" }).click();
     await page.getByRole("link", { name: "Take the Health Survey" }).click();
     const dialog = page.getByRole("dialog", { name: "Health Survey" });
@@ -103,8 +101,7 @@ describe.each(MODES)("the error summary of the family's dialogs ($name)", (mode)
 
   it("the payment dialog: a missing method is a link, and the first method has the focus", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(5));
-    await page.goto("/programs");
+    await signInFamily(page, student(5), { then: "/programs" });
     await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
     const dialog = page.getByRole("dialog", { name: "Payment Options" });
@@ -142,8 +139,7 @@ describe.each(MODES)("the error summary of the family's dialogs ($name)", (mode)
 
   it("a fee's questions: a blank answer is a link to its question, which has the focus", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, mode.js ? "100007" : "100008");
-    await page.goto("/fees?tab=optional");
+    await signInFamily(page, mode.js ? "100007" : "100008", { then: "/fees?tab=optional" });
     await card(page, "Zoo Field Trip").getByRole("link", { name: "Add to Cart" }).click();
     const dialog = page.getByRole("dialog", { name: "Questions: Zoo Field Trip" });
     await dialog.waitFor();

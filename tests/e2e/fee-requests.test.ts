@@ -76,8 +76,7 @@ describe.each(MODES)("fee requests $name", (mode) => {
 
   it("a proposer fills the form with two sponsors and three questions, fixes errors and submits", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "proposer");
-    await page.goto("/instructor/fees");
+    await signInStaff(page, "proposer", { then: "/instructor/fees" });
     await expect(page.getByRole("heading", { name: "My Fee Requests" }).isVisible()).resolves.toBe(
       true,
     );
@@ -213,8 +212,7 @@ describe.each(MODES)("fee requests $name", (mode) => {
     if (mode.js) await expect.poll(() => page.getByText("Request Approved").isVisible()).toBe(true);
 
     const proposer = await app.newPage(mode);
-    await signInStaff(proposer, "proposer");
-    await proposer.goto("/instructor/fees?tab=approved");
+    await signInStaff(proposer, "proposer", { then: "/instructor/fees?tab=approved" });
     await proposer.getByRole("link", { name: `Status History ${feeName}` }).click();
     await expect
       .poll(async () => (await proposer.getByRole("dialog").textContent()) ?? "")
@@ -223,8 +221,7 @@ describe.each(MODES)("fee requests $name", (mode) => {
 
   it("a family then sees the approved fee, answers its questions and buys it", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, mode.js ? "100011" : "100012");
-    await page.goto("/fees?tab=optional");
+    await signInFamily(page, mode.js ? "100011" : "100012", { then: "/fees?tab=optional" });
     await expect
       .poll(async () => (await page.locator("main").textContent()) ?? "")
       .toContain(feeName);
@@ -260,8 +257,7 @@ describe.each(MODES)("fee requests $name", (mode) => {
 
   it("a denied request shows its notes, and a request without notes says so", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "proposer");
-    await page.goto("/instructor/fees");
+    await signInStaff(page, "proposer", { then: "/instructor/fees" });
     await page.getByRole("link", { name: "Status History Lab Coat" }).click();
     // Without JavaScript the click loads a new page: read its dialog once the page has loaded
     // (a streamed page can be read half-parsed).
@@ -279,8 +275,7 @@ describe.each(MODES)("fee requests $name", (mode) => {
 
   it("a denied request is edited and resubmitted; an approved one is duplicated", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "proposer");
-    await page.goto("/instructor/fees");
+    await signInStaff(page, "proposer", { then: "/instructor/fees" });
     await page.getByRole("link", { name: "Edit Lab Coat" }).click();
     await page.waitForURL(/\/instructor\/fees\/\d+\/edit$/);
     await expect(page.getByLabel("Fee Name").inputValue()).resolves.toBe("Lab Coat");
@@ -328,8 +323,7 @@ describe.each(MODES)("fee requests $name", (mode) => {
       sponsors: [{ id: "E1003", name: "Paula Proposer" }],
     })) as { feeRequestId: number };
     const page = await app.newPage(mode);
-    await signInStaff(page, "proposer");
-    await page.goto(`/instructor/fees/${saved.feeRequestId}/edit`);
+    await signInStaff(page, "proposer", { then: `/instructor/fees/${saved.feeRequestId}/edit` });
     await expect(page.getByLabel("Fee Name").inputValue()).resolves.toBe(name);
     await apiCall(
       "POST",
@@ -347,8 +341,7 @@ describe.each(MODES)("fee requests $name", (mode) => {
 
   it("staff without the proposer role are sent to /instructor/fees", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "instructor");
-    await page.goto("/instructor/fees/new");
+    await signInStaff(page, "instructor", { then: "/instructor/fees/new" });
     expect(new URL(page.url()).pathname).toBe("/instructor/fees");
     await page.goto("/instructor/fee-proposals");
     expect(new URL(page.url()).pathname).toBe("/instructor/fees");
@@ -393,8 +386,7 @@ describe("fee request review and refresh", () => {
 
   it("with JavaScript, Course clears the category, BO the account number, No the questions", async () => {
     const page = await app.newPage({ js: true });
-    await signInStaff(page, "proposer");
-    await page.goto("/instructor/fees/new");
+    await signInStaff(page, "proposer", { then: "/instructor/fees/new" });
     await page.getByLabel("Type", { exact: true }).selectOption("Optional");
     await page.getByLabel("Category", { exact: true }).selectOption({ label: "Clubs" });
     await page.getByLabel("Type", { exact: true }).selectOption("Course");
@@ -417,8 +409,7 @@ describe("fee request review and refresh", () => {
   it("with JavaScript the list refreshes every 5 minutes while the tab is visible", async () => {
     const page = await app.newPage({ js: true });
     await page.clock.install();
-    await signInStaff(page, "proposer");
-    await page.goto("/instructor/fees");
+    await signInStaff(page, "proposer", { then: "/instructor/fees" });
     await page.getByRole("tab", { name: "Pending Requests" }).waitFor();
     const name = "Arrived Meanwhile";
     const proposer = await apiToken("proposer");

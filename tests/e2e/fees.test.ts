@@ -20,8 +20,7 @@ const card = (page: Page, name: string) => page.getByRole("article", { name });
 describe.each(MODES)("fees page $name", (mode) => {
   it("the partial-payments dialog shows once a sign-in, not on every visit (decision 156)", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, "100001");
-    await page.goto("/fees");
+    await signInFamily(page, "100001", { then: "/fees" });
     const dialog = page.getByRole("dialog", { name: "Attention: Partial Payments Found" });
     await dialog.waitFor();
     await page.goto("/programs");
@@ -32,8 +31,7 @@ describe.each(MODES)("fees page $name", (mode) => {
 
   it("opens with the partial-payments dialog, then tabs by URL", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, "100001");
-    await page.goto("/fees");
+    await signInFamily(page, "100001", { then: "/fees" });
     const dialog = page.getByRole("dialog", { name: "Attention: Partial Payments Found" });
     await dialog.waitFor();
     await dialog.getByRole("link", { name: "View Purchased Fees" }).click();
@@ -64,8 +62,7 @@ describe.each(MODES)("fees page $name", (mode) => {
 
   it("searches and filters optional fees sorted by name, and shows View More", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, "100006");
-    await page.goto("/fees?tab=optional");
+    await signInFamily(page, "100006", { then: "/fees?tab=optional" });
     const names = await page
       .getByRole("article")
       .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
@@ -88,8 +85,7 @@ describe.each(MODES)("fees page $name", (mode) => {
 
   it("checks a donation's custom amount and asks fee questions before adding", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, mode.js ? "100007" : "100008");
-    await page.goto("/fees?tab=optional");
+    await signInFamily(page, mode.js ? "100007" : "100008", { then: "/fees?tab=optional" });
     const donation = card(page, "Music Booster Donation");
     await donation.getByLabel("Custom Amount").fill("2");
     await donation.getByRole("button", { name: "Add to Cart" }).click();
@@ -132,8 +128,7 @@ describe.each(MODES)("fees page $name", (mode) => {
 
   it("an employee buys a fee with their own cart", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, mode.js ? "instructor" : "instructor2");
-    await page.goto("/instructor/cart");
+    await signInStaff(page, mode.js ? "instructor" : "instructor2", { then: "/instructor/cart" });
     await expect(page.getByText("Your cart is empty.").isVisible()).resolves.toBe(true);
     await page.goto("/instructor/buy-fees");
     await card(page, "Staff Appreciation Lunch")
@@ -178,8 +173,9 @@ describe.each(MODES)("fees page $name", (mode) => {
       .set({ allowEmployee: true })
       .where(eq(fees.name, "Zoo Field Trip"));
     const page = await app.newPage(mode);
-    await signInStaff(page, mode.js ? "instructor" : "instructor2");
-    await page.goto("/instructor/buy-fees");
+    await signInStaff(page, mode.js ? "instructor" : "instructor2", {
+      then: "/instructor/buy-fees",
+    });
     await card(page, "Zoo Field Trip").getByRole("link", { name: "Add to Cart" }).click();
     const dialog = page.getByRole("dialog", { name: "Questions: Zoo Field Trip" });
     await dialog.waitFor();

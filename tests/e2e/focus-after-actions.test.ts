@@ -35,8 +35,7 @@ async function expectFocusOn(page: Page, target: Locator) {
 describe("the focus after adding to the cart and after the mailed-check confirmation", () => {
   it("a fee added on the fees page, with and without questions: the focus is on the notice", async () => {
     const page = await app.newPage(JS);
-    await signInFamily(page, "100007");
-    await page.goto("/fees?tab=optional");
+    await signInFamily(page, "100007", { then: "/fees?tab=optional" });
     await card(page, "Music Booster Donation").getByLabel("Custom Amount").fill("12.50");
     await card(page, "Music Booster Donation").getByRole("button", { name: "Add to Cart" }).click();
     await card(page, "Music Booster Donation").getByRole("button", { name: "Added" }).waitFor();
@@ -53,8 +52,7 @@ describe("the focus after adding to the cart and after the mailed-check confirma
 
   it("a registration added to the cart from the payment dialog: the focus is on the notice", async () => {
     const page = await app.newPage(JS);
-    await signInFamily(page, "100021");
-    await page.goto("/programs");
+    await signInFamily(page, "100021", { then: "/programs" });
     await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
     const dialog = page.getByRole("dialog", { name: "Payment Options" });
     await dialog.getByLabel("Add to my cart, to pay together with fees").check();
@@ -68,8 +66,7 @@ describe("the focus after adding to the cart and after the mailed-check confirma
 
   it("closing the mailed-check confirmation gives the focus back to the course's card", async () => {
     const page = await app.newPage(JS);
-    await signInFamily(page, "100022");
-    await page.goto("/programs");
+    await signInFamily(page, "100022", { then: "/programs" });
     await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
     const dialog = page.getByRole("dialog", { name: "Payment Options" });
     await dialog.getByLabel("Mail a paper check").check();

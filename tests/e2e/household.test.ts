@@ -171,7 +171,7 @@ describe.each(MODES)("a community account remembers its children ($name)", (mode
         .click();
       await page.waitForURL((u) => u.pathname === "/");
     };
-    await signInFamily(page, id, dob);
+    await signInFamily(page, id, { dob: dob });
     await addChild(page, child);
     await page.waitForURL((u) => u.pathname === "/programs");
     const childName = demoStudent(Number(child) - 100000).nameFirst;
@@ -183,7 +183,7 @@ describe.each(MODES)("a community account remembers its children ($name)", (mode
     await signOut();
 
     // The next sign-in, with the member's own ID and birth date only: the child is back.
-    await signInFamily(page, id, dob);
+    await signInFamily(page, id, { dob: dob });
     await bar.getByRole("button", { name: `Switch to ${childName}` }).waitFor();
     const session = sessionOf(await sessionCookie(page));
     const back = session.household?.find((c) => c.studentId === child);
@@ -202,7 +202,7 @@ describe.each(MODES)("a community account remembers its children ($name)", (mode
     // Every child's session of that sign-in ended with it.
     expect(await tokenOwner(back!.accessToken)).toBeNull();
 
-    await signInFamily(page, id, dob);
+    await signInFamily(page, id, { dob: dob });
     await bar.getByText(/^Showing /).waitFor();
     await expect(bar.getByRole("button", { name: `Switch to ${childName}` }).count()).resolves.toBe(
       0,

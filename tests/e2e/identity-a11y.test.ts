@@ -28,15 +28,13 @@ describe("accessibility", () => {
 
   it("the student's shell and instructions", async () => {
     const page = await app.newPage({ js: true });
-    await signInFamily(page, "100001");
-    await page.goto("/instructions");
+    await signInFamily(page, "100001", { then: "/instructions" });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("the staff instructions dialog", async () => {
     const page = await app.newPage({ js: true });
-    await signInStaff(page, "feeadmin");
-    await page.goto("/instructions");
+    await signInStaff(page, "feeadmin", { then: "/instructions" });
     expect(await seriousViolations(page)).toEqual([]);
   });
 

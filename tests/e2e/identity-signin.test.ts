@@ -262,10 +262,10 @@ describe.each(MODES)("student login $name", (mode) => {
 
   it("a good login goes to /programs; a community member signs in the same way", async () => {
     const page = await newPage(mode);
-    await signInFamily(page, "100001", "01/15/2012");
+    await signInFamily(page, "100001", { dob: "01/15/2012" });
     expect(where(page)).toBe("/programs");
     const member = await newPage(mode);
-    await signInFamily(member, "200001", "03/02/1980");
+    await signInFamily(member, "200001", { dob: "03/02/1980" });
     expect(where(member)).toBe("/programs");
   });
 
@@ -352,8 +352,7 @@ describe.each(MODES)("a remembered browser $name (decision 136)", (mode) => {
   it("a family's own browser still signs in while a stranger's guesses have locked the ID", async () => {
     const studentId = mode.js ? "100030" : "100031";
     const mine = await newPage(mode);
-    await signInFamily(mine, studentId);
-    await mine.goto("/signout");
+    await signInFamily(mine, studentId, { then: "/signout" });
     await mine.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
     await waitForPath(mine, "/");
 
@@ -547,7 +546,7 @@ describe.each(MODES)("sign out and navigation $name", (mode) => {
         "Sign Out",
       ]);
     const member = await newPage(mode);
-    await signInFamily(member, "200001", "03/02/1980");
+    await signInFamily(member, "200001", { dob: "03/02/1980" });
     await expect
       .poll(() => navItems(member))
       .toEqual([
@@ -607,8 +606,7 @@ describe.each(MODES)("sign out and navigation $name", (mode) => {
 
   it("/signout by address shows a Sign Out button; a GET changes nothing", async () => {
     const page = await newPage(mode);
-    await signInFamily(page, "100007");
-    await page.goto("/signout");
+    await signInFamily(page, "100007", { then: "/signout" });
     await page.goto("/programs");
     expect(where(page)).toBe("/programs");
     await page.goto("/signout");

@@ -126,8 +126,7 @@ describe.each(MODES)("keyboard only $name", (mode) => {
 describe.each(MODES)("dialog focus $name", (mode) => {
   it("goes into a dialog when it opens and back to the link that opened it when it closes", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "proposer");
-    await page.goto("/instructor/fee-proposals?status=all");
+    await signInStaff(page, "proposer", { then: "/instructor/fee-proposals?status=all" });
     const history = page.getByRole("link", { name: /^Status History / }).first();
     const historyDialog = page.getByRole("dialog", { name: /^Status History: / });
     await openByKeyboard(page, history, historyDialog);
@@ -148,14 +147,12 @@ describe.each(MODES)("dialog focus $name", (mode) => {
 
   it("a dialog loaded by its address has the focus; a family's fee dialog too", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "proposer");
-    await page.goto("/instructor/fees/new");
+    await signInStaff(page, "proposer", { then: "/instructor/fees/new" });
     await page.getByRole("dialog", { name: "Fee Request" }).waitFor();
     await expect.poll(() => focusInDialog(page)).toBe(true);
 
     const family = await app.newPage(mode);
-    await signInFamily(family, "100031");
-    await family.goto("/fees?tab=optional");
+    await signInFamily(family, "100031", { then: "/fees?tab=optional" });
     const more = family
       .getByRole("article", { name: "Athletic Pass" })
       .getByRole("link", { name: "View More..." });
@@ -167,8 +164,7 @@ describe.each(MODES)("dialog focus $name", (mode) => {
 
   it("a family's dialogs give the focus back to what opened them; a failed answer focuses its first error", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, mode.js ? "100035" : "100036");
-    await page.goto("/programs");
+    await signInFamily(page, mode.js ? "100035" : "100036", { then: "/programs" });
     const art = page.getByRole("article", { name: "Art Studio" });
 
     // Details, closed with its close button.
@@ -238,8 +234,7 @@ describe.each(MODES)("dialog focus $name", (mode) => {
 
   it("a failed submit in a dialog puts the focus on the first error, not on the dialog", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "proposer");
-    await page.goto("/instructor/fees/new");
+    await signInStaff(page, "proposer", { then: "/instructor/fees/new" });
     const form = page.getByRole("dialog", { name: "Fee Request" });
     // Straight to the button: with JavaScript, tabbing through the fields validates them on blur
     // and disables the button until they are fixed.
@@ -250,8 +245,7 @@ describe.each(MODES)("dialog focus $name", (mode) => {
     await expect.poll(() => isFocused(name)).toBe(true);
 
     const admin = await app.newPage(mode);
-    await signInStaff(admin, "feeadmin");
-    await admin.goto("/instructor/fee-proposals");
+    await signInStaff(admin, "feeadmin", { then: "/instructor/fee-proposals" });
     await admin
       .getByRole("link", { name: /^Review / })
       .first()

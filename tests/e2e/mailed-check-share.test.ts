@@ -73,8 +73,7 @@ async function share(): Promise<unknown> {
 describe.each(MODES)("the share of seats mailed checks may hold $name", (mode) => {
   it("an administrator sets it; a value out of range names the field and saves nothing", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "admin");
-    await page.goto("/admin/settings");
+    await signInStaff(page, "admin", { then: "/admin/settings" });
     const field = page.getByLabel("Seats mailed checks may hold (% of each section)");
     await expect(field.inputValue()).resolves.toBe("20");
 
@@ -118,8 +117,7 @@ describe.each(MODES)("the share of seats mailed checks may hold $name", (mode) =
     const student = mode.js ? "100013" : "100014";
     await register(student, section);
     const page = await app.newPage(mode);
-    await signInFamily(page, student);
-    await page.goto(`/payment/${section}`);
+    await signInFamily(page, student, { then: `/payment/${section}` });
     const dialog = page.getByRole("dialog", { name: "Payment Options" });
     await dialog.getByLabel("Mail a paper check").check();
     await dialog.getByRole("button", { name: "Continue" }).click();
@@ -155,8 +153,7 @@ describe.each(MODES)("the share of seats mailed checks may hold $name", (mode) =
     );
     await releaseUnhonouredPromises(app.server.api!.deps);
     const page = await app.newPage(mode);
-    await signInStaff(page, "office");
-    await page.goto("/office/checks");
+    await signInStaff(page, "office", { then: "/office/checks" });
     await page.getByLabel("Search", { exact: true }).fill(confirmation);
     await page.getByLabel("Show").selectOption({ label: "Released (not paid by the due date)" });
     await page.getByRole("button", { name: "Search" }).click();

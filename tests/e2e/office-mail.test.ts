@@ -87,8 +87,7 @@ describe.each(MODES)("the mail log $name", (mode) => {
     expect(await mailedTo(mail!.to_address, subject)).toBe(1);
 
     const page = await app.newPage(mode);
-    await signInStaff(page, "office");
-    await page.goto("/office");
+    await signInStaff(page, "office", { then: "/office" });
     await page
       .getByRole("navigation", { name: "Business office" })
       .getByRole("link", { name: "Mail log" })

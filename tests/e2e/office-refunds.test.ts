@@ -101,8 +101,7 @@ describe.each(MODES)("refunds $name", (mode) => {
     const label = payment!.confirmation_id ?? String(payment!.id);
 
     const page = await app.newPage(mode);
-    await signInStaff(page, "office");
-    await page.goto("/office");
+    await signInStaff(page, "office", { then: "/office" });
     await page
       .getByRole("navigation", { name: "Business office" })
       .getByRole("link", { name: "Payments and refunds" })
@@ -152,8 +151,7 @@ describe.each(MODES)("refunds $name", (mode) => {
     );
 
     const family = await app.newPage(mode);
-    await signInFamily(family, student);
-    await family.goto(`/cart-receipt/${cartId}`);
+    await signInFamily(family, student, { then: `/cart-receipt/${cartId}` });
     const receipt = family.getByRole("region", { name: "Refunds" });
     const text = await receipt.textContent();
     expect(text).toMatch(/Refunded \$15\.00 on \w{3} \d{1,2}, \d{4}/);
@@ -184,8 +182,7 @@ describe.each(MODES)("refunds $name", (mode) => {
           values (${pay!.id}, ${reg!.id}, 3000, now())`,
     );
     const page = await app.newPage(mode);
-    await signInStaff(page, "office");
-    await page.goto(`/office/payments/${pay!.id}`);
+    await signInStaff(page, "office", { then: `/office/payments/${pay!.id}` });
     await page.getByLabel("Amount to refund").fill("10");
     await page.getByLabel("Reason").fill("Overcharged");
     await page.getByLabel("I confirm this refund").check();
@@ -243,8 +240,7 @@ describe.each(MODES)("refunds $name", (mode) => {
       );
     }
     const page = await app.newPage(mode);
-    await signInStaff(page, "office");
-    await page.goto(`/office/payments/${pay!.id}`);
+    await signInStaff(page, "office", { then: `/office/payments/${pay!.id}` });
     const form = page.locator("form").filter({ has: page.getByLabel("Amount to refund") });
     const limits = async () =>
       [...((await form.textContent()) ?? "").matchAll(/At most (\$[\d,.]+)/gi)].map((m) => m[1]);

@@ -97,8 +97,7 @@ describe.each(MODES)("mailed checks $name", (mode) => {
     const confirmation = await promiseCheck(student, section);
 
     const family = await app.newPage(mode);
-    await signInFamily(family, student);
-    await family.goto("/my-registrations");
+    await signInFamily(family, student, { then: "/my-registrations" });
     const cardBefore = await family.getByRole("article", { name: course }).textContent();
     expect(cardBefore).toContain("You are Registered awaiting payment");
 
@@ -154,8 +153,7 @@ describe.each(MODES)("mailed checks $name", (mode) => {
     const section = await makeSection(2000, course);
     const confirmation = await promiseCheck(student, section);
     const page = await app.newPage(mode);
-    await signInStaff(page, "office");
-    await page.goto(`/office/checks?q=${confirmation}&status=all`);
+    await signInStaff(page, "office", { then: `/office/checks?q=${confirmation}&status=all` });
     await page.getByRole("link", { name: confirmation }).click();
     await page.getByLabel("Check number").fill("2001");
     await page.getByLabel("Amount in dollars").fill("20.00");

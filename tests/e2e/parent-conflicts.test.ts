@@ -18,8 +18,9 @@ const card = (page: Page, name: string) => page.getByRole("article", { name });
 describe.each(MODES)("staff cart $name", (mode) => {
   it("asks before emptying the staff cart", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, mode.js ? "instructor" : "instructor2");
-    await page.goto("/instructor/buy-fees");
+    await signInStaff(page, mode.js ? "instructor" : "instructor2", {
+      then: "/instructor/buy-fees",
+    });
     await card(page, "Staff Appreciation Lunch")
       .getByRole("button", { name: "Add to Cart" })
       .click();
@@ -49,8 +50,7 @@ describe.each(MODES)("time conflict $name", (mode) => {
 
   it("says the conflict before any question is asked and keeps it on the card", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(1));
-    await page.goto("/programs");
+    await signInFamily(page, student(1), { then: "/programs" });
     await card(page, "Reading Lab").getByRole("button", { name: "Register" }).click();
     await page.getByText("Registration successful").first().waitFor();
     await card(page, "Art Studio").getByRole("link", { name: "Register" }).click();
@@ -65,8 +65,7 @@ describe.each(MODES)("time conflict $name", (mode) => {
 
   it("keeps the answers when a clash appears while they are typed", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(2));
-    await page.goto("/programs");
+    await signInFamily(page, student(2), { then: "/programs" });
     await card(page, "Art Studio").getByRole("link", { name: "Register" }).click();
     const dialog = page.getByRole("dialog", { name: "Course Questions" });
     await dialog.getByLabel("Adult S").check();

@@ -25,8 +25,7 @@ describe.each(MODES)("parent details $name", (mode) => {
 
   it("asks before cancelling a registration", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(1));
-    await page.goto("/programs");
+    await signInFamily(page, student(1), { then: "/programs" });
     await card(page, "Reading Lab").getByRole("button", { name: "Register" }).click();
     await page.getByText("Registration successful").first().waitFor();
     await card(page, "Reading Lab")
@@ -51,8 +50,7 @@ describe.each(MODES)("parent details $name", (mode) => {
 
   it("asks before emptying the cart", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(2));
-    await page.goto("/fees?tab=optional");
+    await signInFamily(page, student(2), { then: "/fees?tab=optional" });
     await card(page, "Yearbook").getByRole("button", { name: "Add to Cart" }).click();
     await card(page, "Yearbook").getByRole("button", { name: "Added" }).waitFor();
     await page.goto("/cart");
@@ -72,8 +70,7 @@ describe.each(MODES)("parent details $name", (mode) => {
 
   it("says the seat is held and payment is due, not 'Registration successful'", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(3));
-    await page.goto("/programs");
+    await signInFamily(page, student(3), { then: "/programs" });
     await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
     await page
@@ -85,8 +82,7 @@ describe.each(MODES)("parent details $name", (mode) => {
 
   it("shows no 'Requires Payment in Full' on a donation card (decision 145)", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(4));
-    await page.goto("/fees?tab=optional");
+    await signInFamily(page, student(4), { then: "/fees?tab=optional" });
     const donation = card(page, "Music Booster Donation");
     await donation.getByLabel("Custom Amount").waitFor();
     await expect(donation.getByText("Requires Payment in Full").count()).resolves.toBe(0);
@@ -96,8 +92,7 @@ describe.each(MODES)("parent details $name", (mode) => {
 describe("colours", () => {
   it("'View More...' is in the theme's colour, not the browser's default blue", async () => {
     const page = await app.newPage({ js: false });
-    await signInFamily(page, "100040");
-    await page.goto("/fees?tab=optional");
+    await signInFamily(page, "100040", { then: "/fees?tab=optional" });
     const more = page.getByRole("link", { name: "View More..." }).first();
     const colour = await more.evaluate((el) => getComputedStyle(el).color);
     expect(colour).not.toBe("rgb(0, 0, 238)");
@@ -178,8 +173,7 @@ describe.each(MODES)("phone width $name", (mode) => {
   it("shows the cart count in the header, outside the menu drawer", async () => {
     const ctx = await app.newContext(mode, { viewport: { width: 390, height: 800 } });
     const page = await ctx.newPage();
-    await signInFamily(page, mode.js ? "100025" : "100026");
-    await page.goto("/fees?tab=optional");
+    await signInFamily(page, mode.js ? "100025" : "100026", { then: "/fees?tab=optional" });
     await card(page, "Yearbook").getByRole("button", { name: "Add to Cart" }).click();
     await card(page, "Yearbook").getByRole("button", { name: "Added" }).waitFor();
     await page.goto("/programs");
@@ -191,8 +185,7 @@ describe.each(MODES)("phone width $name", (mode) => {
   it("the notice never covers the cart's payment section", async () => {
     const ctx = await app.newContext(mode, { viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
-    await signInFamily(page, mode.js ? "100027" : "100028");
-    await page.goto("/programs");
+    await signInFamily(page, mode.js ? "100027" : "100028", { then: "/programs" });
     await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
     await page.getByLabel("Add to my cart, to pay together with fees").check();
@@ -219,8 +212,7 @@ describe.each(MODES)("phone width $name", (mode) => {
   it("keeps the fees tabs on one line", async () => {
     const ctx = await app.newContext(mode, { viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
-    await signInFamily(page, mode.js ? "100029" : "100030");
-    await page.goto("/fees");
+    await signInFamily(page, mode.js ? "100029" : "100030", { then: "/fees" });
     const tabs = page.getByRole("navigation", { name: "Fee lists" }).getByRole("link");
     await expect(tabs.count()).resolves.toBe(3);
     const tops = new Set<number>();

@@ -28,8 +28,7 @@ describe.each(MODES)("dialogs over the list $name", (mode) => {
 
   it("the payment dialog opens over the list and shows the time left to pay", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(0));
-    await page.goto("/programs");
+    await signInFamily(page, student(0), { then: "/programs" });
     await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
     const dialog = page.getByRole("dialog", { name: "Payment Options" });
@@ -58,8 +57,7 @@ describe.each(MODES)("dialogs over the list $name", (mode) => {
 
   it("the cancel confirmation opens over the list", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(1));
-    await page.goto("/programs");
+    await signInFamily(page, student(1), { then: "/programs" });
     await card(page, "Reading Lab").getByRole("button", { name: "Register" }).click();
     await page.getByText("Registration successful").first().waitFor();
     await card(page, "Reading Lab")

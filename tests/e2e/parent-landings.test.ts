@@ -74,8 +74,7 @@ describe("parent landings without JavaScript", () => {
     const section = await sectionNamed("Summer Band");
     await apiRegister("100034", section);
     const page = await app.newPage(mode);
-    await signInFamily(page, "100034");
-    await page.goto(`/payment/${section}`);
+    await signInFamily(page, "100034", { then: `/payment/${section}` });
     const dialog = page.getByRole("dialog", { name: "Payment Options" });
     await dialog.getByLabel("Add to my cart, to pay together with fees").check();
     await dialog.getByRole("button", { name: "Continue" }).click();
@@ -108,8 +107,7 @@ describe.each(MODES)("parent landings $name", (mode) => {
     const section = await sectionNamed("Summer Band");
     await apiRegister(student, section);
     const page = await app.newPage(mode);
-    await signInFamily(page, student);
-    await page.goto(`/payment/${section}`);
+    await signInFamily(page, student, { then: `/payment/${section}` });
     const dialog = page.getByRole("dialog", { name: "Payment Options" });
     await dialog.getByLabel("Pay online by card").check();
     if (mode.js) {

@@ -77,8 +77,7 @@ describe.each(MODES)("guest form limits $name (decision 107)", (mode) => {
 describe("donation amount as it is typed, with JavaScript", () => {
   it("says 'Invalid amount' and the range before any post", async () => {
     const page = await app.newPage({ js: true });
-    await signInFamily(page, "100004");
-    await page.goto("/fees?tab=optional");
+    await signInFamily(page, "100004", { then: "/fees?tab=optional" });
     const donation = card(page, "Music Booster Donation");
     const amount = donation.getByLabel("Custom Amount");
     let posts = 0;
@@ -118,8 +117,7 @@ describe.each(MODES)("mail-in address $name (spec 02 §2)", (mode) => {
 
   it("shows the address in the cart when a mailed check is chosen, and in the confirmation", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, String(base));
-    await page.goto("/programs");
+    await signInFamily(page, String(base), { then: "/programs" });
     await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
     await page.getByLabel("Add to my cart, to pay together with fees").check();
@@ -138,8 +136,7 @@ describe.each(MODES)("mail-in address $name (spec 02 §2)", (mode) => {
 
   it("shows the address in the payment dialog's confirmation of a mailed check", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, String(base + 1));
-    await page.goto("/programs");
+    await signInFamily(page, String(base + 1), { then: "/programs" });
     await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
     await page.getByLabel("Mail a paper check").check();
@@ -164,8 +161,7 @@ describe("My Profile with another member's name and birth date, without JavaScri
       email: "morgan.lee@example.org",
     });
     const page = await app.newPage({ js: false });
-    await signInFamily(page, "200001", "03/02/1980");
-    await page.goto("/edit-profile");
+    await signInFamily(page, "200001", { dob: "03/02/1980", then: "/edit-profile" });
     await fillMemberForm(page, {
       first: "Morgan",
       last: "Lee",

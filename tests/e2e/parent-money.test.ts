@@ -84,8 +84,7 @@ describe.each(MODES)("parent money $name", (mode) => {
     const section = await sectionNamed("Summer Band");
     await apiRegister(student(1), section);
     const page = await app.newPage(mode);
-    await signInFamily(page, student(1));
-    await page.goto(`/payment/${section}`);
+    await signInFamily(page, student(1), { then: `/payment/${section}` });
     const dialog = page.getByRole("dialog", { name: "Payment Options" });
     await dialog.getByLabel("Pay online by card").check();
     const minimum = "Payment amount must be at least 1% of the original cost ($0.50).";
@@ -138,8 +137,7 @@ describe.each(MODES)("parent money $name", (mode) => {
           where participant_id = ${Number(student(2))} and course_section_id = ${section}`,
     );
     const page = await app.newPage(mode);
-    await signInFamily(page, student(2));
-    await page.goto(`/payment/${section}`);
+    await signInFamily(page, student(2), { then: `/payment/${section}` });
     const dialog = page.getByRole("dialog", { name: "Payment Options" });
     await dialog.getByText("Balance due: $64.88").waitFor();
     await dialog.getByLabel("Pay online by card").check();
@@ -165,8 +163,7 @@ describe.each(MODES)("parent money $name", (mode) => {
     const section = await sectionNamed("Summer Band");
     await apiRegister(student(4), section);
     const page = await app.newPage(mode);
-    await signInFamily(page, student(4));
-    await page.goto(`/payment/${section}`);
+    await signInFamily(page, student(4), { then: `/payment/${section}` });
     const dialog = page.getByRole("dialog", { name: "Payment Options" });
     await dialog.getByLabel("Mail a paper check").check();
     await dialog.getByLabel("Payment amount").fill("25");
@@ -191,8 +188,7 @@ describe.each(MODES)("parent money $name", (mode) => {
           where participant_id = ${Number(student(5))} and course_section_id = ${section}`,
     );
     const page = await app.newPage(mode);
-    await signInFamily(page, student(5));
-    await page.goto(`/payment/${section}`);
+    await signInFamily(page, student(5), { then: `/payment/${section}` });
     const dialog = page.getByRole("dialog", { name: "Payment Options" });
     await dialog.getByText("Balance due: $50.00").waitFor();
     await dialog.getByLabel("Pay online by card").check();

@@ -221,8 +221,7 @@ describe.each(MODES)("an unpaid hosted checkout $name", (mode) => {
     });
     const success = new URL(hosted.body.successUrl as string, app.url);
     const page = await app.newPage(mode);
-    await signInFamily(page, owner);
-    await page.goto(success.pathname + success.search);
+    await signInFamily(page, owner, { then: success.pathname + success.search });
     await page.getByRole("heading", { name: "Payment Processing" }).waitFor();
     expect(await page.getByRole("heading", { name: "Payment Complete" }).count()).toBe(0);
   });
@@ -240,8 +239,7 @@ describe.each(MODES)("receipt page $name", (mode) => {
     const path = `/cart-receipt/${cartId}`;
 
     const mine = await app.newPage(mode);
-    await signInFamily(mine, owner);
-    await mine.goto(path);
+    await signInFamily(mine, owner, { then: path });
     await mine.getByRole("heading", { name: /^Cart For .+ - / }).waitFor();
 
     const family = await app.newPage(mode);
@@ -266,8 +264,7 @@ describe.each(MODES)("printing the receipt $name", (mode) => {
     );
     const cartId = new URL(returnUrl, app.url).searchParams.get("cartId");
     const page = await app.newPage(mode);
-    await signInFamily(page, owner);
-    await page.goto(`/cart-receipt/${cartId}`);
+    await signInFamily(page, owner, { then: `/cart-receipt/${cartId}` });
     await page.getByRole("heading", { name: /^Cart For .+ - / }).waitFor();
     const print = page.getByRole("link", { name: "Print" });
     if (mode.js) {
@@ -348,8 +345,7 @@ describe.each(MODES)("what was paid $name (decision 144)", (mode) => {
     );
     const cartId = new URL(returnUrl, app.url).searchParams.get("cartId");
     const page = await app.newPage(mode);
-    await signInFamily(page, owner);
-    await page.goto(`/cart-receipt/${cartId}`);
+    await signInFamily(page, owner, { then: `/cart-receipt/${cartId}` });
     const goggles = page.getByRole("article", { name: "Science Lab Goggles" });
     await goggles.getByText("3 × $8.00 = $24.00").waitFor();
     await goggles.getByText(/^Amount paid: \$24\.00 · Date paid: /).waitFor();

@@ -97,8 +97,7 @@ const cells = (line: string) => line.split(",");
 describe.each(MODES)("the payments report $name", (mode) => {
   it("the office opens the day's report, downloads the CSV, and its figures match the screen", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "office");
-    await page.goto("/office");
+    await signInStaff(page, "office", { then: "/office" });
     await page
       .getByRole("navigation", { name: "Business office" })
       .getByRole("link", { name: "Payments report" })
@@ -204,8 +203,7 @@ describe.each(MODES)("the payments report $name", (mode) => {
 
   it("the office's end-of-day sheet takes the bounced check off and the cash given back", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "office");
-    await page.goto("/office/day-sheet");
+    await signInStaff(page, "office", { then: "/office/day-sheet" });
     await page.getByLabel("Day", { exact: true }).fill(DAY);
     await page.getByLabel("Cashier (employee ID)", { exact: true }).fill(OFFICE);
     await page.getByRole("button", { name: "Show" }).click();
@@ -252,8 +250,7 @@ describe.each(MODES)("the payments report $name", (mode) => {
       );
     }
     const page = await app.newPage(mode);
-    await signInStaff(page, "office");
-    await page.goto("/office/day-sheet");
+    await signInStaff(page, "office", { then: "/office/day-sheet" });
     await page.getByLabel("Day", { exact: true }).fill(day);
     await page.getByLabel("Terminal", { exact: true }).fill(terminal);
     await page.getByRole("button", { name: "Show" }).click();

@@ -25,8 +25,7 @@ describe.each(MODES)("programs $name", (mode) => {
 
   it("registers with questions and a waiver, then cancels", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(1));
-    await page.goto("/programs");
+    await signInFamily(page, student(1), { then: "/programs" });
     await card(page, "Art Studio").getByRole("link", { name: "Register" }).click();
     await page.waitForURL(/\/programs\/questions\//);
     const dialog = page.getByRole("dialog", { name: "Course Questions" });
@@ -60,8 +59,7 @@ describe.each(MODES)("programs $name", (mode) => {
 
   it("closes the home message, searches, filters and opens a detail view", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(6));
-    await page.goto("/programs");
+    await signInFamily(page, student(6), { then: "/programs" });
     const banner = page.getByRole("region", { name: "Announcement" });
     await banner.waitFor();
     await banner.getByRole("button", { name: "Close message" }).click();
@@ -96,8 +94,7 @@ describe.each(MODES)("programs $name", (mode) => {
 
   it("joins and leaves a waitlist with a confirmation", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(2));
-    await page.goto("/programs");
+    await signInFamily(page, student(2), { then: "/programs" });
     await card(page, "Chess Club")
       .getByRole("button", { name: "Course Is Full - Click to Add to Waitlist" })
       .click();
@@ -117,8 +114,7 @@ describe.each(MODES)("programs $name", (mode) => {
 
   it("gates a program behind the health survey", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(3));
-    await page.goto("/programs");
+    await signInFamily(page, student(3), { then: "/programs" });
     await page.getByRole("link", { name: "Summer Athletics 2027" }).click();
     await page
       .getByText("Complete the health survey to see the activities of Summer Athletics 2027.")
@@ -134,8 +130,7 @@ describe.each(MODES)("programs $name", (mode) => {
 
   it("refuses a time conflict with the spec's message, and lists my registrations", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(4));
-    await page.goto("/programs");
+    await signInFamily(page, student(4), { then: "/programs" });
     await card(page, "Reading Lab").getByRole("button", { name: "Register" }).click();
     await expectNotice(page, "Registration successful");
     // The conflict is found before the course questions are asked (decision 108).
@@ -155,8 +150,7 @@ describe.each(MODES)("programs $name", (mode) => {
 
   it("a paid course opens the payment dialog and shows the payment window on its card", async () => {
     const page = await app.newPage(mode);
-    await signInFamily(page, student(5));
-    await page.goto("/programs");
+    await signInFamily(page, student(5), { then: "/programs" });
     await card(page, "Summer Band").getByRole("button", { name: "Register" }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/payment/"));
     await page.goto("/programs");
@@ -179,8 +173,7 @@ describe.each(MODES)("programs $name", (mode) => {
 describe("payment window with JavaScript", () => {
   it("cancels with Payment Timeout when the countdown ends and shows the expiry dialog", async () => {
     const page = await app.newPage({ js: true });
-    await signInFamily(page, "100030");
-    await page.goto("/programs");
+    await signInFamily(page, "100030", { then: "/programs" });
     // Register with the server clock 14 min 52 s behind: the window ends 8 s from now.
     app.clock.advance(-(14 * 60_000 + 52_000));
     try {
@@ -211,8 +204,7 @@ describe("payment window with JavaScript", () => {
 describe("payment window announcements with JavaScript", () => {
   it("announces politely when 5 minutes are left, not every second", async () => {
     const page = await app.newPage({ js: true });
-    await signInFamily(page, "100031");
-    await page.goto("/programs");
+    await signInFamily(page, "100031", { then: "/programs" });
     // Register with the server clock 9 min 55 s behind: 5 min 5 s are left.
     app.clock.advance(-(9 * 60_000 + 55_000));
     try {

@@ -127,8 +127,7 @@ describe.each(MODES)("one unpaid mailed check per client address $name", (mode) 
 
     const second = await member(section);
     const page = await app.newPage(mode);
-    await signInFamily(page, second.id, "02/03/1987");
-    await page.goto(`/payment/${section}`);
+    await signInFamily(page, second.id, { dob: "02/03/1987", then: `/payment/${section}` });
     const dialog = page.getByRole("dialog", { name: "Payment Options" });
     await dialog.getByLabel("Mail a paper check").check();
     await dialog.getByRole("button", { name: "Continue" }).click();

@@ -114,8 +114,7 @@ describe("the slow phone's journey with JavaScript", () => {
 
   it("keeps a signed-in family's questionnaire links to the pages themselves", async () => {
     const page = await newPage();
-    await signInFamily(page, "100013");
-    await page.goto("/?persona=student");
+    await signInFamily(page, "100013", { then: "/?persona=student" });
     expect(
       await page.getByRole("link", { name: "Register for programs" }).getAttribute("href"),
     ).toBe("/programs");

@@ -129,8 +129,7 @@ describe.each(MODES)("instructor area $name", (mode) => {
 
   it("opens a roster, searches it, switches to canceled and downloads every file", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "instructor");
-    await page.goto(`/instructor/program/${programId}`);
+    await signInStaff(page, "instructor", { then: `/instructor/program/${programId}` });
     await page
       .getByRole("link", { name: /Registrations for ART 101 Watercolor Painting section 01/ })
       .click();
@@ -262,8 +261,7 @@ describe.each(MODES)("instructor area $name", (mode) => {
 
   it("pages a long roster", async () => {
     const page = await app.newPage(mode);
-    await signInStaff(page, "instructor");
-    await page.goto(`/instructor/program/${programId}`);
+    await signInStaff(page, "instructor", { then: `/instructor/program/${programId}` });
     await page
       .getByRole("link", { name: /Registrations for PE 300 Open Gym section 01: 41/ })
       .click();
@@ -316,8 +314,7 @@ describe("refusals and the narrow layout", () => {
       sql`select cs.id from course_sections cs join courses c on c.id = cs.course_id where c.name = 'Watercolor Painting'`,
     );
     const page = await app.newPage({ js: false });
-    await signInStaff(page, "instructor2");
-    await page.goto(`/instructor/course/${programId}/${s!.id}`);
+    await signInStaff(page, "instructor2", { then: `/instructor/course/${programId}/${s!.id}` });
     expect(new URL(page.url()).pathname).toBe(`/instructor/program/${programId}`);
     await page.getByText("That activity was not found among your activities.").waitFor();
     const res = await page.request.get(
@@ -341,8 +338,9 @@ describe("refusals and the narrow layout", () => {
       sql`select cs.id from course_sections cs join courses c on c.id = cs.course_id where c.name = 'Watercolor Painting'`,
     );
     const page = await app.newPage({ js: false });
-    await signInStaff(page, "instructor");
-    await page.goto(`/instructor/course/${programId}/${s!.id}/download?kind=nope`);
+    await signInStaff(page, "instructor", {
+      then: `/instructor/course/${programId}/${s!.id}/download?kind=nope`,
+    });
     expect(new URL(page.url()).pathname).toBe(`/instructor/course/${programId}/${s!.id}`);
     await page.getByText("There was a error downloading the report.").waitFor();
     await page.goto("/instructor/my-fee/999999/download?kind=pdf");
@@ -352,8 +350,7 @@ describe("refusals and the narrow layout", () => {
 
   it("sends staff without the instructor role from the activity pages to /instructor/", async () => {
     const page = await app.newPage({ js: false });
-    await signInStaff(page, "feeadmin");
-    await page.goto(`/instructor/program/${programId}`);
+    await signInStaff(page, "feeadmin", { then: `/instructor/program/${programId}` });
     expect(new URL(page.url()).pathname).toBe("/instructor/");
     await page.getByText("My Activities is for staff with the instructor role.").waitFor();
     await page.getByRole("heading", { name: "My Fees" }).waitFor();
@@ -363,8 +360,7 @@ describe("refusals and the narrow layout", () => {
     const ctx = await app.newContext({ js: true });
     const page = await ctx.newPage();
     await page.clock.install();
-    await signInStaff(page, "instructor");
-    await page.goto(`/instructor/program/${programId}`);
+    await signInStaff(page, "instructor", { then: `/instructor/program/${programId}` });
     // The refresh timer starts once the page has hydrated.
     await page.waitForLoadState("networkidle");
     const link = page.getByRole("link", { name: /Registrations for ART 101 Watercolor Painting/ });
@@ -418,8 +414,7 @@ describe("refusals and the narrow layout", () => {
     ] as const) {
       const ctx = await app.newContext({ js: true }, { viewport: { width, height: 900 } });
       const page = await ctx.newPage();
-      await signInStaff(page, "instructor");
-      await page.goto(`/instructor/program/${programId}`);
+      await signInStaff(page, "instructor", { then: `/instructor/program/${programId}` });
       for (const name of ["Registrations", "Description", "Dates"]) {
         expect(await page.getByRole("columnheader", { name }).isVisible()).toBe(true);
       }

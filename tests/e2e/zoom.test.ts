@@ -19,8 +19,7 @@ afterAll(async () => {
 const ZOOMED = { viewport: { width: 640, height: 450 }, deviceScaleFactor: 2 } as const;
 
 async function zoomedPage(js: boolean): Promise<Page> {
-  const ctx = await app.browser.newContext({ baseURL: app.url, javaScriptEnabled: js, ...ZOOMED });
-  ctx.setDefaultTimeout(15_000);
+  const ctx = await app.newContext({ js }, ZOOMED);
   return ctx.newPage();
 }
 
@@ -109,8 +108,7 @@ describe.each(MODES)("200 % zoom (640 px CSS viewport) $name", (mode) => {
 
   it("a student's pages, a fee dialog and a cart holding a fee", async () => {
     const page = await zoomedPage(mode.js);
-    await signInFamily(page, mode.js ? "100023" : "100024");
-    await page.goto("/fees?tab=optional");
+    await signInFamily(page, mode.js ? "100023" : "100024", { then: "/fees?tab=optional" });
     const yearbook = page.getByRole("article", { name: "Yearbook" });
     await yearbook.getByRole("button", { name: "Add to Cart" }).click();
     await yearbook.getByRole("button", { name: "Added" }).waitFor();
@@ -119,7 +117,7 @@ describe.each(MODES)("200 % zoom (640 px CSS viewport) $name", (mode) => {
 
   it("a community member's profile", async () => {
     const page = await zoomedPage(mode.js);
-    await signInFamily(page, "200001", "03/02/1980");
+    await signInFamily(page, "200001", { dob: "03/02/1980" });
     await expectFits(page, {
       path: "/edit-profile",
       heading: "My Profile",

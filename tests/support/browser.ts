@@ -8,6 +8,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { startServer, type RunningServer } from "../../server";
 import { TestClock } from "../../district-api/clock";
 import { demoSnapshot } from "./pglite-snapshot";
+import type { z } from "zod";
+import type { StaffSigninForm, StudentSigninForm } from "../../domain/forms/signin";
 
 export const MODES = [
   { name: "with JavaScript", js: true },
@@ -24,7 +26,12 @@ export interface TestApp {
   newContext(
     mode: Pick<Mode, "js">,
     /** `locale` is the browser's language (its Accept-Language), "en-US" unless given. */
-    opts?: { viewport?: { width: number; height: number }; locale?: string },
+    opts?: {
+      viewport?: { width: number; height: number };
+      locale?: string;
+      /** Device pixels per CSS pixel: 2 draws a page as a browser zoomed to 200 % does. */
+      deviceScaleFactor?: number;
+    },
   ): Promise<BrowserContext>;
   newPage(mode: Pick<Mode, "js">, opts?: { locale?: string }): Promise<Page>;
   close(): Promise<void>;
@@ -64,6 +71,8 @@ export function launchChromium(): Promise<Browser> {
 
 /** The contexts made with JavaScript on (a page's own setting is not readable from the page). */
 const withJavaScript = new WeakSet<BrowserContext>();
+/** Each context's site (scheme, host and port), which its form posts name as their Origin. */
+const siteOf = new WeakMap<BrowserContext, string>();
 
 /**
  * Waits for the one-time notice with `text`, then closes it as a person would, so that the next
@@ -113,9 +122,11 @@ export async function startTestApp(
         javaScriptEnabled: mode.js,
         viewport: o.viewport ?? { width: 1280, height: 900 },
         locale: o.locale ?? "en-US",
+        deviceScaleFactor: o.deviceScaleFactor,
       });
       ctx.setDefaultTimeout(15_000);
       if (mode.js) withJavaScript.add(ctx);
+      siteOf.set(ctx, new URL(server.url).origin);
       ctx.on("page", (page) =>
         page.on("pageerror", (error) => {
           if (HYDRATION_ERROR.test(error.message)) {
@@ -143,20 +154,61 @@ export async function startTestApp(
   return app;
 }
 
-/** Signs in as a student or community member through the login form. */
-export async function signInFamily(page: Page, studentId = "100001", dob = "01/15/2012") {
-  await page.goto("/signin");
-  await page.getByLabel("Student or Community Member ID Number").fill(studentId);
-  await page.getByLabel("Birth Date (MM/DD/YYYY)").fill(dob);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/signin"));
+/**
+ * Posts a sign-in form as the page's browser would (its cookies and headers, this site as the
+ * Origin) without drawing the form, then opens `then`, or else the page the sign-in sends the user
+ * to. The sign-in pages themselves, every field, error and both modes, are tested through the
+ * form in identity-signin.test.ts; here they would cost each test two page loads in Chromium.
+ */
+async function postSignIn(
+  page: Page,
+  action: string,
+  form: Record<string, string>,
+  then: string | undefined,
+) {
+  const context = page.context();
+  const site = siteOf.get(context);
+  if (!site) throw new Error("sign in on a page of a context made by app.newContext");
+  const res = await context.request.post(action, {
+    form,
+    headers: { Origin: site },
+    maxRedirects: 0,
+  });
+  const to = res.headers()["location"];
+  if (res.status() !== 302 || !to || to.startsWith(action)) {
+    throw new Error(
+      `sign-in at ${action} refused (${res.status()}): ${(await res.text()).slice(0, 300)}`,
+    );
+  }
+  await page.goto(then ?? to);
 }
 
-/** Signs in as staff through the staff login form. */
-export async function signInStaff(page: Page, username: string, password = `${username}-demo`) {
-  await page.goto("/instructor/sign-in");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/instructor/sign-in"));
+/**
+ * Signs in as a student or community member, as the sign-in form does, and opens `then` (by
+ * default the page the sign-in leads to).
+ */
+export async function signInFamily(
+  page: Page,
+  studentId = "100001",
+  { dob = "01/15/2012", then }: { dob?: string; then?: string } = {},
+) {
+  const form: Record<keyof z.input<typeof StudentSigninForm>, string> & { intent: string } = {
+    intent: "login",
+    studentId,
+    dob,
+  };
+  await postSignIn(page, "/signin", form, then);
+}
+
+/**
+ * Signs in as staff, as the staff sign-in form does, and opens `then` (by default the page the
+ * sign-in leads to).
+ */
+export async function signInStaff(
+  page: Page,
+  username: string,
+  { password = `${username}-demo`, then }: { password?: string; then?: string } = {},
+) {
+  const form: Record<keyof z.input<typeof StaffSigninForm>, string> = { username, password };
+  await postSignIn(page, "/instructor/sign-in", form, then);
 }
