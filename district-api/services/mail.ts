@@ -1,7 +1,7 @@
 // Outgoing mail: SMTP when SMTP_URL is set, otherwise one file per message in DATA_DIR/outbox/.
 // Nothing sends through a mailer directly: messages are queued (services/mail-queue.ts, decision
 // 130) and the queue's worker sends them.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { redactAddresses } from "../logger";
@@ -21,12 +21,17 @@ export interface Mailer {
 }
 
 export function outboxMailer(dir: string): Mailer {
+  const partial = `${dir}.partial`;
   return {
     async send(message) {
       // Families' addresses and receipts: the service's user's only (decision 135).
       await mkdir(dir, { recursive: true, mode: 0o700 });
+      await mkdir(partial, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.json`;
-      await writeFile(path.join(dir, name), JSON.stringify(message, null, 2), { mode: 0o600 });
+      // Written beside the outbox, then moved in whole: whoever reads the outbox meanwhile never
+      // finds half a message (a large one is written in several steps).
+      await writeFile(path.join(partial, name), JSON.stringify(message, null, 2), { mode: 0o600 });
+      await rename(path.join(partial, name), path.join(dir, name));
     },
   };
 }
