@@ -33,6 +33,15 @@ import { paymentPurchases } from "../queries/receipt-purchases";
 import { inReaderLanguage } from "./participant-language";
 import { spanishText } from "../queries/spanish-texts";
 
+import {
+  addressesOfOwner,
+  addressesOfParticipant,
+  enqueueMails,
+  participantOfOwner,
+  type QueuedMail,
+} from "./mail-queue";
+import type { MailKind } from "@domain/rules/mail-kinds";
+
 /** A course's name in the reader's language (`courses c`), as the family's pages show it. */
 const courseNameText = () =>
   spanishText("course_name_es", "course", "name", sql`c.id`, sql`c.name`);
@@ -47,14 +56,6 @@ const q = {
   sc: alias(schools, "sc"),
   p: alias(payments, "p"),
 };
-import {
-  addressesOfOwner,
-  addressesOfParticipant,
-  enqueueMails,
-  participantOfOwner,
-  type QueuedMail,
-} from "./mail-queue";
-import type { MailKind } from "@domain/rules/mail-kinds";
 
 /** A message's parts: rendered to plain text and to HTML from the same texts. */
 export interface MailParts {
