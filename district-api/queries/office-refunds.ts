@@ -57,6 +57,9 @@ const PAYER_PARTICIPANT = sql`${pa.id} = case when ${p.ownerKey} ~ '^(student|co
 const PAYER_GUEST = sql`${g.id} = case when ${p.ownerKey} ~ '^guest_user:[0-9]{1,9}$'
     then split_part(${p.ownerKey}, ':', 2)::int end`;
 
+/** A payment (`payments p`) and the joins of its payer, for the refund service's mail. */
+export const PAYMENT_PAYER = { p, pa, g, participantOn: PAYER_PARTICIPANT, guestOn: PAYER_GUEST };
+
 /** The checks received for the payment `p`. */
 const RECEIVED_CHECKS = and(eq(mailedChecks.paymentId, p.id), eq(mailedChecks.status, "received"));
 
@@ -331,45 +334,41 @@ export interface RefundSqlRow {
   provider_ref: string | null;
 }
 
+/** payment_refunds under the name `x` the refund columns read it by (updates may name it so). */
+export const REFUNDS_X = x;
+
 /**
- * Who made or paid out a refund, as their staff account stores them: the name shown for the
- * account, else first and last name, else the username; null without an account (the ID is shown).
+ * A RefundSqlRow's columns, over `payment_refunds x` or, for an insert's returning (which cannot
+ * name the table otherwise), over `payment_refunds` itself. Who made or paid out a refund is named
+ * as their staff account stores them: the name shown for the account, else first and last name,
+ * else the username; null without an account (the ID is shown).
  */
-const EMPLOYEE_NAME = sql`(select ${staffShownName("st")} from staff st
-  where st.employee_id = x.employee_id)`;
-
-export const REFUND_COLUMNS = sql`x.id, x.payment_id, x.amount_cents, x.reason, x.note, x.status,
-  x.paid_out_method, x.check_number, x.employee_id, ${EMPLOYEE_NAME} as employee_name,
-  x.registration_id, x.assessed_fee_id, x.cancels_registration, x.unassesses_fee, x.failure,
-  x.created_at, x.settled_at, x.idempotency_key, x.provider_ref`;
-
-/** REFUND_COLUMNS for the query builder, over `payment_refunds x`. */
-function refundColumns(db: Exec) {
+export function refundColumns(db: Exec, over: typeof x | typeof paymentRefunds = x) {
   const st = alias(staff, "st");
   const employeeName = db
     .select({ name: staffShownName("st") })
     .from(st)
-    .where(eq(st.employeeId, x.employeeId));
+    .where(eq(st.employeeId, over.employeeId));
   return {
-    id: x.id,
-    payment_id: x.paymentId,
-    amount_cents: x.amountCents,
-    reason: x.reason,
-    note: x.note,
-    status: x.status,
-    paid_out_method: x.paidOutMethod,
-    check_number: x.checkNumber,
-    employee_id: x.employeeId,
+    id: over.id,
+    payment_id: over.paymentId,
+    amount_cents: over.amountCents,
+    reason: over.reason,
+    note: over.note,
+    status: over.status,
+    paid_out_method: over.paidOutMethod,
+    check_number: over.checkNumber,
+    employee_id: over.employeeId,
     employee_name: sql<string | null>`(${employeeName})`,
-    registration_id: x.registrationId,
-    assessed_fee_id: x.assessedFeeId,
-    cancels_registration: x.cancelsRegistration,
-    unassesses_fee: x.unassessesFee,
-    failure: x.failure,
-    created_at: x.createdAt,
-    settled_at: x.settledAt,
-    idempotency_key: x.idempotencyKey,
-    provider_ref: x.providerRef,
+    registration_id: over.registrationId,
+    assessed_fee_id: over.assessedFeeId,
+    cancels_registration: over.cancelsRegistration,
+    unassesses_fee: over.unassessesFee,
+    failure: over.failure,
+    created_at: over.createdAt,
+    settled_at: over.settledAt,
+    idempotency_key: over.idempotencyKey,
+    provider_ref: over.providerRef,
   };
 }
 

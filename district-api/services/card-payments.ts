@@ -2,15 +2,15 @@
 // then the server charges it once (the payment row's idempotency key and the cart lock make five
 // identical submissions one charge) and hands the answer to settlement. A declined card opens
 // the cart again. Fulfilment happens in settlement.ts, never from the browser's return page.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expireAtProvider } from "./hosted-sessions";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import { logSafeError } from "../logger";
-import { queryRows } from "../db/client";
+import { carts, payments } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../errors";
-import { cartLines, releaseExpiredCarts, type CartRow } from "./cart";
+import { cartLines, releaseExpiredCarts } from "./cart";
 import { lockRows } from "./locks";
 import { moveCart } from "./cart-status";
 import {
@@ -18,10 +18,10 @@ import {
   cartFingerprint,
   cartHadFees,
   paidCartDestination,
+  PAYMENT_ROW,
   paymentById,
   provider,
   waitForOutcome,
-  type PaymentRow,
 } from "./payment-records";
 import { registrationFor, requireParticipant } from "./registration-payments";
 import { preparePayment, type PayTarget } from "./payment-targets";
@@ -44,10 +44,10 @@ export async function createSetupIntent(
   const owner = ownerKey(claims);
   let binding = "";
   if (body.cartId) {
-    const [cart] = await queryRows<CartRow>(
-      deps.db,
-      sql`select * from carts where id = ${body.cartId}`,
-    );
+    const [cart] = await deps.db
+      .select({ id: carts.id, owner_key: carts.ownerKey })
+      .from(carts)
+      .where(eq(carts.id, body.cartId));
     if (!cart || cart.owner_key !== owner) throw new ApiError(404, t("cart.error.load"));
     binding = cartFingerprint(await cartLines(deps.db, cart.id));
   } else {
@@ -138,10 +138,10 @@ export async function completeCardPayment(
         sql`select id from carts where id = ${body.cartId} and owner_key = ${owner}`,
       );
     }
-    const [existing] = await queryRows<PaymentRow>(
-      tx,
-      sql`select * from payments where idempotency_key = ${key}`,
-    );
+    const [existing] = await tx
+      .select(PAYMENT_ROW)
+      .from(payments)
+      .where(eq(payments.idempotencyKey, key));
     if (existing) return { existing, hadFees: false, stale: [] };
     const prep = await preparePayment(tx, deps, claims, body, "stripe");
     // The card was set up for the cart as it was then; a cart changed since is not charged.
@@ -153,15 +153,22 @@ export async function completeCardPayment(
         PaymentErrorCode.invalid,
       );
     }
-    const [row] = await queryRows<PaymentRow>(
-      tx,
-      sql`insert into payments (owner_key, cart_id, registration_id, method, payment_type, amount_cents,
-            status, idempotency_key, created_at, cart_fingerprint)
-          values (${owner}, ${prep.cartId}, ${prep.registrationId}, 'stripe', ${body.paymentType},
-            ${prep.amountCents}, 'processing', ${key}, ${now}, ${prep.fingerprint})
-          on conflict (idempotency_key) do nothing
-          returning *`,
-    );
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        ownerKey: owner,
+        cartId: prep.cartId,
+        registrationId: prep.registrationId,
+        method: "stripe",
+        paymentType: body.paymentType,
+        amountCents: prep.amountCents,
+        status: "processing",
+        idempotencyKey: key,
+        createdAt: now,
+        cartFingerprint: prep.fingerprint,
+      })
+      .onConflictDoNothing({ target: payments.idempotencyKey })
+      .returning(PAYMENT_ROW);
     if (!row) return { existing: null, hadFees: prep.hadFees, stale: prep.stale };
     if (prep.cartId) await moveCart(tx, prep.cartId, "PROCESSING");
     return {

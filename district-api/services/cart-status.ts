@@ -1,7 +1,8 @@
 // Cart status, the one way (docs/architecture.md "Cart status"): every change of `carts.status`
 // goes through here, and only along CART_MOVES. Lint refuses `update carts set status` elsewhere.
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Exec } from "../db/client";
+import { carts } from "../db/schema";
 
 export const CART_STATUSES = ["OPEN", "PROCESSING", "PAID", "MAIL", "EXPIRED"] as const;
 export type CartStatus = (typeof CART_STATUSES)[number];
@@ -33,6 +34,7 @@ export async function moveCart(
   also?: SQL,
 ): Promise<boolean> {
   const from = fromStatuses(to);
+  // Raw: the caller's `also` is SQL `column = value` pairs, which the builder's set cannot append.
   const moved = await queryRows<{ id: number }>(
     tx,
     sql`update carts set status = ${to}${also ? sql`, ${also}` : sql``}
@@ -53,9 +55,10 @@ export async function moveCarts(
   where: SQL,
 ): Promise<number[]> {
   if (!CART_MOVES[from].includes(to)) throw new Error(`a cart does not go from ${from} to ${to}`);
-  const moved = await queryRows<{ id: number }>(
-    tx,
-    sql`update carts set status = ${to} where status = ${from} and ${where} returning id`,
-  );
-  return moved.map((c) => Number(c.id));
+  const moved = await tx
+    .update(carts)
+    .set({ status: to })
+    .where(and(eq(carts.status, from), where))
+    .returning({ id: carts.id });
+  return moved.map((c) => c.id);
 }

@@ -1,7 +1,7 @@
 // The cart: one OPEN cart per owner, items priced by the server when added, a timeout after which
 // the items are released and registrations in the cart cancelled ("Payment Timeout").
 import { logSafeError } from "../logger";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, lte, not, sql } from "drizzle-orm";
 import { REASON_TIMEOUT } from "@domain/rules/cancel-reasons";
 import type { TokenClaims } from "@domain/contract/identity";
 import type { AddToCartRequest } from "@domain/contract/fees";
@@ -22,7 +22,7 @@ import {
   type ReceiptLine,
 } from "@domain/rules/receipt-lines";
 import { cartPurchases } from "../queries/receipt-purchases";
-import type { StoredAnswer } from "../db/schema";
+import { cartItems, carts, type StoredAnswer } from "../db/schema";
 import { queryRows, type Exec } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { lockRows } from "./locks";
@@ -150,11 +150,11 @@ export async function currentCart(
 }
 
 async function startTimerIfEmpty(tx: Exec, cart: CartRow, now: Date): Promise<void> {
-  const [n] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from cart_items where cart_id = ${cart.id}`,
-  );
-  if (Number(n?.n ?? 0) === 0 || cart.expires_at === null) {
+  const [n] = await tx
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cart.id));
+  if ((n?.n ?? 0) === 0 || cart.expires_at === null) {
     const minutes = await cartHoldMinutes(tx);
     await tx.execute(
       sql`update carts set expires_at = ${new Date(now.getTime() + minutes * 60_000)} where id = ${cart.id}`,
@@ -494,10 +494,10 @@ export async function emptyCart(deps: ApiDeps, claims: TokenClaims): Promise<voi
     const cart = await currentCart(tx, owner, "", { lock: true, create: false });
     if (!cart) return [];
     openOrRefuse(cart);
-    const removed = await queryRows<{ registration_id: string | null }>(
-      tx,
-      sql`delete from cart_items where cart_id = ${cart.id} returning registration_id`,
-    );
+    const removed = await tx
+      .delete(cartItems)
+      .where(eq(cartItems.cartId, cart.id))
+      .returning({ registration_id: cartItems.registrationId });
     for (const r of removed) if (r.registration_id) await setInCart(tx, r.registration_id, false);
     await clearTimerIfEmpty(tx, cart.id);
     return markSessionsExpired(tx, { cartId: cart.id });
@@ -699,14 +699,18 @@ async function recentlyExpiredCart(
  * since the cart call would release it first; nothing is written here.
  */
 export async function cartItemCount(deps: ApiDeps, claims: TokenClaims): Promise<CartCount> {
-  const [row] = await queryRows<{ n: number }>(
-    deps.db,
-    sql`select count(i.id)::int as n
-        from carts c join cart_items i on i.cart_id = c.id
-        where c.owner_key = ${ownerKey(claims)} and c.status in ('OPEN', 'PROCESSING')
-          and not (c.status = 'OPEN' and c.expires_at <= ${deps.clock.now()})`,
-  );
-  return { count: Number(row?.n ?? 0) };
+  const [row] = await deps.db
+    .select({ n: sql<number>`count(${cartItems.id})::int`.mapWith(Number) })
+    .from(carts)
+    .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .where(
+      and(
+        eq(carts.ownerKey, ownerKey(claims)),
+        inArray(carts.status, ["OPEN", "PROCESSING"]),
+        not(and(eq(carts.status, "OPEN"), lte(carts.expiresAt, deps.clock.now()))!),
+      ),
+    );
+  return { count: row?.n ?? 0 };
 }
 
 /** Lines of a cart in cents, for the checkout rules. */

@@ -5,7 +5,7 @@
 // and the cart row lock make a double tap, a retried request or a timed-out reader record once.
 import { logSafeError } from "../logger";
 import { timingSafeEqual } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import type {
   CompleteInPersonReply,
@@ -20,7 +20,8 @@ import { cartMinimumMessage, cartTotalCents, methodAllowed } from "@domain/rules
 import { cartMinimumPartialCents } from "@domain/rules/partial-payment";
 import { toCents, formatUsd } from "@domain/rules/money";
 import { TENDERED_MAX_OVER_CENTS } from "@domain/rules/checkout";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import { carts, payments, simObjects, staff, terminalPayments } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../errors";
 import { cartLines, currentCart, releaseExpiredCarts } from "./cart";
@@ -60,11 +61,16 @@ export function desktopKeyMatches(
  * /admin/staff, decision 140), or null.
  */
 async function activeCashier(deps: ApiDeps, employeeId: string): Promise<string | null> {
-  const [row] = await queryRows<{ employee_id: string }>(
-    deps.db,
-    sql`select employee_id from staff
-        where employee_id = ${employeeId} and active and ${CASHIER_ROLE} = any(roles)`,
-  );
+  const [row] = await deps.db
+    .select({ employee_id: staff.employeeId })
+    .from(staff)
+    .where(
+      and(
+        eq(staff.employeeId, employeeId),
+        eq(staff.active, true),
+        sql`${CASHIER_ROLE} = any(${staff.roles})`,
+      ),
+    );
   return row ? row.employee_id : null;
 }
 
@@ -229,10 +235,10 @@ export async function createTerminalIntent(
   );
   // One intent per cart and amount: a second tap gets the same intent back, never a second one.
   const key = `terminal:${cart.id}:${payCents}`;
-  const [known] = await queryRows<{ payment_intent_id: string }>(
-    deps.db,
-    sql`select payment_intent_id from terminal_payments where idempotency_key = ${key}`,
-  );
+  const [known] = await deps.db
+    .select({ payment_intent_id: terminalPayments.paymentIntentId })
+    .from(terminalPayments)
+    .where(eq(terminalPayments.idempotencyKey, key));
   const intent = await provider(deps).createReaderPaymentIntent({
     amountCents: payCents,
     idempotencyKey: key,
@@ -273,10 +279,14 @@ async function readerIntent(
 ): Promise<{ status: string; amountCents: number } | null> {
   const p = provider(deps);
   if (p.name === "simulator") {
-    const [row] = await queryRows<{ status: string; amount_cents: number | null; kind: string }>(
-      deps.db,
-      sql`select status, amount_cents, kind from sim_objects where id = ${id}`,
-    );
+    const [row] = await deps.db
+      .select({
+        status: simObjects.status,
+        amount_cents: simObjects.amountCents,
+        kind: simObjects.kind,
+      })
+      .from(simObjects)
+      .where(eq(simObjects.id, id));
     if (!row || row.kind !== "payment_intent") return null;
     return { status: row.status, amountCents: row.amount_cents ?? 0 };
   }
@@ -302,7 +312,7 @@ async function readerIntent(
 
 interface InPersonPaymentRow {
   id: number;
-  cart_id: number;
+  cart_id: number | null;
   method: string;
   amount_cents: number;
   status: string;
@@ -311,6 +321,19 @@ interface InPersonPaymentRow {
   change_cents: number | null;
   check_number: string | null;
 }
+
+/** The columns of an InPersonPaymentRow, for the query builder's select and returning. */
+const IN_PERSON_ROW = {
+  id: payments.id,
+  cart_id: payments.cartId,
+  method: payments.method,
+  amount_cents: payments.amountCents,
+  status: payments.status,
+  provider_ref: payments.providerRef,
+  tendered_cents: payments.tenderedCents,
+  change_cents: payments.changeCents,
+  check_number: payments.checkNumber,
+};
 
 async function replyFor(
   deps: ApiDeps,
@@ -336,10 +359,7 @@ async function replyFor(
 
 async function waitForSettled(deps: ApiDeps, id: number): Promise<InPersonPaymentRow | null> {
   for (let i = 0; i < 100; i++) {
-    const [row] = await queryRows<InPersonPaymentRow>(
-      deps.db,
-      sql`select * from payments where id = ${id}`,
-    );
+    const [row] = await deps.db.select(IN_PERSON_ROW).from(payments).where(eq(payments.id, id));
     if (row && row.status !== "processing") return row;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -374,11 +394,11 @@ export async function completeInPerson(
     if (!body.paymentIntentId) {
       throw new ApiError(400, t("reader.error.cardNotReady"), t("reader.error.cardNotReady"));
     }
-    const [record] = await queryRows<{ cart_id: number; owner_key: string }>(
-      deps.db,
-      sql`select cart_id, owner_key from terminal_payments where payment_intent_id = ${body.paymentIntentId}`,
-    );
-    if (!record || Number(record.cart_id) !== body.cartId || record.owner_key !== owner) {
+    const [record] = await deps.db
+      .select({ cart_id: terminalPayments.cartId, owner_key: terminalPayments.ownerKey })
+      .from(terminalPayments)
+      .where(eq(terminalPayments.paymentIntentId, body.paymentIntentId));
+    if (!record || record.cart_id !== body.cartId || record.owner_key !== owner) {
       throw new ApiError(400, t("reader.error.cardNotReady"), t("reader.error.cardNotReady"));
     }
     const intent = await readerIntent(deps, body.paymentIntentId);
@@ -401,23 +421,32 @@ export async function completeInPerson(
       "cart",
       sql`select id from carts where id = ${body.cartId} and owner_key = ${owner}`,
     );
-    const [existing] = await queryRows<InPersonPaymentRow>(
-      tx,
-      sql`select * from payments where idempotency_key = ${key}`,
-    );
+    const [existing] = await tx
+      .select(IN_PERSON_ROW)
+      .from(payments)
+      .where(eq(payments.idempotencyKey, key));
     if (existing) return { existing };
     const cart = await lockedOpenCart(tx, claims, body.cartId, payCents, body.paymentType, method);
-    const [row] = await queryRows<InPersonPaymentRow>(
-      tx,
-      sql`insert into payments (owner_key, cart_id, method, payment_type, amount_cents, status,
-            idempotency_key, provider_ref, created_at, tendered_cents, change_cents, check_number, terminal_id,
-            taken_by_employee_id)
-          values (${owner}, ${cart.id}, ${method}, ${body.paymentType}, ${payCents}, 'processing', ${key},
-            ${method === "terminal" ? body.paymentIntentId! : null}, ${now}, ${tendered}, ${change},
-            ${checkNumber}, ${body.terminalId ?? null}, ${employeeId})
-          on conflict do nothing
-          returning *`,
-    );
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        ownerKey: owner,
+        cartId: cart.id,
+        method,
+        paymentType: body.paymentType,
+        amountCents: payCents,
+        status: "processing",
+        idempotencyKey: key,
+        providerRef: method === "terminal" ? body.paymentIntentId! : null,
+        createdAt: now,
+        tenderedCents: tendered,
+        changeCents: change,
+        checkNumber,
+        terminalId: body.terminalId ?? null,
+        takenByEmployeeId: employeeId,
+      })
+      .onConflictDoNothing()
+      .returning(IN_PERSON_ROW);
     if (!row) throw new ApiError(409, t("payment.error.inProgress"), undefined, 4);
     await moveCart(tx, Number(cart.id), "PROCESSING");
     if (method === "terminal") {
@@ -445,18 +474,18 @@ export async function completeInPerson(
       // This card was charged although the cart was already paid another way: give it back.
       await refundOrphan(deps, body.paymentIntentId);
     }
-    const [cart] = await queryRows<{ had_fees: boolean }>(
-      deps.db,
-      sql`select had_fees from carts where id = ${settled.cart_id}`,
-    );
+    const [cart] = await deps.db
+      .select({ had_fees: carts.hadFees })
+      .from(carts)
+      .where(sql`${carts.id} = ${settled.cart_id}`);
     return replyFor(deps, claims, settled, !!cart?.had_fees);
   }
   const { payment, hadFees } = claimed as { payment: InPersonPaymentRow; hadFees: boolean };
   await settlePayment(deps, payment.id, payment.provider_ref);
-  const [done] = await queryRows<InPersonPaymentRow>(
-    deps.db,
-    sql`select * from payments where id = ${payment.id}`,
-  );
+  const [done] = await deps.db
+    .select(IN_PERSON_ROW)
+    .from(payments)
+    .where(eq(payments.id, payment.id));
   deps.logger.info({ paymentId: payment.id, method }, "in-person payment recorded");
   return replyFor(deps, claims, done ?? payment, hadFees);
 }
@@ -475,20 +504,26 @@ export async function inPersonReceipt(
   claims: TokenClaims,
   cartId: number,
 ): Promise<InPersonReceiptReply> {
-  const [cart] = await queryRows<{ owner_key: string }>(
-    deps.db,
-    sql`select owner_key from carts where id = ${cartId}`,
-  );
+  const [cart] = await deps.db
+    .select({ owner_key: carts.ownerKey })
+    .from(carts)
+    .where(eq(carts.id, cartId));
   // The owner only, like the receipt (decision 102).
   if (!cart || cart.owner_key !== ownerKey(claims)) {
     throw new ApiError(404, t("cart.error.load"));
   }
-  const [p] = await queryRows<InPersonPaymentRow>(
-    deps.db,
-    sql`select * from payments where cart_id = ${cartId} and status = 'succeeded'
-          and method in ('cash', 'inPersonCheck', 'terminal')
-        order by id limit 1`,
-  );
+  const [p] = await deps.db
+    .select(IN_PERSON_ROW)
+    .from(payments)
+    .where(
+      and(
+        eq(payments.cartId, cartId),
+        eq(payments.status, "succeeded"),
+        inArray(payments.method, ["cash", "inPersonCheck", "terminal"]),
+      ),
+    )
+    .orderBy(payments.id)
+    .limit(1);
   return {
     cartId,
     payment: p
@@ -514,20 +549,24 @@ export async function processSimulatedReader(
 ): Promise<{ status: "succeeded" | "failed"; amount: number }> {
   await requireActiveCashier(deps, claims);
   if (provider(deps).name !== "simulator") throw new ApiError(404, t("error.notFound"));
-  const [record] = await queryRows<{ owner_key: string }>(
-    deps.db,
-    sql`select owner_key from terminal_payments where payment_intent_id = ${intentId}`,
-  );
+  const [record] = await deps.db
+    .select({ owner_key: terminalPayments.ownerKey })
+    .from(terminalPayments)
+    .where(eq(terminalPayments.paymentIntentId, intentId));
   if (!record || record.owner_key !== ownerKey(claims)) {
     throw new ApiError(404, t("reader.error.processing"));
   }
-  const rows = await queryRows<{ status: string; amount_cents: number | null }>(
-    deps.db,
-    sql`update sim_objects set status = 'succeeded', payment_method = 'pm_card_present'
-        where id = ${intentId} and kind = 'payment_intent'
-          and status in ('requires_payment_method', 'succeeded')
-        returning status, amount_cents`,
-  );
+  const rows = await deps.db
+    .update(simObjects)
+    .set({ status: "succeeded", paymentMethod: "pm_card_present" })
+    .where(
+      and(
+        eq(simObjects.id, intentId),
+        eq(simObjects.kind, "payment_intent"),
+        inArray(simObjects.status, ["requires_payment_method", "succeeded"]),
+      ),
+    )
+    .returning({ status: simObjects.status, amount_cents: simObjects.amountCents });
   const row = rows[0];
   if (!row) throw new ApiError(409, t("reader.error.processing"));
   return { status: "succeeded", amount: row.amount_cents ?? 0 };

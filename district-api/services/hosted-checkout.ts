@@ -1,15 +1,15 @@
 // Hosted checkout (no JavaScript): the payment row is recorded pending with the amount, the
 // provider's page takes the card until the cart's (or hold's) time is up, and the webhook settles
 // it (settlement.ts). Sessions of a cart that changes are expired by hosted-sessions.ts.
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { expireAtProvider } from "./hosted-sessions";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
-import { queryRows } from "../db/client";
+import { payments } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../errors";
 import { releaseExpiredCarts } from "./cart";
-import { PaymentErrorCode, provider, type PaymentRow } from "./payment-records";
+import { PAYMENT_ROW, PaymentErrorCode, provider } from "./payment-records";
 import { preparePayment, type PayTarget } from "./payment-targets";
 
 /**
@@ -23,10 +23,10 @@ export async function ownsHostedPayment(
 ): Promise<boolean> {
   const id = Number(paymentId);
   if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) return false;
-  const rows = await queryRows<{ n: number }>(
-    deps.db,
-    sql`select 1 as n from payments where id = ${id} and owner_key = ${ownerKey(claims)}`,
-  );
+  const rows = await deps.db
+    .select({ n: sql<number>`1` })
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.ownerKey, ownerKey(claims))));
   return rows.length > 0;
 }
 
@@ -67,14 +67,22 @@ export async function createHostedCheckout(
     const expiresAt = new Date(
       Math.max(prep.deadline?.getTime() ?? 0, now.getTime() + SESSION_MIN_MS),
     );
-    const [row] = await queryRows<PaymentRow>(
-      tx,
-      sql`insert into payments (owner_key, cart_id, registration_id, method, payment_type, amount_cents,
-            status, idempotency_key, created_at, cart_fingerprint, expires_at)
-          values (${owner}, ${prep.cartId}, ${prep.registrationId}, 'stripe', ${body.paymentType},
-            ${prep.amountCents}, 'pending', ${key}, ${now}, ${prep.fingerprint}, ${expiresAt})
-          returning *`,
-    );
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        ownerKey: owner,
+        cartId: prep.cartId,
+        registrationId: prep.registrationId,
+        method: "stripe",
+        paymentType: body.paymentType,
+        amountCents: prep.amountCents,
+        status: "pending",
+        idempotencyKey: key,
+        createdAt: now,
+        cartFingerprint: prep.fingerprint,
+        expiresAt,
+      })
+      .returning(PAYMENT_ROW);
     return { prep, payment: row! };
   });
   await expireAtProvider(deps, prepared.prep.stale);

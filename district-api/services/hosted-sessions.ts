@@ -2,8 +2,9 @@
 // contents change, its time runs out or it is paid another way, its open sessions are expired at
 // the provider (Stripe's checkout.sessions.expire), so the page stops taking money. A session
 // paid just before it could be expired settles by webhook and is refunded there.
-import { sql } from "drizzle-orm";
-import { queryRows, type Exec } from "../db/client";
+import { and, eq, ne } from "drizzle-orm";
+import type { Exec } from "../db/client";
+import { payments } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { logSafeError } from "../logger";
 
@@ -17,16 +18,19 @@ export async function markSessionsExpired(
   target: { cartId: number } | { registrationId: string },
   keep?: number,
 ): Promise<string[]> {
-  const where =
-    "cartId" in target
-      ? sql`cart_id = ${target.cartId}`
-      : sql`registration_id = ${target.registrationId}`;
-  const rows = await queryRows<{ provider_ref: string | null }>(
-    tx,
-    sql`update payments set status = 'expired'
-        where ${where} and status = 'pending' ${keep === undefined ? sql`` : sql`and id <> ${keep}`}
-        returning provider_ref`,
-  );
+  const rows = await tx
+    .update(payments)
+    .set({ status: "expired" })
+    .where(
+      and(
+        "cartId" in target
+          ? eq(payments.cartId, target.cartId)
+          : eq(payments.registrationId, target.registrationId),
+        eq(payments.status, "pending"),
+        keep === undefined ? undefined : ne(payments.id, keep),
+      ),
+    )
+    .returning({ provider_ref: payments.providerRef });
   return rows.map((r) => r.provider_ref).filter((r): r is string => !!r);
 }
 

@@ -4,10 +4,10 @@
 // for all. The lines keep saying whose they are (`cart_items.for_key`): a fee bought is the child's
 // it was chosen for, a registration stays its participant's, and each child's receipt lines,
 // limits and previous purchases stay theirs.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
-import { queryRows } from "../db/client";
+import { cartItems } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../errors";
 import { buyerInfo } from "../queries/pricing";
@@ -87,21 +87,20 @@ export async function gatherHouseholdCart(
     if (theirs.some((c) => c.status !== "OPEN")) {
       throw new ApiError(409, t("household.cart.beingPaid"));
     }
-    const [had] = await queryRows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from cart_items where cart_id = ${mine.id}`,
-    );
+    const [had] = await tx
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(cartItems)
+      .where(eq(cartItems.cartId, mine.id));
     const ends: number[] =
-      Number(had?.n ?? 0) > 0 && mine.expires_at !== null
-        ? [new Date(mine.expires_at).getTime()]
-        : [];
+      (had?.n ?? 0) > 0 && mine.expires_at !== null ? [new Date(mine.expires_at).getTime()] : [];
     let moved = 0;
     const stale: string[] = [];
     for (const cart of theirs) {
-      const lines = await queryRows<{ id: number }>(
-        tx,
-        sql`update cart_items set cart_id = ${mine.id} where cart_id = ${cart.id} returning id`,
-      );
+      const lines = await tx
+        .update(cartItems)
+        .set({ cartId: mine.id })
+        .where(eq(cartItems.cartId, cart.id))
+        .returning({ id: cartItems.id });
       if (!lines.length) continue;
       moved += lines.length;
       if (cart.expires_at !== null) ends.push(new Date(cart.expires_at).getTime());

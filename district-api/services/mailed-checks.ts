@@ -6,7 +6,7 @@
 // client address, a community member's or guest's unpaid promises may hold one seat (decision
 // 142): counted and refused under the address's lock, taken after the sections'.
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, notInArray, sql, type SQL } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import { activityAmountCentsError, cartTotalCents, methodAllowed } from "@domain/rules/checkout";
@@ -19,7 +19,7 @@ import {
   promiseLimitedByAddress,
 } from "@domain/rules/mailed-check-promises";
 import { addressKey } from "@domain/rules/sign-in-guessing";
-import { queryRows } from "../db/client";
+import { payments, registrations, settings } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { ApiError, ownerKey } from "../errors";
 import { confirmRegistrationPayment } from "./registration";
@@ -32,6 +32,28 @@ import { enqueueMailedCheckMail } from "./receipts";
 import { lockPromiseAddress, lockRows } from "./locks";
 
 type Exec = Parameters<typeof insertPayment>[0];
+
+/**
+ * How many registrations unpaid mailed-check promises hold among those `where` picks (of
+ * `payments` joined to their `registrations`): a promise counts while it is pending, for a
+ * registration neither cancelled nor waitlisted; `except` are not counted.
+ */
+async function promisedRegistrations(tx: Exec, where: SQL, except: string[]): Promise<number> {
+  const [held] = await tx
+    .select({ n: sql<number>`count(distinct ${registrations.id})::int`.mapWith(Number) })
+    .from(payments)
+    .innerJoin(registrations, eq(registrations.id, payments.registrationId))
+    .where(
+      and(
+        eq(payments.method, "mail"),
+        eq(payments.status, "pending"),
+        where,
+        notInArray(registrations.status, ["cancelled", "waitlisted"]),
+        except.length ? notInArray(registrations.id, except) : undefined,
+      ),
+    );
+  return held?.n ?? 0;
+}
 
 /**
  * Locks the sections (LOCK_ORDER "section", in id order) and refuses, before anything is written,
@@ -58,29 +80,19 @@ async function refuseBeyondPromiseShare(
         order by s.id`,
     "s",
   );
-  const [setting] = await queryRows<{ v: unknown }>(
-    tx,
-    sql`select data->'mailedCheckSharePercent' as v from settings where id = 1`,
-  );
+  const [setting] = await tx
+    .select({ v: sql<unknown>`${settings.data}->'mailedCheckSharePercent'` })
+    .from(settings)
+    .where(eq(settings.id, 1));
   const share = mailedCheckSharePercent(setting?.v);
-  const others = except.length
-    ? sql`and r.id not in (${sql.join(
-        except.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
   for (const section of sections) {
-    const [held] = await queryRows<{ n: number }>(
+    const held = await promisedRegistrations(
       tx,
-      sql`select count(distinct r.id)::int as n
-          from payments p join registrations r on r.id = p.registration_id
-          where p.method = 'mail' and p.status = 'pending' and r.course_section_id = ${section.id}
-            and r.status not in ('cancelled', 'waitlisted') ${others}`,
+      eq(registrations.courseSectionId, section.id),
+      except,
     );
     const capacity = Number(section.capacity);
-    if (
-      !mayPromiseMailedCheck(Number(held?.n ?? 0), promising.get(section.id) ?? 0, capacity, share)
-    ) {
+    if (!mayPromiseMailedCheck(held, promising.get(section.id) ?? 0, capacity, share)) {
       throw new ApiError(
         409,
         mailedCheckSeatCap(capacity, share) === 0
@@ -115,18 +127,8 @@ async function refuseBeyondAddressLimit(
 ): Promise<void> {
   if (!addressHash || !except.length) return;
   await lockPromiseAddress(tx, addressHash);
-  const [held] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(distinct r.id)::int as n
-        from payments p join registrations r on r.id = p.registration_id
-        where p.method = 'mail' and p.status = 'pending' and p.client_address_hash = ${addressHash}
-          and r.status not in ('cancelled', 'waitlisted')
-          and r.id not in (${sql.join(
-            except.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-  );
-  if (!mayPromiseFromAddress(Number(held?.n ?? 0), except.length)) {
+  const held = await promisedRegistrations(tx, eq(payments.clientAddressHash, addressHash), except);
+  if (!mayPromiseFromAddress(held, except.length)) {
     throw new ApiError(409, t("paymentDialog.mailOnePerAddress"));
   }
 }

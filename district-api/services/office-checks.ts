@@ -6,14 +6,22 @@
 // seat for the waitlist (services/registration.ts withdrawPromisedPayment).
 // Every action is one transaction with its audit entry; locks in LOCK_ORDER: cart, payment,
 // registration (and the section first when a seat may be freed).
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { inReaderLanguage } from "./participant-language";
 import { z, ZodError } from "zod";
 import type { BounceCheckRequest, ReceiveCheckRequest } from "@domain/contract/office";
 import { t } from "@domain/messages";
 import { formatUsd } from "@domain/rules/money";
 import { todayIn } from "@domain/rules/time";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import {
+  courseSections,
+  courses,
+  mailedChecks,
+  participants,
+  payments,
+  registrations,
+} from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { readMailedCheckDays } from "../queries/office";
 import { recordAudit, type Actor } from "./audit";
@@ -52,6 +60,15 @@ interface CheckRow {
   status: "received" | "reversed" | "bounced";
 }
 
+/** The columns of a CheckRow, for the query builder's select and returning. */
+const CHECK_ROW = {
+  id: mailedChecks.id,
+  check_number: mailedChecks.checkNumber,
+  amount_cents: mailedChecks.amountCents,
+  received_on: sql<string>`${mailedChecks.receivedOn}::text`,
+  status: mailedChecks.status,
+};
+
 /** A 400 naming the field, as a refused contract would (nothing is written). */
 function fieldError(field: string, message: string): ZodError {
   return new ZodError([{ code: z.ZodIssueCode.custom, path: [field], message }]);
@@ -61,10 +78,10 @@ const notFound = () => new ApiError(404, t("office.notFound"));
 
 /** The promise's cart (when it has one), then the promise itself, locked; 404 when not one. */
 export async function lockPromise(tx: Exec, paymentId: number): Promise<PromiseLock> {
-  const [p] = await queryRows<{ cart_id: number | null }>(
-    tx,
-    sql`select cart_id from payments where id = ${paymentId} and method = 'mail'`,
-  );
+  const [p] = await tx
+    .select({ cart_id: payments.cartId })
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.method, "mail")));
   if (!p) throw notFound();
   if (p.cart_id !== null) {
     await lockRows(tx, "cart", sql`select id from carts where id = ${p.cart_id}`);
@@ -80,11 +97,10 @@ export async function lockPromise(tx: Exec, paymentId: number): Promise<PromiseL
 }
 
 export async function receivedCents(tx: Exec, paymentId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    tx,
-    sql`select coalesce(sum(amount_cents), 0)::int as n from mailed_checks
-        where payment_id = ${paymentId} and status = 'received'`,
-  );
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${mailedChecks.amountCents}), 0)::int`.mapWith(Number) })
+    .from(mailedChecks)
+    .where(and(eq(mailedChecks.paymentId, paymentId), eq(mailedChecks.status, "received")));
   return Number(row?.n ?? 0);
 }
 
@@ -93,11 +109,13 @@ export async function receivedCents(tx: Exec, paymentId: number): Promise<number
  * is registered with nothing paid or credited yet, so no confirmation was sent (decision 153).
  */
 async function firstMoneyFor(tx: Exec, registrationId: string): Promise<boolean> {
-  const [r] = await queryRows<{ confirming: boolean }>(
-    tx,
-    sql`select status = 'registered' and paid_cents = 0 and credits_applied_cents = 0 as confirming
-        from registrations where id = ${registrationId}`,
-  );
+  const [r] = await tx
+    .select({
+      confirming: sql<boolean>`${registrations.status} = 'registered' and ${registrations.paidCents} = 0
+        and ${registrations.creditsAppliedCents} = 0`,
+    })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId));
   return r?.confirming === true;
 }
 
@@ -157,13 +175,16 @@ export async function receiveCheck(
   }
   return deps.db.transaction(async (tx) => {
     const p = await lockPromise(tx, paymentId);
-    const [same] = await queryRows<CheckRow>(
-      tx,
-      sql`select id, check_number, amount_cents, received_on::text as received_on, status
-          from mailed_checks
-          where payment_id = ${paymentId} and status = 'received'
-            and lower(check_number) = ${body.checkNumber.toLowerCase()}`,
-    );
+    const [same] = await tx
+      .select(CHECK_ROW)
+      .from(mailedChecks)
+      .where(
+        and(
+          eq(mailedChecks.paymentId, paymentId),
+          eq(mailedChecks.status, "received"),
+          eq(sql`lower(${mailedChecks.checkNumber})`, body.checkNumber.toLowerCase()),
+        ),
+      );
     if (same) {
       if (Number(same.amount_cents) !== body.amountCents || same.received_on !== body.receivedOn) {
         throw new ApiError(409, t("office.check.numberTaken"), undefined);
@@ -176,14 +197,17 @@ export async function receiveCheck(
     if (body.amountCents > due) {
       throw fieldError("amountCents", t("office.check.moreThanDue", { amount: formatUsd(due) }));
     }
-    const [check] = await queryRows<CheckRow>(
-      tx,
-      sql`insert into mailed_checks (payment_id, check_number, amount_cents, received_on,
-            recorded_by, recorded_at)
-          values (${paymentId}, ${body.checkNumber}, ${body.amountCents}, ${body.receivedOn},
-            ${actor.employeeId}, ${now})
-          returning id, check_number, amount_cents, received_on::text as received_on, status`,
-    );
+    const [check] = await tx
+      .insert(mailedChecks)
+      .values({
+        paymentId,
+        checkNumber: body.checkNumber,
+        amountCents: body.amountCents,
+        receivedOn: body.receivedOn,
+        recordedBy: actor.employeeId,
+        recordedAt: now,
+      })
+      .returning(CHECK_ROW);
     const full = body.amountCents === due;
     if (full) {
       await tx.execute(
@@ -234,11 +258,10 @@ export async function undoCheck(
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const p = await lockPromise(tx, paymentId);
-    const [check] = await queryRows<CheckRow>(
-      tx,
-      sql`select id, check_number, amount_cents, received_on::text as received_on, status
-          from mailed_checks where id = ${checkId} and payment_id = ${paymentId}`,
-    );
+    const [check] = await tx
+      .select(CHECK_ROW)
+      .from(mailedChecks)
+      .where(and(eq(mailedChecks.id, checkId), eq(mailedChecks.paymentId, paymentId)));
     if (!check) throw new ApiError(404, t("office.check.notFound"));
     if (check.status !== "received") throw new ApiError(409, t("office.check.alreadyUndone"));
     const status = kind === "bounce" ? ("bounced" as const) : ("reversed" as const);
@@ -290,20 +313,19 @@ async function bounceMail(
 ): Promise<QueuedMail[]> {
   const registrationId = p.registration_id;
   if (!registrationId) return [];
-  const [row] = await queryRows<{
-    participant_id: number;
-    email: string | null;
-    custodian_emails: string[] | null;
-    name_first: string;
-    course: string;
-  }>(
-    tx,
-    sql`select pa.id as participant_id, pa.email, pa.custodian_emails, pa.name_first,
-          c.name as course
-        from registrations r join participants pa on pa.id = r.participant_id
-          join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
-        where r.id = ${registrationId}`,
-  );
+  const [row] = await tx
+    .select({
+      participant_id: participants.id,
+      email: participants.email,
+      custodian_emails: participants.custodianEmails,
+      name_first: participants.nameFirst,
+      course: courses.name,
+    })
+    .from(registrations)
+    .innerJoin(participants, eq(participants.id, registrations.participantId))
+    .innerJoin(courseSections, eq(courseSections.id, registrations.courseSectionId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(eq(registrations.id, registrationId));
   if (!row) return [];
   const to = [...new Set([row.email, ...(row.custodian_emails ?? [])].filter(Boolean))];
   // In the family's language (decision 171), though the office sends it.
@@ -334,10 +356,10 @@ async function bounceMail(
  * seat offered to the first person waiting.
  */
 export async function cancelPromise(deps: ApiDeps, actor: Actor, paymentId: number) {
-  const [row] = await queryRows<{ registration_id: string | null }>(
-    deps.db,
-    sql`select registration_id from payments where id = ${paymentId} and method = 'mail'`,
-  );
+  const [row] = await deps.db
+    .select({ registration_id: payments.registrationId })
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.method, "mail")));
   if (!row?.registration_id) throw notFound();
   const days = await readMailedCheckDays(deps.db);
   let registrationCancelled = false;

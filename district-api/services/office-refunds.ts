@@ -16,7 +16,7 @@
 //
 // Money out, for the reconciliation report: a refund with status 'succeeded', on the district day
 // of its settled_at, with its payment's method.
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { inReaderLanguage } from "./participant-language";
 import { z, ZodError } from "zod";
 import type { PaidOutRequest, RefundRequest, RefundResult } from "@domain/contract/office-refunds";
@@ -24,15 +24,18 @@ import { t, type MessageKey } from "@domain/messages";
 import { formatUsd } from "@domain/rules/money";
 import { refundLimit } from "@domain/rules/refund-limit";
 import { formatDistrictDate } from "@domain/rules/time";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import { paymentRefunds, payments } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { RefundRefused } from "../payments/provider";
 import {
   isByHand,
   readPaymentHead,
   readPaymentLines,
-  REFUND_COLUMNS,
+  PAYMENT_PAYER,
+  refundColumns,
   refundOut,
+  REFUNDS_X as x,
   type PaymentLine,
   type RefundSqlRow,
 } from "../queries/office-refunds";
@@ -72,10 +75,10 @@ interface PaymentLock {
 
 /** The payment's cart (when it has one), then the payment, locked; 404 when there is none. */
 async function lockPayment(tx: Exec, paymentId: number): Promise<PaymentLock> {
-  const [p] = await queryRows<{ cart_id: number | null }>(
-    tx,
-    sql`select cart_id from payments where id = ${paymentId}`,
-  );
+  const [p] = await tx
+    .select({ cart_id: payments.cartId })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
   if (!p) throw notFound();
   if (p.cart_id !== null) {
     await lockRows(tx, "cart", sql`select id from carts where id = ${p.cart_id}`);
@@ -104,10 +107,7 @@ function chooseLine(lines: PaymentLine[], key: string | undefined): PaymentLine 
 const storedKey = (paymentId: number, key: string) => `office:${paymentId}:${key}`;
 
 async function refundByKey(tx: Exec, key: string): Promise<RefundSqlRow | null> {
-  const [row] = await queryRows<RefundSqlRow>(
-    tx,
-    sql`select ${REFUND_COLUMNS} from payment_refunds x where x.idempotency_key = ${key}`,
-  );
+  const [row] = await tx.select(refundColumns(tx)).from(x).where(eq(x.idempotencyKey, key));
   return row ?? null;
 }
 
@@ -161,18 +161,26 @@ async function reserve(
     throw fieldError("unassessFee", t("office.refund.noFee"));
   }
   const method = byHand ? body.method! : "card";
-  const [row] = await queryRows<RefundSqlRow>(
-    tx,
-    sql`insert into payment_refunds as x (payment_id, registration_id, assessed_fee_id, amount_cents,
-          reason, status, idempotency_key, created_at, settled_at, employee_id, paid_out_method,
-          check_number, note, cancels_registration, unassesses_fee)
-        values (${paymentId}, ${line?.registrationId ?? null}, ${line?.assessedFeeId ?? null},
-          ${body.amountCents}, 'office', ${byHand ? "succeeded" : "pending"}, ${key}, ${now},
-          ${byHand ? now : null}, ${actor.employeeId}, ${method},
-          ${body.checkNumber ? body.checkNumber : null}, ${body.reason},
-          ${Boolean(body.cancelRegistration)}, ${Boolean(body.unassessFee)})
-        returning ${REFUND_COLUMNS}`,
-  );
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values({
+      paymentId,
+      registrationId: line?.registrationId ?? null,
+      assessedFeeId: line?.assessedFeeId ?? null,
+      amountCents: body.amountCents,
+      reason: "office",
+      status: byHand ? "succeeded" : "pending",
+      idempotencyKey: key,
+      createdAt: now,
+      settledAt: byHand ? now : null,
+      employeeId: actor.employeeId,
+      paidOutMethod: method,
+      checkNumber: body.checkNumber ? body.checkNumber : null,
+      note: body.reason,
+      cancelsRegistration: Boolean(body.cancelRegistration),
+      unassessesFee: Boolean(body.unassessFee),
+    })
+    .returning(refundColumns(tx, paymentRefunds));
   return { row: row!, created: true, p, line };
 }
 
@@ -294,10 +302,7 @@ function inRefundTransaction<T>(
 async function waitForAnswer(deps: ApiDeps, id: number): Promise<RefundSqlRow> {
   const until = Date.now() + WAIT_MS;
   for (;;) {
-    const [row] = await queryRows<RefundSqlRow>(
-      deps.db,
-      sql`select ${REFUND_COLUMNS} from payment_refunds x where x.id = ${id}`,
-    );
+    const [row] = await deps.db.select(refundColumns(deps.db)).from(x).where(eq(x.id, id));
     if (!row || row.status !== "pending" || Date.now() > until) {
       if (!row) throw new ApiError(409, t("office.refund.refusedAlready"));
       return row;
@@ -343,18 +348,13 @@ async function sendAndApply(
   const cancelId = row.cancels_registration ? row.registration_id : null;
   const value = await inRefundTransaction(deps, cancelId, async (tx, section, now, mail) => {
     const p = await lockPayment(tx, Number(row.payment_id));
-    const [claimed] = await queryRows<RefundSqlRow>(
-      tx,
-      sql`update payment_refunds x set status = 'succeeded', provider_ref = ${providerRef},
-            settled_at = ${now}, failure = null
-          where x.id = ${row.id} and x.status in ('pending', 'failed')
-          returning ${REFUND_COLUMNS}`,
-    );
+    const [claimed] = await tx
+      .update(x)
+      .set({ status: "succeeded", providerRef, settledAt: now, failure: null })
+      .where(and(eq(x.id, row.id), inArray(x.status, ["pending", "failed"])))
+      .returning(refundColumns(tx));
     if (!claimed) {
-      const [done] = await queryRows<RefundSqlRow>(
-        tx,
-        sql`select ${REFUND_COLUMNS} from payment_refunds x where x.id = ${row.id}`,
-      );
+      const [done] = await tx.select(refundColumns(tx)).from(x).where(eq(x.id, row.id));
       return { row: done!, registrationCancelled: false, applied: false };
     }
     const out = await applyRefund(tx, deps, section, p, claimed, now, mail);
@@ -418,11 +418,12 @@ export async function refundPayment(
  * refund is of money never applied, so only its status changes; an office refund is applied.
  */
 export async function retryRefund(deps: ApiDeps, actor: Actor, refundId: number) {
-  const [row] = await queryRows<RefundSqlRow & { pay_ref: string | null; method: string }>(
-    deps.db,
-    sql`select ${REFUND_COLUMNS}, p.provider_ref as pay_ref, p.method
-        from payment_refunds x join payments p on p.id = x.payment_id where x.id = ${refundId}`,
-  );
+  const { p } = PAYMENT_PAYER;
+  const [row] = await deps.db
+    .select({ ...refundColumns(deps.db), pay_ref: p.providerRef, method: p.method })
+    .from(x)
+    .innerJoin(p, eq(p.id, x.paymentId))
+    .where(eq(x.id, refundId));
   if (!row) throw new ApiError(404, t("office.refund.refundNotFound"));
   if (row.status === "succeeded") throw new ApiError(409, t("office.refund.alreadyDone"));
   if (isByHand({ method: row.method, provider_ref: row.pay_ref })) {
@@ -441,10 +442,7 @@ export async function retryRefund(deps: ApiDeps, actor: Actor, refundId: number)
         where id = ${refundId} and status = 'failed'`,
   );
   await sendRefund(deps, row, row.pay_ref);
-  const [after] = await queryRows<RefundSqlRow>(
-    deps.db,
-    sql`select ${REFUND_COLUMNS} from payment_refunds x where x.id = ${refundId}`,
-  );
+  const [after] = await deps.db.select(refundColumns(deps.db)).from(x).where(eq(x.id, refundId));
   await recordAudit(
     deps.db,
     actor,
@@ -477,22 +475,26 @@ export async function recordPaidOut(
   }
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
-    const [x] = await queryRows<{ payment_id: number }>(
-      tx,
-      sql`select payment_id from payment_refunds where id = ${refundId}`,
-    );
-    if (!x) throw new ApiError(404, t("office.refund.refundNotFound"));
-    const p = await lockPayment(tx, Number(x.payment_id));
+    const [refund] = await tx
+      .select({ payment_id: paymentRefunds.paymentId })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.id, refundId));
+    if (!refund) throw new ApiError(404, t("office.refund.refundNotFound"));
+    const p = await lockPayment(tx, Number(refund.payment_id));
     if (!isByHand(p)) throw new ApiError(409, t("office.refund.cardNoPaidOut"));
-    const [claimed] = await queryRows<RefundSqlRow>(
-      tx,
-      sql`update payment_refunds x set status = 'succeeded', settled_at = ${now},
-            employee_id = ${actor.employeeId}, paid_out_method = ${body.method},
-            check_number = ${body.checkNumber || null},
-            note = coalesce(${body.note || null}, note), failure = null
-          where x.id = ${refundId} and x.status in ('pending', 'failed')
-          returning ${REFUND_COLUMNS}`,
-    );
+    const [claimed] = await tx
+      .update(x)
+      .set({
+        status: "succeeded",
+        settledAt: now,
+        employeeId: actor.employeeId,
+        paidOutMethod: body.method,
+        checkNumber: body.checkNumber || null,
+        note: sql`coalesce(${body.note || null}, ${x.note})`,
+        failure: null,
+      })
+      .where(and(eq(x.id, refundId), inArray(x.status, ["pending", "failed"])))
+      .returning(refundColumns(tx));
     if (!claimed) throw new ApiError(409, t("office.refund.alreadyDone"));
     await recordAudit(
       tx,
@@ -523,29 +525,22 @@ export async function recordPaidOut(
 
 /** The payer's addresses: a student's or member's own and their custodians', a guest's. */
 async function familyOf(deps: ApiDeps, paymentId: number): Promise<RefundFamily | null> {
-  const [row] = await queryRows<{
-    participant_id: number | null;
-    email: string | null;
-    custodian_emails: string[] | null;
-    guest_email: string | null;
-    name: string | null;
-    confirmation: string;
-    cart_id: number | null;
-  }>(
-    deps.db,
-    sql`select pa.id as participant_id, pa.email, pa.custodian_emails, g.email as guest_email,
-          coalesce(pa.name_first, g.name_first) as name,
-          coalesce(p.confirmation_id, p.id::text) as confirmation, p.cart_id
-        from payments p
-          -- The number is read inside case: join conditions run in any order, and an
-          -- employee's key (staff:E1003) read as a number would fail the statement.
-          left join participants pa on pa.id = case
-            when p.owner_key ~ '^(student|community_member):[0-9]{1,9}$'
-            then split_part(p.owner_key, ':', 2)::int end
-          left join guests g on g.id = case when p.owner_key ~ '^guest_user:[0-9]{1,9}$'
-            then split_part(p.owner_key, ':', 2)::int end
-        where p.id = ${paymentId}`,
-  );
+  // The payer's joins read the owner key's number inside case (see PAYMENT_PAYER).
+  const { p, pa, g, participantOn, guestOn } = PAYMENT_PAYER;
+  const [row] = await deps.db
+    .select({
+      participant_id: pa.id,
+      email: pa.email,
+      custodian_emails: pa.custodianEmails,
+      guest_email: g.email,
+      name: sql<string | null>`coalesce(${pa.nameFirst}, ${g.nameFirst})`,
+      confirmation: sql<string>`coalesce(${p.confirmationId}, ${p.id}::text)`,
+      cart_id: p.cartId,
+    })
+    .from(p)
+    .leftJoin(pa, participantOn)
+    .leftJoin(g, guestOn)
+    .where(eq(p.id, paymentId));
   if (!row) return null;
   const to = [
     ...new Set([row.email, row.guest_email, ...(row.custodian_emails ?? [])].filter(Boolean)),

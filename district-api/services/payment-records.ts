@@ -4,12 +4,13 @@
 // path (card, hosted checkout, mailed check, cashier, confirmations without money) creates and
 // reads its rows through here; settlement (settlement.ts) moves them to their outcome.
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { t } from "@domain/messages";
 import { cartContents } from "@domain/rules/cart-binding";
 import { afterPaymentDestination } from "@domain/rules/checkout";
 import type { TokenClaims } from "@domain/contract/identity";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import { cartItems, carts, payments, type PaymentStatus } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import type { PaymentProvider } from "../payments/provider";
@@ -44,6 +45,23 @@ export interface PaymentRow {
   expires_at: Date | string | null;
 }
 
+/** The columns of a PaymentRow, for the query builder's select and returning. */
+export const PAYMENT_ROW = {
+  id: payments.id,
+  owner_key: payments.ownerKey,
+  cart_id: payments.cartId,
+  registration_id: payments.registrationId,
+  method: payments.method,
+  payment_type: payments.paymentType,
+  amount_cents: payments.amountCents,
+  status: payments.status,
+  provider_ref: payments.providerRef,
+  provider_message: payments.providerMessage,
+  confirmation_id: payments.confirmationId,
+  cart_fingerprint: payments.cartFingerprint,
+  expires_at: payments.expiresAt,
+};
+
 /** What a payment for a cart is bound to: a hash of the cart's lines and total (decision 101). */
 export function cartFingerprint(
   lines: { id: number; itemType: string; costCents: number; allowPartial: boolean }[],
@@ -52,7 +70,7 @@ export function cartFingerprint(
 }
 
 export async function paymentById(db: Exec, id: number): Promise<PaymentRow | null> {
-  const [row] = await queryRows<PaymentRow>(db, sql`select * from payments where id = ${id}`);
+  const [row] = await db.select(PAYMENT_ROW).from(payments).where(eq(payments.id, id));
   return row ?? null;
 }
 
@@ -72,24 +90,31 @@ export async function insertPayment(
     registrationId?: string | null;
     method: string;
     amountCents: number;
-    status: string;
+    status: PaymentStatus;
     key: string;
     now: Date;
   },
 ): Promise<(PaymentRow & { created: boolean }) | null> {
-  const [p] = await queryRows<PaymentRow>(
-    tx,
-    sql`insert into payments (owner_key, cart_id, registration_id, method, amount_cents, status, idempotency_key, created_at, settled_at)
-        values (${row.owner}, ${row.cartId ?? null}, ${row.registrationId ?? null}, ${row.method}, ${row.amountCents},
-          ${row.status}, ${row.key}, ${row.now}, ${row.status === "succeeded" ? row.now : null})
-        on conflict (idempotency_key) do nothing
-        returning *`,
-  );
+  const [p] = await tx
+    .insert(payments)
+    .values({
+      ownerKey: row.owner,
+      cartId: row.cartId ?? null,
+      registrationId: row.registrationId ?? null,
+      method: row.method,
+      amountCents: row.amountCents,
+      status: row.status,
+      idempotencyKey: row.key,
+      createdAt: row.now,
+      settledAt: row.status === "succeeded" ? row.now : null,
+    })
+    .onConflictDoNothing({ target: payments.idempotencyKey })
+    .returning(PAYMENT_ROW);
   if (!p) {
-    const [existing] = await queryRows<PaymentRow>(
-      tx,
-      sql`select * from payments where idempotency_key = ${row.key}`,
-    );
+    const [existing] = await tx
+      .select(PAYMENT_ROW)
+      .from(payments)
+      .where(eq(payments.idempotencyKey, row.key));
     return existing ? { ...existing, created: false } : null;
   }
   await tx.execute(
@@ -101,10 +126,10 @@ export async function insertPayment(
 /** The outcome of a payment another submission is charging: polls its row for up to 10 s. */
 export async function waitForOutcome(deps: ApiDeps, key: string): Promise<PaymentRow | null> {
   for (let i = 0; i < 100; i++) {
-    const [row] = await queryRows<PaymentRow>(
-      deps.db,
-      sql`select * from payments where idempotency_key = ${key}`,
-    );
+    const [row] = await deps.db
+      .select(PAYMENT_ROW)
+      .from(payments)
+      .where(eq(payments.idempotencyKey, key));
     if (row && row.status !== "processing" && row.status !== "pending") return row;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -122,19 +147,20 @@ export async function paidCartDestination(
   cartId: number,
   hadFees: boolean,
 ): Promise<string> {
-  const [other] = await queryRows<{ id: number }>(
-    db,
-    sql`select i.id from cart_items i join carts c on c.id = i.cart_id
-        where i.cart_id = ${cartId} and i.for_key <> c.owner_key limit 1`,
-  );
+  const [other] = await db
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(and(eq(cartItems.cartId, cartId), ne(cartItems.forKey, carts.ownerKey)))
+    .limit(1);
   return afterPaymentDestination({ userKind, cartId, hadFees, household: other !== undefined });
 }
 
 /** Whether a paid cart had fees in it (where the page after payment sends the person). */
 export async function cartHadFees(db: Exec, cartId: number): Promise<boolean> {
-  const [row] = await queryRows<{ had_fees: boolean }>(
-    db,
-    sql`select had_fees from carts where id = ${cartId}`,
-  );
+  const [row] = await db
+    .select({ had_fees: carts.hadFees })
+    .from(carts)
+    .where(eq(carts.id, cartId));
   return !!row?.had_fees;
 }

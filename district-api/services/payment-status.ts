@@ -2,11 +2,11 @@
 // is the one the return address carries: our payment id (`pay_<id>`, hosted checkout) or the card
 // setup id (`setup_intent`, card payment of a registration). Only the caller's own payments are
 // found; anything else is "unknown", exactly like a reference that never existed.
-import { sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { TokenClaims } from "@domain/contract/identity";
 import type { z } from "zod";
 import type { PaymentStatusReply as Reply } from "@domain/contract/payments";
-import { queryRows } from "../db/client";
+import { payments } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { ownerKey } from "../errors";
 import { cartHadFees, paidCartDestination } from "./payment-records";
@@ -23,6 +23,16 @@ interface StatusRow {
   provider_message: string | null;
 }
 
+/** The columns of a StatusRow, for the query builder's select. */
+const STATUS_ROW = {
+  id: payments.id,
+  amount_cents: payments.amountCents,
+  registration_id: payments.registrationId,
+  status: payments.status,
+  cart_id: payments.cartId,
+  provider_message: payments.providerMessage,
+};
+
 type PaymentStatusReply = z.infer<typeof Reply>;
 
 const unknown: PaymentStatusReply = { status: "unknown", cartId: null, message: null };
@@ -36,18 +46,16 @@ export async function ownPaymentStatus(
   const id = /^pay_(\d{1,9})$/.exec(ref)?.[1];
   let rows: StatusRow[];
   if (id !== undefined) {
-    rows = await queryRows<StatusRow>(
-      deps.db,
-      sql`select id, amount_cents, registration_id, status, cart_id, provider_message from payments
-          where id = ${Number(id)} and owner_key = ${owner}`,
-    );
+    rows = await deps.db
+      .select(STATUS_ROW)
+      .from(payments)
+      .where(and(eq(payments.id, Number(id)), eq(payments.ownerKey, owner)));
   } else if (/^seti_[A-Za-z0-9_]{1,90}$/.test(ref)) {
     // A card payment made with this setup is keyed by its owner and the setup id.
-    rows = await queryRows<StatusRow>(
-      deps.db,
-      sql`select id, amount_cents, registration_id, status, cart_id, provider_message from payments
-          where idempotency_key = ${`card:${owner}:${ref}`}`,
-    );
+    rows = await deps.db
+      .select(STATUS_ROW)
+      .from(payments)
+      .where(eq(payments.idempotencyKey, `card:${owner}:${ref}`));
   } else {
     return unknown;
   }

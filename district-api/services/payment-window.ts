@@ -3,12 +3,12 @@
 // length, counted from the old end, once per registration. A registration in an open cart moves
 // the cart's deadline with it, since the cart cancels its registrations at its own end (decision
 // 041). The seat is held at most twice the window, and only this API decides it.
-import { sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { REASON_TIMEOUT } from "@domain/rules/cancel-reasons";
 import type { PaymentWindowReply } from "@domain/contract/programs";
 import { t, type MessageKey } from "@domain/messages";
 import { extensionRefusal, type ExtensionRefusal } from "@domain/rules/payment-window";
-import { queryRows } from "../db/client";
+import { carts, registrations } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { lockRows } from "./locks";
@@ -55,16 +55,23 @@ export async function extendPaymentWindow(
     );
     if (!reg) throw new ApiError(404, t("paymentWindow.notFound"));
     const minutes = await paymentTimeoutMinutes(tx);
-    const [done] = await queryRows<{ hold_expires_at: Date | string }>(
-      tx,
-      sql`update registrations
-          set hold_expires_at = hold_expires_at + make_interval(mins => ${minutes}),
-              hold_extended_at = ${now}, updated_at = ${now}
-          where id = ${registrationId} and participant_id = ${participantId}
-            and status = 'pending_payment' and hold_extended_at is null
-            and hold_expires_at > ${now}
-          returning hold_expires_at`,
-    );
+    const [done] = await tx
+      .update(registrations)
+      .set({
+        holdExpiresAt: sql`${registrations.holdExpiresAt} + make_interval(mins => ${minutes})`,
+        holdExtendedAt: now,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(registrations.id, registrationId),
+          eq(registrations.participantId, participantId),
+          eq(registrations.status, "pending_payment"),
+          isNull(registrations.holdExtendedAt),
+          gt(registrations.holdExpiresAt, now),
+        ),
+      )
+      .returning({ hold_expires_at: registrations.holdExpiresAt });
     if (!done) {
       const reason = extensionRefusal(
         {
@@ -78,14 +85,13 @@ export async function extendPaymentWindow(
     }
     let cartTimeout: string | null = null;
     if (cart) {
-      const [moved] = await queryRows<{ expires_at: Date | string }>(
-        tx,
-        sql`update carts set expires_at = expires_at + make_interval(mins => ${minutes})
-            where id = ${cart.id} and status = 'OPEN' and expires_at > ${now}
-            returning expires_at`,
-      );
-      if (moved) cartTimeout = iso(moved.expires_at);
+      const [moved] = await tx
+        .update(carts)
+        .set({ expiresAt: sql`${carts.expiresAt} + make_interval(mins => ${minutes})` })
+        .where(and(eq(carts.id, cart.id), eq(carts.status, "OPEN"), gt(carts.expiresAt, now)))
+        .returning({ expires_at: carts.expiresAt });
+      if (moved) cartTimeout = iso(moved.expires_at!);
     }
-    return { registrationId, paymentDeadline: iso(done.hold_expires_at), cartTimeout };
+    return { registrationId, paymentDeadline: iso(done.hold_expires_at!), cartTimeout };
   });
 }

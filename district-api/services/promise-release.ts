@@ -13,10 +13,10 @@
 //   and due; the second finds it released and changes nothing.
 // - A promise with a check standing (a part received) is not released: money arrived, and the
 //   office decides (it is shown overdue).
-import { sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte, notExists, sql } from "drizzle-orm";
 import { PROMISE_RELEASED_MARK } from "@domain/contract/office";
 import { promiseDueAt } from "@domain/rules/mailed-check-promises";
-import { queryRows } from "../db/client";
+import { mailedChecks, payments } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { logSafeError } from "../logger";
 import { readMailedCheckDays } from "../queries/office";
@@ -100,20 +100,32 @@ export async function releasePromise(
 export async function releaseUnhonouredPromises(deps: ApiDeps): Promise<number> {
   const days = await readMailedCheckDays(deps.db);
   const before = new Date(deps.clock.now().getTime() - days * 86_400_000);
-  const candidates = await queryRows<{ id: number; registration_id: string }>(
-    deps.db,
-    sql`select p.id, p.registration_id from payments p
-        where p.method = 'mail' and p.status = 'pending' and p.created_at <= ${before}
-          and p.registration_id is not null
-          and not exists (select 1 from mailed_checks m
-            where m.payment_id = p.id and m.status = 'received')
-        order by p.created_at, p.id limit ${RELEASE_BATCH}`,
-  );
+  const candidates = await deps.db
+    .select({ id: payments.id, registration_id: payments.registrationId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.method, "mail"),
+        eq(payments.status, "pending"),
+        lte(payments.createdAt, before),
+        isNotNull(payments.registrationId),
+        notExists(
+          deps.db
+            .select({ n: sql`1` })
+            .from(mailedChecks)
+            .where(
+              and(eq(mailedChecks.paymentId, payments.id), eq(mailedChecks.status, "received")),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .limit(RELEASE_BATCH);
   let released = 0;
   let failed = 0;
   for (const c of candidates) {
     try {
-      if (await releasePromise(deps, Number(c.id), c.registration_id, days)) released++;
+      if (await releasePromise(deps, Number(c.id), c.registration_id!, days)) released++;
     } catch (err) {
       // One promise that cannot be released now (a lock timeout under load) does not hold back
       // the others; the next pass tries it again.

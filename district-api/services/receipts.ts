@@ -4,11 +4,24 @@
 // and the mailed-check promise with its mailing instructions. Each is queued (mail-queue.ts) in
 // the transaction of the change it tells about, to the addresses on file, in plain text and HTML
 // with the district's name from the settings row.
-import { sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { t, type MessageKey } from "@domain/messages";
 import { formatUsd } from "@domain/rules/money";
 import { formatDistrictDate } from "@domain/rules/time";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import {
+  courseSections,
+  courses,
+  guests,
+  participants,
+  payments,
+  programs,
+  registrations,
+  schools,
+  settings,
+  staff,
+} from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { readDistrictName } from "../queries/settings";
 import { readMailedCheckDays } from "../queries/office";
@@ -20,9 +33,6 @@ import { paymentPurchases } from "../queries/receipt-purchases";
 import { inReaderLanguage } from "./participant-language";
 import { spanishText } from "../queries/spanish-texts";
 
-/** A course's name in the reader's language (`courses c`), as the family's pages show it. */
-const courseNameText = () =>
-  spanishText("course_name_es", "course", "name", sql`c.id`, sql`c.name`);
 import {
   addressesOfOwner,
   addressesOfParticipant,
@@ -31,6 +41,21 @@ import {
   type QueuedMail,
 } from "./mail-queue";
 import type { MailKind } from "@domain/rules/mail-kinds";
+
+/** A course's name in the reader's language (`courses c`), as the family's pages show it. */
+const courseNameText = () =>
+  spanishText("course_name_es", "course", "name", sql`c.id`, sql`c.name`);
+
+/** The tables under the names the Spanish texts' joins read them by (`courses c`, `programs pr`). */
+const q = {
+  r: alias(registrations, "r"),
+  pa: alias(participants, "pa"),
+  s: alias(courseSections, "s"),
+  c: alias(courses, "c"),
+  pr: alias(programs, "pr"),
+  sc: alias(schools, "sc"),
+  p: alias(payments, "p"),
+};
 
 /** A message's parts: rendered to plain text and to HTML from the same texts. */
 export interface MailParts {
@@ -105,28 +130,36 @@ export function renderMail(parts: MailParts): { text: string; html: string } {
 async function familyGreeting(tx: Exec, ownerKey: string, others: string[] = []): Promise<string> {
   if (others.length) {
     const ids = [ownerKey, ...others].map(participantOfOwner);
-    const names = await queryRows<{ name: string }>(
-      tx,
-      sql`select distinct name_last as name from participants
-          where id in (${sql.join(
-            ids.map((i) => sql`${i ?? 0}`),
-            sql`, `,
-          )})`,
-    );
+    const names = await tx
+      .selectDistinct({ name: participants.nameLast })
+      .from(participants)
+      .where(
+        inArray(
+          participants.id,
+          ids.map((i) => i ?? 0),
+        ),
+      );
     if (names.length !== 1) return t("mail.greetingPlain");
   }
   const [kind, id] = ownerKey.split(":");
   const participant = participantOfOwner(ownerKey);
-  const [row] = await queryRows<{ name: string; family: boolean }>(
-    tx,
+  const [row] =
     participant !== null
-      ? sql`select name_last as name, true as family from participants where id = ${participant}`
+      ? await tx
+          .select({ name: participants.nameLast, family: sql<boolean>`true` })
+          .from(participants)
+          .where(eq(participants.id, participant))
       : kind === "guest_user" && id && /^\d{1,9}$/.test(id)
-        ? sql`select name_first as name, false as family from guests where id = ${Number(id)}`
+        ? await tx
+            .select({ name: guests.nameFirst, family: sql<boolean>`false` })
+            .from(guests)
+            .where(eq(guests.id, Number(id)))
         : kind === "staff" && id
-          ? sql`select name_first as name, false as family from staff where employee_id = ${id}`
-          : sql`select ''::text as name, false as family where false`,
-  );
+          ? await tx
+              .select({ name: staff.nameFirst, family: sql<boolean>`false` })
+              .from(staff)
+              .where(eq(staff.employeeId, id))
+          : [];
   if (!row?.name) return t("mail.greetingPlain");
   return row.family
     ? t("mail.greetingFamily", { family: row.name })
@@ -210,15 +243,18 @@ async function receiptItems(
   }
   if (!p.registration_id) return { items: [], participantId: null, others: [] };
   const course = courseNameText();
-  const [reg] = await queryRows<{ name: string; participant_id: number }>(
-    tx,
-    sql`select ${course.text} || ' (' || pa.name_first || ' ' || pa.name_last || ')' as name,
-          r.participant_id
-        from registrations r join participants pa on pa.id = r.participant_id
-        join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
-        ${course.join}
-        where r.id = ${p.registration_id}`,
-  );
+  const { r, pa, s, c } = q;
+  const [reg] = await tx
+    .select({
+      name: sql<string>`${course.text} || ' (' || ${pa.nameFirst} || ' ' || ${pa.nameLast} || ')'`,
+      participant_id: r.participantId,
+    })
+    .from(r)
+    .innerJoin(pa, eq(pa.id, r.participantId))
+    .innerJoin(s, eq(s.id, r.courseSectionId))
+    .innerJoin(c, eq(c.id, s.courseId))
+    .leftJoin(course.table, course.on)
+    .where(eq(r.id, p.registration_id));
   if (!reg) return { items: [], participantId: null, others: [] };
   return {
     items: [[reg.name, formatUsd(amountCents)]],
@@ -229,10 +265,10 @@ async function receiptItems(
 
 /** The participant a payment's mail goes to (its payer), if a participant (not a guest). */
 async function payerOf(tx: Exec, paymentId: number): Promise<number | null> {
-  const [p] = await queryRows<{ owner_key: string }>(
-    tx,
-    sql`select owner_key from payments where id = ${paymentId}`,
-  );
+  const [p] = await tx
+    .select({ owner_key: payments.ownerKey })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
   return p ? participantOfOwner(p.owner_key) : null;
 }
 
@@ -244,12 +280,20 @@ async function householdAddresses(tx: Exec, owner: string, others: string[]): Pr
 }
 
 async function paymentForMail(tx: Exec, paymentId: number): Promise<PaymentForMail | null> {
-  const [p] = await queryRows<PaymentForMail>(
-    tx,
-    sql`select id, owner_key, method, amount_cents, confirmation_id, cart_id, registration_id,
-          coalesce(settled_at, created_at) as at
-        from payments where id = ${paymentId}`,
-  );
+  const [p] = await tx
+    .select({
+      id: payments.id,
+      owner_key: payments.ownerKey,
+      method: payments.method,
+      amount_cents: payments.amountCents,
+      confirmation_id: payments.confirmationId,
+      cart_id: payments.cartId,
+      registration_id: payments.registrationId,
+      // The driver's text of the instant, as new Date() reads it.
+      at: sql<string>`coalesce(${payments.settledAt}, ${payments.createdAt})`,
+    })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
   return p ?? null;
 }
 
@@ -360,10 +404,10 @@ export async function enqueueRegistrationMail(
   registrationId: string,
   kind: "registration" | "waitlist",
 ): Promise<void> {
-  const [r] = await queryRows<{ participant_id: number }>(
-    tx,
-    sql`select participant_id from registrations where id = ${registrationId}`,
-  );
+  const [r] = await tx
+    .select({ participant_id: registrations.participantId })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId));
   await inReaderLanguage(tx, r?.participant_id, () =>
     composeRegistrationMail(tx, deps, registrationId, kind),
   );
@@ -381,38 +425,35 @@ async function composeRegistrationMail(
 ): Promise<void> {
   const course = courseNameText();
   const program = spanishText("program_name_es", "program", "name", sql`pr.id`, sql`pr.name`);
-  const [r] = await queryRows<{
-    participant_id: number;
-    kind: string;
-    name: string;
-    family: string;
-    course: string;
-    program: string;
-    owing: number;
-    date_start: string;
-    date_end: string;
-    time_start: string | null;
-    time_end: string | null;
-    meeting_days: string[];
-    delivery_method: string;
-    school: string | null;
-    room_number: string | null;
-  }>(
-    tx,
-    sql`select r.participant_id, pa.kind, pa.name_first || ' ' || pa.name_last as name,
-          pa.name_last as family, ${course.text} as course, ${program.text} as program,
-          greatest(r.cost_cents - r.paid_cents - r.pending_cents - r.credits_applied_cents, 0) as owing,
-          s.date_start::text as date_start, s.date_end::text as date_end,
-          to_char(s.time_start, 'HH24:MI') as time_start, to_char(s.time_end, 'HH24:MI') as time_end,
-          s.meeting_days, s.delivery_method, sc.full_name as school, s.room_number
-        from registrations r join participants pa on pa.id = r.participant_id
-        join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
-        join programs pr on pr.id = s.program_id
-        left join schools sc on sc.id = s.school_id
-        ${course.join}
-        ${program.join}
-        where r.id = ${registrationId}`,
-  );
+  const { r: reg, pa, s, c, pr, sc } = q;
+  const [r] = await tx
+    .select({
+      participant_id: reg.participantId,
+      kind: pa.kind,
+      name: sql<string>`${pa.nameFirst} || ' ' || ${pa.nameLast}`,
+      family: pa.nameLast,
+      course: sql<string>`${course.text}`,
+      program: sql<string>`${program.text}`,
+      owing: sql<number>`greatest(${reg.costCents} - ${reg.paidCents} - ${reg.pendingCents}
+        - ${reg.creditsAppliedCents}, 0)`,
+      date_start: sql<string>`${s.dateStart}::text`,
+      date_end: sql<string>`${s.dateEnd}::text`,
+      time_start: sql<string | null>`to_char(${s.timeStart}, 'HH24:MI')`,
+      time_end: sql<string | null>`to_char(${s.timeEnd}, 'HH24:MI')`,
+      meeting_days: s.meetingDays,
+      delivery_method: s.deliveryMethod,
+      school: sc.fullName,
+      room_number: s.roomNumber,
+    })
+    .from(reg)
+    .innerJoin(pa, eq(pa.id, reg.participantId))
+    .innerJoin(s, eq(s.id, reg.courseSectionId))
+    .innerJoin(c, eq(c.id, s.courseId))
+    .innerJoin(pr, eq(pr.id, s.programId))
+    .leftJoin(sc, eq(sc.id, s.schoolId))
+    .leftJoin(course.table, course.on)
+    .leftJoin(program.table, program.on)
+    .where(eq(reg.id, registrationId));
   if (!r) return;
   const district = await readDistrictName(tx, deps.districtName);
   const owing = Number(r.owing);
@@ -479,11 +520,13 @@ async function composeMailedCheckMail(
   );
   const first = payments[0];
   if (!first) return;
-  const [settings] = await queryRows<{ payable: string | null; address: string | null }>(
-    tx,
-    sql`select data->>'checkPayableTo' as payable, data->>'checkMailingAddress' as address
-        from settings where id = 1`,
-  );
+  const [mailing] = await tx
+    .select({
+      payable: sql<string | null>`${settings.data}->>'checkPayableTo'`,
+      address: sql<string | null>`${settings.data}->>'checkMailingAddress'`,
+    })
+    .from(settings)
+    .where(eq(settings.id, 1));
   const district = await readDistrictName(tx, deps.districtName);
   const total = payments.reduce((n, p) => n + Number(p.amount_cents), 0);
   const due = promiseDueAt(new Date(first.at), await readMailedCheckDays(tx));
@@ -499,16 +542,17 @@ async function composeMailedCheckMail(
   const participant = participantOfOwner(first.owner_key) ?? participantId;
   // A household's check (decision 167): every child whose registration it pays is told too.
   const others = (
-    await queryRows<{ key: string }>(
-      tx,
-      sql`select distinct pa.kind || ':' || pa.id as key
-          from payments p join registrations r on r.id = p.registration_id
-            join participants pa on pa.id = r.participant_id
-          where p.id in (${sql.join(
-            payments.map((p) => sql`${p.id}`),
-            sql`, `,
-          )})`,
-    )
+    await tx
+      .selectDistinct({ key: sql<string>`${q.pa.kind} || ':' || ${q.pa.id}` })
+      .from(q.p)
+      .innerJoin(q.r, eq(q.r.id, q.p.registrationId))
+      .innerJoin(q.pa, eq(q.pa.id, q.r.participantId))
+      .where(
+        inArray(
+          q.p.id,
+          payments.map((p) => p.id),
+        ),
+      )
   )
     .map((r) => r.key)
     .filter((k) => k !== first.owner_key);
@@ -517,8 +561,8 @@ async function composeMailedCheckMail(
     paragraphs: [
       t("mail.mailedCheck.intro", { amount: formatUsd(total) }),
       t("mail.mailedCheck.instructions", {
-        payableTo: settings?.payable || district,
-        address: settings?.address || district,
+        payableTo: mailing?.payable || district,
+        address: mailing?.address || district,
       }),
       t("mail.mailedCheck.due", { due: formatDistrictDate(due, deps.timeZone) }),
     ],
@@ -575,13 +619,16 @@ async function composePromiseReleasedMail(
   const p = await paymentForMail(tx, paymentId);
   if (!p) return;
   const course = courseNameText();
-  const [reg] = await queryRows<{ course: string; participant_id: number }>(
-    tx,
-    sql`select ${course.text} as course, r.participant_id from registrations r
-          join course_sections s on s.id = r.course_section_id join courses c on c.id = s.course_id
-          ${course.join}
-        where r.id = ${p.registration_id}`,
-  );
+  const { r, s, c } = q;
+  const [reg] = p.registration_id
+    ? await tx
+        .select({ course: sql<string>`${course.text}`, participant_id: r.participantId })
+        .from(r)
+        .innerJoin(s, eq(s.id, r.courseSectionId))
+        .innerJoin(c, eq(c.id, s.courseId))
+        .leftJoin(course.table, course.on)
+        .where(eq(r.id, p.registration_id))
+    : [];
   if (!reg) return;
   const district = await readDistrictName(tx, deps.districtName);
   const amount = formatUsd(Number(p.amount_cents));

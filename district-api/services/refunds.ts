@@ -2,10 +2,11 @@
 // lost its seat): recorded (pending) in the transaction that refused the payment, so a crash
 // still leaves it on record, then sent to the provider with the same idempotency key after
 // commit. Money taken at the register stays pending for staff to give back by hand.
-import { sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import type { RefundReason } from "@domain/rules/cart-binding";
 import { logSafeError } from "../logger";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import { paymentRefunds, payments, purchases } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { provider } from "./payment-records";
 import { lockRows } from "./locks";
@@ -34,15 +35,24 @@ export async function recordRefund(
   },
 ): Promise<RefundRow | null> {
   if (refund.amountCents <= 0) return null;
-  const [row] = await queryRows<RefundRow>(
-    tx,
-    sql`insert into payment_refunds (payment_id, registration_id, amount_cents, reason, status,
-          idempotency_key, created_at)
-        values (${payment.id}, ${refund.registrationId ?? null}, ${refund.amountCents},
-          ${refund.reason}, 'pending', ${refund.key}, ${refund.now})
-        on conflict (idempotency_key) do nothing
-        returning id, payment_id, amount_cents, idempotency_key`,
-  );
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values({
+      paymentId: payment.id,
+      registrationId: refund.registrationId ?? null,
+      amountCents: refund.amountCents,
+      reason: refund.reason,
+      status: "pending",
+      idempotencyKey: refund.key,
+      createdAt: refund.now,
+    })
+    .onConflictDoNothing({ target: paymentRefunds.idempotencyKey })
+    .returning({
+      id: paymentRefunds.id,
+      payment_id: paymentRefunds.paymentId,
+      amount_cents: paymentRefunds.amountCents,
+      idempotency_key: paymentRefunds.idempotencyKey,
+    });
   return row ?? null;
 }
 
@@ -94,14 +104,19 @@ export async function recordSectionCancelRefunds(
 ): Promise<CancelRefund[]> {
   if (!registrationIds.length) return [];
   const regs = sql`${`{${registrationIds.join(",")}}`}::uuid[]`;
-  const payments = await queryRows<{ id: number }>(
-    tx,
-    sql`select p.id from payments p where p.registration_id = any(${regs})
-        union select pu.payment_id from purchases pu where pu.registration_id = any(${regs})
-        order by 1`,
-  );
-  if (!payments.length) return [];
-  const ids = sql`${`{${payments.map((p) => Number(p.id)).join(",")}}`}::int[]`;
+  const paid = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(sql`${payments.registrationId} = any(${regs})`)
+    .union(
+      tx
+        .select({ id: purchases.paymentId })
+        .from(purchases)
+        .where(sql`${purchases.registrationId} = any(${regs})`),
+    )
+    .orderBy(asc(sql`1`));
+  if (!paid.length) return [];
+  const ids = sql`${`{${paid.map((p) => Number(p.id)).join(",")}}`}::int[]`;
   await lockRows(
     tx,
     "cart",
@@ -111,7 +126,7 @@ export async function recordSectionCancelRefunds(
   await lockRows(tx, "payment", sql`select id from payments where id = any(${ids}) order by id`);
   const wanted = new Set(registrationIds);
   const out: CancelRefund[] = [];
-  for (const { id } of payments) {
+  for (const { id } of paid) {
     const head = await readPaymentHead(tx, Number(id));
     if (!head) continue;
     let left = Number(head.paid_cents) - Number(head.refunded_cents);

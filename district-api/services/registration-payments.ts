@@ -2,48 +2,58 @@
 // waitlist) still owes, read for the payment dialog and for every path that pays a registration
 // directly (card, hosted checkout, mailed check, confirmations without money). The window itself
 // (the hold, its deadline, the seat) is the registration service's (registration.ts).
-import { sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { REASON_TIMEOUT } from "@domain/rules/cancel-reasons";
 import type { TokenClaims } from "@domain/contract/identity";
 import { t } from "@domain/messages";
 import type { ActivityBalance } from "@domain/rules/checkout";
 import { activityPaymentMinimumCents } from "@domain/rules/partial-payment";
 import { promiseDueAt } from "@domain/rules/mailed-check-promises";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import {
+  courseSections,
+  courses,
+  participants,
+  payments,
+  programs,
+  registrations,
+} from "../db/schema";
 import { readMailedCheckDays } from "../queries/office";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 
 /** A registration of the caller for a section, with what is still due on it. */
 export async function registrationFor(db: Exec, participant: number, sectionId: string) {
-  const [row] = await queryRows<{
-    id: string;
-    status: string;
-    cost_cents: number;
-    section_cost_cents: number;
-    credits_applied_cents: number;
-    paid_cents: number;
-    pending_cents: number;
-    hold_expires_at: Date | string | null;
-    hold_extended: boolean;
-    financial_aid: string | null;
-    participant_aid: string | null;
-    allow_partial: boolean;
-    in_cart: boolean;
-    course_name: string;
-  }>(
-    db,
-    sql`select r.id, r.status, r.cost_cents, s.cost_cents as section_cost_cents, r.credits_applied_cents,
-          r.paid_cents, r.pending_cents, r.hold_expires_at, r.hold_extended_at is not null as hold_extended, r.financial_aid, pa.financial_aid as participant_aid,
-          p.allow_partial, r.in_cart, c.name as course_name
-        from registrations r
-        join course_sections s on s.id = r.course_section_id
-        join courses c on c.id = s.course_id
-        join programs p on p.id = s.program_id
-        join participants pa on pa.id = r.participant_id
-        where r.course_section_id = ${sectionId} and r.participant_id = ${participant}
-          and r.status <> 'cancelled'`,
-  );
+  const r = registrations;
+  const [row] = await db
+    .select({
+      id: r.id,
+      status: r.status,
+      cost_cents: r.costCents,
+      section_cost_cents: courseSections.costCents,
+      credits_applied_cents: r.creditsAppliedCents,
+      paid_cents: r.paidCents,
+      pending_cents: r.pendingCents,
+      hold_expires_at: r.holdExpiresAt,
+      hold_extended: sql<boolean>`${r.holdExtendedAt} is not null`,
+      financial_aid: r.financialAid,
+      participant_aid: participants.financialAid,
+      allow_partial: programs.allowPartial,
+      in_cart: r.inCart,
+      course_name: courses.name,
+    })
+    .from(r)
+    .innerJoin(courseSections, eq(courseSections.id, r.courseSectionId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .innerJoin(programs, eq(programs.id, courseSections.programId))
+    .innerJoin(participants, eq(participants.id, r.participantId))
+    .where(
+      and(
+        eq(r.courseSectionId, sectionId),
+        eq(r.participantId, participant),
+        ne(r.status, "cancelled"),
+      ),
+    );
   if (!row) return null;
   const due = Math.max(
     0,
@@ -75,12 +85,17 @@ export async function registrationPayment(deps: ApiDeps, claims: TokenClaims, se
   const reg = await registrationFor(deps.db, participant, sectionId);
   if (!reg) {
     // The payment window ran out: say so, as the expiry dialog does.
-    const [last] = await queryRows<{ cancel_reason: string | null }>(
-      deps.db,
-      sql`select cancel_reason from registrations
-          where course_section_id = ${sectionId} and participant_id = ${participant}
-          order by updated_at desc limit 1`,
-    );
+    const [last] = await deps.db
+      .select({ cancel_reason: registrations.cancelReason })
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.courseSectionId, sectionId),
+          eq(registrations.participantId, participant),
+        ),
+      )
+      .orderBy(desc(registrations.updatedAt))
+      .limit(1);
     if (last?.cancel_reason === REASON_TIMEOUT) throw new ApiError(410, t("paymentDialog.expired"));
     throw new ApiError(404, t("paymentDialog.notFound"));
   }
@@ -114,16 +129,27 @@ async function awaitedCheck(
   deps: ApiDeps,
   registrationId: string,
 ): Promise<{ confirmation: string; amount: number; dueAt: string } | null> {
-  const [p] = await queryRows<{ confirmation_id: string; amount_cents: number; at: Date | string }>(
-    deps.db,
-    sql`select confirmation_id, amount_cents, created_at as at from payments
-        where registration_id = ${registrationId} and method = 'mail' and status = 'pending'
-        order by created_at desc, id desc limit 1`,
-  );
+  const [p] = await deps.db
+    .select({
+      confirmation_id: payments.confirmationId,
+      amount_cents: payments.amountCents,
+      at: payments.createdAt,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.registrationId, registrationId),
+        eq(payments.method, "mail"),
+        eq(payments.status, "pending"),
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
   if (!p) return null;
   const due = promiseDueAt(new Date(p.at), await readMailedCheckDays(deps.db));
   return {
-    confirmation: p.confirmation_id,
+    // Every payment gets its confirmation id in the transaction that records it.
+    confirmation: p.confirmation_id ?? "",
     amount: Number(p.amount_cents) / 100,
     dueAt: due.toISOString(),
   };

@@ -4,13 +4,14 @@
 // Locks in the documented order (docs/architecture.md): the cart, then the payment, then a
 // registration paid directly; fees are recorded in the same transaction, registrations confirmed
 // afterwards through the registration service.
-import { sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { t } from "@domain/messages";
 import { inEnglish } from "../language";
 import { allocatePayment } from "@domain/rules/partial-payment";
 import { providerEventAction } from "@domain/rules/provider-events";
 import { registrationVerdict, settleVerdict, type RefundReason } from "@domain/rules/cart-binding";
-import { queryRows, type Exec } from "../db/client";
+import type { Exec } from "../db/client";
+import { assessedFees, payments, providerEvents } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import type { ProviderEvent } from "../payments/provider";
 import { confirmRegistrationPayment } from "./registration";
@@ -18,7 +19,7 @@ import { cartLines } from "./cart";
 import { expireAtProvider, markSessionsExpired } from "./hosted-sessions";
 import { lockRows } from "./locks";
 import { moveCart } from "./cart-status";
-import { cartFingerprint, type PaymentRow } from "./payment-records";
+import { cartFingerprint, PAYMENT_ROW, type PaymentRow } from "./payment-records";
 import { recordRefund, sendRefund } from "./refunds";
 import { enqueueReceipt } from "./receipts";
 import { participantOfOwner } from "./mail-queue";
@@ -44,13 +45,16 @@ export async function settlePayment(
   const now = deps.clock.now();
   /** The payment is not kept: the whole of it is refunded, recorded here, sent after commit. */
   const refuse = async (tx: Exec, current: PaymentRow, reason: RefundReason) => {
-    const [refused] = await queryRows<PaymentRow>(
-      tx,
-      sql`update payments set status = 'refunded', provider_ref = coalesce(${providerRef}, provider_ref),
-            provider_message = ${inEnglish(() => t(`payment.refunded.${reason}`))}, settled_at = ${now}
-          where id = ${current.id}
-          returning *`,
-    );
+    const [refused] = await tx
+      .update(payments)
+      .set({
+        status: "refunded",
+        providerRef: sql`coalesce(${providerRef}, ${payments.providerRef})`,
+        providerMessage: inEnglish(() => t(`payment.refunded.${reason}`)),
+        settledAt: now,
+      })
+      .where(eq(payments.id, current.id))
+      .returning(PAYMENT_ROW);
     const refund = await recordRefund(tx, current, {
       amountCents: current.amount_cents,
       reason,
@@ -60,10 +64,10 @@ export async function settlePayment(
     return { refused: refused!, refund };
   };
   const work = await deps.db.transaction(async (tx) => {
-    const [first] = await queryRows<{ cart_id: number | null }>(
-      tx,
-      sql`select cart_id from payments where id = ${paymentId}`,
-    );
+    const [first] = await tx
+      .select({ cart_id: payments.cartId })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
     if (!first) return null;
     const cart = first.cart_id
       ? (
@@ -83,11 +87,16 @@ export async function settlePayment(
     if (!current) return null;
     if (cart) {
       const lines = await cartLines(tx, Number(current.cart_id));
-      const others = await queryRows<{ method: string }>(
-        tx,
-        sql`select method from payments where cart_id = ${current.cart_id} and id <> ${current.id}
-              and status = 'processing'`,
-      );
+      const others = await tx
+        .select({ method: payments.method })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.cartId, Number(current.cart_id)),
+            ne(payments.id, current.id),
+            eq(payments.status, "processing"),
+          ),
+        );
       const verdict = settleVerdict({
         cartStatus: cart.status,
         cartExpiresAt: cart.expires_at === null ? null : new Date(cart.expires_at),
@@ -113,13 +122,15 @@ export async function settlePayment(
       const verdict = registrationVerdict(current.amount_cents, Number(reg?.owed ?? 0));
       if (!verdict.keep) return refuse(tx, current, verdict.reason);
     }
-    const [payment] = await queryRows<PaymentRow>(
-      tx,
-      sql`update payments set status = 'succeeded', provider_ref = coalesce(${providerRef}, provider_ref),
-            settled_at = ${now}
-          where id = ${current.id}
-          returning *`,
-    );
+    const [payment] = await tx
+      .update(payments)
+      .set({
+        status: "succeeded",
+        providerRef: sql`coalesce(${providerRef}, ${payments.providerRef})`,
+        settledAt: now,
+      })
+      .where(eq(payments.id, current.id))
+      .returning(PAYMENT_ROW);
     if (!payment) return null;
     const stale = await markSessionsExpired(
       tx,
@@ -166,17 +177,25 @@ export async function settlePayment(
               where id = ${assessedId}`,
         );
       } else {
-        const [created] = await queryRows<{ id: number }>(
-          tx,
-          sql`insert into assessed_fees (fee_id, payer_key, participant_id, status, assessed_cost_cents,
-                paid_cents, quantity, allow_partial, self_assessed, answers, assessed_at, paid_at, cart_id,
-                donation_cents)
-              select ${r.fee_id}, ${payerKey}, ${participant},
-                ${cents >= r.cost_cents ? "paid" : "partial"}, ${r.cost_cents}, ${cents}, 1, ${r.allow_partial},
-                true, ${r.answers_text}::jsonb, ${now}, ${now}, ${cartId},
-                ${r.donation ? r.cost_cents : null}
-              returning id`,
-        );
+        const [created] = await tx
+          .insert(assessedFees)
+          .values({
+            feeId: r.fee_id!,
+            payerKey,
+            participantId: participant,
+            status: cents >= r.cost_cents ? "paid" : "partial",
+            assessedCostCents: r.cost_cents,
+            paidCents: cents,
+            quantity: 1,
+            allowPartial: r.allow_partial,
+            selfAssessed: true,
+            answers: sql`${r.answers_text}::jsonb`,
+            assessedAt: now,
+            paidAt: now,
+            cartId,
+            donationCents: r.donation ? r.cost_cents : null,
+          })
+          .returning({ id: assessedFees.id });
         assessedId = created!.id;
       }
       await tx.execute(
@@ -259,10 +278,10 @@ export async function failProviderPayment(
   providerRef: string | null,
 ): Promise<"failed" | "duplicate"> {
   return deps.db.transaction(async (tx) => {
-    const [first] = await queryRows<{ cart_id: number | null }>(
-      tx,
-      sql`select cart_id from payments where id = ${paymentId}`,
-    );
+    const [first] = await tx
+      .select({ cart_id: payments.cartId })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
     if (!first) return "duplicate";
     // The cart, then the payment (docs/architecture.md lock order).
     if (first.cart_id) {
@@ -297,11 +316,11 @@ export async function handleProviderEvent(
   deps: ApiDeps,
   event: ProviderEvent,
 ): Promise<"processed" | "duplicate" | "ignored" | "waiting"> {
-  const inserted = await queryRows<{ id: string }>(
-    deps.db,
-    sql`insert into provider_events (id, type, received_at) values (${event.id}, ${event.type}, ${deps.clock.now()})
-        on conflict (id) do nothing returning id`,
-  );
+  const inserted = await deps.db
+    .insert(providerEvents)
+    .values({ id: event.id, type: event.type, receivedAt: deps.clock.now() })
+    .onConflictDoNothing({ target: providerEvents.id })
+    .returning({ id: providerEvents.id });
   if (!inserted.length) return "duplicate";
   const action = providerEventAction(event.type, event.paymentStatus);
   if (action === "ignore" || !event.paymentId) return "ignored";

@@ -10,7 +10,7 @@ import {
   MAX_LOCK_MS,
   lockAfterFailureMs,
 } from "@domain/rules/sign-in-guessing";
-import { queryRows, type Db, type Exec } from "../db/client";
+import type { Db, Exec } from "../db/client";
 import { signInAttempts } from "../db/schema";
 
 export interface Admission {
@@ -29,23 +29,26 @@ export interface Admission {
 export async function admitAccountAttempt(db: Db, key: string, now: Date): Promise<Admission> {
   const at = now.toISOString();
   // The same doubling as lockAfterFailureMs, in SQL, so the decision is made under the row lock.
-  const locked = sql`(a.failures >= ${FREE_FAILURES} and a.last_at + least(
-      ${FIRST_LOCK_MS}::float8 * power(2, least(a.failures - ${FREE_FAILURES}, 20)),
+  const a = signInAttempts;
+  const locked = sql`(${a.failures} >= ${FREE_FAILURES} and ${a.lastAt} + least(
+      ${FIRST_LOCK_MS}::float8 * power(2, least(${a.failures} - ${FREE_FAILURES}, 20)),
       ${MAX_LOCK_MS}::float8) * interval '1 millisecond' > ${at}::timestamptz)`;
-  const stale = sql`(a.last_at < ${at}::timestamptz - ${FORGET_AFTER_MS}::float8 * interval '1 millisecond')`;
-  const rows = await queryRows<{ failures: number; admitted: boolean }>(
-    db,
-    sql`insert into sign_in_attempts as a (key, failures, first_at, last_at, admitted)
-        values (${key}, 1, ${at}::timestamptz, ${at}::timestamptz, true)
-        on conflict (key) do update set
-          failures = case when ${locked} then a.failures when ${stale} then 1 else a.failures + 1 end,
-          first_at = case when ${locked} then a.first_at when ${stale} then ${at}::timestamptz else a.first_at end,
-          last_at = case when ${locked} then a.last_at else ${at}::timestamptz end,
-          admitted = not ${locked}
-        returning failures, admitted`,
-  );
+  const stale = sql`(${a.lastAt} < ${at}::timestamptz - ${FORGET_AFTER_MS}::float8 * interval '1 millisecond')`;
+  const rows = await db
+    .insert(a)
+    .values({ key, failures: 1, firstAt: now, lastAt: now, admitted: true })
+    .onConflictDoUpdate({
+      target: a.key,
+      set: {
+        failures: sql`case when ${locked} then ${a.failures} when ${stale} then 1 else ${a.failures} + 1 end`,
+        firstAt: sql`case when ${locked} then ${a.firstAt} when ${stale} then ${at}::timestamptz else ${a.firstAt} end`,
+        lastAt: sql`case when ${locked} then ${a.lastAt} else ${at}::timestamptz end`,
+        admitted: sql`not ${locked}`,
+      },
+    })
+    .returning({ failures: a.failures, admitted: a.admitted });
   const row = rows[0]!;
-  return { admitted: row.admitted, failures: Number(row.failures) };
+  return { admitted: row.admitted, failures: row.failures };
 }
 
 /** When a key whose n-th failure was just counted at `now` opens again (null: not locked). */
@@ -66,25 +69,28 @@ export async function admitWindowedAttempt(
   limit: { max: number; windowMs: number },
 ): Promise<Admission & { windowEndsAt: Date }> {
   const at = now.toISOString();
-  const expired = sql`(a.first_at <= ${at}::timestamptz - ${limit.windowMs}::float8 * interval '1 millisecond')`;
-  const full = sql`(not ${expired} and a.failures >= ${limit.max})`;
-  const rows = await queryRows<{ failures: number; admitted: boolean; first_at: Date | string }>(
-    db,
-    sql`insert into sign_in_attempts as a (key, failures, first_at, last_at, admitted)
-        values (${key}, 1, ${at}::timestamptz, ${at}::timestamptz, true)
-        on conflict (key) do update set
-          failures = case when ${full} then a.failures when ${expired} then 1 else a.failures + 1 end,
-          first_at = case when ${full} then a.first_at when ${expired} then ${at}::timestamptz else a.first_at end,
-          last_at = case when ${full} then a.last_at else ${at}::timestamptz end,
-          admitted = not ${full}
-        returning failures, admitted, first_at`,
-  );
+  const a = signInAttempts;
+  const expired = sql`(${a.firstAt} <= ${at}::timestamptz - ${limit.windowMs}::float8 * interval '1 millisecond')`;
+  const full = sql`(not ${expired} and ${a.failures} >= ${limit.max})`;
+  const rows = await db
+    .insert(a)
+    .values({ key, failures: 1, firstAt: now, lastAt: now, admitted: true })
+    .onConflictDoUpdate({
+      target: a.key,
+      set: {
+        failures: sql`case when ${full} then ${a.failures} when ${expired} then 1 else ${a.failures} + 1 end`,
+        firstAt: sql`case when ${full} then ${a.firstAt} when ${expired} then ${at}::timestamptz else ${a.firstAt} end`,
+        lastAt: sql`case when ${full} then ${a.lastAt} else ${at}::timestamptz end`,
+        admitted: sql`not ${full}`,
+      },
+    })
+    .returning({ failures: a.failures, admitted: a.admitted, firstAt: a.firstAt });
   const row = rows[0]!;
   return {
     admitted: row.admitted,
-    failures: Number(row.failures),
+    failures: row.failures,
     // When the window that counted (or refused) this attempt ends: "try again at".
-    windowEndsAt: new Date(new Date(row.first_at).getTime() + limit.windowMs),
+    windowEndsAt: new Date(row.firstAt.getTime() + limit.windowMs),
   };
 }
 

@@ -1,6 +1,5 @@
-// Drizzle mirror of 0011_one_charge.sql: automatic refunds. The columns added to payments
-// (cart_fingerprint, expires_at, applied_at) are read with SQL in the payment services (settlement.ts, payment-records.ts), so the
-// fees area's table definition stays untouched.
+// Drizzle mirror of 0011_one_charge.sql: automatic refunds. The columns it added to payments
+// (cart_fingerprint, expires_at, applied_at) are in the fees area's table definition (fees.ts).
 import { boolean, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { assessedFees, registrations } from "./catalogue";
 import { payments } from "./fees";
