@@ -1,19 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { drizzle } from "drizzle-orm/pg-proxy";
 import { CART_MOVES, moveCart, moveCarts } from "../../district-api/services/cart-status";
 
+/** A database that answers every statement with `rows` and records it: drizzle's proxy driver. */
 function recordingTx(rows: { id: number }[] = [{ id: 7 }]) {
-  const dialect = new PgDialect();
   const statements: { sql: string; params: unknown[] }[] = [];
-  return {
+  const db = drizzle(async (query, params, method) => {
+    statements.push({ sql: query.replace(/\s+/g, " "), params });
+    // The builder's selects read each row as its values in order; raw statements as objects.
+    return { rows: method === "all" ? rows.map((r) => Object.values(r)) : rows };
+  });
+  const raw = db.execute.bind(db);
+  // PGlite and node-postgres answer a raw statement with `{ rows }`, as queryRows reads it.
+  return Object.assign(db, {
     statements,
-    execute: async (query: ReturnType<typeof sql>) => {
-      const q = dialect.sqlToQuery(query);
-      statements.push({ sql: q.sql.replace(/\s+/g, " "), params: q.params });
-      return { rows };
-    },
-  };
+    execute: async (query: Parameters<typeof raw>[0]) => ({ rows: await raw(query) }),
+  });
 }
 
 describe("cart status", () => {
@@ -40,6 +43,13 @@ describe("cart status", () => {
     await expect(moveCarts(recordingTx() as never, "EXPIRED", "OPEN", sql`true`)).rejects.toThrow(
       "a cart does not go from EXPIRED to OPEN",
     );
-    expect(await moveCarts(recordingTx() as never, "OPEN", "EXPIRED", sql`true`)).toEqual([7]);
+    const tx = recordingTx();
+    expect(await moveCarts(tx as never, "OPEN", "EXPIRED", sql`true`)).toEqual([7]);
+    expect(tx.statements).toEqual([
+      {
+        sql: 'update "carts" set "status" = $1 where ("carts"."status" = $2 and true) returning "id"',
+        params: ["EXPIRED", "OPEN"],
+      },
+    ]);
   });
 });
